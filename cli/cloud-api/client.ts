@@ -1,0 +1,442 @@
+/**
+ * Typed client of the Pipecat Cloud REST API (secrets, regions, organisations, identity).
+ *
+ * Source: ../shared/design/cloud-api.md (the contract of `api.pipecat.daily.co` as used by the
+ * official `pipecatcloud` CLI 0.6). Built on node-fetch 3 (imported lazily on the first request).
+ *
+ * The client never prints, prompts or exits: it returns typed data or throws
+ * - {@link ApiError} when the platform answered with an error status (`exitCode` 4 for 401, else 1);
+ * - {@link HostUnreachableError} when no answer came back (refused, DNS, TLS, reset, timeout).
+ *
+ * Retries (see {@link CloudClient.request}): on idempotent requests only (GET, PUT, DELETE), for
+ * network errors, 429 (honouring `Retry-After`), 5xx and 409 `CONFLICT`, with exponential backoff
+ * and full jitter, at most `maxAttempts` attempts. DELETE is treated as idempotent: when an earlier
+ * attempt's outcome is unknown (no answer, reset, timeout or 5xx) and a retry answers 404
+ * `NOT_FOUND`, the first attempt most likely landed, so the call resolves as a success instead of
+ * reporting the 404.
+ */
+import { packageInfo } from '../../generators/app/paths.js';
+import type {
+  ApiErrorBody,
+  Organization,
+  OrganizationProperties,
+  Region,
+  SecretSetDetail,
+  SecretSetSummary,
+  UpsertResult,
+  User,
+} from './types.js';
+
+/** Default API base URL of Pipecat Cloud. */
+export const DEFAULT_API_HOST = 'https://api.pipecat.daily.co';
+
+/** Options of {@link CloudClient}. */
+export interface CloudClientOptions {
+  /** Bearer token (a personal access token `pcc_pat_...`). Never logged. */
+  token: string;
+  /** API base URL; default `process.env.PIPECAT_API_HOST ?? 'https://api.pipecat.daily.co'`. */
+  baseUrl?: string;
+  /** Time limit of one attempt in milliseconds, covering the answer's body too; default 15000. */
+  timeoutMs?: number;
+  /** Attempts per idempotent request (first try included); default 4. Non-idempotent: always 1. */
+  maxAttempts?: number;
+  /** Base of the exponential backoff in milliseconds (attempt n waits up to base*2^(n-1)); default 250. */
+  retryBaseMs?: number;
+  /** Upper bound of one backoff delay, and of a honoured `Retry-After`, in milliseconds; default 30000. */
+  maxRetryDelayMs?: number;
+  /** Receives one line per attempt (method, URL, status, timing) with secrets redacted. */
+  debug?: (line: string) => void;
+}
+
+/** HTTP methods the client sends. */
+export type HttpMethod = 'GET' | 'PUT' | 'DELETE' | 'POST' | 'PATCH';
+
+/** One request for {@link CloudClient.request}. */
+export interface RequestSpec {
+  method: HttpMethod;
+  /** Path below the base URL, already percent-encoded (use {@link apiPath}), e.g. `/v1/users`. */
+  path: string;
+  /** Query parameters; undefined values are skipped. */
+  query?: Record<string, string | undefined>;
+  /** JSON body. */
+  body?: unknown;
+  /**
+   * Whether the request may be retried. Defaults to true for GET, PUT and DELETE, false for POST
+   * and PATCH.
+   */
+  idempotent?: boolean;
+}
+
+/**
+ * The platform answered with an error status (4xx/5xx).
+ *
+ * `code` is the platform's code from the `{"error","code"}` body (`NOT_FOUND`, `UNAUTHORIZED`,
+ * `GENERIC_BAD_REQUEST`, `CONFLICT`, `PCC-nnnn`...), or `HTTP_<status>` when the body had none.
+ * `exitCode` is 4 for 401 (not logged in) and 1 otherwise.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly method: string;
+  readonly path: string;
+  /** The platform's own message (`error` field), without our prefix. */
+  readonly apiMessage: string;
+  /** Process exit code for this error: 4 when `status` is 401, else 1. */
+  readonly exitCode: number;
+  /** Seconds the server asked us to wait (`Retry-After`), when given. */
+  readonly retryAfterMs?: number;
+
+  /**
+   * @param p status, code, the platform's message, method, path and optional `Retry-After` in ms
+   */
+  constructor(p: { status: number; code: string; message: string; method: string; path: string; retryAfterMs?: number }) {
+    super(
+      p.status === 401
+        ? `Pipecat Cloud rejected the credentials (${p.method} ${p.path}: 401 ${p.code}: ${p.message})`
+        : `Pipecat Cloud: ${p.method} ${p.path} failed: ${p.status} ${p.code}: ${p.message}`,
+    );
+    this.name = 'ApiError';
+    this.status = p.status;
+    this.code = p.code;
+    this.apiMessage = p.message;
+    this.method = p.method;
+    this.path = p.path;
+    this.retryAfterMs = p.retryAfterMs;
+    this.exitCode = p.status === 401 ? 4 : 1;
+  }
+}
+
+/** Why a host could not be reached. */
+export type UnreachableReason = 'refused' | 'dns' | 'tls' | 'timeout' | 'reset' | 'other';
+
+/**
+ * No HTTP answer came back: connection refused, DNS failure, TLS failure, connection reset, or the
+ * per-attempt timeout. The message says the host could not be reached and names it. Exit code 1.
+ */
+export class HostUnreachableError extends Error {
+  readonly exitCode = 1;
+  readonly reason: UnreachableReason;
+  /** Origin that could not be reached, e.g. `https://api.pipecat.daily.co`. */
+  readonly host: string;
+  readonly method: string;
+  readonly path: string;
+  /** Low-level error code when known (`ECONNREFUSED`, `ENOTFOUND`...). */
+  readonly causeCode?: string;
+
+  /** @param p reason, host, method, path, the low-level code and detail text */
+  constructor(p: { reason: UnreachableReason; host: string; method: string; path: string; causeCode?: string; detail?: string }) {
+    const why: Record<UnreachableReason, string> = {
+      refused: 'connection refused',
+      dns: 'host name not found (DNS)',
+      tls: 'TLS/certificate failure',
+      timeout: 'no answer before the timeout',
+      reset: 'connection reset',
+      other: 'network error',
+    };
+    const detail = p.detail ? ` (${p.detail})` : p.causeCode ? ` (${p.causeCode})` : '';
+    super(`could not reach Pipecat Cloud at ${p.host}: ${why[p.reason]}${detail} during ${p.method} ${p.path}`);
+    this.name = 'HostUnreachableError';
+    this.reason = p.reason;
+    this.host = p.host;
+    this.method = p.method;
+    this.path = p.path;
+    this.causeCode = p.causeCode;
+  }
+}
+
+/**
+ * Build an API path from literal parts and values; every value is one percent-encoded segment.
+ *
+ * @example apiPath`/v1/organizations/${org}/secrets/${set}`
+ * @throws RangeError when a value is empty, `.` or `..` (they cannot be one path segment)
+ */
+export function apiPath(strings: TemplateStringsArray, ...values: string[]): string {
+  let out = strings[0];
+  values.forEach((v, i) => {
+    if (v === '' || v === '.' || v === '..') throw new RangeError(`invalid path segment ${JSON.stringify(v)}`);
+    out += encodeURIComponent(v) + strings[i + 1];
+  });
+  return out;
+}
+
+/**
+ * Replace every secret in a JSON body with `<redacted>` for debug output (`secretValue` and any
+ * field whose name mentions a token, password or value of a secret).
+ *
+ * @param body the request body
+ * @returns JSON text safe to log
+ */
+export function redactBody(body: unknown): string {
+  return JSON.stringify(body, (k, v) => (/^(secretValue|value|token|password|authorization|refresh_token)$/i.test(k) && v !== undefined ? '<redacted>' : v));
+}
+
+/**
+ * Parse a `Retry-After` header: delay seconds or an HTTP date.
+ *
+ * @param value header value
+ * @param now current time in ms since the epoch
+ * @returns milliseconds to wait (never negative), or undefined when absent or unparsable
+ */
+export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
+  if (value == null) return undefined;
+  const v = value.trim();
+  if (/^\d+(\.\d+)?$/.test(v)) return Math.round(Number(v) * 1000);
+  const t = Date.parse(v);
+  if (Number.isNaN(t)) return undefined;
+  return Math.max(0, t - now);
+}
+
+const TLS_CODES = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|ERR_OSSL|HOSTNAME_MISMATCH|EPROTO)/;
+
+/** Map a low-level error code to a {@link UnreachableReason}. */
+function reasonFor(code: string | undefined, message: string): UnreachableReason {
+  if (code === 'ECONNREFUSED') return 'refused';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_FAIL' || code === 'EAI_NONAME') return 'dns';
+  if (code && TLS_CODES.test(code)) return 'tls';
+  if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'ECONNABORTED' || /socket hang up|premature close/i.test(message)) return 'reset';
+  if (code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT') return 'timeout';
+  return 'other';
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** The User-Agent we send: `generator-pipecat/<version>`. */
+function userAgent(): string {
+  try {
+    const p = packageInfo();
+    return `${p.name}/${p.version} node/${process.versions.node}`;
+  } catch {
+    return `generator-pipecat/unknown node/${process.versions.node}`;
+  }
+}
+
+/** True when an error is worth another attempt (the request is idempotent). */
+function isRetryable(err: unknown): boolean {
+  if (err instanceof HostUnreachableError) return true;
+  if (err instanceof ApiError) return err.status === 429 || err.status >= 500 || (err.status === 409 && err.code === 'CONFLICT');
+  return false;
+}
+
+/** True when the request may have been applied although we got no success answer. */
+function outcomeUnknown(err: unknown): boolean {
+  if (err instanceof HostUnreachableError) return err.reason === 'reset' || err.reason === 'timeout' || err.reason === 'other';
+  return err instanceof ApiError && err.status >= 500;
+}
+
+/**
+ * Client of the Pipecat Cloud REST API. One instance per token and base URL; methods are safe to
+ * call concurrently. `org` parameters are organisation names (as in `GET /v1/organizations`).
+ */
+export class CloudClient {
+  readonly baseUrl: string;
+  private readonly token: string;
+  private readonly timeoutMs: number;
+  private readonly maxAttempts: number;
+  private readonly retryBaseMs: number;
+  private readonly maxRetryDelayMs: number;
+  private readonly debug?: (line: string) => void;
+  private readonly ua = userAgent();
+
+  /** @param opts token, base URL, timeouts, retry policy and debug sink */
+  constructor(opts: CloudClientOptions) {
+    this.token = opts.token;
+    this.baseUrl = (opts.baseUrl ?? process.env.PIPECAT_API_HOST ?? DEFAULT_API_HOST).replace(/\/+$/, '');
+    this.timeoutMs = opts.timeoutMs ?? 15_000;
+    this.maxAttempts = Math.max(1, opts.maxAttempts ?? 4);
+    this.retryBaseMs = opts.retryBaseMs ?? 250;
+    this.maxRetryDelayMs = opts.maxRetryDelayMs ?? 30_000;
+    this.debug = opts.debug;
+  }
+
+  /**
+   * `GET /v1/organizations/{org}/secrets`: every secret set of the organisation.
+   *
+   * @param opts.region only sets in this region
+   */
+  async listSecretSets(org: string, opts: { region?: string } = {}): Promise<SecretSetSummary[]> {
+    const r = await this.request<{ sets?: SecretSetSummary[] }>({ method: 'GET', path: apiPath`/v1/organizations/${org}/secrets`, query: { region: opts.region } });
+    return r.sets ?? [];
+  }
+
+  /**
+   * `GET /v1/organizations/{org}/secrets/{set}`: key names (never values), region and status.
+   *
+   * @throws ApiError 404 `NOT_FOUND` when the set does not exist; 400 `GENERIC_BAD_REQUEST` for an
+   *   image pull secret (they cannot be read by name)
+   */
+  async getSecretSet(org: string, set: string, opts: { region?: string } = {}): Promise<SecretSetDetail> {
+    return this.request<SecretSetDetail>({ method: 'GET', path: apiPath`/v1/organizations/${org}/secrets/${set}`, query: { region: opts.region } });
+  }
+
+  /**
+   * `PUT /v1/organizations/{org}/secrets/{set}` with one key: creates the set when missing. The set
+   * is `pending` afterwards, then `ready` or `failed`.
+   *
+   * @param opts.region region of a new set (a different region for an existing set is a 400)
+   * @returns `{status:'OK', region}` from the 202 answer
+   */
+  async upsertSecret(org: string, set: string, key: string, value: string, opts: { region?: string } = {}): Promise<UpsertResult> {
+    const body: Record<string, unknown> = { name: set, isImagePullSecret: false, secretKey: key, secretValue: value };
+    if (opts.region) body.region = opts.region;
+    return this.request<UpsertResult>({ method: 'PUT', path: apiPath`/v1/organizations/${org}/secrets/${set}`, body });
+  }
+
+  /**
+   * `PUT /v1/organizations/{org}/secrets/{set}` creating or replacing an image pull secret.
+   *
+   * @param p.host registry URL (the server appends `/`); p.secretValue base64 of `user:token`
+   */
+  async upsertImagePullSecret(org: string, set: string, p: { host: string; secretValue: string; region?: string }): Promise<UpsertResult> {
+    const body: Record<string, unknown> = { isImagePullSecret: true, secretValue: p.secretValue, host: p.host };
+    if (p.region) body.region = p.region;
+    return this.request<UpsertResult>({ method: 'PUT', path: apiPath`/v1/organizations/${org}/secrets/${set}`, body });
+  }
+
+  /**
+   * `DELETE /v1/organizations/{org}/secrets/{set}/{key}`.
+   *
+   * @throws ApiError 404 `NOT_FOUND` ("Secret not found" / "Set not found"), unless an earlier
+   *   attempt of this call may have landed (see the module comment)
+   */
+  async deleteSecret(org: string, set: string, key: string): Promise<void> {
+    await this.request({ method: 'DELETE', path: apiPath`/v1/organizations/${org}/secrets/${set}/${key}` });
+  }
+
+  /** `DELETE /v1/organizations/{org}/secrets/{set}` (either type). @throws ApiError 404 `NOT_FOUND` */
+  async deleteSecretSet(org: string, set: string): Promise<void> {
+    await this.request({ method: 'DELETE', path: apiPath`/v1/organizations/${org}/secrets/${set}` });
+  }
+
+  /** `GET /v1/organizations/{org}/regions`: codes and display names. */
+  async regions(org: string): Promise<Region[]> {
+    const r = await this.request<{ regions?: Region[] }>({ method: 'GET', path: apiPath`/v1/organizations/${org}/regions` });
+    return r.regions ?? [];
+  }
+
+  /** `GET /v1/organizations/{org}/properties`, e.g. `{defaultRegion:'us-west'}`. */
+  async organizationProperties(org: string): Promise<OrganizationProperties> {
+    const r = await this.request<{ properties: OrganizationProperties }>({ method: 'GET', path: apiPath`/v1/organizations/${org}/properties` });
+    return r.properties;
+  }
+
+  /** `GET /v1/organizations`: the organisations the token can use (also how a token is checked). */
+  async organizations(): Promise<Organization[]> {
+    const r = await this.request<{ organizations?: Organization[] }>({ method: 'GET', path: '/v1/organizations' });
+    return r.organizations ?? [];
+  }
+
+  /** `GET /v1/users`: the token's user. */
+  async whoami(): Promise<User> {
+    const r = await this.request<{ user: User }>({ method: 'GET', path: '/v1/users' });
+    return r.user;
+  }
+
+  /**
+   * Send one request with timeout and retries; parse the JSON answer.
+   *
+   * @typeParam T the expected answer body
+   * @returns the parsed JSON body (an empty object for an empty body)
+   * @throws ApiError for an error status after the last attempt; HostUnreachableError when no answer
+   */
+  async request<T = unknown>(spec: RequestSpec): Promise<T> {
+    const idempotent = spec.idempotent ?? (spec.method === 'GET' || spec.method === 'PUT' || spec.method === 'DELETE');
+    const attempts = idempotent ? this.maxAttempts : 1;
+    let ambiguous = false;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.once<T>(spec, attempt);
+      } catch (err) {
+        if (spec.method === 'DELETE' && ambiguous && err instanceof ApiError && err.status === 404) {
+          this.debug?.(`${spec.method} ${spec.path}: 404 after an attempt with unknown outcome: treated as deleted`);
+          return {} as T;
+        }
+        if (attempt >= attempts || !isRetryable(err)) throw err;
+        ambiguous ||= outcomeUnknown(err);
+        const backoff = Math.min(this.maxRetryDelayMs, this.retryBaseMs * 2 ** (attempt - 1));
+        let delay = Math.random() * backoff; // full jitter
+        if (err instanceof ApiError && err.retryAfterMs !== undefined) {
+          if (err.retryAfterMs > this.maxRetryDelayMs) throw err; // the server asks for longer than we wait
+          delay = Math.max(delay, err.retryAfterMs);
+        }
+        this.debug?.(`retry ${attempt + 1}/${attempts} of ${spec.method} ${spec.path} in ${Math.round(delay)} ms`);
+        await sleep(delay);
+      }
+    }
+  }
+
+  /** One attempt of {@link request}. */
+  private async once<T>(spec: RequestSpec, attempt: number): Promise<T> {
+    const { default: fetch } = await import('node-fetch');
+    const url = new URL(this.baseUrl + spec.path);
+    for (const [k, v] of Object.entries(spec.query ?? {})) if (v !== undefined) url.searchParams.set(k, v);
+    const host = url.origin;
+    const headers: Record<string, string> = {
+      Authorization: `Bearer ${this.token}`,
+      'User-Agent': this.ua,
+      Accept: 'application/json',
+    };
+    let body: string | undefined;
+    if (spec.body !== undefined) {
+      body = JSON.stringify(spec.body);
+      headers['Content-Type'] = 'application/json';
+    }
+    const started = performance.now();
+    const ms = () => `${Math.round(performance.now() - started)} ms`;
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, this.timeoutMs);
+    const line = `${spec.method} ${url.href}${attempt > 1 ? ` (attempt ${attempt})` : ''}`;
+    if (body !== undefined) this.debug?.(`${line} body ${redactBody(spec.body)}`);
+    let status: number;
+    let text: string;
+    let retryAfter: string | null;
+    try {
+      const res = await fetch(url, { method: spec.method, headers, body, signal: controller.signal, redirect: 'error' });
+      status = res.status;
+      retryAfter = res.headers.get('retry-after');
+      text = await res.text();
+    } catch (err) {
+      const e = err as Error & { code?: string; errno?: string; cause?: { code?: string } };
+      const code = e.code ?? e.cause?.code;
+      const reason: UnreachableReason = timedOut ? 'timeout' : reasonFor(code, e.message ?? '');
+      this.debug?.(`${line} -> no answer: ${reason}${code ? ` ${code}` : ''} (${ms()})`);
+      throw new HostUnreachableError({
+        reason,
+        host,
+        method: spec.method,
+        path: spec.path,
+        causeCode: code,
+        detail: timedOut ? `${this.timeoutMs} ms` : undefined,
+      });
+    } finally {
+      clearTimeout(timer);
+    }
+    this.debug?.(`${line} -> ${status} (${ms()})`);
+    let parsed: unknown = undefined;
+    if (text.trim() !== '') {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = undefined;
+      }
+    }
+    if (status >= 400) {
+      const b = (parsed ?? {}) as Partial<ApiErrorBody>;
+      throw new ApiError({
+        status,
+        code: typeof b.code === 'string' && b.code ? b.code : `HTTP_${status}`,
+        message: typeof b.error === 'string' && b.error ? b.error : text.trim().slice(0, 200) || `HTTP ${status}`,
+        method: spec.method,
+        path: spec.path,
+        retryAfterMs: parseRetryAfter(retryAfter),
+      });
+    }
+    if (parsed === undefined && text.trim() !== '') {
+      throw new ApiError({ status, code: 'INVALID_RESPONSE', message: 'the answer is not JSON', method: spec.method, path: spec.path });
+    }
+    return (parsed ?? {}) as T;
+  }
+}

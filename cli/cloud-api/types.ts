@@ -1,0 +1,67 @@
+/**
+ * Request and response shapes of the Pipecat Cloud REST API used by `pipecat cloud ...`.
+ *
+ * Source: ../shared/design/cloud-api.md (the contract of `api.pipecat.daily.co` as used by the
+ * official `pipecatcloud` CLI 0.6 and the public REST reference). The emulator serves the same
+ * shapes. Field names are the platform's (camelCase on the wire), so they are not renamed here.
+ */
+
+/** Provisioning status of a secret set: `pending` after a write, then `ready` or `failed`. */
+export type SecretSetStatus = 'pending' | 'ready' | 'failed';
+
+/** Kind of secret set: regular key/value secrets, or a container registry pull secret. */
+export type SecretSetType = 'secret' | 'imagePullSecret';
+
+/** One entry of `GET /v1/organizations/{org}/secrets`. */
+export interface SecretSetSummary {
+  name: string;
+  type: SecretSetType;
+  region: string;
+  status: SecretSetStatus;
+  /** Present when `status` is `failed`. */
+  errorMessage?: string;
+}
+
+/** `GET /v1/organizations/{org}/secrets/{set}`: key names only, never values. */
+export interface SecretSetDetail {
+  secrets: { fieldName: string }[];
+  region: string;
+  status: SecretSetStatus;
+  errorMessage?: string;
+}
+
+/** 202 answer of an upsert (`PUT .../secrets/{set}`). */
+export interface UpsertResult {
+  status: 'OK';
+  /** Region the set lives in (the one given, the existing set's, or the org default). */
+  region: string;
+}
+
+/** A region the organisation can deploy to, from `GET /v1/organizations/{org}/regions`. */
+export interface Region {
+  code: string;
+  display_name: string;
+}
+
+/** `GET /v1/organizations/{org}/properties`. */
+export interface OrganizationProperties {
+  defaultRegion: string;
+}
+
+/** One entry of `GET /v1/organizations`. */
+export interface Organization {
+  name: string;
+  verboseName: string;
+}
+
+/** `GET /v1/users`. */
+export interface User {
+  userId: string;
+  emails: { emailAddress: string }[];
+}
+
+/** Error body the platform sends with 4xx/5xx answers. */
+export interface ApiErrorBody {
+  error: string;
+  code: string;
+}

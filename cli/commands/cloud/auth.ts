@@ -1,0 +1,186 @@
+/**
+ * `pipecat cloud auth login|logout|whoami`: credentials shared with the official Pipecat Cloud CLI.
+ *
+ * - `login` reads a personal access token (`pcc_pat_...`) from a hidden prompt, or from stdin when
+ *   stdin is not a terminal (never from the command line), checks it with `GET /v1/organizations`,
+ *   and stores `token` and `org` in the credentials file, keeping every other key and table.
+ * - `logout` removes the token (and the `refresh_token`/`token_expires_at` that belong to it),
+ *   keeping the rest of the file.
+ * - `whoami` prints the user and organisation (never the token); `--json` for scripts.
+ *
+ * Source: ../shared/design/cloud-api.md ("Credentials shared with the official CLI"); user guide:
+ * docs/cloud-auth.md.
+ */
+import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
+import { NotLoggedInError, UserError } from '../../errors.js';
+import { cloudOptions, makeClient, openSession, apiHost, type CloudArgs } from './common.js';
+
+/** Read all of stdin as text (used when stdin is piped). */
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const c of process.stdin) chunks.push(typeof c === 'string' ? Buffer.from(c) : (c as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+const err = (line: string) => process.stderr.write(line + '\n');
+
+/** Obtain the token for `login`: stdin when piped, else a hidden prompt. */
+async function readToken(): Promise<string> {
+  let token: string;
+  if (!process.stdin.isTTY) {
+    token = (await readStdin()).trim();
+    if (!token) throw new UserError('no token on stdin: pipe a personal access token, e.g. `printf %s "$PAT" | pipecat cloud auth login`');
+  } else {
+    const { password } = await import('../../dialogs.js');
+    token = (
+      await password('Pipecat Cloud personal access token (pcc_pat_..., create one in the dashboard):', {
+        noTty: 'no terminal to ask for the token: pipe it on stdin instead, e.g. `printf %s "$PAT" | pipecat cloud auth login`',
+        validate: (v) => (v.trim() ? true : 'the token is empty'),
+      })
+    ).trim();
+  }
+  if (/\s/.test(token)) throw new UserError('the token contains whitespace: give exactly one token (a line break at the end is fine)');
+  if (!token.startsWith('pcc_pat_')) err('warning: the token does not start with pcc_pat_ (personal access tokens do); trying it anyway');
+  return token;
+}
+
+/** Handler of `pipecat cloud auth login`. */
+async function login(argv: ArgumentsCamelCase<CloudArgs & { token?: string }>): Promise<void> {
+  if (argv.token !== undefined) {
+    // Never echo it: it may already be in the shell history, but not in our output or logs too.
+    throw new UserError('the token is not taken from the command line (it would stay in your shell history and process list)', [
+      'pipe it on stdin: printf %s "$PIPECAT_PAT" | pipecat cloud auth login',
+      'or run `pipecat cloud auth login` in a terminal and paste it at the hidden prompt',
+    ]);
+  }
+  const { credentialsPath, updateCredentialsFile, readCredentialsFile } = await import('../../cloud-api/credentials.js');
+  const { ApiError } = await import('../../cloud-api/client.js');
+  const path = credentialsPath();
+  // Read the file first: a malformed file is reported before asking for anything.
+  const { data } = await readCredentialsFile(path, err);
+  const token = await readToken();
+  const client = await makeClient(token, argv);
+  let orgs;
+  try {
+    orgs = await client.organizations();
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 401) {
+      throw new NotLoggedInError(`Pipecat Cloud at ${client.baseUrl} rejected this token (401 ${e.code}); nothing was saved`);
+    }
+    throw e;
+  }
+  const names = orgs.map((o) => o.name);
+  let org: string | undefined;
+  if (argv.organization) {
+    if (!names.includes(argv.organization)) {
+      throw new UserError(`--organization ${argv.organization}: this token has no access to it`, [`organisations of this token: ${names.join(', ') || '(none)'}`]);
+    }
+    org = argv.organization;
+  } else if (process.env.PIPECAT_ORG && names.includes(process.env.PIPECAT_ORG)) {
+    org = process.env.PIPECAT_ORG;
+  } else if (typeof data.org === 'string' && names.includes(data.org)) {
+    org = data.org;
+  } else if (names.length > 1 && process.stdin.isTTY) {
+    const { select, canPrompt } = await import('../../dialogs.js');
+    org = canPrompt()
+      ? await select(
+          'Organisation',
+          orgs.map((o) => ({ title: o.verboseName && o.verboseName !== o.name ? `${o.verboseName} (${o.name})` : o.name, value: o.name })),
+        )
+      : names[0];
+  } else {
+    org = names[0];
+  }
+  if (!org) throw new UserError('this token has access to no organisation; create one in the Pipecat Cloud dashboard');
+  await updateCredentialsFile(
+    path,
+    (d) => ({ ...d, token, org, refresh_token: undefined, token_expires_at: undefined }),
+    err,
+  );
+  let who = '';
+  try {
+    const u = await client.whoami();
+    who = ` as ${u.emails[0]?.emailAddress ?? u.userId}`;
+  } catch {
+    /* the token is checked already; the user line is a nicety */
+  }
+  err(`Logged in to Pipecat Cloud${who}, organisation ${org}. Credentials saved to ${path}`);
+  if (process.env.PIPECAT_TOKEN) err('note: PIPECAT_TOKEN is set in this shell and overrides the saved token');
+  if (apiHost(argv)) err(`note: checked against ${client.baseUrl}`);
+}
+
+/** Handler of `pipecat cloud auth logout`. */
+async function logout(): Promise<void> {
+  const { credentialsPath, readCredentialsFile, updateCredentialsFile } = await import('../../cloud-api/credentials.js');
+  const path = credentialsPath();
+  const { data, exists } = await readCredentialsFile(path, err);
+  if (!exists || data.token === undefined) {
+    err(`Not logged in: no token in ${path}; nothing to do.`);
+  } else {
+    await updateCredentialsFile(path, (d) => ({ ...d, token: undefined, refresh_token: undefined, token_expires_at: undefined }), err);
+    err(`Logged out: removed the token from ${path} (other settings kept).`);
+  }
+  if (process.env.PIPECAT_TOKEN) err('note: PIPECAT_TOKEN is still set in this shell; unset it to log out completely');
+}
+
+/** Handler of `pipecat cloud auth whoami`. */
+async function whoami(argv: ArgumentsCamelCase<CloudArgs>): Promise<void> {
+  const s = await openSession(argv);
+  const user = await s.client.whoami();
+  const doc = {
+    userId: user.userId,
+    emails: user.emails.map((e) => e.emailAddress),
+    organization: s.org,
+    organizationSource: s.orgSource,
+    tokenSource: s.tokenSource,
+    credentialsPath: s.credentialsPath,
+    apiHost: s.client.baseUrl,
+  };
+  if (argv.json) {
+    const { printJson } = await import('../../output/table.js');
+    printJson(doc);
+    return;
+  }
+  const lines = [
+    `user:          ${doc.emails[0] ?? '(no email)'} (${doc.userId})`,
+    `organisation:  ${doc.organization} (from ${doc.organizationSource === 'api' ? 'your first organisation' : doc.organizationSource === 'flag' ? '--organization' : doc.organizationSource})`,
+    `token from:    ${doc.tokenSource === 'PIPECAT_TOKEN' ? 'PIPECAT_TOKEN' : doc.credentialsPath}`,
+    `API:           ${doc.apiHost}`,
+  ];
+  process.stdout.write(lines.join('\n') + '\n');
+}
+
+/** `pipecat cloud auth <login|logout|whoami>`. */
+export const authCommand: CommandModule = {
+  command: 'auth <command>',
+  describe: 'Log in to Pipecat Cloud, log out, show who you are (credentials shared with the official CLI)',
+  builder: (y: Argv) =>
+    y
+      .command({
+        command: 'login [token]',
+        describe: 'Save a personal access token (asked hidden, or read from stdin) and organisation',
+        builder: (yy: Argv) =>
+          cloudOptions(yy, { json: false })
+            .positional('token', {
+              type: 'string',
+              describe: 'Refused: a token on the command line leaks into shell history; pipe it on stdin or answer the prompt',
+            })
+            .option('token', { type: 'string', hidden: true })
+            .example('printf %s "$PIPECAT_PAT" | $0 cloud auth login', 'log in from a script'),
+        handler: (a) => login(a as ArgumentsCamelCase<CloudArgs & { token?: string }>),
+      })
+      .command({
+        command: 'logout',
+        describe: 'Remove the saved token (keeps the other settings of the credentials file)',
+        builder: (yy: Argv) => yy,
+        handler: () => logout(),
+      })
+      .command({
+        command: 'whoami',
+        describe: 'Show the user and organisation of the current credentials (never the token)',
+        builder: (yy: Argv) => cloudOptions(yy),
+        handler: (a) => whoami(a as ArgumentsCamelCase<CloudArgs>),
+      })
+      .demandCommand(1, 'name an auth command: login, logout or whoami'),
+  handler: () => undefined,
+};

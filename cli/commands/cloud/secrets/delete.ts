@@ -1,0 +1,70 @@
+/**
+ * `pipecat cloud secrets delete <name> [--skip/-s] [-o] [--json]`
+ *
+ * Deletes a whole secret set or image pull secret, after a confirmation that says it cannot be
+ * undone (unless `--skip`). The set is looked up first: a missing set is exit 1 naming it, and
+ * nothing is ever reported deleted when nothing was.
+ *
+ * Source: issue 6; API: `GET .../secrets` then `DELETE /v1/organizations/{org}/secrets/{set}`
+ * (../shared/design/cloud-api.md). Exit codes: 0 deleted; 1 not found, API error, unreachable
+ * host; 2 bad input or confirmation needed without a terminal; 4 not logged in; 130 cancelled.
+ */
+import type { Argv, CommandModule } from 'yargs';
+import { CancelledError, OperationFailedError, UserError } from '../../../errors.js';
+import { cloudOptions, openSession, type CloudArgs } from '../common.js';
+import { NO_TTY_CONFIRM, SECRETS_EPILOGUE, apiMessage, isApiStatus, runSecretsCommand, skipOption } from './shared.js';
+
+/** Parsed options of `secrets delete`. */
+export interface DeleteArgs extends CloudArgs {
+  name: string;
+  skip?: boolean;
+}
+
+/** The `secrets delete` command. */
+export const deleteCommand: CommandModule<object, DeleteArgs> = {
+  command: 'delete <name>',
+  describe: 'Delete a secret set or image pull secret (irreversible)',
+  builder: (y: Argv) =>
+    skipOption(cloudOptions(y).positional('name', { type: 'string', describe: 'Secret set or image pull secret to delete' }), 'deleting')
+      .example('$0 cloud secrets delete my-agent-secrets', 'asks, then deletes the set and all its keys')
+      .epilogue(SECRETS_EPILOGUE) as unknown as Argv<DeleteArgs>,
+  handler: (argv) => runSecretsCommand(argv, (emit) => deleteSet(argv, emit)),
+};
+
+async function deleteSet(argv: DeleteArgs, emit: (doc: unknown) => void): Promise<void> {
+  const { existingSetNameProblem } = await import('../../../secrets/rules.js');
+  const name = String(argv.name);
+  const problem = existingSetNameProblem(name);
+  if (problem) throw new UserError(problem);
+
+  const { startSpinner } = await import('../../../output/spinner.js');
+  const { client, org } = await openSession(argv);
+  let spinner = await startSpinner(`Looking up ${name}`, { json: argv.json });
+  let found;
+  try {
+    found = (await client.listSecretSets(org)).find((s) => s.name === name);
+  } finally {
+    spinner.stop();
+  }
+  if (!found) throw new OperationFailedError(`secret set ${name} not found in organization ${org}: nothing was deleted`);
+  const kind = found.type === 'imagePullSecret' ? 'image pull secret' : 'secret set';
+  if (!argv.skip) {
+    const { confirm } = await import('../../../dialogs.js');
+    const ok = await confirm(`Delete ${kind} ${name} (${org}, ${found.region})? This cannot be undone.`, { noTty: NO_TTY_CONFIRM });
+    if (!ok) throw new CancelledError('cancelled: nothing was deleted');
+  }
+  spinner = await startSpinner(`Deleting ${name}`, { json: argv.json });
+  try {
+    await client.deleteSecretSet(org, name);
+  } catch (err) {
+    if (isApiStatus(err, 404)) throw new OperationFailedError(`${kind} ${name} was not found when deleting it: nothing was deleted (${apiMessage(err)})`);
+    throw err;
+  } finally {
+    spinner.stop();
+  }
+  emit({ ok: true, organization: org, set: name, type: found.type, region: found.region, deleted: true });
+  if (!argv.json) {
+    const { success } = await import('../../../output/colors.js');
+    process.stderr.write(success(`deleted ${kind} ${name} (${org}, ${found.region})`) + '\n');
+  }
+}

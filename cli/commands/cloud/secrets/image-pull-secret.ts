@@ -1,0 +1,157 @@
+/**
+ * `pipecat cloud secrets image-pull-secret <name> <host> [username:password] [--encode/--no-encode]
+ *  [--skip/-s] [-o] [-r] [--json]`
+ *
+ * Creates or updates an image pull secret (registry credentials for private agent images).
+ * `host` is a registry URL or host name. Credentials: the argument (must contain `:`), else on a
+ * terminal a prompt for the username then the hidden password, else `username:password` read from
+ * stdin. The value sent is base64 of `username:password`; `--no-encode` sends a value that must
+ * already be that base64 (checked). An existing pull secret of that name is replaced after a
+ * confirmation (unless `--skip`); a regular secret set of that name is an error.
+ *
+ * Source: issue 6; API: `PUT /v1/organizations/{org}/secrets/{set}` with `isImagePullSecret`
+ * (../shared/design/cloud-api.md). Exit codes: 0 written; 1 API error or unreachable host; 2 bad
+ * input, unknown region, name taken by a secret set, region conflict, confirmation needed without
+ * a terminal; 4 not logged in; 130 cancelled.
+ */
+import type { Argv, CommandModule } from 'yargs';
+import { CancelledError, UserError } from '../../../errors.js';
+import { cloudOptions, openSession, type CloudArgs } from '../common.js';
+import { NO_TTY_CONFIRM, SECRETS_EPILOGUE, checkRegionOption, regionOption, runSecretsCommand, skipOption } from './shared.js';
+
+/** Parsed options of `secrets image-pull-secret`. */
+export interface ImagePullSecretArgs extends CloudArgs {
+  name: string;
+  host: string;
+  credentials?: string;
+  encode?: boolean;
+  skip?: boolean;
+  region?: string;
+}
+
+/** The `secrets image-pull-secret` command. */
+export const imagePullSecretCommand: CommandModule<object, ImagePullSecretArgs> = {
+  command: 'image-pull-secret <name> <host> [credentials]',
+  describe: 'Create or update an image pull secret (registry credentials)',
+  builder: (y: Argv) =>
+    skipOption(
+      regionOption(
+        cloudOptions(y)
+          .positional('name', { type: 'string', describe: 'Image pull secret name (3-63 lowercase letters, digits, hyphens)' })
+          .positional('host', { type: 'string', describe: 'Registry URL or host name, e.g. https://ghcr.io or ghcr.io' })
+          .positional('credentials', {
+            type: 'string',
+            describe: 'username:password (omit it to be asked, or pipe it on stdin, so it stays out of your shell history)',
+          })
+          .option('encode', { type: 'boolean', default: true, describe: 'Base64-encode username:password; --no-encode sends a value already in base64 (checked)' }),
+        'Region of a new pull secret (default: the organisation\'s default); must match an existing one\'s',
+      ),
+      'replacing an existing pull secret',
+    )
+      .example('$0 cloud secrets image-pull-secret ghcr-pull ghcr.io', 'asks for the username and the hidden password')
+      .example('printf %s "$USER:$TOKEN" | $0 cloud secrets image-pull-secret ghcr-pull https://ghcr.io --skip', 'credentials from stdin')
+      .epilogue(SECRETS_EPILOGUE) as unknown as Argv<ImagePullSecretArgs>,
+  handler: (argv) => runSecretsCommand(argv, (emit) => imagePullSecret(argv, emit)),
+};
+
+async function readAllStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Turns a parse error of the credentials into a UserError (the messages never contain them). */
+function asUserError<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    throw new UserError((err as Error).message);
+  }
+}
+
+async function imagePullSecret(argv: ImagePullSecretArgs, emit: (doc: unknown) => void): Promise<void> {
+  const { setNameProblem } = await import('../../../secrets/rules.js');
+  const pull = await import('../../../secrets/pull-secret.js');
+  const { stripOneNewline } = await import('../../../secrets/input.js');
+  const dialogs = await import('../../../dialogs.js');
+  const name = String(argv.name);
+  const host = String(argv.host).trim();
+  const problems = [setNameProblem(name), pull.hostProblem(host)].filter((p): p is string => !!p);
+  if (problems.length) throw new UserError(problems.length === 1 ? problems[0] : 'invalid arguments', problems.length === 1 ? [] : problems);
+  const encode = argv.encode !== false;
+
+  // Credentials, checked before any request.
+  let secretValue: string;
+  let credentialsFrom: 'argument' | 'prompt' | 'stdin';
+  if (argv.credentials !== undefined) {
+    const raw = String(argv.credentials);
+    credentialsFrom = 'argument';
+    secretValue = encode
+      ? pull.encodeCredentials(asUserError(() => pull.parseCredentials(raw, 'the credentials argument')))
+      : asUserError(() => pull.checkEncodedCredentials(raw, 'the credentials argument'));
+  } else if (process.stdin.isTTY) {
+    credentialsFrom = 'prompt';
+    const noTty = 'no terminal to ask for the credentials: pass username:password or pipe it on stdin';
+    if (encode) {
+      const username = await dialogs.text(`Registry username for ${host}`, { noTty, validate: (v) => (v && !v.includes(':') ? true : 'a username, without ":"') });
+      const password = await dialogs.password('Password or access token (hidden)', { noTty, validate: (v) => (v ? true : 'the password is empty') });
+      secretValue = pull.encodeCredentials({ username, password });
+    } else {
+      const value = await dialogs.password('Base64 of username:password (hidden)', { noTty });
+      secretValue = asUserError(() => pull.checkEncodedCredentials(value, 'the value typed'));
+    }
+  } else {
+    credentialsFrom = 'stdin';
+    const raw = stripOneNewline(await readAllStdin());
+    if (raw === '') throw new UserError('no credentials: pass username:password as an argument, pipe it on stdin, or run in a terminal to be asked');
+    secretValue = encode ? pull.encodeCredentials(asUserError(() => pull.parseCredentials(raw, 'stdin'))) : asUserError(() => pull.checkEncodedCredentials(raw, 'stdin'));
+  }
+
+  const { startSpinner } = await import('../../../output/spinner.js');
+  const { resolveRegion } = await import('../../../secrets/plan.js');
+  const { fingerprint, valueLength } = await import('../../../secrets/fingerprint.js');
+  const { client, org } = await openSession(argv);
+  let spinner = await startSpinner(`Looking up ${name}`, { json: argv.json });
+  let existing;
+  let region;
+  try {
+    await checkRegionOption(client, org, argv.region);
+    existing = (await client.listSecretSets(org)).find((s) => s.name === name);
+    if (existing && existing.type !== 'imagePullSecret') {
+      throw new UserError(`${name} is a secret set, not an image pull secret: choose another name (nothing was sent)`);
+    }
+    region = await resolveRegion(argv.region, existing?.region, async () => (await client.organizationProperties(org)).defaultRegion, name);
+  } finally {
+    spinner.stop();
+  }
+
+  if (existing && !argv.skip) {
+    const ok = await dialogs.confirm(`Image pull secret ${name} exists (${org}, ${existing.region}). Replace its host and credentials?`, { noTty: NO_TTY_CONFIRM });
+    if (!ok) throw new CancelledError('cancelled: nothing was changed');
+  }
+  spinner = await startSpinner(`${existing ? 'Updating' : 'Creating'} image pull secret ${name}`, { json: argv.json });
+  let result;
+  try {
+    result = await client.upsertImagePullSecret(org, name, { host, secretValue, region: region.region });
+  } finally {
+    spinner.stop();
+  }
+  const doc = {
+    ok: true,
+    organization: org,
+    set: name,
+    type: 'imagePullSecret',
+    host,
+    region: result.region ?? region.region,
+    regionSource: region.source,
+    created: !existing,
+    credentials: { from: credentialsFrom, encoded: encode, length: valueLength(secretValue), fingerprint: fingerprint(secretValue) },
+  };
+  emit(doc);
+  if (!argv.json) {
+    const { success } = await import('../../../output/colors.js');
+    process.stderr.write(
+      success(`${existing ? 'updated' : 'created'} image pull secret ${name} for ${host} (${org}, ${doc.region} from ${region.source}); credentials ${doc.credentials.fingerprint}, ${doc.credentials.length} characters of base64`) + '\n',
+    );
+  }
+}

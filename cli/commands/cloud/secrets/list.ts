@@ -1,0 +1,138 @@
+/**
+ * `pipecat cloud secrets list [name] [--sets/--no-sets|--all] [-o] [-r] [--json]`
+ *
+ * Without a name: every secret set of the organisation (name, type, region, status, and the error
+ * message of a failed set). `--sets` (default) hides image pull secrets and says how many were
+ * hidden; `--no-sets`/`--all` shows them. `--region` filters by region (checked first).
+ * With a name: that set's keys (never values), status and region.
+ *
+ * Source: issue 6; API: `GET /v1/organizations/{org}/secrets[/{set}]` (../shared/design/cloud-api.md).
+ * Exit codes: 0 listed; 1 missing set, image pull secret named, API error or unreachable host;
+ * 2 bad input; 4 not logged in.
+ */
+import type { Argv, CommandModule } from 'yargs';
+import { OperationFailedError, UserError } from '../../../errors.js';
+import { cloudOptions, openSession, type CloudArgs } from '../common.js';
+import { SECRETS_EPILOGUE, apiMessage, checkRegionOption, isApiStatus, isImagePullSecretRefusal, regionOption, runSecretsCommand } from './shared.js';
+
+/** Parsed options of `secrets list`. */
+export interface ListArgs extends CloudArgs {
+  name?: string;
+  sets?: boolean;
+  all?: boolean;
+  region?: string;
+}
+
+/** The `secrets list` command. */
+export const listCommand: CommandModule<object, ListArgs> = {
+  command: 'list [name]',
+  describe: 'List secret sets, or the keys of one set (never values)',
+  builder: (y: Argv) =>
+    regionOption(
+      cloudOptions(y)
+        .positional('name', { type: 'string', describe: 'Secret set whose keys to list' })
+        .option('sets', { type: 'boolean', default: true, describe: 'Show secret sets only; --no-sets also shows image pull secrets' })
+        .option('all', { type: 'boolean', describe: 'Same as --no-sets: show image pull secrets too' }),
+      'Only sets in this region (one of the organisation\'s regions)',
+    )
+      .example('$0 cloud secrets list', 'every secret set of the organisation')
+      .example('$0 cloud secrets list my-agent-secrets', 'the keys of one set')
+      .example('$0 cloud secrets list --all --json', 'every set, image pull secrets included, as JSON')
+      .epilogue(SECRETS_EPILOGUE) as unknown as Argv<ListArgs>,
+  handler: (argv) => runSecretsCommand(argv, (emit) => (argv.name !== undefined ? listKeys(argv, emit) : listSets(argv, emit))),
+};
+
+async function listSets(argv: ListArgs, emit: (doc: unknown) => void): Promise<void> {
+  const { startSpinner } = await import('../../../output/spinner.js');
+  const { client, org } = await openSession(argv);
+  const spinner = await startSpinner(`Reading the secret sets of ${org}`, { json: argv.json });
+  let sets;
+  try {
+    await checkRegionOption(client, org, argv.region);
+    sets = await client.listSecretSets(org, { region: argv.region });
+  } finally {
+    spinner.stop();
+  }
+  if (argv.region !== undefined) sets = sets.filter((s) => s.region === argv.region);
+  const showAll = argv.all === true || argv.sets === false;
+  const shown = showAll ? sets : sets.filter((s) => s.type !== 'imagePullSecret');
+  const hidden = sets.length - shown.length;
+  shown.sort((a, b) => a.name.localeCompare(b.name));
+
+  emit({
+    ok: true,
+    organization: org,
+    ...(argv.region !== undefined ? { region: argv.region } : {}),
+    sets: shown.map((s) => ({ name: s.name, type: s.type, region: s.region, status: s.status, ...(s.errorMessage ? { errorMessage: s.errorMessage } : {}) })),
+    hiddenImagePullSecrets: hidden,
+  });
+  if (argv.json) return;
+
+  const { renderTable } = await import('../../../output/table.js');
+  const { c } = await import('../../../output/colors.js');
+  const where = argv.region !== undefined ? ` in region ${argv.region}` : '';
+  if (shown.length === 0) {
+    process.stderr.write(`No secret sets in organization ${org}${where}.\n`);
+  } else {
+    const status = (s: (typeof shown)[number]) =>
+      s.status === 'failed' ? c.red(`failed: ${s.errorMessage ?? 'no error message'}`) : s.status === 'pending' ? c.yellow('pending') : c.green(s.status);
+    process.stdout.write(
+      renderTable(
+        ['NAME', 'TYPE', 'REGION', 'STATUS'],
+        shown.map((s) => [s.name, s.type === 'imagePullSecret' ? 'image pull secret' : 'secret', s.region, status(s)]),
+      ) + '\n',
+    );
+  }
+  if (hidden > 0) {
+    process.stderr.write(`${hidden} image pull ${hidden === 1 ? 'secret' : 'secrets'} hidden: --no-sets (or --all) shows ${hidden === 1 ? 'it' : 'them'}.\n`);
+  }
+}
+
+async function listKeys(argv: ListArgs, emit: (doc: unknown) => void): Promise<void> {
+  const name = argv.name as string;
+  const { existingSetNameProblem } = await import('../../../secrets/rules.js');
+  const problem = existingSetNameProblem(name);
+  if (problem) throw new UserError(problem);
+  const { startSpinner } = await import('../../../output/spinner.js');
+  const { client, org } = await openSession(argv);
+  const spinner = await startSpinner(`Reading secret set ${name}`, { json: argv.json });
+  let detail;
+  try {
+    await checkRegionOption(client, org, argv.region);
+    detail = await client.getSecretSet(org, name, { region: argv.region });
+  } catch (err) {
+    if (isApiStatus(err, 404)) {
+      throw new OperationFailedError(`secret set ${name} not found in organization ${org}${argv.region !== undefined ? ` (region ${argv.region})` : ''}`, [
+        'see `pipecat cloud secrets list` for the sets that exist',
+      ]);
+    }
+    if (isImagePullSecretRefusal(err)) {
+      throw new OperationFailedError(`${name} is an image pull secret: its contents cannot be listed (${apiMessage(err)})`, [
+        'image pull secrets appear in `pipecat cloud secrets list --all`',
+      ]);
+    }
+    throw err;
+  } finally {
+    spinner.stop();
+  }
+  if (argv.region !== undefined && detail.region !== argv.region) {
+    throw new OperationFailedError(`secret set ${name} is in region ${detail.region}, not ${argv.region}`);
+  }
+  const keys = detail.secrets.map((s) => s.fieldName).sort();
+  emit({
+    ok: true,
+    organization: org,
+    set: name,
+    region: detail.region,
+    status: detail.status,
+    ...(detail.errorMessage ? { errorMessage: detail.errorMessage } : {}),
+    keys,
+  });
+  if (argv.json) return;
+
+  const { renderTable } = await import('../../../output/table.js');
+  const { c } = await import('../../../output/colors.js');
+  const status = detail.status === 'failed' ? c.red(`failed: ${detail.errorMessage ?? 'no error message'}`) : detail.status === 'pending' ? c.yellow('pending') : c.green(detail.status);
+  process.stdout.write(`Secret set ${c.bold(name)} in ${org}, region ${detail.region}, status ${status}, ${keys.length} ${keys.length === 1 ? 'key' : 'keys'} (values are never shown)\n`);
+  if (keys.length > 0) process.stdout.write(renderTable(['KEY'], keys.map((k) => [k])) + '\n');
+}

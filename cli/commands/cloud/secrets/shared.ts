@@ -1,0 +1,109 @@
+/**
+ * Pieces shared by the `pipecat cloud secrets ...` command modules: the exit-code epilogue, the
+ * `--json` error document, region checking and API error wording.
+ *
+ * Kept free of heavy imports (only types and `cli/errors.ts`), so `--help` stays fast.
+ */
+import type { Argv } from 'yargs';
+import { ExitCode, UserError, exitCodeFor } from '../../../errors.js';
+import type { CloudClient } from '../../../cloud-api/client.js';
+import type { CloudArgs } from '../common.js';
+
+/** Epilogue of every secrets command's `--help`. */
+export const SECRETS_EPILOGUE =
+  'Exit codes: 0 success; 1 the operation failed (API error, not found, partial write, unreachable host); ' +
+  '2 bad usage or input, or a confirmation needed without a terminal (pass --skip); 4 not logged in; 130 cancelled.\n' +
+  'Secret values are never printed: plans show each value\'s length and a short SHA-256 fingerprint. Guide: docs/secrets.md';
+
+/** Message of the error raised when a confirmation is needed but there is no terminal. */
+export const NO_TTY_CONFIRM = 'confirmation needed, but no terminal is available to ask: pass --skip (-s) to go ahead without asking';
+
+/** Adds `--skip/-s` to a command. */
+export function skipOption<T>(y: Argv<T>, what: string): Argv<T & { skip?: boolean }> {
+  return y.option('skip', { alias: 's', type: 'boolean', describe: `Do not ask for confirmation before ${what}` }) as Argv<T & { skip?: boolean }>;
+}
+
+/** Adds `--region/-r` to a command. */
+export function regionOption<T>(y: Argv<T>, describe: string): Argv<T & { region?: string }> {
+  return y.option('region', { alias: 'r', type: 'string', requiresArg: true, describe }) as Argv<T & { region?: string }>;
+}
+
+/**
+ * Runs a secrets command body. In `--json` mode, a failure before the command printed its own
+ * document still yields exactly one JSON document on stdout (`{"ok":false,"error":{...}}`); the
+ * error is then rethrown so `cli/main.ts` prints the message on stderr and sets the exit code.
+ *
+ * @param argv the parsed options (only `json` is read)
+ * @param body the command; it calls `emit(doc)` at most once to print its JSON document
+ */
+export async function runSecretsCommand(argv: CloudArgs, body: (emit: (doc: unknown) => void) => Promise<void>): Promise<void> {
+  let emitted = false;
+  const emit = (doc: unknown) => {
+    if (emitted) throw new Error('a command printed two JSON documents');
+    emitted = true;
+    if (argv.json) process.stdout.write(JSON.stringify(doc, null, 2) + '\n');
+  };
+  try {
+    await body(emit);
+  } catch (err) {
+    if (argv.json && !emitted) {
+      const e = err as Error & { problems?: readonly string[]; details?: readonly string[]; code?: string; status?: number };
+      const doc: Record<string, unknown> = { ok: false, error: { message: e?.message ?? String(err), exitCode: exitCodeFor(err) } };
+      const error = doc.error as Record<string, unknown>;
+      if (e?.problems?.length) error.problems = e.problems;
+      if (e?.details?.length) error.details = e.details;
+      if (typeof e?.status === 'number') error.status = e.status;
+      if (typeof e?.code === 'string') error.code = e.code;
+      process.stdout.write(JSON.stringify(doc, null, 2) + '\n');
+    }
+    throw err;
+  }
+}
+
+/**
+ * Checks `--region` against the organisation's regions (before anything is prompted or written).
+ *
+ * @throws UserError (exit 2) listing the valid regions when it is not one of them
+ */
+export async function checkRegionOption(client: CloudClient, org: string, region: string | undefined): Promise<void> {
+  if (region === undefined) return;
+  if (region.trim() === '') throw new UserError('--region is empty');
+  const { checkRegion } = await import('../../../secrets/plan.js');
+  checkRegion(region, await client.regions(org));
+}
+
+/** True for an API error with this HTTP status (duck-typed, so the client module stays lazy). */
+export function isApiStatus(err: unknown, status: number): boolean {
+  return !!err && typeof err === 'object' && (err as { name?: string }).name === 'ApiError' && (err as { status?: number }).status === status;
+}
+
+/** The platform's own message of an API error (`error` field), or the error's message. */
+export function apiMessage(err: unknown): string {
+  const e = err as { apiMessage?: string; message?: string };
+  return e?.apiMessage ?? e?.message ?? String(err);
+}
+
+/** True when a 400 answer says the set is an image pull secret (they cannot be read by name). */
+export function isImagePullSecretRefusal(err: unknown): boolean {
+  return isApiStatus(err, 400) && /image pull secret/i.test(apiMessage(err));
+}
+
+/**
+ * True when the error means later requests cannot succeed either: the host refused the connection
+ * or cannot be resolved or its TLS fails (after the client's retries), or the credentials were
+ * rejected (401). A reset or a timeout is not fatal: it may hit one request only.
+ */
+export function isFatalForBatch(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const e = err as { name?: string; reason?: string };
+  if (e.name === 'HostUnreachableError') return e.reason === 'refused' || e.reason === 'dns' || e.reason === 'tls';
+  return exitCodeFor(err) === ExitCode.notLoggedIn;
+}
+
+/** True when a failed request may nevertheless have been applied (no answer, reset, timeout, 5xx). */
+export function isOutcomeUnknown(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const e = err as { name?: string; reason?: string; status?: number };
+  if (e.name === 'HostUnreachableError') return e.reason === 'reset' || e.reason === 'timeout' || e.reason === 'other';
+  return e.name === 'ApiError' && typeof e.status === 'number' && e.status >= 500;
+}

@@ -1,0 +1,82 @@
+/**
+ * `pipecat cloud secrets unset <name> <key> [--skip/-s] [-o] [--json]`
+ *
+ * Removes one key from a secret set, after a confirmation unless `--skip`. The set and key are
+ * looked up first, so a missing set or key is reported by name (exit 1) and never called
+ * "removed"; the confirmation is only asked for something that exists.
+ *
+ * Source: issue 6; API: `GET` then `DELETE /v1/organizations/{org}/secrets/{set}/{key}`
+ * (../shared/design/cloud-api.md). Exit codes: 0 removed; 1 set or key not found, API error,
+ * unreachable host; 2 bad input or confirmation needed without a terminal; 4 not logged in;
+ * 130 cancelled.
+ */
+import type { Argv, CommandModule } from 'yargs';
+import { CancelledError, OperationFailedError, UserError } from '../../../errors.js';
+import { cloudOptions, openSession, type CloudArgs } from '../common.js';
+import { NO_TTY_CONFIRM, SECRETS_EPILOGUE, apiMessage, isApiStatus, isImagePullSecretRefusal, runSecretsCommand, skipOption } from './shared.js';
+
+/** Parsed options of `secrets unset`. */
+export interface UnsetArgs extends CloudArgs {
+  name: string;
+  key: string;
+  skip?: boolean;
+}
+
+/** The `secrets unset` command. */
+export const unsetCommand: CommandModule<object, UnsetArgs> = {
+  command: 'unset <name> <key>',
+  describe: 'Remove one key from a secret set',
+  builder: (y: Argv) =>
+    skipOption(
+      cloudOptions(y)
+        .positional('name', { type: 'string', describe: 'Secret set name' })
+        .positional('key', { type: 'string', describe: 'Key to remove' }),
+      'removing the key',
+    )
+      .example('$0 cloud secrets unset my-agent-secrets OLD_API_KEY --skip', 'remove a key without asking')
+      .epilogue(SECRETS_EPILOGUE) as unknown as Argv<UnsetArgs>,
+  handler: (argv) => runSecretsCommand(argv, (emit) => unsetKey(argv, emit)),
+};
+
+async function unsetKey(argv: UnsetArgs, emit: (doc: unknown) => void): Promise<void> {
+  const { existingSetNameProblem, keyProblem } = await import('../../../secrets/rules.js');
+  const name = String(argv.name);
+  const key = String(argv.key);
+  const problems = [existingSetNameProblem(name), keyProblem(key)].filter((p): p is string => !!p);
+  if (problems.length) throw new UserError(problems.length === 1 ? problems[0] : 'invalid arguments', problems.length === 1 ? [] : problems);
+
+  const { startSpinner } = await import('../../../output/spinner.js');
+  const { client, org } = await openSession(argv);
+  let spinner = await startSpinner(`Reading secret set ${name}`, { json: argv.json });
+  let keys: string[];
+  try {
+    keys = (await client.getSecretSet(org, name)).secrets.map((s) => s.fieldName);
+  } catch (err) {
+    if (isApiStatus(err, 404)) throw new OperationFailedError(`secret set ${name} not found in organization ${org}: nothing was removed`);
+    if (isImagePullSecretRefusal(err)) throw new OperationFailedError(`${name} is an image pull secret: it has no keys to unset (delete it with \`pipecat cloud secrets delete ${name}\`)`);
+    throw err;
+  } finally {
+    spinner.stop();
+  }
+  if (!keys.includes(key)) {
+    throw new OperationFailedError(`key ${key} not found in secret set ${name}: nothing was removed`, [`the set has ${keys.length} ${keys.length === 1 ? 'key' : 'keys'}: see \`pipecat cloud secrets list ${name}\``]);
+  }
+  if (!argv.skip) {
+    const { confirm } = await import('../../../dialogs.js');
+    if (!(await confirm(`Remove ${key} from secret set ${name} (${org})?`, { noTty: NO_TTY_CONFIRM }))) throw new CancelledError('cancelled: nothing was removed');
+  }
+  spinner = await startSpinner(`Removing ${key} from ${name}`, { json: argv.json });
+  try {
+    await client.deleteSecret(org, name, key);
+  } catch (err) {
+    if (isApiStatus(err, 404)) throw new OperationFailedError(`key ${key} of secret set ${name} was not found when removing it: nothing was removed (${apiMessage(err)})`);
+    throw err;
+  } finally {
+    spinner.stop();
+  }
+  emit({ ok: true, organization: org, set: name, key, removed: true });
+  if (!argv.json) {
+    const { success } = await import('../../../output/colors.js');
+    process.stderr.write(success(`removed ${key} from secret set ${name} (${org})`) + '\n');
+  }
+}

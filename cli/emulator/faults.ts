@@ -1,0 +1,105 @@
+/**
+ * Fault injection for the Pipecat Cloud emulator: the shapes accepted by its loopback-only admin
+ * endpoint, and helpers tests use to reach it.
+ *
+ * Admin endpoints (answered only to 127.0.0.1 / ::1, no token needed; never counted as API calls
+ * and never subject to faults or `--latency-ms`):
+ * - `POST   /_emulator/faults` body {@link FaultSpec} or `FaultSpec[]`: queue faults; each applies
+ *   to the next `count` API requests that match `method`/`path`. Answer `{"queued": n}`.
+ * - `DELETE /_emulator/faults`: drop every queued fault.
+ * - `POST   /_emulator/sets/{set}/status` body `{"status":"failed","errorMessage":"..."}` (or
+ *   `pending`/`ready`): force a set's provisioning status (404 when the set does not exist). The
+ *   next write to the set starts a new provisioning and clears it.
+ * - `GET    /_emulator/requests`: API requests received so far, oldest first:
+ *   `{"requests":[{"method","path","outcome"}]}` where `outcome` is the status code or `reset`/`stall`.
+ *   No header or body is recorded. `DELETE /_emulator/requests` clears the log.
+ */
+
+/** Kinds of injected fault. */
+export type FaultKind =
+  /** answer `status` (default 500) with `{"error":"Injected failure","code":"INTERNAL_SERVER_ERROR"}` */
+  | 'error'
+  /** answer 429 `TOO_MANY_REQUESTS` with `Retry-After: retryAfter` (default `1`) */
+  | 'rate-limit'
+  /** answer 409 `CONFLICT` "modified concurrently. Please retry." */
+  | 'conflict'
+  /** destroy the connection without an answer */
+  | 'reset'
+  /** hold the request without answering for `stallMs` (default 60000), then destroy the connection */
+  | 'stall';
+
+/** One fault rule for `POST /_emulator/faults`. */
+export interface FaultSpec {
+  kind: FaultKind;
+  /** How many matching requests it applies to; default 1. */
+  count?: number;
+  /** Only requests with this method (GET, PUT, DELETE...). */
+  method?: string;
+  /** Only requests whose path (without query) starts with this. */
+  path?: string;
+  /** For `error`: the status to answer (500-599); default 500. */
+  status?: number;
+  /** For `rate-limit`: the `Retry-After` header, seconds or an HTTP date; default `1`. */
+  retryAfter?: string | number;
+  /** For `stall`: milliseconds to hold the request; default 60000. */
+  stallMs?: number;
+  /**
+   * For `reset` and `stall`: apply the request's effect first (the write lands, the answer is
+   * lost), to model an outcome the client cannot know. Default false (nothing happens).
+   */
+  apply?: boolean;
+}
+
+/** One entry of `GET /_emulator/requests`. */
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  outcome: number | 'reset' | 'stall';
+}
+
+async function admin(url: string, method: string, path: string, body?: unknown): Promise<unknown> {
+  const res = await fetch(url.replace(/\/+$/, '') + path, {
+    method,
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`emulator admin ${method} ${path} failed: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : {};
+}
+
+/**
+ * Queue faults on a running emulator (tests).
+ *
+ * @param url emulator base URL, e.g. `http://127.0.0.1:4010`
+ * @param spec one fault or several
+ * @throws Error when the emulator refuses the spec
+ */
+export async function injectFaults(url: string, spec: FaultSpec | FaultSpec[]): Promise<void> {
+  await admin(url, 'POST', '/_emulator/faults', spec);
+}
+
+/** Drop every queued fault of a running emulator. */
+export async function clearFaults(url: string): Promise<void> {
+  await admin(url, 'DELETE', '/_emulator/faults');
+}
+
+/**
+ * Force the provisioning status of a set (e.g. `failed` with an `errorMessage`).
+ *
+ * @param org unused by the single-organisation emulator; kept for clarity at call sites
+ */
+export async function setSetStatus(url: string, set: string, status: 'pending' | 'ready' | 'failed', errorMessage?: string): Promise<void> {
+  await admin(url, 'POST', `/_emulator/sets/${encodeURIComponent(set)}/status`, { status, errorMessage });
+}
+
+/** API requests the emulator received so far (oldest first). */
+export async function recordedRequests(url: string): Promise<RecordedRequest[]> {
+  const r = (await admin(url, 'GET', '/_emulator/requests')) as { requests: RecordedRequest[] };
+  return r.requests;
+}
+
+/** Clear the emulator's request log. */
+export async function clearRecordedRequests(url: string): Promise<void> {
+  await admin(url, 'DELETE', '/_emulator/requests');
+}

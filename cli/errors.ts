@@ -1,0 +1,135 @@
+/**
+ * Error types shared by every command, and the one place that maps them to exit codes.
+ *
+ * Exit codes (documented in docs/exit-codes.md and in each command's `--help`):
+ * - 0 success
+ * - 1 the operation failed (API error, not found, partial write, unreachable host)
+ * - 2 bad usage or input (a {@link UserError}), or a confirmation needed without a terminal
+ * - 4 not logged in, or the API answered 401 ({@link NotLoggedInError})
+ * - 130 interrupted by the user ({@link CancelledError})
+ */
+
+/** Process exit codes used by the `pipecat` binary. */
+export const ExitCode = {
+  ok: 0,
+  failed: 1,
+  usage: 2,
+  notLoggedIn: 4,
+  interrupted: 130,
+} as const;
+
+/** One of the values of {@link ExitCode}. */
+export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
+
+/**
+ * A mistake in what the user gave us: a flag, a config key, a file. Exit code 2.
+ *
+ * `problems` lists every problem found (validation reports all of them at once); each names the
+ * flag, config key or `file:line` it is about. `message` is the headline.
+ */
+export class UserError extends Error {
+  readonly exitCode: ExitCodeValue = ExitCode.usage;
+  readonly problems: readonly string[];
+
+  /**
+   * @param message headline, e.g. `invalid configuration`
+   * @param problems one line per problem; empty when the headline says it all
+   */
+  constructor(message: string, problems: readonly string[] = []) {
+    super(message);
+    this.name = 'UserError';
+    this.problems = problems;
+  }
+}
+
+/** An operation that was attempted and failed (not found, partial write...). Exit code 1. */
+export class OperationFailedError extends Error {
+  readonly exitCode: ExitCodeValue = ExitCode.failed;
+  /** Extra lines printed under the message (e.g. which keys landed). */
+  readonly details: readonly string[];
+
+  /**
+   * @param message what failed, naming the object (set, key, file)
+   * @param details further lines for the user
+   */
+  constructor(message: string, details: readonly string[] = []) {
+    super(message);
+    this.name = 'OperationFailedError';
+    this.details = details;
+  }
+}
+
+/** No credentials, or the API rejected them (HTTP 401). Exit code 4. */
+export class NotLoggedInError extends Error {
+  readonly exitCode: ExitCodeValue = ExitCode.notLoggedIn;
+
+  /** @param message why; the hint to run `pipecat cloud auth login` is appended by the printer */
+  constructor(message = 'not logged in to Pipecat Cloud') {
+    super(message);
+    this.name = 'NotLoggedInError';
+  }
+}
+
+/** The user cancelled (Ctrl-C, Esc, or answered no to a confirmation). Exit code 130. */
+export class CancelledError extends Error {
+  readonly exitCode: ExitCodeValue = ExitCode.interrupted;
+
+  /** @param message one line shown to the user */
+  constructor(message = 'cancelled') {
+    super(message);
+    this.name = 'CancelledError';
+  }
+}
+
+/** Any error that carries its own exit code. */
+export interface ErrorWithExitCode extends Error {
+  exitCode: number;
+}
+
+/**
+ * Exit code for an error thrown by a command.
+ *
+ * Errors with an `exitCode` property (our own, and the cloud API client's, which sets 1 or 4)
+ * keep it; anything else is an unexpected bug and maps to 1.
+ *
+ * @param err the thrown value
+ * @returns the process exit code
+ */
+export function exitCodeFor(err: unknown): number {
+  if (err && typeof err === 'object' && 'exitCode' in err && typeof (err as ErrorWithExitCode).exitCode === 'number') {
+    return (err as ErrorWithExitCode).exitCode;
+  }
+  return ExitCode.failed;
+}
+
+/**
+ * True when the error is a known, user-facing condition whose message is enough (no stack trace).
+ *
+ * @param err the thrown value
+ */
+export function isExpectedError(err: unknown): boolean {
+  return !!err && typeof err === 'object' && 'exitCode' in err;
+}
+
+/**
+ * The lines printed on stderr for an error: `error: <message>` followed by its problems or
+ * details, indented. Unexpected errors (bugs) keep their stack trace, user mistakes never do.
+ *
+ * @param err the thrown value
+ * @returns text to print, without a trailing newline
+ */
+export function formatError(err: unknown): string {
+  if (err instanceof CancelledError) return err.message;
+  if (!isExpectedError(err)) {
+    const e = err instanceof Error ? err : new Error(String(err));
+    return `internal error (please report it): ${e.stack ?? e.message}`;
+  }
+  const e = err as Error & { problems?: readonly string[]; details?: readonly string[] };
+  const lines = [`error: ${e.message}`];
+  for (const p of e.problems ?? []) lines.push(`  - ${p}`);
+  for (const d of e.details ?? []) lines.push(`  ${d}`);
+  if (err instanceof NotLoggedInError || exitCodeFor(err) === ExitCode.notLoggedIn) {
+    lines.push('  run `pipecat cloud auth login` (or set PIPECAT_TOKEN)');
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,61 @@
+#!/usr/bin/env node
+/**
+ * Entry point of the `pipecat` and `pc` executables.
+ *
+ * Parses the command line with yargs, runs one command, and maps any thrown error to an exit code
+ * through `cli/errors.ts` (a user mistake prints a clear message, never a stack trace). Heavy
+ * modules (Yeoman, the HTTP client) are imported lazily by the commands that need them, so
+ * `--help`, `--version` and `init --list-options` stay fast.
+ */
+import yargs from 'yargs';
+import { hideBin } from 'yargs/helpers';
+import { commands } from './commands/registry.js';
+import { ExitCode, UserError, exitCodeFor, formatError } from './errors.js';
+import { packageInfo } from '../generators/app/paths.js';
+
+/**
+ * Run the CLI with the given arguments.
+ *
+ * @param argv arguments after the executable, e.g. `['init', '--name', 'x']`
+ * @returns the process exit code (0 success, 1 failed, 2 usage, 4 not logged in, 130 cancelled)
+ */
+export async function run(argv: string[]): Promise<number> {
+  let usageError: UserError | undefined;
+  const parser = yargs(argv)
+    .scriptName('pipecat')
+    .usage('$0 <command> [options]\n\nScaffold Pipecat voice and video AI bots, and manage Pipecat Cloud.')
+    .version(packageInfo().version)
+    .alias('version', 'V')
+    .help('help')
+    .alias('help', 'h')
+    .strict()
+    .recommendCommands()
+    .demandCommand(1, 'name a command: see `pipecat --help`')
+    .wrap(Math.min(110, process.stdout.columns || 100))
+    .epilogue('Exit codes: 0 success, 1 failed, 2 bad usage or input, 4 not logged in, 130 cancelled.\nDocs: docs/README.md')
+    .fail((msg, err) => {
+      if (err) throw err;
+      usageError = new UserError(msg ?? 'invalid usage');
+    });
+  for (const c of commands) parser.command(c);
+  try {
+    await parser.parseAsync();
+    if (usageError) throw usageError;
+    return Number(process.exitCode ?? ExitCode.ok);
+  } catch (err) {
+    const e = usageError ?? err;
+    process.stderr.write(formatError(e) + '\n');
+    if (e === usageError) process.stderr.write('  see `pipecat --help` (or `pipecat <command> --help`)\n');
+    return exitCodeFor(e);
+  }
+}
+
+run(hideBin(process.argv)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err) => {
+    process.stderr.write(formatError(err) + '\n');
+    process.exitCode = exitCodeFor(err);
+  },
+);

@@ -1,0 +1,61 @@
+/**
+ * The catalogue in one place: lookups over transports and services by role, id or alias.
+ *
+ * Everything user-facing derives from these lists (yargs choices, the joi schema, the wizard,
+ * `--list-options`, templates, docs/services.md).
+ */
+import { LLM_SERVICES } from './llm.js';
+import { REALTIME_SERVICES } from './realtime.js';
+import { STT_SERVICES } from './stt.js';
+import { TRANSPORTS, TRANSPORT_FAMILIES } from './transports.js';
+import { TTS_SERVICES } from './tts.js';
+import { VIDEO_SERVICES } from './video.js';
+import type { ServiceDefinition, ServiceRole, TransportDefinition } from './types.js';
+
+export { TRANSPORTS, TRANSPORT_FAMILIES };
+
+/** Services of each role, in catalogue order. */
+export const SERVICES_BY_ROLE: Readonly<Record<ServiceRole, readonly ServiceDefinition[]>> = {
+  stt: STT_SERVICES,
+  llm: LLM_SERVICES,
+  tts: TTS_SERVICES,
+  realtime: REALTIME_SERVICES,
+  video: VIDEO_SERVICES,
+};
+
+/** Every service of every role. */
+export const ALL_SERVICES: readonly ServiceDefinition[] = Object.values(SERVICES_BY_ROLE).flat();
+
+/**
+ * The service with this canonical id, or undefined.
+ *
+ * @param id canonical id such as `deepgram_stt` (aliases are not looked up here)
+ */
+export function findService(id: string): ServiceDefinition | undefined {
+  return ALL_SERVICES.find((s) => s.id === id);
+}
+
+/**
+ * Canonical id for an id or alias of the given role, or undefined when unknown.
+ *
+ * @param role which list to search
+ * @param idOrAlias what the user typed (case-insensitive)
+ */
+export function canonicalServiceId(role: ServiceRole, idOrAlias: string): string | undefined {
+  const v = idOrAlias.toLowerCase();
+  return SERVICES_BY_ROLE[role].find((s) => s.id === v || (s.aliases ?? []).includes(v))?.id;
+}
+
+/**
+ * The transport with this resolved id, or undefined.
+ *
+ * @param id canonical resolved id such as `rtc_small` or `rtc_hosted_pstn_dialin`
+ */
+export function findTransport(id: string): TransportDefinition | undefined {
+  return (TRANSPORTS as readonly TransportDefinition[]).find((t) => t.id === id);
+}
+
+/** Ids of the services of one role, in catalogue order. */
+export function serviceIds(role: ServiceRole): string[] {
+  return SERVICES_BY_ROLE[role].map((s) => s.id);
+}

@@ -1,0 +1,206 @@
+/**
+ * Realtime (speech-to-speech) services (catalogue-facts §8). One service replaces STT, LLM and TTS;
+ * the context aggregator pair configures itself for realtime mode.
+ */
+import type { ServiceDefinition } from './types.js';
+
+/** Every realtime service, ordered by id. */
+export const REALTIME_SERVICES = [
+  {
+    id: 'aws_nova_realtime',
+    role: 'realtime',
+    label: 'AWS Nova Sonic',
+    extras: ['aws-nova-sonic'],
+    imports: [{ from: 'pipecat.services.aws.nova_sonic.llm', names: ['AWSNovaSonicLLMService'] }],
+    construct: `AWSNovaSonicLLMService(
+    secret_access_key=required(os.getenv("AWS_SECRET_ACCESS_KEY"), "AWS_SECRET_ACCESS_KEY"),
+    access_key_id=required(os.getenv("AWS_ACCESS_KEY_ID"), "AWS_ACCESS_KEY_ID"),
+    region=os.getenv("AWS_NOVA_REALTIME_REGION") or required(os.getenv("AWS_REGION"), "AWS_REGION"),
+    **present(session_token=os.getenv("AWS_SESSION_TOKEN")),
+    settings=AWSNovaSonicLLMService.Settings(
+        system_instruction=SYSTEM_INSTRUCTION,
+        **present(voice=os.getenv("AWS_NOVA_REALTIME_VOICE_ID")),
+    ),
+)`,
+    env: [
+      { name: 'AWS_ACCESS_KEY_ID', description: 'AWS access key id of an IAM user or role (console.aws.amazon.com/iam)', required: true },
+      { name: 'AWS_SECRET_ACCESS_KEY', description: 'AWS secret access key belonging to AWS_ACCESS_KEY_ID (console.aws.amazon.com/iam)', required: true },
+      { name: 'AWS_SESSION_TOKEN', description: 'AWS session token, only for temporary credentials (empty: none)', required: false },
+      { name: 'AWS_REGION', description: 'Default AWS region for AWS services, e.g. us-east-1', required: true, example: 'us-east-1' },
+      { name: 'AWS_NOVA_REALTIME_REGION', description: 'AWS region for Nova Sonic (empty: AWS_REGION)', required: false },
+      { name: 'AWS_NOVA_REALTIME_VOICE_ID', description: 'Nova Sonic voice, e.g. matthew or tiffany (empty: pipecat default)', required: false },
+    ],
+    requiresPython: '3.12',
+    note: 'Needs Python 3.12+ and Bedrock access to Nova Sonic in the region.',
+  },
+  {
+    id: 'azure_realtime',
+    role: 'realtime',
+    label: 'Azure Realtime',
+    extras: [],
+    imports: [
+      { from: 'pipecat.services.azure.realtime.llm', names: ['AzureRealtimeLLMService'] },
+      {
+        from: 'pipecat.services.openai.realtime.events',
+        names: ['AudioConfiguration', 'AudioInput', 'InputAudioTranscription', 'SessionProperties'],
+      },
+    ],
+    construct: `AzureRealtimeLLMService(
+    base_url=required(os.getenv("AZURE_REALTIME_BASE_URL"), "AZURE_REALTIME_BASE_URL"),
+    api_key=required(os.getenv("AZURE_REALTIME_API_KEY"), "AZURE_REALTIME_API_KEY"),
+    settings=AzureRealtimeLLMService.Settings(
+        model=required(os.getenv("AZURE_REALTIME_MODEL"), "AZURE_REALTIME_MODEL"),
+        system_instruction=SYSTEM_INSTRUCTION,
+        session_properties=SessionProperties(
+            audio=AudioConfiguration(
+                input=AudioInput(
+                    transcription=InputAudioTranscription(
+                        model=os.getenv("AZURE_REALTIME_TRANSCRIPTION_MODEL") or "whisper-1",
+                    ),
+                ),
+            ),
+        ),
+    ),
+)`,
+    env: [
+      { name: 'AZURE_REALTIME_API_KEY', description: 'Azure OpenAI resource key (portal.azure.com > Azure OpenAI > Keys and Endpoint)', required: true },
+      {
+        name: 'AZURE_REALTIME_BASE_URL',
+        description: 'Azure OpenAI realtime v1 WebSocket URL, without api-version or deployment',
+        required: true,
+        example: 'wss://YOUR-RESOURCE.openai.azure.com/openai/v1/realtime',
+      },
+      { name: 'AZURE_REALTIME_MODEL', description: 'Name of your realtime model deployment, e.g. gpt-realtime', required: true },
+      {
+        name: 'AZURE_REALTIME_TRANSCRIPTION_MODEL',
+        description: 'Model that transcribes the user for the transcript, e.g. gpt-4o-transcribe (empty: whisper-1)',
+        required: false,
+        example: 'whisper-1',
+      },
+    ],
+  },
+  {
+    id: 'gemini_live_realtime',
+    role: 'realtime',
+    label: 'Gemini Live',
+    extras: ['google'],
+    imports: [{ from: 'pipecat.services.google.gemini_live.llm', names: ['GeminiLiveLLMService'] }],
+    construct: `GeminiLiveLLMService(
+    api_key=required(os.getenv("GOOGLE_API_KEY"), "GOOGLE_API_KEY"),
+    settings=GeminiLiveLLMService.Settings(
+        system_instruction=SYSTEM_INSTRUCTION,
+        **present(
+            model=os.getenv("GEMINI_LIVE_REALTIME_MODEL"),
+            voice=os.getenv("GEMINI_LIVE_REALTIME_VOICE_ID"),
+        ),
+    ),
+)`,
+    env: [
+      { name: 'GOOGLE_API_KEY', description: 'Google Gemini API key (aistudio.google.com/apikey)', required: true },
+      { name: 'GEMINI_LIVE_REALTIME_MODEL', description: 'Gemini Live model id (empty: pipecat default)', required: false },
+      { name: 'GEMINI_LIVE_REALTIME_VOICE_ID', description: 'Gemini voice name, e.g. Charon or Puck (empty: pipecat default)', required: false },
+    ],
+  },
+  {
+    id: 'gemini_vertex_live_realtime',
+    role: 'realtime',
+    label: 'Gemini Vertex Live',
+    extras: ['google'],
+    imports: [{ from: 'pipecat.services.google.gemini_live.vertex.llm', names: ['GeminiLiveVertexLLMService'] }],
+    construct: `GeminiLiveVertexLLMService(
+    project_id=required(os.getenv("GOOGLE_CLOUD_PROJECT_ID"), "GOOGLE_CLOUD_PROJECT_ID"),
+    location=required(os.getenv("GEMINI_VERTEX_LIVE_REALTIME_LOCATION"), "GEMINI_VERTEX_LIVE_REALTIME_LOCATION"),
+    settings=GeminiLiveVertexLLMService.Settings(
+        system_instruction=SYSTEM_INSTRUCTION,
+        **present(
+            model=os.getenv("GEMINI_VERTEX_LIVE_REALTIME_MODEL"),
+            voice=os.getenv("GEMINI_VERTEX_LIVE_REALTIME_VOICE_ID"),
+        ),
+    ),
+)`,
+    env: [
+      {
+        name: 'GOOGLE_APPLICATION_CREDENTIALS',
+        description:
+          'Path to a Google Cloud service-account JSON key file (console.cloud.google.com/iam-admin/serviceaccounts), read by Application Default Credentials (empty: gcloud auth application-default login)',
+        required: false,
+      },
+      { name: 'GOOGLE_CLOUD_PROJECT_ID', description: 'Google Cloud project id (console.cloud.google.com)', required: true },
+      {
+        name: 'GEMINI_VERTEX_LIVE_REALTIME_LOCATION',
+        description: 'Vertex AI region serving Gemini Live, e.g. us-central1',
+        required: true,
+        example: 'us-central1',
+      },
+      {
+        name: 'GEMINI_VERTEX_LIVE_REALTIME_MODEL',
+        description: 'Vertex AI Gemini Live model id, e.g. google/gemini-live-2.5-flash-native-audio (empty: pipecat default)',
+        required: false,
+      },
+      { name: 'GEMINI_VERTEX_LIVE_REALTIME_VOICE_ID', description: 'Gemini voice name, e.g. Charon or Puck (empty: pipecat default)', required: false },
+    ],
+    note: 'Authenticates with Google Application Default Credentials; no API key.',
+  },
+  {
+    id: 'openai_realtime',
+    role: 'realtime',
+    label: 'OpenAI Realtime',
+    extras: ['openai'],
+    imports: [{ from: 'pipecat.services.openai.realtime.llm', names: ['OpenAIRealtimeLLMService'] }],
+    construct: `OpenAIRealtimeLLMService(
+    api_key=required(os.getenv("OPENAI_API_KEY"), "OPENAI_API_KEY"),
+    settings=OpenAIRealtimeLLMService.Settings(
+        system_instruction=SYSTEM_INSTRUCTION,
+        **present(model=os.getenv("OPENAI_REALTIME_MODEL")),
+    ),
+)`,
+    env: [
+      { name: 'OPENAI_API_KEY', description: 'OpenAI API key (platform.openai.com)', required: true },
+      { name: 'OPENAI_REALTIME_MODEL', description: 'OpenAI realtime model (empty: pipecat default)', required: false },
+    ],
+  },
+  {
+    id: 'ultravox_realtime',
+    role: 'realtime',
+    label: 'Ultravox',
+    aliases: ['ultravox'],
+    extras: ['ultravox'],
+    imports: [{ from: 'pipecat.services.ultravox.llm', names: ['OneShotInputParams', 'UltravoxRealtimeLLMService'] }],
+    construct: `UltravoxRealtimeLLMService(
+    params=OneShotInputParams(
+        api_key=required(os.getenv("ULTRAVOX_API_KEY"), "ULTRAVOX_API_KEY"),
+        system_prompt=SYSTEM_INSTRUCTION,
+        **present(
+            model=os.getenv("ULTRAVOX_REALTIME_MODEL"),
+            voice=os.getenv("ULTRAVOX_REALTIME_VOICE_ID"),
+        ),
+    ),
+)`,
+    env: [
+      { name: 'ULTRAVOX_API_KEY', description: 'Ultravox API key (app.ultravox.ai > Settings > API keys)', required: true },
+      { name: 'ULTRAVOX_REALTIME_MODEL', description: 'Ultravox model, e.g. fixie-ai/ultravox (empty: Ultravox default)', required: false },
+      { name: 'ULTRAVOX_REALTIME_VOICE_ID', description: 'Ultravox voice UUID (app.ultravox.ai/voices; empty: Ultravox default)', required: false },
+    ],
+  },
+  {
+    id: 'xai_realtime',
+    role: 'realtime',
+    label: 'Grok Realtime',
+    extras: ['xai'],
+    imports: [
+      { from: 'pipecat.services.xai.realtime.llm', names: ['GrokRealtimeLLMService'] },
+      { from: 'pipecat.services.xai.realtime.events', names: ['SessionProperties'] },
+    ],
+    construct: `GrokRealtimeLLMService(
+    api_key=required(os.getenv("XAI_API_KEY"), "XAI_API_KEY"),
+    settings=GrokRealtimeLLMService.Settings(
+        system_instruction=SYSTEM_INSTRUCTION,
+        session_properties=SessionProperties(**present(voice=os.getenv("XAI_REALTIME_VOICE_ID"))),
+    ),
+)`,
+    env: [
+      { name: 'XAI_API_KEY', description: 'xAI API key (console.x.ai)', required: true },
+      { name: 'XAI_REALTIME_VOICE_ID', description: 'Grok voice, e.g. eve or rex (empty: pipecat default)', required: false },
+    ],
+  },
+] as const satisfies readonly ServiceDefinition[];

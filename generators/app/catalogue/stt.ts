@@ -1,0 +1,381 @@
+/**
+ * Speech-to-text services (catalogue-facts §5). Each construction passes credentials explicitly
+ * and omits unset optional fields (rule E4), so pipecat's defaults apply.
+ *
+ * Extras: the ones the imported module needs at import time (index `extras_required`), plus the
+ * vendor's own extra when it exists and installs nothing. A non-empty extra the module never
+ * imports (e.g. `groq` for Groq STT, `deepgram` for Flux) is left out.
+ */
+import type { ServiceDefinition } from './types.js';
+
+/** Every STT service, ordered by id. */
+export const STT_SERVICES = [
+  {
+    id: 'assemblyai_stt',
+    role: 'stt',
+    label: 'AssemblyAI',
+    extras: ['assemblyai'],
+    imports: [{ from: 'pipecat.services.assemblyai.stt', names: ['AssemblyAISTTService'] }],
+    construct: `AssemblyAISTTService(
+    api_key=required(os.getenv("ASSEMBLYAI_API_KEY"), "ASSEMBLYAI_API_KEY"),
+)`,
+    env: [
+      { name: 'ASSEMBLYAI_API_KEY', description: 'AssemblyAI API key (assemblyai.com/dashboard)', required: true },
+    ],
+  },
+  {
+    id: 'aws_transcribe_stt',
+    role: 'stt',
+    label: 'AWS Transcribe',
+    extras: [],
+    imports: [{ from: 'pipecat.services.aws.stt', names: ['AWSTranscribeSTTService'] }],
+    construct: `AWSTranscribeSTTService(
+    api_key=required(os.getenv("AWS_SECRET_ACCESS_KEY"), "AWS_SECRET_ACCESS_KEY"),
+    aws_access_key_id=required(os.getenv("AWS_ACCESS_KEY_ID"), "AWS_ACCESS_KEY_ID"),
+    region=os.getenv("AWS_TRANSCRIBE_STT_REGION") or required(os.getenv("AWS_REGION"), "AWS_REGION"),
+    **present(aws_session_token=os.getenv("AWS_SESSION_TOKEN")),
+)`,
+    env: [
+      { name: 'AWS_ACCESS_KEY_ID', description: 'AWS access key id of an IAM user or role (console.aws.amazon.com/iam)', required: true },
+      { name: 'AWS_SECRET_ACCESS_KEY', description: 'AWS secret access key belonging to AWS_ACCESS_KEY_ID (console.aws.amazon.com/iam)', required: true },
+      { name: 'AWS_SESSION_TOKEN', description: 'AWS session token, only for temporary credentials (empty: none)', required: false },
+      { name: 'AWS_REGION', description: 'Default AWS region for AWS services, e.g. us-east-1', required: true, example: 'us-east-1' },
+      { name: 'AWS_TRANSCRIBE_STT_REGION', description: 'AWS region for Transcribe (empty: AWS_REGION)', required: false },
+    ],
+    note: 'Audio is streamed at 8 or 16 kHz.',
+  },
+  {
+    id: 'azure_stt',
+    role: 'stt',
+    label: 'Azure Speech',
+    extras: ['azure'],
+    imports: [{ from: 'pipecat.services.azure.stt', names: ['AzureSTTService'] }],
+    construct: `AzureSTTService(
+    api_key=required(os.getenv("AZURE_SPEECH_API_KEY"), "AZURE_SPEECH_API_KEY"),
+    region=required(os.getenv("AZURE_SPEECH_REGION"), "AZURE_SPEECH_REGION"),
+)`,
+    env: [
+      { name: 'AZURE_SPEECH_API_KEY', description: 'Azure Speech resource key (portal.azure.com > Speech service > Keys and Endpoint)', required: true },
+      { name: 'AZURE_SPEECH_REGION', description: 'Region of the Azure Speech resource, e.g. eastus', required: true, example: 'eastus' },
+    ],
+  },
+  {
+    id: 'cartesia_stt',
+    role: 'stt',
+    label: 'Cartesia',
+    extras: ['cartesia'],
+    imports: [{ from: 'pipecat.services.cartesia.stt', names: ['CartesiaSTTService'] }],
+    construct: `CartesiaSTTService(
+    api_key=required(os.getenv("CARTESIA_API_KEY"), "CARTESIA_API_KEY"),
+)`,
+    env: [{ name: 'CARTESIA_API_KEY', description: 'Cartesia API key (play.cartesia.ai)', required: true }],
+  },
+  {
+    id: 'deepgram_stt',
+    role: 'stt',
+    label: 'Deepgram',
+    extras: ['deepgram'],
+    imports: [{ from: 'pipecat.services.deepgram.stt', names: ['DeepgramSTTService'] }],
+    construct: `DeepgramSTTService(
+    api_key=required(os.getenv("DEEPGRAM_API_KEY"), "DEEPGRAM_API_KEY"),
+    settings=DeepgramSTTService.Settings(**present(model=os.getenv("DEEPGRAM_STT_MODEL"))),
+)`,
+    env: [
+      { name: 'DEEPGRAM_API_KEY', description: 'Deepgram API key (console.deepgram.com)', required: true },
+      { name: 'DEEPGRAM_STT_MODEL', description: 'Deepgram STT model, e.g. nova-3 (empty: pipecat default)', required: false },
+    ],
+  },
+  {
+    id: 'deepgram_flux_stt',
+    role: 'stt',
+    label: 'Deepgram Flux',
+    extras: [],
+    imports: [{ from: 'pipecat.services.deepgram.flux.stt', names: ['DeepgramFluxSTTService'] }],
+    construct: `DeepgramFluxSTTService(
+    api_key=required(os.getenv("DEEPGRAM_API_KEY"), "DEEPGRAM_API_KEY"),
+)`,
+    env: [{ name: 'DEEPGRAM_API_KEY', description: 'Deepgram API key (console.deepgram.com)', required: true }],
+    note: 'Flux detects end of turn itself and drives the turn-taking.',
+  },
+  {
+    id: 'deepgram_flux_sagemaker_stt',
+    role: 'stt',
+    label: 'Deepgram Flux SageMaker',
+    extras: ['sagemaker'],
+    imports: [{ from: 'pipecat.services.deepgram.flux.sagemaker.stt', names: ['DeepgramFluxSageMakerSTTService'] }],
+    construct: `DeepgramFluxSageMakerSTTService(
+    endpoint_name=required(os.getenv("DEEPGRAM_FLUX_SAGEMAKER_STT_ENDPOINT_NAME"), "DEEPGRAM_FLUX_SAGEMAKER_STT_ENDPOINT_NAME"),
+    region=os.getenv("DEEPGRAM_FLUX_SAGEMAKER_STT_REGION") or required(os.getenv("AWS_REGION"), "AWS_REGION"),
+)`,
+    env: [
+      {
+        name: 'DEEPGRAM_FLUX_SAGEMAKER_STT_ENDPOINT_NAME',
+        description: 'Name of your SageMaker endpoint running Deepgram Flux (console.aws.amazon.com/sagemaker)',
+        required: true,
+      },
+      { name: 'DEEPGRAM_FLUX_SAGEMAKER_STT_REGION', description: 'AWS region of that SageMaker endpoint (empty: AWS_REGION)', required: false },
+      { name: 'AWS_REGION', description: 'Default AWS region for AWS services, e.g. us-east-1', required: true, example: 'us-east-1' },
+      { name: 'AWS_ACCESS_KEY_ID', description: 'AWS access key id of an IAM user or role (console.aws.amazon.com/iam)', required: true },
+      { name: 'AWS_SECRET_ACCESS_KEY', description: 'AWS secret access key belonging to AWS_ACCESS_KEY_ID (console.aws.amazon.com/iam)', required: true },
+      { name: 'AWS_SESSION_TOKEN', description: 'AWS session token, only for temporary credentials (empty: none)', required: false },
+    ],
+    requiresPython: '3.12',
+    note: 'AWS credentials are read by the AWS SDK from the environment; needs Python 3.12+.',
+  },
+  {
+    id: 'deepgram_sagemaker_stt',
+    role: 'stt',
+    label: 'Deepgram SageMaker',
+    extras: ['deepgram', 'sagemaker'],
+    imports: [{ from: 'pipecat.services.deepgram.sagemaker.stt', names: ['DeepgramSageMakerSTTService'] }],
+    construct: `DeepgramSageMakerSTTService(
+    endpoint_name=required(os.getenv("DEEPGRAM_SAGEMAKER_STT_ENDPOINT_NAME"), "DEEPGRAM_SAGEMAKER_STT_ENDPOINT_NAME"),
+    region=os.getenv("DEEPGRAM_SAGEMAKER_STT_REGION") or required(os.getenv("AWS_REGION"), "AWS_REGION"),
+)`,
+    env: [
+      {
+        name: 'DEEPGRAM_SAGEMAKER_STT_ENDPOINT_NAME',
+        description: 'Name of your SageMaker endpoint running Deepgram STT (console.aws.amazon.com/sagemaker)',
+        required: true,
+      },
+      { name: 'DEEPGRAM_SAGEMAKER_STT_REGION', description: 'AWS region of that SageMaker endpoint (empty: AWS_REGION)', required: false },
+      { name: 'AWS_REGION', description: 'Default AWS region for AWS services, e.g. us-east-1', required: true, example: 'us-east-1' },
+      { name: 'AWS_ACCESS_KEY_ID', description: 'AWS access key id of an IAM user or role (console.aws.amazon.com/iam)', required: true },
+      { name: 'AWS_SECRET_ACCESS_KEY', description: 'AWS secret access key belonging to AWS_ACCESS_KEY_ID (console.aws.amazon.com/iam)', required: true },
+      { name: 'AWS_SESSION_TOKEN', description: 'AWS session token, only for temporary credentials (empty: none)', required: false },
+    ],
+    requiresPython: '3.12',
+    note: 'AWS credentials are read by the AWS SDK from the environment; needs Python 3.12+.',
+  },
+  {
+    id: 'elevenlabs_stt',
+    role: 'stt',
+    label: 'ElevenLabs',
+    extras: ['elevenlabs'],
+    imports: [{ from: 'pipecat.services.elevenlabs.stt', names: ['ElevenLabsSTTService'] }],
+    construct: `ElevenLabsSTTService(
+    api_key=required(os.getenv("ELEVENLABS_API_KEY"), "ELEVENLABS_API_KEY"),
+    aiohttp_session=session,
+)`,
+    env: [{ name: 'ELEVENLABS_API_KEY', description: 'ElevenLabs API key (elevenlabs.io/app/settings/api-keys)', required: true }],
+    needsHttpSession: true,
+    note: 'Segmented: transcribes each utterance after the user stops speaking.',
+  },
+  {
+    id: 'elevenlabs_realtime_stt',
+    role: 'stt',
+    label: 'ElevenLabs Realtime',
+    extras: ['elevenlabs'],
+    imports: [{ from: 'pipecat.services.elevenlabs.stt', names: ['ElevenLabsRealtimeSTTService'] }],
+    construct: `ElevenLabsRealtimeSTTService(
+    api_key=required(os.getenv("ELEVENLABS_API_KEY"), "ELEVENLABS_API_KEY"),
+)`,
+    env: [{ name: 'ELEVENLABS_API_KEY', description: 'ElevenLabs API key (elevenlabs.io/app/settings/api-keys)', required: true }],
+  },
+  {
+    id: 'fal_stt',
+    role: 'stt',
+    label: 'Fal (Wizper)',
+    extras: ['fal'],
+    imports: [{ from: 'pipecat.services.fal.stt', names: ['FalSTTService'] }],
+    construct: `FalSTTService(
+    api_key=required(os.getenv("FAL_API_KEY"), "FAL_API_KEY"),
+)`,
+    env: [{ name: 'FAL_API_KEY', description: 'Fal API key (fal.ai/dashboard/keys)', required: true }],
+    note: 'Segmented: transcribes each utterance after the user stops speaking.',
+  },
+  {
+    id: 'gladia_stt',
+    role: 'stt',
+    label: 'Gladia',
+    extras: ['gladia'],
+    imports: [{ from: 'pipecat.services.gladia.stt', names: ['GladiaSTTService'] }],
+    construct: `GladiaSTTService(
+    api_key=required(os.getenv("GLADIA_API_KEY"), "GLADIA_API_KEY"),
+    **present(region=os.getenv("GLADIA_REGION")),
+)`,
+    env: [
+      { name: 'GLADIA_API_KEY', description: 'Gladia API key (app.gladia.io)', required: true },
+      { name: 'GLADIA_REGION', description: 'Gladia processing region, us-west or eu-west (empty: eu-west)', required: false },
+    ],
+  },
+  {
+    id: 'google_stt',
+    role: 'stt',
+    label: 'Google Speech-to-Text',
+    extras: ['google'],
+    imports: [{ from: 'pipecat.services.google.stt', names: ['GoogleSTTService'] }],
+    construct: `GoogleSTTService(
+    **present(location=os.getenv("GOOGLE_STT_LOCATION")),
+)`,
+    env: [
+      {
+        name: 'GOOGLE_APPLICATION_CREDENTIALS',
+        description:
+          'Path to a Google Cloud service-account JSON key file (console.cloud.google.com/iam-admin/serviceaccounts), read by Application Default Credentials (empty: gcloud auth application-default login)',
+        required: false,
+      },
+      { name: 'GOOGLE_STT_LOCATION', description: 'Google Speech-to-Text location, e.g. us-central1 (empty: global)', required: false },
+    ],
+    note: 'Authenticates with Google Application Default Credentials.',
+  },
+  {
+    id: 'gradium_stt',
+    role: 'stt',
+    label: 'Gradium',
+    extras: ['gradium'],
+    imports: [{ from: 'pipecat.services.gradium.stt', names: ['GradiumSTTService'] }],
+    construct: `GradiumSTTService(
+    api_key=required(os.getenv("GRADIUM_API_KEY"), "GRADIUM_API_KEY"),
+)`,
+    env: [{ name: 'GRADIUM_API_KEY', description: 'Gradium API key (gradium.ai)', required: true }],
+  },
+  {
+    id: 'groq_stt',
+    role: 'stt',
+    label: 'Groq (Whisper)',
+    extras: [],
+    imports: [{ from: 'pipecat.services.groq.stt', names: ['GroqSTTService'] }],
+    construct: `GroqSTTService(
+    api_key=required(os.getenv("GROQ_API_KEY"), "GROQ_API_KEY"),
+    settings=GroqSTTService.Settings(**present(model=os.getenv("GROQ_STT_MODEL"))),
+)`,
+    env: [
+      { name: 'GROQ_API_KEY', description: 'Groq API key (console.groq.com/keys)', required: true },
+      { name: 'GROQ_STT_MODEL', description: 'Groq transcription model, e.g. whisper-large-v3-turbo (empty: pipecat default)', required: false },
+    ],
+    note: 'Segmented: transcribes each utterance after the user stops speaking.',
+  },
+  {
+    id: 'mistral_stt',
+    role: 'stt',
+    label: 'Mistral',
+    extras: ['mistral'],
+    imports: [{ from: 'pipecat.services.mistral.stt', names: ['MistralSTTService'] }],
+    construct: `MistralSTTService(
+    api_key=required(os.getenv("MISTRAL_API_KEY"), "MISTRAL_API_KEY"),
+)`,
+    env: [{ name: 'MISTRAL_API_KEY', description: 'Mistral API key (console.mistral.ai/api-keys)', required: true }],
+  },
+  {
+    id: 'nvidia_stt',
+    role: 'stt',
+    label: 'NVIDIA',
+    extras: ['nvidia'],
+    imports: [{ from: 'pipecat.services.nvidia.stt', names: ['NvidiaSTTService'] }],
+    construct: `NvidiaSTTService(
+    api_key=required(os.getenv("NVIDIA_API_KEY"), "NVIDIA_API_KEY"),
+)`,
+    env: [{ name: 'NVIDIA_API_KEY', description: 'NVIDIA API key (build.nvidia.com)', required: true }],
+    note: 'Riva speech recognition on NVIDIA cloud.',
+  },
+  {
+    id: 'openai_stt',
+    role: 'stt',
+    label: 'OpenAI (Whisper)',
+    extras: ['openai'],
+    imports: [{ from: 'pipecat.services.openai.stt', names: ['OpenAISTTService'] }],
+    construct: `OpenAISTTService(
+    api_key=required(os.getenv("OPENAI_API_KEY"), "OPENAI_API_KEY"),
+    settings=OpenAISTTService.Settings(**present(model=os.getenv("OPENAI_STT_MODEL"))),
+)`,
+    env: [
+      { name: 'OPENAI_API_KEY', description: 'OpenAI API key (platform.openai.com)', required: true },
+      { name: 'OPENAI_STT_MODEL', description: 'OpenAI transcription model, e.g. gpt-4o-transcribe (empty: pipecat default)', required: false },
+    ],
+    note: 'Segmented: transcribes each utterance after the user stops speaking.',
+  },
+  {
+    id: 'openai_realtime_stt',
+    role: 'stt',
+    label: 'OpenAI Realtime',
+    extras: ['openai'],
+    imports: [{ from: 'pipecat.services.openai.stt', names: ['OpenAIRealtimeSTTService'] }],
+    construct: `OpenAIRealtimeSTTService(
+    api_key=required(os.getenv("OPENAI_API_KEY"), "OPENAI_API_KEY"),
+    settings=OpenAIRealtimeSTTService.Settings(**present(model=os.getenv("OPENAI_REALTIME_STT_MODEL"))),
+)`,
+    env: [
+      { name: 'OPENAI_API_KEY', description: 'OpenAI API key (platform.openai.com)', required: true },
+      {
+        name: 'OPENAI_REALTIME_STT_MODEL',
+        description: 'OpenAI realtime transcription model, e.g. gpt-4o-transcribe (empty: pipecat default)',
+        required: false,
+      },
+    ],
+  },
+  {
+    id: 'sarvam_stt',
+    role: 'stt',
+    label: 'Sarvam',
+    extras: ['sarvam'],
+    imports: [{ from: 'pipecat.services.sarvam.stt', names: ['SarvamSTTService'] }],
+    construct: `SarvamSTTService(
+    api_key=required(os.getenv("SARVAM_API_KEY"), "SARVAM_API_KEY"),
+    settings=SarvamSTTService.Settings(**present(model=os.getenv("SARVAM_STT_MODEL"))),
+)`,
+    env: [
+      { name: 'SARVAM_API_KEY', description: 'Sarvam AI API key (dashboard.sarvam.ai)', required: true },
+      { name: 'SARVAM_STT_MODEL', description: 'Sarvam speech-to-text model, e.g. saaras:v4 (empty: pipecat default)', required: false },
+    ],
+  },
+  {
+    id: 'soniox_stt',
+    role: 'stt',
+    label: 'Soniox',
+    extras: ['soniox'],
+    imports: [{ from: 'pipecat.services.soniox.stt', names: ['SonioxSTTService'] }],
+    construct: `SonioxSTTService(
+    api_key=required(os.getenv("SONIOX_API_KEY"), "SONIOX_API_KEY"),
+)`,
+    env: [{ name: 'SONIOX_API_KEY', description: 'Soniox API key (console.soniox.com)', required: true }],
+  },
+  {
+    id: 'speechmatics_stt',
+    role: 'stt',
+    label: 'Speechmatics',
+    extras: ['speechmatics'],
+    imports: [{ from: 'pipecat.services.speechmatics.stt', names: ['SpeechmaticsSTTService'] }],
+    construct: `SpeechmaticsSTTService(
+    api_key=required(os.getenv("SPEECHMATICS_API_KEY"), "SPEECHMATICS_API_KEY"),
+    **present(base_url=os.getenv("SPEECHMATICS_RT_URL")),
+)`,
+    env: [
+      { name: 'SPEECHMATICS_API_KEY', description: 'Speechmatics API key (portal.speechmatics.com)', required: true },
+      {
+        name: 'SPEECHMATICS_RT_URL',
+        description: 'Speechmatics realtime URL, which picks the region (empty: wss://eu2.rt.speechmatics.com/v2)',
+        required: false,
+      },
+    ],
+  },
+  {
+    id: 'whisper_stt',
+    role: 'stt',
+    label: 'Whisper (Local)',
+    extras: ['whisper'],
+    imports: [{ from: 'pipecat.services.whisper.stt', names: ['WhisperSTTService'] }],
+    construct: `WhisperSTTService(
+    settings=WhisperSTTService.Settings(**present(model=os.getenv("WHISPER_STT_MODEL"))),
+)`,
+    env: [
+      {
+        name: 'WHISPER_STT_MODEL',
+        description: 'faster-whisper model name or local path, e.g. distil-medium.en (empty: pipecat default)',
+        required: false,
+      },
+    ],
+    note: 'Runs locally with faster-whisper; the model is downloaded on first use; no API key.',
+  },
+  {
+    id: 'xai_stt',
+    role: 'stt',
+    label: 'xAI',
+    extras: ['xai'],
+    imports: [{ from: 'pipecat.services.xai.stt', names: ['XAISTTService'] }],
+    construct: `XAISTTService(
+    api_key=required(os.getenv("XAI_API_KEY"), "XAI_API_KEY"),
+)`,
+    env: [{ name: 'XAI_API_KEY', description: 'xAI API key (console.x.ai)', required: true }],
+  },
+] as const satisfies readonly ServiceDefinition[];

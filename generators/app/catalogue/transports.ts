@@ -1,0 +1,173 @@
+/**
+ * Transports: how audio/video reaches the bot. Ten resolved ids (catalogue-facts §4.1), plus the
+ * two families that need a dial mode to resolve (`rtc_hosted_pstn`, `telco_a_rtc_hosted_sip`).
+ *
+ * Ids follow the spec (`rtc_hosted` = Daily WebRTC, `telco_a` = Twilio...); the vendor names users
+ * know are aliases. `runnerTransport` is the dev runner's `-t` value and the key of
+ * `create_transport(runner_args, transport_params)` in `pipecat.runner.utils`.
+ */
+import type { EnvVarDefinition, TransportDefinition } from './types.js';
+
+const DAILY_API_KEY: EnvVarDefinition = {
+  name: 'DAILY_API_KEY',
+  description: 'Daily API key (dashboard.daily.co → Developers); used to create rooms and calls',
+  required: true,
+};
+
+/** Read by the generated `server.py` of the Daily dial-out and Twilio + Daily SIP flows. */
+const CALL_SERVER_ENV: readonly EnvVarDefinition[] = [
+  { name: 'ENV', description: 'server.py: `production` starts bots on Pipecat Cloud, anything else the local runner', required: false, example: 'production', commented: true },
+  { name: 'PORT', description: 'server.py: port of the call server', required: false, example: '8080' },
+  { name: 'LOCAL_SERVER_URL', description: 'server.py: URL of the local bot runner (`uv run bot.py`)', required: false, example: 'http://localhost:7860' },
+  { name: 'PIPECAT_API_KEY', description: 'server.py in production: Pipecat Cloud public API key (pk_...)', required: false },
+  { name: 'PIPECAT_AGENT_NAME', description: 'server.py in production: the Pipecat Cloud agent to start', required: false },
+];
+
+const TWILIO_ENV: readonly EnvVarDefinition[] = [
+  { name: 'TWILIO_ACCOUNT_SID', description: 'Twilio account SID (console.twilio.com); lets the bot hang up and look up calls', required: false },
+  { name: 'TWILIO_AUTH_TOKEN', description: 'Twilio auth token, paired with TWILIO_ACCOUNT_SID', required: false },
+];
+
+/** Every transport, in the order `--list-options` prints them (web first, then telephony). */
+export const TRANSPORTS = [
+  {
+    id: 'rtc_hosted',
+    kind: 'web',
+    label: 'Daily (WebRTC)',
+    aliases: ['daily'],
+    runnerTransport: 'daily',
+    flow: 'runner',
+    extras: ['daily'],
+    env: [DAILY_API_KEY],
+  },
+  {
+    id: 'rtc_small',
+    kind: 'web',
+    label: 'SmallWebRTC (peer-to-peer WebRTC)',
+    aliases: ['smallwebrtc', 'webrtc'],
+    runnerTransport: 'webrtc',
+    flow: 'runner',
+    extras: ['webrtc'],
+    env: [],
+  },
+  {
+    id: 'telco_a',
+    kind: 'telephony',
+    label: 'Twilio (Media Streams)',
+    aliases: ['twilio'],
+    runnerTransport: 'twilio',
+    flow: 'runner',
+    extras: ['websocket'],
+    env: TWILIO_ENV,
+  },
+  {
+    id: 'telco_a_rtc_hosted_sip_dialin',
+    kind: 'telephony',
+    label: 'Twilio + Daily SIP (dial-in)',
+    aliases: ['twilio_daily_sip_dialin'],
+    family: 'telco_a_rtc_hosted_sip',
+    dialMode: 'dial-in',
+    runnerTransport: 'daily',
+    flow: 'daily-server',
+    extras: ['daily'],
+    packages: ['twilio>=9.0.0'],
+    env: [
+      DAILY_API_KEY,
+      { name: 'TWILIO_ACCOUNT_SID', description: 'Twilio account SID: the bot forwards the call to the Daily SIP endpoint', required: true },
+      { name: 'TWILIO_AUTH_TOKEN', description: 'Twilio auth token, paired with TWILIO_ACCOUNT_SID', required: true },
+      ...CALL_SERVER_ENV,
+    ],
+  },
+  {
+    id: 'telco_a_rtc_hosted_sip_dialout',
+    kind: 'telephony',
+    label: 'Twilio + Daily SIP (dial-out)',
+    aliases: ['twilio_daily_sip_dialout'],
+    family: 'telco_a_rtc_hosted_sip',
+    dialMode: 'dial-out',
+    runnerTransport: 'daily',
+    flow: 'daily-server',
+    extras: ['daily'],
+    env: [DAILY_API_KEY, ...CALL_SERVER_ENV],
+  },
+  {
+    id: 'rtc_hosted_pstn_dialin',
+    kind: 'telephony',
+    label: 'Daily PSTN (dial-in)',
+    aliases: ['daily_pstn_dialin'],
+    family: 'rtc_hosted_pstn',
+    dialMode: 'dial-in',
+    runnerTransport: 'daily',
+    flow: 'runner',
+    extras: ['daily'],
+    env: [DAILY_API_KEY],
+  },
+  {
+    id: 'rtc_hosted_pstn_dialout',
+    kind: 'telephony',
+    label: 'Daily PSTN (dial-out)',
+    aliases: ['daily_pstn_dialout'],
+    family: 'rtc_hosted_pstn',
+    dialMode: 'dial-out',
+    runnerTransport: 'daily',
+    flow: 'daily-server',
+    extras: ['daily'],
+    env: [DAILY_API_KEY, ...CALL_SERVER_ENV],
+  },
+  {
+    id: 'telco_b',
+    kind: 'telephony',
+    label: 'Telnyx',
+    aliases: ['telnyx'],
+    runnerTransport: 'telnyx',
+    flow: 'runner',
+    extras: ['websocket'],
+    env: [{ name: 'TELNYX_API_KEY', description: 'Telnyx API key; lets the bot hang up the call when it ends', required: false }],
+  },
+  {
+    id: 'telco_c',
+    kind: 'telephony',
+    label: 'Plivo',
+    aliases: ['plivo'],
+    runnerTransport: 'plivo',
+    flow: 'runner',
+    extras: ['websocket'],
+    env: [
+      { name: 'PLIVO_AUTH_ID', description: 'Plivo auth ID; lets the bot hang up the call when it ends', required: false },
+      { name: 'PLIVO_AUTH_TOKEN', description: 'Plivo auth token, paired with PLIVO_AUTH_ID', required: false },
+    ],
+  },
+  {
+    id: 'telco_d',
+    kind: 'telephony',
+    label: 'Exotel',
+    aliases: ['exotel'],
+    runnerTransport: 'exotel',
+    flow: 'runner',
+    extras: ['websocket'],
+    env: [],
+  },
+] as const satisfies readonly TransportDefinition[];
+
+/** A transport family that resolves to one id per dial mode (`--daily-pstn-mode`...). */
+export interface TransportFamily {
+  /** Family id, accepted by `--transport`. */
+  readonly id: string;
+  readonly aliases: readonly string[];
+  readonly label: string;
+  /** Flag and config key that give the mode. */
+  readonly modeFlag: '--daily-pstn-mode' | '--twilio-daily-sip-mode';
+  readonly modeKey: 'daily_pstn_mode' | 'twilio_daily_sip_mode';
+}
+
+/** The two families of the spec. */
+export const TRANSPORT_FAMILIES: readonly TransportFamily[] = [
+  { id: 'rtc_hosted_pstn', aliases: ['daily_pstn'], label: 'Daily PSTN', modeFlag: '--daily-pstn-mode', modeKey: 'daily_pstn_mode' },
+  {
+    id: 'telco_a_rtc_hosted_sip',
+    aliases: ['twilio_daily_sip'],
+    label: 'Twilio + Daily SIP',
+    modeFlag: '--twilio-daily-sip-mode',
+    modeKey: 'twilio_daily_sip_mode',
+  },
+];

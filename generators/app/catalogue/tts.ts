@@ -1,0 +1,563 @@
+/**
+ * Text-to-speech services (catalogue-facts §7). Services without a library default voice get a
+ * literal fallback voice (a stock voice pipecat's own examples use) or a required env var.
+ *
+ * Extras: as for STT (import-time needs plus the vendor's own empty extra).
+ */
+import type { ServiceDefinition } from './types.js';
+
+/** Every TTS service, ordered by id. */
+export const TTS_SERVICES = [
+  {
+    id: 'asyncai_tts',
+    role: 'tts',
+    label: 'Async',
+    extras: ['asyncai'],
+    imports: [{ from: 'pipecat.services.asyncai.tts', names: ['AsyncAITTSService'] }],
+    construct: `AsyncAITTSService(
+    api_key=required(os.getenv("ASYNCAI_API_KEY"), "ASYNCAI_API_KEY"),
+    settings=AsyncAITTSService.Settings(
+        voice=os.getenv("ASYNCAI_TTS_VOICE_ID") or "e0f39dc4-f691-4e78-bba5-5c636692cc04",
+    ),
+)`,
+    env: [
+      { name: 'ASYNCAI_API_KEY', description: 'Async API key (async.ai)', required: true },
+      {
+        name: 'ASYNCAI_TTS_VOICE_ID',
+        description: 'Async voice id (empty: a stock English voice)',
+        required: false,
+        example: 'e0f39dc4-f691-4e78-bba5-5c636692cc04',
+      },
+    ],
+  },
+  {
+    id: 'aws_polly_tts',
+    role: 'tts',
+    label: 'AWS Polly',
+    extras: ['aws'],
+    imports: [{ from: 'pipecat.services.aws.tts', names: ['AWSPollyTTSService'] }],
+    construct: `AWSPollyTTSService(
+    api_key=required(os.getenv("AWS_SECRET_ACCESS_KEY"), "AWS_SECRET_ACCESS_KEY"),
+    aws_access_key_id=required(os.getenv("AWS_ACCESS_KEY_ID"), "AWS_ACCESS_KEY_ID"),
+    region=os.getenv("AWS_POLLY_TTS_REGION") or required(os.getenv("AWS_REGION"), "AWS_REGION"),
+    **present(aws_session_token=os.getenv("AWS_SESSION_TOKEN")),
+    settings=AWSPollyTTSService.Settings(**present(voice=os.getenv("AWS_POLLY_TTS_VOICE_ID"))),
+)`,
+    env: [
+      { name: 'AWS_ACCESS_KEY_ID', description: 'AWS access key id of an IAM user or role (console.aws.amazon.com/iam)', required: true },
+      { name: 'AWS_SECRET_ACCESS_KEY', description: 'AWS secret access key belonging to AWS_ACCESS_KEY_ID (console.aws.amazon.com/iam)', required: true },
+      { name: 'AWS_SESSION_TOKEN', description: 'AWS session token, only for temporary credentials (empty: none)', required: false },
+      { name: 'AWS_REGION', description: 'Default AWS region for AWS services, e.g. us-east-1', required: true, example: 'us-east-1' },
+      { name: 'AWS_POLLY_TTS_REGION', description: 'AWS region for Polly (empty: AWS_REGION)', required: false },
+      { name: 'AWS_POLLY_TTS_VOICE_ID', description: 'Polly voice id, e.g. Joanna (empty: pipecat default)', required: false },
+    ],
+  },
+  {
+    id: 'azure_tts',
+    role: 'tts',
+    label: 'Azure TTS',
+    extras: ['azure'],
+    imports: [{ from: 'pipecat.services.azure.tts', names: ['AzureTTSService'] }],
+    construct: `AzureTTSService(
+    api_key=required(os.getenv("AZURE_SPEECH_API_KEY"), "AZURE_SPEECH_API_KEY"),
+    region=required(os.getenv("AZURE_SPEECH_REGION"), "AZURE_SPEECH_REGION"),
+    settings=AzureTTSService.Settings(**present(voice=os.getenv("AZURE_TTS_VOICE_ID"))),
+)`,
+    env: [
+      { name: 'AZURE_SPEECH_API_KEY', description: 'Azure Speech resource key (portal.azure.com > Speech service > Keys and Endpoint)', required: true },
+      { name: 'AZURE_SPEECH_REGION', description: 'Region of the Azure Speech resource, e.g. eastus', required: true, example: 'eastus' },
+      { name: 'AZURE_TTS_VOICE_ID', description: 'Azure neural voice name, e.g. en-US-SaraNeural (empty: pipecat default)', required: false },
+    ],
+  },
+  {
+    id: 'camb_tts',
+    role: 'tts',
+    label: 'Camb',
+    extras: ['camb'],
+    imports: [{ from: 'pipecat.services.camb.tts', names: ['CambTTSService'] }],
+    construct: `CambTTSService(
+    api_key=required(os.getenv("CAMB_API_KEY"), "CAMB_API_KEY"),
+    settings=CambTTSService.Settings(voice=int(os.getenv("CAMB_TTS_VOICE_ID") or "147320")),
+)`,
+    env: [
+      { name: 'CAMB_API_KEY', description: 'Camb.ai API key (studio.camb.ai)', required: true },
+      { name: 'CAMB_TTS_VOICE_ID', description: 'Camb.ai numeric voice id (empty: 147320, the pipecat default)', required: false, example: '147320' },
+    ],
+  },
+  {
+    id: 'cartesia_tts',
+    role: 'tts',
+    label: 'Cartesia',
+    extras: ['cartesia'],
+    imports: [{ from: 'pipecat.services.cartesia.tts', names: ['CartesiaTTSService'] }],
+    construct: `CartesiaTTSService(
+    api_key=required(os.getenv("CARTESIA_API_KEY"), "CARTESIA_API_KEY"),
+    settings=CartesiaTTSService.Settings(
+        voice=os.getenv("CARTESIA_TTS_VOICE_ID") or "71a7ad14-091c-4e8e-a314-022ece01c121",
+    ),
+)`,
+    env: [
+      { name: 'CARTESIA_API_KEY', description: 'Cartesia API key (play.cartesia.ai)', required: true },
+      {
+        name: 'CARTESIA_TTS_VOICE_ID',
+        description: 'Cartesia voice id (empty: the British Reading Lady voice)',
+        required: false,
+        example: '71a7ad14-091c-4e8e-a314-022ece01c121',
+      },
+    ],
+  },
+  {
+    id: 'deepgram_tts',
+    role: 'tts',
+    label: 'Deepgram',
+    extras: [],
+    imports: [{ from: 'pipecat.services.deepgram.tts', names: ['DeepgramTTSService'] }],
+    construct: `DeepgramTTSService(
+    api_key=required(os.getenv("DEEPGRAM_API_KEY"), "DEEPGRAM_API_KEY"),
+    settings=DeepgramTTSService.Settings(**present(voice=os.getenv("DEEPGRAM_TTS_VOICE_ID"))),
+)`,
+    env: [
+      { name: 'DEEPGRAM_API_KEY', description: 'Deepgram API key (console.deepgram.com)', required: true },
+      { name: 'DEEPGRAM_TTS_VOICE_ID', description: 'Deepgram Aura voice, e.g. aura-2-helena-en (empty: pipecat default)', required: false },
+    ],
+  },
+  {
+    id: 'deepgram_sagemaker_tts',
+    role: 'tts',
+    label: 'Deepgram SageMaker',
+    extras: ['sagemaker'],
+    imports: [{ from: 'pipecat.services.deepgram.sagemaker.tts', names: ['DeepgramSageMakerTTSService'] }],
+    construct: `DeepgramSageMakerTTSService(
+    endpoint_name=required(os.getenv("DEEPGRAM_SAGEMAKER_TTS_ENDPOINT_NAME"), "DEEPGRAM_SAGEMAKER_TTS_ENDPOINT_NAME"),
+    region=os.getenv("DEEPGRAM_SAGEMAKER_TTS_REGION") or required(os.getenv("AWS_REGION"), "AWS_REGION"),
+    settings=DeepgramSageMakerTTSService.Settings(**present(voice=os.getenv("DEEPGRAM_SAGEMAKER_TTS_VOICE_ID"))),
+)`,
+    env: [
+      {
+        name: 'DEEPGRAM_SAGEMAKER_TTS_ENDPOINT_NAME',
+        description: 'Name of your SageMaker endpoint running Deepgram TTS (console.aws.amazon.com/sagemaker)',
+        required: true,
+      },
+      { name: 'DEEPGRAM_SAGEMAKER_TTS_REGION', description: 'AWS region of that SageMaker endpoint (empty: AWS_REGION)', required: false },
+      { name: 'DEEPGRAM_SAGEMAKER_TTS_VOICE_ID', description: 'Deepgram Aura voice, e.g. aura-2-helena-en (empty: pipecat default)', required: false },
+      { name: 'AWS_REGION', description: 'Default AWS region for AWS services, e.g. us-east-1', required: true, example: 'us-east-1' },
+      { name: 'AWS_ACCESS_KEY_ID', description: 'AWS access key id of an IAM user or role (console.aws.amazon.com/iam)', required: true },
+      { name: 'AWS_SECRET_ACCESS_KEY', description: 'AWS secret access key belonging to AWS_ACCESS_KEY_ID (console.aws.amazon.com/iam)', required: true },
+      { name: 'AWS_SESSION_TOKEN', description: 'AWS session token, only for temporary credentials (empty: none)', required: false },
+    ],
+    requiresPython: '3.12',
+    note: 'AWS credentials are read by the AWS SDK from the environment; needs Python 3.12+.',
+  },
+  {
+    id: 'elevenlabs_tts',
+    role: 'tts',
+    label: 'ElevenLabs',
+    extras: ['elevenlabs'],
+    imports: [{ from: 'pipecat.services.elevenlabs.tts', names: ['ElevenLabsTTSService'] }],
+    construct: `ElevenLabsTTSService(
+    api_key=required(os.getenv("ELEVENLABS_API_KEY"), "ELEVENLABS_API_KEY"),
+    settings=ElevenLabsTTSService.Settings(
+        voice=required(os.getenv("ELEVENLABS_TTS_VOICE_ID"), "ELEVENLABS_TTS_VOICE_ID"),
+    ),
+)`,
+    env: [
+      { name: 'ELEVENLABS_API_KEY', description: 'ElevenLabs API key (elevenlabs.io/app/settings/api-keys)', required: true },
+      { name: 'ELEVENLABS_TTS_VOICE_ID', description: 'ElevenLabs voice id (elevenlabs.io/app/voice-library)', required: true },
+    ],
+  },
+  {
+    id: 'fish_tts',
+    role: 'tts',
+    label: 'Fish Audio',
+    extras: ['fish'],
+    imports: [{ from: 'pipecat.services.fish.tts', names: ['FishAudioTTSService'] }],
+    construct: `FishAudioTTSService(
+    api_key=required(os.getenv("FISH_API_KEY"), "FISH_API_KEY"),
+    settings=FishAudioTTSService.Settings(
+        voice=os.getenv("FISH_TTS_VOICE_ID") or "933563129e564b19a115bedd57b7406a",
+    ),
+)`,
+    env: [
+      { name: 'FISH_API_KEY', description: 'Fish Audio API key (fish.audio/app/api-keys)', required: true },
+      {
+        name: 'FISH_TTS_VOICE_ID',
+        description: 'Fish Audio voice model (reference) id (empty: a stock English voice)',
+        required: false,
+        example: '933563129e564b19a115bedd57b7406a',
+      },
+    ],
+  },
+  {
+    id: 'gemini_tts',
+    role: 'tts',
+    label: 'Gemini TTS',
+    extras: ['google'],
+    imports: [{ from: 'pipecat.services.google.tts', names: ['GeminiTTSService'] }],
+    construct: `GeminiTTSService(
+    **present(api_key=os.getenv("GOOGLE_API_KEY"), location=os.getenv("GEMINI_TTS_LOCATION")),
+    settings=GeminiTTSService.Settings(**present(voice=os.getenv("GEMINI_TTS_VOICE_ID"))),
+)`,
+    env: [
+      {
+        name: 'GOOGLE_API_KEY',
+        description: 'Google Gemini API key (aistudio.google.com/apikey)',
+        required: false,
+      },
+      {
+        name: 'GOOGLE_APPLICATION_CREDENTIALS',
+        description:
+          'Path to a Google Cloud service-account JSON key file (console.cloud.google.com/iam-admin/serviceaccounts), read by Application Default Credentials (empty: gcloud auth application-default login)',
+        required: false,
+      },
+      { name: 'GEMINI_TTS_LOCATION', description: 'Google Cloud location for Cloud TTS, e.g. us-central1 (empty: global; unused with GOOGLE_API_KEY)', required: false },
+      { name: 'GEMINI_TTS_VOICE_ID', description: 'Gemini voice name, e.g. Kore (empty: pipecat default)', required: false },
+    ],
+    note: 'Uses the Gemini API when GOOGLE_API_KEY is set, otherwise Google Cloud TTS with Application Default Credentials.',
+  },
+  {
+    id: 'google_tts',
+    role: 'tts',
+    label: 'Google TTS',
+    extras: ['google'],
+    imports: [{ from: 'pipecat.services.google.tts', names: ['GoogleTTSService'] }],
+    construct: `GoogleTTSService(
+    settings=GoogleTTSService.Settings(**present(voice=os.getenv("GOOGLE_TTS_VOICE_ID"))),
+)`,
+    env: [
+      {
+        name: 'GOOGLE_APPLICATION_CREDENTIALS',
+        description:
+          'Path to a Google Cloud service-account JSON key file (console.cloud.google.com/iam-admin/serviceaccounts), read by Application Default Credentials (empty: gcloud auth application-default login)',
+        required: false,
+      },
+      { name: 'GOOGLE_TTS_VOICE_ID', description: 'Google Cloud TTS voice name, e.g. en-US-Chirp3-HD-Charon (empty: pipecat default)', required: false },
+    ],
+    note: 'Authenticates with Google Application Default Credentials.',
+  },
+  {
+    id: 'gradium_tts',
+    role: 'tts',
+    label: 'Gradium',
+    extras: ['gradium'],
+    imports: [{ from: 'pipecat.services.gradium.tts', names: ['GradiumTTSService'] }],
+    construct: `GradiumTTSService(
+    api_key=required(os.getenv("GRADIUM_API_KEY"), "GRADIUM_API_KEY"),
+    settings=GradiumTTSService.Settings(**present(voice=os.getenv("GRADIUM_TTS_VOICE_ID"))),
+)`,
+    env: [
+      { name: 'GRADIUM_API_KEY', description: 'Gradium API key (gradium.ai)', required: true },
+      { name: 'GRADIUM_TTS_VOICE_ID', description: 'Gradium voice id (empty: pipecat default)', required: false },
+    ],
+  },
+  {
+    id: 'groq_tts',
+    role: 'tts',
+    label: 'Groq',
+    extras: ['groq'],
+    imports: [{ from: 'pipecat.services.groq.tts', names: ['GroqTTSService'] }],
+    construct: `GroqTTSService(
+    api_key=required(os.getenv("GROQ_API_KEY"), "GROQ_API_KEY"),
+    settings=GroqTTSService.Settings(**present(voice=os.getenv("GROQ_TTS_VOICE_ID"))),
+)`,
+    env: [
+      { name: 'GROQ_API_KEY', description: 'Groq API key (console.groq.com/keys)', required: true },
+      { name: 'GROQ_TTS_VOICE_ID', description: 'Groq TTS voice, e.g. autumn (empty: pipecat default)', required: false },
+    ],
+  },
+  {
+    id: 'hume_tts',
+    role: 'tts',
+    label: 'Hume',
+    extras: ['hume'],
+    imports: [{ from: 'pipecat.services.hume.tts', names: ['HumeTTSService'] }],
+    construct: `HumeTTSService(
+    api_key=required(os.getenv("HUME_API_KEY"), "HUME_API_KEY"),
+    settings=HumeTTSService.Settings(
+        voice=os.getenv("HUME_TTS_VOICE_ID") or "f898a92e-685f-43fa-985b-a46920f0650b",
+    ),
+)`,
+    env: [
+      { name: 'HUME_API_KEY', description: 'Hume AI API key (platform.hume.ai/settings/keys)', required: true },
+      {
+        name: 'HUME_TTS_VOICE_ID',
+        description: 'Hume voice id (empty: a stock voice from the Hume voice library)',
+        required: false,
+        example: 'f898a92e-685f-43fa-985b-a46920f0650b',
+      },
+    ],
+  },
+  {
+    id: 'inworld_tts',
+    role: 'tts',
+    label: 'Inworld',
+    extras: ['inworld'],
+    imports: [{ from: 'pipecat.services.inworld.tts', names: ['InworldTTSService'] }],
+    construct: `InworldTTSService(
+    api_key=required(os.getenv("INWORLD_API_KEY"), "INWORLD_API_KEY"),
+    settings=InworldTTSService.Settings(**present(voice=os.getenv("INWORLD_TTS_VOICE_ID"))),
+)`,
+    env: [
+      { name: 'INWORLD_API_KEY', description: 'Inworld API key, Base64 (platform.inworld.ai)', required: true },
+      { name: 'INWORLD_TTS_VOICE_ID', description: 'Inworld voice, e.g. Ashley (empty: pipecat default)', required: false },
+    ],
+  },
+  {
+    id: 'kokoro_tts',
+    role: 'tts',
+    label: 'Kokoro',
+    extras: ['kokoro'],
+    imports: [{ from: 'pipecat.services.kokoro.tts', names: ['KokoroTTSService'] }],
+    construct: `KokoroTTSService(
+    settings=KokoroTTSService.Settings(voice=os.getenv("KOKORO_TTS_VOICE_ID") or "af_heart"),
+)`,
+    env: [{ name: 'KOKORO_TTS_VOICE_ID', description: 'Kokoro voice, e.g. af_heart (empty: af_heart)', required: false, example: 'af_heart' }],
+    note: 'Runs locally (ONNX); model files are downloaded on first use; no API key.',
+  },
+  {
+    id: 'lmnt_tts',
+    role: 'tts',
+    label: 'LMNT',
+    extras: ['lmnt'],
+    imports: [{ from: 'pipecat.services.lmnt.tts', names: ['LmntTTSService'] }],
+    construct: `LmntTTSService(
+    api_key=required(os.getenv("LMNT_API_KEY"), "LMNT_API_KEY"),
+    settings=LmntTTSService.Settings(voice=os.getenv("LMNT_TTS_VOICE_ID") or "lily"),
+)`,
+    env: [
+      { name: 'LMNT_API_KEY', description: 'LMNT API key (app.lmnt.com/account)', required: true },
+      { name: 'LMNT_TTS_VOICE_ID', description: 'LMNT voice id (empty: lily)', required: false, example: 'lily' },
+    ],
+  },
+  {
+    id: 'minimax_tts',
+    role: 'tts',
+    label: 'MiniMax',
+    extras: [],
+    imports: [{ from: 'pipecat.services.minimax.tts', names: ['MiniMaxHttpTTSService'] }],
+    construct: `MiniMaxHttpTTSService(
+    api_key=required(os.getenv("MINIMAX_API_KEY"), "MINIMAX_API_KEY"),
+    group_id=required(os.getenv("MINIMAX_GROUP_ID"), "MINIMAX_GROUP_ID"),
+    aiohttp_session=session,
+    settings=MiniMaxHttpTTSService.Settings(**present(voice=os.getenv("MINIMAX_TTS_VOICE_ID"))),
+)`,
+    env: [
+      { name: 'MINIMAX_API_KEY', description: 'MiniMax API key (platform.minimax.io > Account > API keys)', required: true },
+      { name: 'MINIMAX_GROUP_ID', description: 'MiniMax group id (platform.minimax.io > Account > Basic information)', required: true },
+      { name: 'MINIMAX_TTS_VOICE_ID', description: 'MiniMax voice id, e.g. Calm_Woman (empty: pipecat default)', required: false },
+    ],
+    needsHttpSession: true,
+  },
+  {
+    id: 'mistral_tts',
+    role: 'tts',
+    label: 'Mistral',
+    extras: ['mistral'],
+    imports: [{ from: 'pipecat.services.mistral.tts', names: ['MistralTTSService'] }],
+    construct: `MistralTTSService(
+    api_key=required(os.getenv("MISTRAL_API_KEY"), "MISTRAL_API_KEY"),
+    settings=MistralTTSService.Settings(
+        voice=os.getenv("MISTRAL_TTS_VOICE_ID") or "c69964a6-ab8b-4f8a-9465-ec0925096ec8",
+    ),
+)`,
+    env: [
+      { name: 'MISTRAL_API_KEY', description: 'Mistral API key (console.mistral.ai/api-keys)', required: true },
+      {
+        name: 'MISTRAL_TTS_VOICE_ID',
+        description: 'Mistral voice id (empty: a stock English voice)',
+        required: false,
+        example: 'c69964a6-ab8b-4f8a-9465-ec0925096ec8',
+      },
+    ],
+  },
+  {
+    id: 'neuphonic_tts',
+    role: 'tts',
+    label: 'Neuphonic',
+    extras: ['neuphonic'],
+    imports: [{ from: 'pipecat.services.neuphonic.tts', names: ['NeuphonicTTSService'] }],
+    construct: `NeuphonicTTSService(
+    api_key=required(os.getenv("NEUPHONIC_API_KEY"), "NEUPHONIC_API_KEY"),
+    settings=NeuphonicTTSService.Settings(
+        voice=os.getenv("NEUPHONIC_TTS_VOICE_ID") or "fc854436-2dac-4d21-aa69-ae17b54e98eb",
+    ),
+)`,
+    env: [
+      { name: 'NEUPHONIC_API_KEY', description: 'Neuphonic API key (app.neuphonic.com)', required: true },
+      {
+        name: 'NEUPHONIC_TTS_VOICE_ID',
+        description: 'Neuphonic voice id (empty: Emily)',
+        required: false,
+        example: 'fc854436-2dac-4d21-aa69-ae17b54e98eb',
+      },
+    ],
+  },
+  {
+    id: 'nvidia_tts',
+    role: 'tts',
+    label: 'NVIDIA',
+    extras: ['nvidia'],
+    imports: [{ from: 'pipecat.services.nvidia.tts', names: ['NvidiaTTSService'] }],
+    construct: `NvidiaTTSService(
+    api_key=required(os.getenv("NVIDIA_API_KEY"), "NVIDIA_API_KEY"),
+    settings=NvidiaTTSService.Settings(**present(voice=os.getenv("NVIDIA_TTS_VOICE_ID"))),
+)`,
+    env: [
+      { name: 'NVIDIA_API_KEY', description: 'NVIDIA API key (build.nvidia.com)', required: true },
+      { name: 'NVIDIA_TTS_VOICE_ID', description: 'NVIDIA Riva voice, e.g. Magpie-Multilingual.EN-US.Aria (empty: pipecat default)', required: false },
+    ],
+    note: 'Riva speech synthesis on NVIDIA cloud.',
+  },
+  {
+    id: 'openai_tts',
+    role: 'tts',
+    label: 'OpenAI TTS',
+    extras: ['openai'],
+    imports: [{ from: 'pipecat.services.openai.tts', names: ['OpenAITTSService'] }],
+    construct: `OpenAITTSService(
+    api_key=required(os.getenv("OPENAI_API_KEY"), "OPENAI_API_KEY"),
+    settings=OpenAITTSService.Settings(**present(voice=os.getenv("OPENAI_TTS_VOICE_ID"))),
+)`,
+    env: [
+      { name: 'OPENAI_API_KEY', description: 'OpenAI API key (platform.openai.com)', required: true },
+      { name: 'OPENAI_TTS_VOICE_ID', description: 'OpenAI voice, e.g. alloy or coral (empty: pipecat default)', required: false },
+    ],
+  },
+  {
+    id: 'piper_tts',
+    role: 'tts',
+    label: 'Piper',
+    extras: ['piper'],
+    imports: [{ from: 'pipecat.services.piper.tts', names: ['PiperTTSService'] }],
+    construct: `PiperTTSService(
+    settings=PiperTTSService.Settings(voice=os.getenv("PIPER_TTS_VOICE_ID") or "en_US-ryan-high"),
+)`,
+    env: [
+      {
+        name: 'PIPER_TTS_VOICE_ID',
+        description: 'Piper voice, see huggingface.co/rhasspy/piper-voices (empty: en_US-ryan-high)',
+        required: false,
+        example: 'en_US-ryan-high',
+      },
+    ],
+    note: 'Runs locally; the voice model is downloaded on first use; no API key.',
+  },
+  {
+    id: 'resemble_tts',
+    role: 'tts',
+    label: 'Resemble AI',
+    extras: ['resembleai'],
+    imports: [{ from: 'pipecat.services.resembleai.tts', names: ['ResembleAITTSService'] }],
+    construct: `ResembleAITTSService(
+    api_key=required(os.getenv("RESEMBLE_API_KEY"), "RESEMBLE_API_KEY"),
+    settings=ResembleAITTSService.Settings(
+        voice=required(os.getenv("RESEMBLE_TTS_VOICE_ID"), "RESEMBLE_TTS_VOICE_ID"),
+    ),
+)`,
+    env: [
+      { name: 'RESEMBLE_API_KEY', description: 'Resemble AI API key (app.resemble.ai/account/api)', required: true },
+      { name: 'RESEMBLE_TTS_VOICE_ID', description: 'Resemble AI voice UUID (app.resemble.ai/voices)', required: true },
+    ],
+  },
+  {
+    id: 'rime_tts',
+    role: 'tts',
+    label: 'Rime',
+    extras: ['rime'],
+    imports: [{ from: 'pipecat.services.rime.tts', names: ['RimeTTSService'] }],
+    construct: `RimeTTSService(
+    api_key=required(os.getenv("RIME_API_KEY"), "RIME_API_KEY"),
+    settings=RimeTTSService.Settings(voice=os.getenv("RIME_TTS_VOICE_ID") or "luna"),
+)`,
+    env: [
+      { name: 'RIME_API_KEY', description: 'Rime API key (app.rime.ai/tokens)', required: true },
+      { name: 'RIME_TTS_VOICE_ID', description: 'Rime speaker, e.g. luna (empty: luna)', required: false, example: 'luna' },
+    ],
+  },
+  {
+    id: 'sarvam_tts',
+    role: 'tts',
+    label: 'Sarvam',
+    extras: [],
+    imports: [{ from: 'pipecat.services.sarvam.tts', names: ['SarvamTTSService'] }],
+    construct: `SarvamTTSService(
+    api_key=required(os.getenv("SARVAM_API_KEY"), "SARVAM_API_KEY"),
+    settings=SarvamTTSService.Settings(
+        **present(model=os.getenv("SARVAM_TTS_MODEL"), voice=os.getenv("SARVAM_TTS_VOICE_ID")),
+    ),
+)`,
+    env: [
+      { name: 'SARVAM_API_KEY', description: 'Sarvam AI API key (dashboard.sarvam.ai)', required: true },
+      { name: 'SARVAM_TTS_MODEL', description: 'Sarvam TTS model, e.g. bulbul:v2 (empty: pipecat default)', required: false },
+      { name: 'SARVAM_TTS_VOICE_ID', description: 'Sarvam speaker for that model, e.g. anushka (empty: pipecat default)', required: false },
+    ],
+  },
+  {
+    id: 'smallest_tts',
+    role: 'tts',
+    label: 'Smallest AI',
+    extras: ['smallest'],
+    imports: [{ from: 'pipecat.services.smallest.tts', names: ['SmallestTTSService'] }],
+    construct: `SmallestTTSService(
+    api_key=required(os.getenv("SMALLEST_API_KEY"), "SMALLEST_API_KEY"),
+    settings=SmallestTTSService.Settings(**present(voice=os.getenv("SMALLEST_TTS_VOICE_ID"))),
+)`,
+    env: [
+      { name: 'SMALLEST_API_KEY', description: 'Smallest AI API key (app.smallest.ai > API keys)', required: true },
+      { name: 'SMALLEST_TTS_VOICE_ID', description: 'Smallest AI (Waves) voice id, e.g. sophia (empty: pipecat default)', required: false },
+    ],
+  },
+  {
+    id: 'soniox_tts',
+    role: 'tts',
+    label: 'Soniox',
+    extras: ['soniox'],
+    imports: [{ from: 'pipecat.services.soniox.tts', names: ['SonioxTTSService'] }],
+    construct: `SonioxTTSService(
+    api_key=required(os.getenv("SONIOX_API_KEY"), "SONIOX_API_KEY"),
+    settings=SonioxTTSService.Settings(**present(voice=os.getenv("SONIOX_TTS_VOICE_ID"))),
+)`,
+    env: [
+      { name: 'SONIOX_API_KEY', description: 'Soniox API key (console.soniox.com)', required: true },
+      { name: 'SONIOX_TTS_VOICE_ID', description: 'Soniox voice, e.g. Bryce (empty: pipecat default)', required: false },
+    ],
+  },
+  {
+    id: 'xai_tts',
+    role: 'tts',
+    label: 'xAI',
+    extras: ['xai'],
+    imports: [{ from: 'pipecat.services.xai.tts', names: ['XAITTSService'] }],
+    construct: `XAITTSService(
+    api_key=required(os.getenv("XAI_API_KEY"), "XAI_API_KEY"),
+    settings=XAITTSService.Settings(**present(voice=os.getenv("XAI_TTS_VOICE_ID"))),
+)`,
+    env: [
+      { name: 'XAI_API_KEY', description: 'xAI API key (console.x.ai)', required: true },
+      { name: 'XAI_TTS_VOICE_ID', description: 'xAI voice, e.g. eve (empty: pipecat default)', required: false },
+    ],
+  },
+  {
+    id: 'xtts_tts',
+    role: 'tts',
+    label: 'XTTS (Coqui)',
+    extras: [],
+    imports: [{ from: 'pipecat.services.xtts.tts', names: ['XTTSService'] }],
+    construct: `XTTSService(
+    base_url=required(os.getenv("XTTS_TTS_BASE_URL"), "XTTS_TTS_BASE_URL"),
+    aiohttp_session=session,
+    settings=XTTSService.Settings(voice=os.getenv("XTTS_TTS_VOICE_ID") or "Claribel Dervla"),
+)`,
+    env: [
+      {
+        name: 'XTTS_TTS_BASE_URL',
+        description: 'URL of your XTTS streaming server (github.com/coqui-ai/xtts-streaming-server)',
+        required: true,
+        example: 'http://localhost:8000',
+      },
+      { name: 'XTTS_TTS_VOICE_ID', description: 'XTTS studio speaker name (empty: Claribel Dervla)', required: false, example: 'Claribel Dervla' },
+    ],
+    needsHttpSession: true,
+    deprecated: '1.7.0',
+    note: 'Deprecated in pipecat 1.7.0 (removal in 2.0); use kokoro_tts or piper_tts instead.',
+  },
+] as const satisfies readonly ServiceDefinition[];

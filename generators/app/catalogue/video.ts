@@ -1,0 +1,69 @@
+/**
+ * Video avatar services (catalogue-facts §9). They sit between TTS (or the realtime service) and
+ * `transport.output()`, and need the transport's video output enabled.
+ */
+import type { ServiceDefinition } from './types.js';
+
+/** Every video avatar service, ordered by id. */
+export const VIDEO_SERVICES = [
+  {
+    id: 'heygen_video',
+    role: 'video',
+    label: 'HeyGen',
+    extras: ['heygen'],
+    imports: [
+      { from: 'pipecat.services.heygen.video', names: ['HeyGenVideoService'] },
+      { from: 'pipecat.services.heygen.client', names: ['ServiceType'] },
+      { from: 'pipecat.services.heygen.api_liveavatar', names: ['LiveAvatarNewSessionRequest'] },
+    ],
+    construct: `HeyGenVideoService(
+    api_key=required(os.getenv("HEYGEN_API_KEY"), "HEYGEN_API_KEY"),
+    session=session,
+    service_type=ServiceType.LIVE_AVATAR,
+    session_request=LiveAvatarNewSessionRequest(
+        avatar_id=required(os.getenv("HEYGEN_VIDEO_AVATAR_ID"), "HEYGEN_VIDEO_AVATAR_ID"),
+    ),
+)`,
+    env: [
+      { name: 'HEYGEN_API_KEY', description: 'HeyGen LiveAvatar API key (app.liveavatar.com)', required: true },
+      { name: 'HEYGEN_VIDEO_AVATAR_ID', description: 'LiveAvatar avatar id (app.liveavatar.com > Avatars)', required: true },
+    ],
+    needsHttpSession: true,
+    note: 'Uses HeyGen LiveAvatar.',
+  },
+  {
+    id: 'simli_video',
+    role: 'video',
+    label: 'Simli',
+    extras: ['simli'],
+    imports: [{ from: 'pipecat.services.simli.video', names: ['SimliVideoService'] }],
+    construct: `SimliVideoService(
+    api_key=required(os.getenv("SIMLI_API_KEY"), "SIMLI_API_KEY"),
+    face_id=required(os.getenv("SIMLI_VIDEO_FACE_ID"), "SIMLI_VIDEO_FACE_ID"),
+)`,
+    env: [
+      { name: 'SIMLI_API_KEY', description: 'Simli API key (app.simli.com)', required: true },
+      { name: 'SIMLI_VIDEO_FACE_ID', description: 'Simli face id of the avatar', required: true },
+    ],
+  },
+  {
+    id: 'tavus_video',
+    role: 'video',
+    label: 'Tavus',
+    extras: ['tavus'],
+    imports: [{ from: 'pipecat.services.tavus.video', names: ['TavusVideoService'] }],
+    construct: `TavusVideoService(
+    api_key=required(os.getenv("TAVUS_API_KEY"), "TAVUS_API_KEY"),
+    replica_id=required(os.getenv("TAVUS_VIDEO_REPLICA_ID"), "TAVUS_VIDEO_REPLICA_ID"),
+    session=session,
+    **present(persona_id=os.getenv("TAVUS_VIDEO_PERSONA_ID")),
+)`,
+    env: [
+      { name: 'TAVUS_API_KEY', description: 'Tavus API key (platform.tavus.io > API keys)', required: true },
+      { name: 'TAVUS_VIDEO_REPLICA_ID', description: 'Tavus replica id of the avatar (platform.tavus.io > Replicas)', required: true },
+      { name: 'TAVUS_VIDEO_PERSONA_ID', description: 'Tavus persona id (empty: pipecat0, the pipecat persona)', required: false },
+    ],
+    needsHttpSession: true,
+    note: 'Joins a Daily room internally (installs daily-python).',
+  },
+] as const satisfies readonly ServiceDefinition[];

@@ -1,0 +1,81 @@
+/**
+ * One table drives the `init` flags, the JSON config keys and their aliases, and the wizard.
+ *
+ * Source: the spec of `pipecat init` (issue 2): every flag with its long and short form, every
+ * config key, the short keys the Python `pipecat-cli` accepts, and the defaults (all booleans off
+ * except `deploy_to_cloud`).
+ */
+import type { ProjectConfig } from './types.js';
+
+/** A key of the resolved configuration. */
+export type ConfigKey = keyof ProjectConfig;
+
+/** One option: its config key, its flag, and how values are typed. */
+export interface OptionDefinition {
+  /** Key in the JSON config file and in `--dry-run` output. */
+  readonly key: ConfigKey;
+  /** Long flag name without dashes, e.g. `bot-type`. */
+  readonly flag: string;
+  /** One-letter short flag, e.g. `b`. */
+  readonly short?: string;
+  /** Other long flags accepted for the same option (e.g. `enable-krisp`). */
+  readonly flagAliases?: readonly string[];
+  /** Other config keys accepted for the same option (the Python tool's short keys). */
+  readonly configAliases?: readonly string[];
+  readonly type: 'string' | 'array' | 'boolean';
+  /** Default when neither the command line nor the config file gives a value. */
+  readonly default?: boolean;
+  /** Help text for `--help`. */
+  readonly describe: string;
+  /** Placeholder shown in help, e.g. `<id>`. */
+  readonly valueHint?: string;
+}
+
+/** Every option of `pipecat init` that feeds the configuration, in help order. */
+export const CONFIG_OPTIONS: readonly OptionDefinition[] = [
+  { key: 'project_name', flag: 'name', short: 'n', configAliases: ['name'], type: 'string', describe: 'Project name: the directory created under --output and the cloud agent name', valueHint: '<name>' },
+  { key: 'bot_type', flag: 'bot-type', short: 'b', type: 'string', describe: 'Bot type: web or telephony', valueHint: '<web|telephony>' },
+  { key: 'transports', flag: 'transport', short: 't', configAliases: ['transport'], type: 'array', describe: 'Transport id or vendor alias; repeat for several (see --list-options)', valueHint: '<id>' },
+  { key: 'mode', flag: 'mode', short: 'm', type: 'string', describe: 'Pipeline mode: cascade (STT → LLM → TTS) or realtime (speech-to-speech)', valueHint: '<cascade|realtime>' },
+  { key: 'stt_service', flag: 'stt', configAliases: ['stt'], type: 'string', describe: 'Speech-to-text service id (cascade)', valueHint: '<id>' },
+  { key: 'llm_service', flag: 'llm', configAliases: ['llm'], type: 'string', describe: 'LLM service id (cascade)', valueHint: '<id>' },
+  { key: 'tts_service', flag: 'tts', configAliases: ['tts'], type: 'string', describe: 'Text-to-speech service id (cascade)', valueHint: '<id>' },
+  { key: 'realtime_service', flag: 'realtime', configAliases: ['realtime'], type: 'string', describe: 'Speech-to-speech service id (realtime)', valueHint: '<id>' },
+  { key: 'video_service', flag: 'video', configAliases: ['video'], type: 'string', describe: 'Video avatar service id (web bots)', valueHint: '<id>' },
+  { key: 'client_framework', flag: 'client-framework', type: 'string', describe: 'Web client: react, vanilla or none (web bots; default none)', valueHint: '<react|vanilla|none>' },
+  { key: 'client_server', flag: 'client-server', type: 'string', describe: 'React client bundler/server: vite or nextjs (default vite)', valueHint: '<vite|nextjs>' },
+  { key: 'daily_pstn_mode', flag: 'daily-pstn-mode', type: 'string', describe: 'Daily PSTN call direction (with transport rtc_hosted_pstn)', valueHint: '<dial-in|dial-out>' },
+  { key: 'twilio_daily_sip_mode', flag: 'twilio-daily-sip-mode', type: 'string', describe: 'Twilio + Daily SIP call direction (with transport telco_a_rtc_hosted_sip)', valueHint: '<dial-in|dial-out>' },
+  { key: 'recording', flag: 'recording', type: 'boolean', default: false, describe: 'Record each call to a WAV file' },
+  { key: 'transcription', flag: 'transcription', type: 'boolean', default: false, describe: 'Log the conversation transcript' },
+  { key: 'video_input', flag: 'video-input', type: 'boolean', default: false, describe: "Receive the user's camera (web bots)" },
+  { key: 'video_output', flag: 'video-output', type: 'boolean', default: false, describe: 'Send bot video (web bots; implied by --video)' },
+  { key: 'deploy_to_cloud', flag: 'deploy-to-cloud', type: 'boolean', default: true, describe: 'Add Dockerfile and pcc-deploy.toml for Pipecat Cloud' },
+  { key: 'enable_noisecancel', flag: 'enable-noisecancel', flagAliases: ['enable-krisp'], configAliases: ['enable_krisp'], type: 'boolean', default: false, describe: 'Krisp VIVA noise cancellation on Pipecat Cloud (needs --deploy-to-cloud)' },
+  { key: 'enable_observability', flag: 'observability', configAliases: ['observability'], type: 'boolean', default: false, describe: 'Wire the Whisker live debugger into local runs' },
+];
+
+/** Config keys that are output-only (written by `--dry-run`, ignored when read back). */
+export const OUTPUT_ONLY_KEYS: readonly string[] = ['derived'];
+
+/**
+ * How to name an option in a message, given where its value came from.
+ *
+ * @param opt the option
+ * @param source `flag` for the command line (or wizard), `config` for the JSON file
+ * @returns e.g. `--stt` or `config key "stt_service"`
+ */
+export function optionLabel(opt: OptionDefinition, source: 'flag' | 'config' | 'default'): string {
+  return source === 'config' ? `config key "${opt.key}"` : `--${opt.flag}`;
+}
+
+/**
+ * The option for a config key.
+ *
+ * @throws Error when the key is not in the table (a programming error)
+ */
+export function optionFor(key: ConfigKey): OptionDefinition {
+  const opt = CONFIG_OPTIONS.find((o) => o.key === key);
+  if (!opt) throw new Error(`no option for config key ${key}`);
+  return opt;
+}

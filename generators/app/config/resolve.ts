@@ -1,0 +1,350 @@
+/**
+ * The one resolver used by flags, the JSON config file, the wizard and `--dry-run`:
+ *
+ * ```
+ * defaults <- JSON config file <- flags given on the command line (or wizard answers)
+ *   -> normalise (aliases to canonical ids, transport family + mode to the resolved transport)
+ *   -> validate (joi schema + cross-field rules) -> frozen ProjectConfig, or one UserError listing
+ *      every problem, each naming its flag or config key
+ * ```
+ *
+ * Source: ../shared/design/ARCHITECTURE.md and issue 2 (precedence, validation, config keys).
+ */
+import { readFileSync } from 'node:fs';
+import { closest } from 'fastest-levenshtein';
+import { TRANSPORTS, TRANSPORT_FAMILIES, canonicalServiceId, findTransport } from '../catalogue/catalogue.js';
+import type { ServiceRole } from '../catalogue/types.js';
+import { CONFIG_OPTIONS, OUTPUT_ONLY_KEYS, optionFor, optionLabel, type ConfigKey } from './options.js';
+import { validateConfig, type ConfigProblem } from './schema.js';
+import type { ProjectConfig } from './types.js';
+
+/** Where a value came from; decides how problems name it. */
+export type ValueSource = 'flag' | 'config' | 'default';
+
+/** A validation failure: every problem, each naming its flag or config key. Exit code 2. */
+export class ConfigError extends Error {
+  readonly exitCode = 2;
+  readonly problems: readonly string[];
+
+  /**
+   * @param message headline
+   * @param problems one line per problem
+   */
+  constructor(message: string, problems: readonly string[]) {
+    super(message);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+/** Values from one layer, by config key (only the keys that layer gives). */
+export type ConfigLayer = Partial<Record<ConfigKey, unknown>>;
+
+const SERVICE_KEYS: Partial<Record<ConfigKey, ServiceRole>> = {
+  stt_service: 'stt',
+  llm_service: 'llm',
+  tts_service: 'tts',
+  realtime_service: 'realtime',
+  video_service: 'video',
+};
+
+/**
+ * Read a JSON config file into a layer keyed by canonical config keys.
+ *
+ * Accepts the canonical keys, the Python tool's short keys (`name`, `stt`, `enable_krisp`...) and
+ * the output-only `derived` block of `--dry-run` (ignored).
+ *
+ * @param path file path as the user gave it (used in messages)
+ * @returns the layer
+ * @throws ConfigError (exit 2) for a missing/unreadable file, invalid JSON (with line and column),
+ *   a non-object document, an unknown key (with the closest valid key) or a key given twice
+ */
+export function readConfigFile(path: string): ConfigLayer {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : String((err as Error).message);
+    throw new ConfigError(`cannot read config file ${path}: ${why}`, []);
+  }
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (err) {
+    throw new ConfigError(`config file ${path} is not valid JSON`, [jsonErrorLocation(path, text, err as Error)]);
+  }
+  if (!doc || typeof doc !== 'object' || Array.isArray(doc)) {
+    throw new ConfigError(`config file ${path} must hold a JSON object`, []);
+  }
+  // A `.yo-rc.json` holds the configuration under the generator's namespace.
+  const obj = doc as Record<string, unknown>;
+  const inner = obj['generator-pipecat'];
+  const source = inner && typeof inner === 'object' && !Array.isArray(inner) && Object.keys(obj).length === 1 ? (inner as Record<string, unknown>) : obj;
+  return layerFromObject(source, path);
+}
+
+/**
+ * Map an object with config keys (canonical or alias) to a layer.
+ *
+ * @param source the parsed object
+ * @param path file path for messages
+ * @throws ConfigError for unknown keys or a key given under two names
+ */
+export function layerFromObject(source: Record<string, unknown>, path: string): ConfigLayer {
+  const byName = new Map<string, ConfigKey>();
+  for (const o of CONFIG_OPTIONS) {
+    byName.set(o.key, o.key);
+    for (const a of o.configAliases ?? []) byName.set(a, o.key);
+  }
+  const layer: ConfigLayer = {};
+  const problems: string[] = [];
+  const seen = new Map<ConfigKey, string>();
+  for (const [name, value] of Object.entries(source)) {
+    if (OUTPUT_ONLY_KEYS.includes(name)) continue;
+    const key = byName.get(name);
+    if (!key) {
+      const suggestion = closest(name, [...byName.keys()]);
+      problems.push(`${path}: unknown config key "${name}" (did you mean "${suggestion}"?)`);
+      continue;
+    }
+    const earlier = seen.get(key);
+    if (earlier !== undefined) {
+      problems.push(`${path}: config keys "${earlier}" and "${name}" both set ${key}; keep one`);
+      continue;
+    }
+    seen.set(key, name);
+    layer[key] = value;
+  }
+  if (problems.length) throw new ConfigError(`invalid config file ${path}`, problems);
+  return layer;
+}
+
+/**
+ * `file:line:column` and the parser's reason for a JSON syntax error.
+ *
+ * @param path file path
+ * @param text the file's text
+ * @param err the error thrown by JSON.parse
+ */
+function jsonErrorLocation(path: string, text: string, err: Error): string {
+  const msg = err.message;
+  let line: number | undefined;
+  let column: number | undefined;
+  const lc = /line (\d+) column (\d+)/.exec(msg);
+  const pos = /position (\d+)/.exec(msg);
+  if (lc) {
+    line = Number(lc[1]);
+    column = Number(lc[2]);
+  } else if (pos) {
+    const before = text.slice(0, Number(pos[1]));
+    line = before.split('\n').length;
+    column = before.length - before.lastIndexOf('\n');
+  } else if (/end of (JSON|data)/i.test(msg)) {
+    const lines = text.split('\n');
+    line = lines.length;
+    column = lines[lines.length - 1].length + 1;
+  }
+  const reason = msg.replace(/\s*(in JSON )?at position \d+.*$/, '').replace(/\s*\(line \d+ column \d+\)/, '');
+  return line ? `${path}:${line}:${column}: ${reason}` : `${path}: ${reason}`;
+}
+
+/** The inputs of one resolution. */
+export interface ResolveInput {
+  /** Values from the config file (already keyed by canonical key), if any. */
+  config?: ConfigLayer;
+  /** Values given explicitly on the command line or by the wizard. */
+  flags?: ConfigLayer;
+}
+
+/**
+ * Merge the layers, normalise, validate and freeze.
+ *
+ * @param input config file layer and explicit flags
+ * @returns the frozen configuration
+ * @throws ConfigError (exit 2) listing every problem, each naming its flag or config key
+ */
+export function resolveConfig(input: ResolveInput): ProjectConfig {
+  const { merged, sources } = mergeLayers(input);
+  const problems: ConfigProblem[] = [];
+  const normalised = normalise(merged, problems, sources);
+  problems.push(...validateConfig(normalised));
+  if (problems.length) {
+    throw new ConfigError('invalid configuration: nothing was written', formatProblems(problems, sources, normalised));
+  }
+  return Object.freeze(normalised as unknown as ProjectConfig);
+}
+
+/**
+ * Merge defaults, config file and flags; a flag counts only when it was given.
+ *
+ * @param input the layers
+ * @returns merged values and where each came from
+ */
+export function mergeLayers(input: ResolveInput): { merged: Record<string, unknown>; sources: Record<string, ValueSource> } {
+  const merged: Record<string, unknown> = {};
+  const sources: Record<string, ValueSource> = {};
+  for (const o of CONFIG_OPTIONS) {
+    if (input.flags && input.flags[o.key] !== undefined) {
+      merged[o.key] = input.flags[o.key];
+      sources[o.key] = 'flag';
+    } else if (input.config && input.config[o.key] !== undefined) {
+      merged[o.key] = input.config[o.key];
+      sources[o.key] = 'config';
+    } else {
+      merged[o.key] = o.type === 'boolean' ? o.default : null;
+      sources[o.key] = 'default';
+    }
+  }
+  return { merged, sources };
+}
+
+/**
+ * Resolve aliases and transport families, and fill the values that follow from others (React
+ * without a server means vite; a video avatar implies video output). Values of the wrong type are
+ * left for the schema to report.
+ *
+ * @param m merged values
+ * @param problems receives problems found while normalising (unknown transport, missing mode)
+ * @param sources where each value came from (defaults may yield to values implied by others)
+ * @returns a new object with canonical values
+ */
+export function normalise(m: Record<string, unknown>, problems: ConfigProblem[], sources: Record<string, ValueSource> = {}): Record<string, unknown> {
+  const c: Record<string, unknown> = { ...m };
+  for (const [key, role] of Object.entries(SERVICE_KEYS) as [ConfigKey, ServiceRole][]) {
+    if (typeof c[key] === 'string') {
+      const v = (c[key] as string).trim();
+      c[key] = v === '' || v === 'none' ? null : (canonicalServiceId(role, v) ?? v);
+    }
+  }
+  for (const key of ['bot_type', 'mode', 'client_framework', 'client_server', 'daily_pstn_mode', 'twilio_daily_sip_mode'] as const) {
+    if (typeof c[key] === 'string') c[key] = (c[key] as string).trim().toLowerCase().replace(/_/g, '-').replace(/^dialin$/, 'dial-in').replace(/^dialout$/, 'dial-out');
+    if (c[key] === '') c[key] = null;
+  }
+  if (typeof c.transports === 'string') c.transports = [c.transports];
+  if (Array.isArray(c.transports)) {
+    const out: unknown[] = [];
+    for (const t of c.transports) {
+      const resolved = typeof t === 'string' ? resolveTransport(t, c, problems) : t;
+      if (resolved !== undefined && !out.includes(resolved)) out.push(resolved);
+    }
+    c.transports = out;
+  }
+  // Modes follow from resolved ids given directly (e.g. rtc_hosted_pstn_dialin).
+  if (Array.isArray(c.transports)) {
+    for (const t of c.transports) {
+      const def = typeof t === 'string' ? findTransport(t) : undefined;
+      const fam = def?.family ? TRANSPORT_FAMILIES.find((f) => f.id === def.family) : undefined;
+      if (fam && def?.dialMode) {
+        if (c[fam.modeKey] == null) c[fam.modeKey] = def.dialMode;
+        else if (c[fam.modeKey] !== def.dialMode && !problems.some((p) => p.key === fam.modeKey)) {
+          problems.push({ key: fam.modeKey, message: `is ${JSON.stringify(c[fam.modeKey])} but transport ${def.id} is ${def.dialMode}` });
+        }
+      }
+    }
+  }
+  if (c.bot_type === 'web') {
+    if (c.client_framework == null) c.client_framework = 'none';
+    if (c.client_framework === 'react' && c.client_server == null) c.client_server = 'vite';
+  } else if (c.bot_type === 'telephony' && c.client_framework === 'none') {
+    c.client_framework = null;
+  }
+  if (c.video_service != null && c.video_output === false && (sources.video_output ?? 'default') === 'default') {
+    // The default (off) yields to the avatar; an explicit --no-video-output is reported.
+    c.video_output = true;
+  }
+  return c;
+}
+
+/**
+ * Canonical id for one `--transport` value: an id, a vendor alias, or a family resolved with its
+ * dial mode. Unknown values are returned unchanged for the schema to report with the valid ids.
+ */
+function resolveTransport(value: string, c: Record<string, unknown>, problems: ConfigProblem[]): string | undefined {
+  const v = value.trim().toLowerCase();
+  const direct = TRANSPORTS.find((t) => t.id === v || (t.aliases as readonly string[]).includes(v));
+  if (direct) return direct.id;
+  const family = TRANSPORT_FAMILIES.find((f) => f.id === v || f.aliases.includes(v));
+  if (family) {
+    const mode = c[family.modeKey];
+    if (mode == null) {
+      problems.push({ key: family.modeKey, message: `is required with transport ${value} (${family.label}): dial-in or dial-out` });
+      return undefined;
+    }
+    const member = TRANSPORTS.find((t) => 'family' in t && t.family === family.id && 'dialMode' in t && t.dialMode === mode);
+    if (!member) {
+      problems.push({ key: family.modeKey, message: `must be dial-in or dial-out, got ${JSON.stringify(mode)}` });
+      return undefined;
+    }
+    return member.id;
+  }
+  return value; // the schema lists the valid ids
+}
+
+/**
+ * Render problems as lines naming the flag or config key that holds the bad value.
+ *
+ * @param problems what is wrong
+ * @param sources where each key's value came from
+ * @param values the normalised values (to quote them)
+ */
+function formatProblems(problems: ConfigProblem[], sources: Record<string, ValueSource>, values: Record<string, unknown>): string[] {
+  const lines: string[] = [];
+  for (const p of problems) {
+    const opt = optionFor(p.key);
+    const label = optionLabel(opt, sources[p.key] ?? 'default');
+    const line = `${label}: ${p.message}`;
+    if (!lines.includes(line)) lines.push(line);
+  }
+  void values;
+  return lines;
+}
+
+/** Values derived from a configuration, reported by `--dry-run` under `derived`. */
+export interface DerivedValues {
+  /** Pipecat Cloud agent name (lower-case form of the project name). */
+  agent_name: string;
+  /** Pipecat Cloud secret set the deployment reads: `<agent_name>-secrets`. */
+  secret_set: string;
+  /** Client template generated under `client/`, e.g. `react-vite`, or null. */
+  client: string | null;
+  /** Transports with their labels and dev-runner `-t` value. */
+  transports: { id: string; label: string; runner_transport: string }[];
+}
+
+/**
+ * Agent name for Pipecat Cloud: lower-case letters, digits and hyphens (the platform's set-name
+ * rule), derived from the project name.
+ *
+ * @param projectName a valid project name
+ */
+export function agentNameFor(projectName: string): string {
+  const slug = projectName
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '');
+  return slug.length >= 3 ? slug : `${slug || 'bot'}-bot`;
+}
+
+/**
+ * Values that follow from the configuration (for `--dry-run` and the templates).
+ *
+ * @param config a resolved configuration
+ */
+export function deriveValues(config: ProjectConfig): DerivedValues {
+  const agent = agentNameFor(config.project_name);
+  const client =
+    config.bot_type === 'web' && config.client_framework && config.client_framework !== 'none'
+      ? `${config.client_framework}-${config.client_framework === 'react' ? (config.client_server ?? 'vite') : 'vite'}`
+      : null;
+  return {
+    agent_name: agent,
+    secret_set: `${agent}-secrets`,
+    client,
+    transports: config.transports.map((id) => {
+      const t = findTransport(id)!;
+      return { id, label: t.label, runner_transport: t.runnerTransport };
+    }),
+  };
+}

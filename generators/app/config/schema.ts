@@ -1,0 +1,213 @@
+/**
+ * The joi schema of the configuration (types and allowed values, derived from the catalogue) and
+ * the cross-field rules of the spec. Both report every problem at once.
+ *
+ * Source: issue 2 "Validation: every problem at once, nothing written", and catalogue-facts for
+ * what the generator can turn into correct code.
+ */
+import Joi from 'joi';
+import { SERVICES_BY_ROLE, TRANSPORTS, findService, findTransport } from '../catalogue/catalogue.js';
+import type { ServiceRole } from '../catalogue/types.js';
+import type { ConfigKey } from './options.js';
+
+/** Longest accepted project name (it is also a cloud agent and secret-set name). */
+export const MAX_NAME_LENGTH = 50;
+
+/** A safe directory name: letters, digits, `.`, `_`, `-`, starting with a letter or digit. */
+export const PROJECT_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+const ROLE_OF_KEY: Partial<Record<ConfigKey, ServiceRole>> = {
+  stt_service: 'stt',
+  llm_service: 'llm',
+  tts_service: 'tts',
+  realtime_service: 'realtime',
+  video_service: 'video',
+};
+
+/** Ids a user may choose for a role: every catalogue entry that is not deprecated. */
+export function selectableServiceIds(role: ServiceRole): string[] {
+  return SERVICES_BY_ROLE[role].filter((s) => !s.deprecated).map((s) => s.id);
+}
+
+/** Resolved transport ids, in catalogue order. */
+export function transportIds(): string[] {
+  return TRANSPORTS.map((t) => t.id);
+}
+
+function serviceField(role: ServiceRole): Joi.StringSchema {
+  return Joi.string().valid(...selectableServiceIds(role), null);
+}
+
+const dialMode = Joi.string().valid('dial-in', 'dial-out', null);
+
+/**
+ * Schema of a normalised configuration (aliases already resolved). `convert: false` is used when
+ * validating, so `"false"` is not a boolean.
+ */
+export const configSchema = Joi.object({
+  project_name: Joi.string()
+    .max(MAX_NAME_LENGTH)
+    .pattern(PROJECT_NAME_PATTERN)
+    .invalid('.', '..')
+    .required()
+    .messages({
+      'string.pattern.base': 'must be a plain directory name: letters, digits, ".", "_" or "-", starting with a letter or digit (no "/", no leading "." or "-")',
+      'string.max': `must be at most ${MAX_NAME_LENGTH} characters`,
+      'any.invalid': 'must be a plain directory name',
+    }),
+  bot_type: Joi.string().valid('web', 'telephony').required(),
+  transports: Joi.array().items(Joi.string().valid(...transportIds())).min(1).required().messages({
+    'array.min': 'at least one transport is required',
+  }),
+  mode: Joi.string().valid('cascade', 'realtime').required(),
+  stt_service: serviceField('stt'),
+  llm_service: serviceField('llm'),
+  tts_service: serviceField('tts'),
+  realtime_service: serviceField('realtime'),
+  video_service: serviceField('video'),
+  client_framework: Joi.string().valid('react', 'vanilla', 'none', null),
+  client_server: Joi.string().valid('vite', 'nextjs', null),
+  daily_pstn_mode: dialMode,
+  twilio_daily_sip_mode: dialMode,
+  recording: Joi.boolean().required(),
+  transcription: Joi.boolean().required(),
+  video_input: Joi.boolean().required(),
+  video_output: Joi.boolean().required(),
+  deploy_to_cloud: Joi.boolean().required(),
+  enable_noisecancel: Joi.boolean().required(),
+  enable_observability: Joi.boolean().required(),
+}).prefs({ convert: false, abortEarly: false });
+
+/**
+ * Schema of one key, for validating a single wizard answer.
+ *
+ * @param key a config key
+ */
+export function fieldSchema(key: ConfigKey): Joi.Schema {
+  return configSchema.extract(key);
+}
+
+/** A problem found by validation: which key, and what is wrong. */
+export interface ConfigProblem {
+  key: ConfigKey;
+  message: string;
+}
+
+/**
+ * Turn a joi detail into a readable problem (unknown ids list the valid ones).
+ *
+ * @param detail one entry of `ValidationError.details`
+ */
+function problemFromDetail(detail: Joi.ValidationErrorItem): ConfigProblem {
+  const key = String(detail.path[0]) as ConfigKey;
+  const value = detail.context?.value;
+  switch (detail.type) {
+    case 'any.required':
+      return { key, message: 'is required' };
+    case 'any.only': {
+      const role = ROLE_OF_KEY[key];
+      const deprecated = role && typeof value === 'string' ? findService(value) : undefined;
+      if (deprecated?.deprecated) {
+        return { key, message: `${value} is deprecated in pipecat since ${deprecated.deprecated} and cannot be generated without deprecated APIs${deprecated.note ? ` (${deprecated.note})` : ''}` };
+      }
+      const valid = (detail.context?.valids ?? []).filter((v: unknown) => v !== null);
+      const what = key === 'transports' ? 'transport' : role ? `${role.toUpperCase()} service` : 'value';
+      return { key, message: `unknown ${what} ${JSON.stringify(value)}; valid: ${valid.join(', ')}` };
+    }
+    case 'string.base':
+      return { key, message: `must be a string, got ${JSON.stringify(value)}` };
+    case 'boolean.base':
+      return { key, message: `must be true or false, got ${JSON.stringify(value)}` };
+    case 'array.base':
+      return { key, message: `must be a list of strings, got ${JSON.stringify(value)}` };
+    case 'string.empty':
+      return { key, message: 'must not be empty' };
+    default:
+      return { key, message: detail.message.replace(/^"[^"]*(\[\d+\])?" /, '') };
+  }
+}
+
+/**
+ * Validate types and allowed values with joi, then the cross-field rules.
+ *
+ * @param config a normalised configuration (aliases resolved, defaults applied)
+ * @returns every problem found; empty when the configuration can be generated
+ */
+export function validateConfig(config: Record<string, unknown>): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  const { error } = configSchema.validate(config);
+  for (const d of error?.details ?? []) problems.push(problemFromDetail(d));
+  if (problems.length === 0) problems.push(...crossFieldProblems(config));
+  else problems.push(...crossFieldProblems(config).filter((p) => !problems.some((q) => q.key === p.key)));
+  return problems;
+}
+
+/**
+ * The spec's rules that involve several keys. Values of the wrong type are skipped (joi reports
+ * those).
+ *
+ * @param c a normalised configuration
+ */
+export function crossFieldProblems(c: Record<string, unknown>): ConfigProblem[] {
+  const out: ConfigProblem[] = [];
+  const add = (key: ConfigKey, message: string): void => {
+    out.push({ key, message });
+  };
+  const web = c.bot_type === 'web';
+  const telephony = c.bot_type === 'telephony';
+  const transports = Array.isArray(c.transports) ? (c.transports as unknown[]).filter((t): t is string => typeof t === 'string') : [];
+  const defs = transports.map((t) => findTransport(t)).filter((t) => t !== undefined);
+
+  if (c.mode === 'cascade') {
+    for (const k of ['stt_service', 'llm_service', 'tts_service'] as const) {
+      if (c[k] == null) add(k, 'is required in cascade mode');
+    }
+    if (c.realtime_service != null) add('realtime_service', 'is only for realtime mode (cascade uses STT, LLM and TTS)');
+  } else if (c.mode === 'realtime') {
+    if (c.realtime_service == null) add('realtime_service', 'is required in realtime mode');
+    for (const k of ['stt_service', 'llm_service', 'tts_service'] as const) {
+      if (c[k] != null) add(k, 'is only for cascade mode (realtime uses one speech-to-speech service)');
+    }
+  }
+
+  if (web) {
+    for (const t of defs) {
+      if (t.kind === 'telephony') add('transports', `${t.id} (${t.label}) is a telephony transport; web bots take ${transportIds().filter((id) => findTransport(id)?.kind === 'web').join(', ')}`);
+    }
+  }
+  if (telephony) {
+    if (c.video_service != null) add('video_service', 'video avatars are for web bots only');
+    if (c.video_input === true) add('video_input', 'video input is for web bots only');
+    if (c.video_output === true) add('video_output', 'video output is for web bots only');
+    if (c.client_framework != null && c.client_framework !== 'none') add('client_framework', 'web clients are for web bots only (telephony bots are reached by phone)');
+    if (c.client_server != null) add('client_server', 'is for web bots with a React client only');
+  }
+  if (c.client_server != null && web && c.client_framework !== 'react') {
+    add('client_server', `is only for --client-framework react (${c.client_framework ?? 'none'} ${c.client_framework === 'vanilla' ? 'always uses vite' : 'has no client'})`);
+  }
+  if (c.video_service != null && c.video_output === false && web) {
+    add('video_output', 'a video avatar service sends bot video: it needs video output (drop --no-video-output)');
+  }
+
+  const families: { key: 'daily_pstn_mode' | 'twilio_daily_sip_mode'; family: string; label: string }[] = [
+    { key: 'daily_pstn_mode', family: 'rtc_hosted_pstn', label: 'Daily PSTN' },
+    { key: 'twilio_daily_sip_mode', family: 'telco_a_rtc_hosted_sip', label: 'Twilio + Daily SIP' },
+  ];
+  for (const f of families) {
+    const members = defs.filter((t) => t.family === f.family);
+    if (members.length === 0 && c[f.key] != null) {
+      add(f.key, `is only for the ${f.label} transport (${f.family})`);
+    }
+    if (members.length > 1) add('transports', `choose one ${f.label} direction, not both (${members.map((m) => m.id).join(', ')})`);
+  }
+  const callFlows = defs.filter((t) => t.family !== undefined);
+  const familiesChosen = new Set(callFlows.map((t) => t.family));
+  if (familiesChosen.size > 1) {
+    add('transports', `one Daily call flow per project: ${callFlows.map((t) => t.id).join(' and ')} each need their own call server`);
+  }
+
+  if (c.enable_noisecancel === true && c.deploy_to_cloud === false) {
+    add('enable_noisecancel', 'Krisp noise cancellation runs on Pipecat Cloud only: it needs --deploy-to-cloud');
+  }
+  return out;
+}

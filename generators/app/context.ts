@@ -1,0 +1,243 @@
+/**
+ * The template context: everything the templates need, computed once from a resolved
+ * configuration and the catalogue. Templates hold no vendor lists and no feature logic beyond
+ * `if` on these named predicates.
+ *
+ * Sources: catalogue-facts §2–§4 (pipeline, runner, transports), §10 (env vars), §11 (features),
+ * §12 (extras).
+ */
+import { findService, findTransport } from './catalogue/catalogue.js';
+import type { EnvVarDefinition, ServiceDefinition, ServiceRole, TransportDefinition } from './catalogue/types.js';
+import { deriveValues, type DerivedValues } from './config/resolve.js';
+import type { ProjectConfig } from './config/types.js';
+
+/** Minimum pipecat-ai release the generated code is written for (API index: 1.7.1.dev771). */
+export const PIPECAT_FLOOR = '1.7.0';
+/** pipecat-ai-whisker 2.x has the WhiskerServer API used for observability (catalogue-facts §11.1). */
+export const WHISKER_REQUIREMENT = 'pipecat-ai-whisker>=2.0.1';
+
+/** Kind of session the bot can be asked to run. */
+export type CallKind = 'web' | 'phone' | 'dialout';
+
+/** One group of lines in `.env.example`. */
+export interface EnvGroup {
+  title: string;
+  vars: EnvVarDefinition[];
+}
+
+/** A chosen service with its role. */
+export interface ChosenService {
+  role: ServiceRole;
+  def: ServiceDefinition;
+}
+
+/** Named predicates and values for the templates. */
+export interface TemplateContext {
+  config: ProjectConfig;
+  derived: DerivedValues;
+  /** Human label of the pipeline, e.g. `Deepgram → OpenAI → Cartesia`. */
+  pipelineLabel: string;
+  transports: TransportDefinition[];
+  services: Partial<Record<ServiceRole, ServiceDefinition>>;
+  chosen: ChosenService[];
+  is: {
+    web: boolean;
+    telephony: boolean;
+    cascade: boolean;
+    realtime: boolean;
+    cloud: boolean;
+    krisp: boolean;
+    recording: boolean;
+    transcription: boolean;
+    observability: boolean;
+    videoIn: boolean;
+    videoOut: boolean;
+    avatar: boolean;
+    needsSession: boolean;
+    /** Some transport goes through `create_transport` (dev runner / Pipecat Cloud sessions). */
+    runner: boolean;
+    /** A Twilio/Telnyx/Plivo/Exotel media-stream websocket transport. */
+    phoneWebsocket: boolean;
+    pstnDialin: boolean;
+    /** A Daily call set up by the generated server.py (PSTN dial-out, Twilio + Daily SIP). */
+    callServer: boolean;
+    sipDialin: boolean;
+    dialout: boolean;
+    sipDialout: boolean;
+    webTransport: boolean;
+  };
+  /** Keys of `create_transport`'s params dict, in order, e.g. `['daily', 'webrtc']`. */
+  runnerKeys: string[];
+  /** Kinds of session bot() may run. */
+  callKinds: CallKind[];
+  envGroups: EnvGroup[];
+  /** Sorted pipecat-ai extras. */
+  extras: string[];
+  /** Other runtime requirements (PyPI). */
+  packages: string[];
+  requiresPython: string;
+  pipecatRequirement: string;
+  /** Indent every non-empty line of `text` by `n` spaces (first line included). */
+  indent: (text: string, n: number) => string;
+}
+
+/**
+ * Indent a block of text.
+ *
+ * @param text lines to indent
+ * @param n number of spaces
+ */
+export function indent(text: string, n: number): string {
+  const pad = ' '.repeat(n);
+  return text
+    .split('\n')
+    .map((l) => (l.trim() ? pad + l : ''))
+    .join('\n');
+}
+
+/**
+ * Build the template context.
+ *
+ * @param config a resolved configuration
+ * @throws Error when the configuration names an id the catalogue lacks (resolveConfig prevents it)
+ */
+export function buildContext(config: ProjectConfig): TemplateContext {
+  const transports = config.transports.map((id) => {
+    const t = findTransport(id);
+    if (!t) throw new Error(`unknown transport ${id}`);
+    return t;
+  });
+  const services: Partial<Record<ServiceRole, ServiceDefinition>> = {};
+  const chosen: ChosenService[] = [];
+  const keys: [ServiceRole, string | null][] = [
+    ['stt', config.stt_service],
+    ['llm', config.llm_service],
+    ['tts', config.tts_service],
+    ['realtime', config.realtime_service],
+    ['video', config.video_service],
+  ];
+  for (const [role, id] of keys) {
+    if (!id) continue;
+    const def = findService(id);
+    if (!def) throw new Error(`unknown ${role} service ${id}`);
+    services[role] = def;
+    chosen.push({ role, def });
+  }
+  const has = (id: string): boolean => config.transports.includes(id);
+  const web = config.bot_type === 'web';
+  const phoneWebsocket = transports.some((t) => t.runnerTransport !== 'daily' && t.runnerTransport !== 'webrtc');
+  const webTransport = has('rtc_hosted') || has('rtc_small');
+  const pstnDialin = has('rtc_hosted_pstn_dialin');
+  const sipDialin = has('telco_a_rtc_hosted_sip_dialin');
+  const dialout = has('rtc_hosted_pstn_dialout') || has('telco_a_rtc_hosted_sip_dialout');
+  const callServer = transports.some((t) => t.flow === 'daily-server');
+  const runnerKeys: string[] = [];
+  for (const t of transports) {
+    if (t.flow === 'runner' && !runnerKeys.includes(t.runnerTransport)) runnerKeys.push(t.runnerTransport);
+  }
+  const callKinds: CallKind[] = [];
+  if (webTransport) callKinds.push('web');
+  if (phoneWebsocket || pstnDialin || sipDialin) callKinds.push('phone');
+  if (dialout) callKinds.push('dialout');
+
+  const is: TemplateContext['is'] = {
+    web,
+    telephony: !web,
+    cascade: config.mode === 'cascade',
+    realtime: config.mode === 'realtime',
+    cloud: config.deploy_to_cloud,
+    krisp: config.enable_noisecancel,
+    recording: config.recording,
+    transcription: config.transcription,
+    observability: config.enable_observability,
+    videoIn: config.video_input,
+    videoOut: config.video_output || config.video_service != null,
+    avatar: config.video_service != null,
+    needsSession: chosen.some((c) => c.def.needsHttpSession),
+    runner: runnerKeys.length > 0,
+    phoneWebsocket,
+    pstnDialin,
+    callServer,
+    sipDialin,
+    dialout,
+    sipDialout: has('telco_a_rtc_hosted_sip_dialout'),
+    webTransport,
+  };
+
+  const extras = new Set<string>(['runner']);
+  const packages = new Set<string>();
+  for (const t of transports) {
+    t.extras.forEach((e) => extras.add(e));
+    (t.packages ?? []).forEach((p) => packages.add(p));
+  }
+  if (has('rtc_small') && (is.videoIn || is.videoOut)) extras.add('webrtc-video');
+  for (const c of chosen) {
+    c.def.extras.forEach((e) => extras.add(e));
+    (c.def.packages ?? []).forEach((p) => packages.add(p));
+  }
+  if (is.observability) packages.add(WHISKER_REQUIREMENT);
+  if (is.sipDialin) packages.add('python-multipart>=0.0.9');
+  const requiresPython = chosen.some((c) => c.def.requiresPython === '3.12') ? '>=3.12' : '>=3.11';
+
+  const labels = chosen.filter((c) => c.role !== 'video').map((c) => c.def.label);
+  return {
+    config,
+    derived: deriveValues(config),
+    pipelineLabel: labels.join(' → '),
+    transports,
+    services,
+    chosen,
+    is,
+    runnerKeys,
+    callKinds,
+    envGroups: envGroups(config, transports, chosen, is),
+    extras: [...extras].sort(),
+    packages: [...packages].sort(),
+    requiresPython,
+    pipecatRequirement: `pipecat-ai[${[...extras].sort().join(',')}]>=${PIPECAT_FLOOR}`,
+    indent,
+  };
+}
+
+const ROLE_TITLES: Record<ServiceRole, string> = {
+  stt: 'Speech-to-text',
+  llm: 'LLM',
+  tts: 'Text-to-speech',
+  realtime: 'Speech-to-speech (realtime)',
+  video: 'Video avatar',
+};
+
+/**
+ * `.env.example` groups: one per transport group and service, each variable once (the first
+ * group that needs it keeps it), then features.
+ */
+function envGroups(config: ProjectConfig, transports: TransportDefinition[], chosen: ChosenService[], is: TemplateContext['is']): EnvGroup[] {
+  const seen = new Set<string>();
+  const groups: EnvGroup[] = [];
+  const add = (title: string, vars: readonly EnvVarDefinition[]): void => {
+    const fresh = vars.filter((v) => !seen.has(v.name));
+    fresh.forEach((v) => seen.add(v.name));
+    if (fresh.length) groups.push({ title, vars: fresh });
+  };
+  for (const t of transports) add(`Transport: ${t.label}`, t.env);
+  for (const c of chosen) add(`${ROLE_TITLES[c.role]}: ${c.def.label}`, c.def.env);
+  if (is.krisp) {
+    add('Krisp VIVA noise cancellation (Pipecat Cloud provides these; only for self-hosting)', [
+      { name: 'KRISP_VIVA_FILTER_MODEL_PATH', description: 'path of the Krisp VIVA filter model (.kef) when self-hosting', required: false, commented: true },
+      { name: 'KRISP_VIVA_API_KEY', description: 'Krisp VIVA SDK key when self-hosting', required: false, commented: true },
+    ]);
+  }
+  if ((is.krisp || is.observability) && !seen.has('ENV')) {
+    add('Runtime', [
+      {
+        name: 'ENV',
+        description: 'set to `local` by the development runner (`uv run bot.py`); leave unset in the cloud',
+        required: false,
+        example: 'local',
+        commented: true,
+      },
+    ]);
+  }
+  void config;
+  return groups;
+}

@@ -1,0 +1,38 @@
+/**
+ * Locations inside the installed `generator-pipecat` package.
+ *
+ * The package root is found by walking up from this module to the first `package.json`, so the
+ * same code works from `dist/` (installed, linked) and from the TypeScript sources under Jest.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+let root: string | undefined;
+
+/**
+ * Absolute path of the package root (the folder holding our `package.json`).
+ *
+ * @throws Error when no `package.json` is found above this module (a broken install)
+ */
+export function packageRoot(): string {
+  if (root) return root;
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'templates'))) return (root = dir);
+    const up = dirname(dir);
+    if (up === dir) throw new Error('generator-pipecat: cannot find package.json above ' + fileURLToPath(import.meta.url));
+    dir = up;
+  }
+}
+
+/** Absolute path of the `templates/` folder shipped with the package. */
+export function templatesDir(): string {
+  return join(packageRoot(), 'templates');
+}
+
+/** Name and version from our `package.json`, e.g. `{ name: 'generator-pipecat', version: '0.1.0' }`. */
+export function packageInfo(): { name: string; version: string } {
+  const pkg = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { name: string; version: string };
+  return { name: pkg.name, version: pkg.version };
+}

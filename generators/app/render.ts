@@ -1,0 +1,84 @@
+/**
+ * Render a whole project in memory: the file table applied to a configuration.
+ *
+ * Yeoman-free, so `--dry-run` and tests can use it; the generator writes its result through
+ * mem-fs. Python files get their import block from what the rendered code uses
+ * (`python-imports.ts`).
+ */
+import { readFileSync } from 'node:fs';
+import ejs from 'ejs';
+import { planClient } from './client.js';
+import { buildContext, type TemplateContext } from './context.js';
+import type { ProjectConfig } from './config/types.js';
+import { planFiles, type PlannedFile } from './files.js';
+import { importBlock } from './python-imports.js';
+
+/** A rendered file: its project-relative path and contents. */
+export interface RenderedFile {
+  path: string;
+  contents: string | Buffer;
+  section: string;
+}
+
+/** Marker the Python templates put where the import block goes. */
+export const IMPORTS_MARKER = '{{IMPORTS}}';
+
+/**
+ * Tidy generated text: no trailing spaces, at most two blank lines in a row, one final newline.
+ *
+ * @param text rendered text
+ */
+export function tidy(text: string): string {
+  return (
+    text
+      .split('\n')
+      .map((l) => l.replace(/\s+$/, ''))
+      .join('\n')
+      .replace(/\n{4,}/g, '\n\n\n')
+      .replace(/\s*$/, '') + '\n'
+  );
+}
+
+/**
+ * Render every file of the project.
+ *
+ * @param config a resolved configuration
+ * @returns files in writing order
+ * @throws Error when a template fails to render (a bug, not a user mistake)
+ */
+export function renderProject(config: ProjectConfig): RenderedFile[] {
+  const ctx = buildContext(config);
+  const client = planClient(config);
+  const serviceImports = ctx.chosen.flatMap((c) => c.def.imports);
+  const data: Record<string, unknown> = {
+    ...ctx,
+    usesPresent: ctx.chosen.some((c) => /\bpresent\(/.test(c.def.construct)),
+    client: client?.context ?? null,
+  };
+  return planFiles(ctx, client).map((f) => renderOne(f, ctx, data, client?.context ?? {}, client?.packageJson, serviceImports));
+}
+
+function renderOne(
+  f: PlannedFile,
+  ctx: TemplateContext,
+  data: Record<string, unknown>,
+  clientData: Record<string, unknown>,
+  packageJson: Record<string, unknown> | undefined,
+  serviceImports: TemplateContext['chosen'][number]['def']['imports'][number][],
+): RenderedFile {
+  if (f.from === null) {
+    return { path: f.to, contents: JSON.stringify(packageJson, null, 2) + '\n', section: f.section };
+  }
+  if (!f.render) return { path: f.to, contents: readFileSync(f.from), section: f.section };
+  const template = readFileSync(f.from, 'utf8');
+  const locals = f.section === 'client' ? { ...data, ...clientData } : data;
+  // Only HTML needs escaping; Python, TOML, Markdown and dotenv files are written as is.
+  const escape = /\.html?(\.ejs)?$/.test(f.from) ? undefined : (v: unknown) => String(v ?? '');
+  let text = ejs.render(template, locals, { filename: f.from, ...(escape ? { escape } : {}) });
+  if (f.to.endsWith('.py')) {
+    const code = text.replace(IMPORTS_MARKER, '');
+    text = text.replace(IMPORTS_MARKER, importBlock(code, serviceImports));
+  }
+  void ctx;
+  return { path: f.to, contents: tidy(text), section: f.section };
+}

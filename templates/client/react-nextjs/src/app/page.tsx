@@ -1,0 +1,5 @@
+import { ClientApp } from '@/components/ClientApp';
+
+export default function Home() {
+  return <ClientApp />;
+}

@@ -1,0 +1,247 @@
+/**
+ * Shared harness of the `pipecat cloud secrets` end-to-end suites.
+ *
+ * - {@link SecretsHarness.run} runs the REAL built binary (`node dist/cli/main.js cloud secrets ...`)
+ *   against a REAL emulator on 127.0.0.1 (random port), with `PIPECAT_API_HOST`, `PIPECAT_TOKEN`,
+ *   `PIPECAT_ORG`, `HOME` and `PIPECAT_CONFIG_PATH` pointing at temp dirs.
+ * - Every run goes through the leak guard: stdout and stderr are appended to the suite's transcript
+ *   and checked at once against every secret value the suite registered ({@link SecretsHarness.secret}),
+ *   whole and, for generated tokens, any {@link WINDOW}-character piece of them. Each suite ends with
+ *   {@link SecretsHarness.assertNoLeaks} over the whole transcript.
+ */
+import { spawn } from 'node:child_process';
+import { randomInt } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { cleanEnv, spawnEmulator } from './helpers.js';
+
+/** Repository root (tests run from it). */
+export const ROOT = resolve(process.cwd());
+/** The built CLI. */
+export const BIN = join(ROOT, 'dist', 'cli', 'main.js');
+
+/** Length of the pieces of generated secrets that must not appear either ("not even in part"). */
+export const WINDOW = 6;
+
+/** Output of one CLI run. */
+export interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+  args: string[];
+}
+
+/** A leak found in some output. */
+export interface Leak {
+  /** Which registered secret (by its label, never the value). */
+  label: string;
+  /** `whole` or `piece`. */
+  kind: 'whole' | 'piece';
+  /** Command whose output leaked. */
+  command: string;
+}
+
+/** Letters that never occur in hex, JSON keywords aside: generated secrets use only these. */
+const ALPHABET = 'ghjkmnpqrstvwxzGHJKMNPQRSTVWXZ';
+
+/**
+ * Finds registered secrets in a text.
+ *
+ * @param text output to check
+ * @param secrets registered secrets: `value`, whether pieces are checked too, and a label
+ * @param command the command line, for the report
+ * @returns every leak found (empty when clean)
+ */
+export function findLeaks(text: string, secrets: readonly { value: string; pieces: boolean; label: string }[], command: string): Leak[] {
+  const leaks: Leak[] = [];
+  for (const s of secrets) {
+    if (s.value.length > 0 && text.includes(s.value)) {
+      leaks.push({ label: s.label, kind: 'whole', command });
+      continue;
+    }
+    if (s.pieces) {
+      for (let i = 0; i + WINDOW <= s.value.length; i++) {
+        if (text.includes(s.value.slice(i, i + WINDOW))) {
+          leaks.push({ label: s.label, kind: 'piece', command });
+          break;
+        }
+      }
+    }
+  }
+  return leaks;
+}
+
+/** Options of {@link SecretsHarness.run}. */
+export interface RunOptions {
+  /** Text written to the child's stdin (otherwise stdin is closed at once). */
+  stdin?: string;
+  /** Extra or overriding environment variables (`undefined` removes one). */
+  env?: Record<string, string | undefined>;
+  /** Working directory (default: the harness temp dir). */
+  cwd?: string;
+}
+
+/** Emulator handle as returned by `startEmulator`. */
+export interface EmulatorHandle {
+  url: string;
+  token: string;
+  org: string;
+  close(): Promise<void>;
+}
+
+/**
+ * One suite's harness: temp dirs, emulator, secret registry, transcript.
+ */
+export class SecretsHarness {
+  readonly transcript: string[] = [];
+  private readonly secrets: { value: string; pieces: boolean; label: string }[] = [];
+  dir = '';
+  emulator!: EmulatorHandle;
+
+  /**
+   * Creates the temp dir and starts the emulator.
+   *
+   * @param start starts the emulator (the suite passes `startEmulator` with its options)
+   */
+  async setUp(start: () => Promise<EmulatorHandle>): Promise<void> {
+    this.dir = await mkdtemp(join(tmpdir(), 'pipecat-secrets-test-'));
+    this.emulator = await start();
+    this.register(this.emulator.token, 'emulator token', false);
+  }
+
+  /** Stops the emulator and removes the temp dir. */
+  async tearDown(): Promise<void> {
+    await this.emulator?.close();
+    if (this.dir) await rm(this.dir, { recursive: true, force: true });
+  }
+
+  /**
+   * Registers a value that must never appear in any output.
+   *
+   * @param value the secret value
+   * @param label how a leak report names it
+   * @param pieces also look for any {@link WINDOW}-character piece (for random tokens only)
+   */
+  register(value: string, label: string, pieces = false): string {
+    this.secrets.push({ value, pieces, label });
+    return value;
+  }
+
+  /**
+   * A new random secret value (only letters that are not hex digits), registered with pieces.
+   *
+   * @param label name in leak reports
+   * @param length characters (default 20)
+   */
+  secret(label = 'generated secret', length = 20): string {
+    let v = '';
+    for (let i = 0; i < length; i++) v += ALPHABET[randomInt(ALPHABET.length)];
+    return this.register(v, label, true);
+  }
+
+  /** Environment of a CLI run: the emulator, its token and org, temp HOME and config path. */
+  baseEnv(): Record<string, string> {
+    return {
+      PATH: process.env.PATH ?? '',
+      HOME: this.dir,
+      PIPECAT_CONFIG_PATH: join(this.dir, 'pipecatcloud.toml'),
+      PIPECAT_API_HOST: this.emulator.url,
+      PIPECAT_TOKEN: this.emulator.token,
+      PIPECAT_ORG: this.emulator.org,
+      PIPECAT_RETRY_BASE_MS: '5',
+      PIPECAT_TIMEOUT_MS: '3000',
+      NO_COLOR: '1',
+      FORCE_COLOR: '0',
+      NO_UPDATE_NOTIFIER: '1',
+    };
+  }
+
+  /**
+   * Runs `node dist/cli/main.js cloud secrets <args>` and checks its output for leaks.
+   *
+   * @param args arguments after `cloud secrets`
+   * @throws Error naming the leaked secret's label (never the value) when any output leaks
+   */
+  async run(args: string[], opts: RunOptions = {}): Promise<RunResult> {
+    const env: Record<string, string> = { ...this.baseEnv() };
+    for (const [k, v] of Object.entries(opts.env ?? {})) {
+      if (v === undefined) delete env[k];
+      else env[k] = v;
+    }
+    const full = ['cloud', 'secrets', ...args];
+    const result = await new Promise<RunResult>((resolveRun, reject) => {
+      const child = spawn(process.execPath, [BIN, ...full], { cwd: opts.cwd ?? this.dir, env, stdio: ['pipe', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+      child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+      child.on('error', reject);
+      child.on('close', (code, signal) => resolveRun({ code: code ?? (signal ? 128 : -1), stdout, stderr, args: full }));
+      child.stdin.on('error', () => undefined);
+      child.stdin.end(opts.stdin ?? '');
+    });
+    // The command line itself may hold test secrets (KEY=value pairs): only its verb is named.
+    const command = `pipecat cloud secrets ${args[0] ?? ''} (run ${this.transcript.length + 1})`;
+    this.transcript.push(`$ ${command}\n${result.stdout}\n${result.stderr}`);
+    const leaks = findLeaks(result.stdout + '\n' + result.stderr, this.secrets, command);
+    if (leaks.length > 0) {
+      throw new Error(`secret leaked in output: ${leaks.map((l) => `${l.label} (${l.kind}) in ${l.command}`).join('; ')}`);
+    }
+    return result;
+  }
+
+  /**
+   * Checks the whole transcript of the suite against every registered secret.
+   *
+   * @returns number of runs checked
+   * @throws Error naming leaked labels
+   */
+  assertNoLeaks(): number {
+    const leaks = findLeaks(this.transcript.join('\n'), this.secrets, 'this suite');
+    if (leaks.length > 0) throw new Error(`secrets leaked: ${leaks.map((l) => `${l.label} (${l.kind})`).join(', ')}`);
+    return this.transcript.length;
+  }
+}
+
+/**
+ * Parses the single JSON document a `--json` run must print on stdout.
+ *
+ * @throws Error when stdout is not exactly one JSON document
+ */
+export function parseJsonOutput(r: RunResult): any {
+  try {
+    return JSON.parse(r.stdout);
+  } catch {
+    throw new Error(`stdout of ${r.args.join(' ')} is not one JSON document (exit ${r.code}):\n${r.stdout}\n--- stderr:\n${r.stderr}`);
+  }
+}
+
+/**
+ * Asserts an exit code, showing the run's stderr when it differs (the leak guard has already
+ * checked that output).
+ */
+export function expectExit(r: RunResult, code: number): void {
+  if (r.code !== code) {
+    throw new Error(`expected exit ${code}, got ${r.code} for ${r.args.slice(0, 3).join(' ')}\n--- stdout:\n${r.stdout}\n--- stderr:\n${r.stderr}`);
+  }
+}
+
+/**
+ * Starts the real emulator binary (`pipecat cloud emulator --port 0 --quiet ...args`) as a child
+ * process on 127.0.0.1 and returns a handle whose `close()` stops it with SIGTERM.
+ *
+ * @param home temp HOME for the child
+ * @param args further emulator options (`--data`, `--provision-ms`, `--token`...)
+ */
+export async function startEmulatorProcess(home: string, args: string[]): Promise<EmulatorHandle> {
+  const p = await spawnEmulator(['--quiet', ...args], cleanEnv(home));
+  return {
+    url: p.url,
+    token: p.token,
+    org: p.org,
+    close: async () => {
+      await p.stop('SIGTERM');
+    },
+  };
+}
