@@ -10,13 +10,14 @@
  * Exit codes: 0 written (or dry run / list printed), 2 invalid input (nothing written),
  * 1 unexpected failure while writing (nothing left behind), 130 interrupted.
  */
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { TRANSPORTS } from '../../generators/app/catalogue/catalogue.js';
 import { CONFIG_OPTIONS } from '../../generators/app/config/options.js';
 import { deriveValues, readConfigFile, resolveConfig, type ConfigLayer } from '../../generators/app/config/resolve.js';
 import { selectableServiceIds } from '../../generators/app/config/schema.js';
+import { destinationProblem } from '../../generators/app/destination.js';
 import type { ProjectConfig } from '../../generators/app/config/types.js';
 import { CancelledError, UserError } from '../errors.js';
 
@@ -65,22 +66,15 @@ export function flagsLayer(argv: InitArgs): ConfigLayer {
 
 /**
  * Refuse an output that cannot take the project: `<output>` is a file, or `<output>/<name>`
- * exists and is not an empty folder.
+ * exists and is not an empty folder (the rule shared with the wizard and `yo pipecat`).
  *
  * @param output absolute output folder
  * @param target absolute project folder
  * @throws UserError (exit 2); nothing is touched
  */
 function checkDestination(output: string, target: string): void {
-  if (existsSync(output) && !statSync(output).isDirectory()) {
-    throw new UserError(`--output ${output} is not a directory`);
-  }
-  if (existsSync(target)) {
-    if (!statSync(target).isDirectory()) throw new UserError(`${target} exists and is not a directory: choose another --name or --output`);
-    if (readdirSync(target).length > 0) {
-      throw new UserError(`${target} already exists and is not empty: choose another --name or --output (nothing was written)`);
-    }
-  }
+  const problem = destinationProblem(output, target);
+  if (problem) throw new UserError(problem);
 }
 
 /**

@@ -100,8 +100,9 @@ export async function writeKeys<K extends { key: string }>(opts: WriteKeysOption
 /**
  * After a write with failures, marks each result with whether its key exists on the server, and
  * turns a failed *new* key that is nevertheless present into `written` (its request landed but the
- * answer was lost). A failed key that existed before keeps `failed`, with `outcomeUnknown` telling
- * whether the old or the new value is there cannot be known.
+ * answer was lost), and clears `outcomeUnknown` of a failed new key that is absent (it did not
+ * land). A failed key that existed before keeps `failed`; its `outcomeUnknown` says whether the old
+ * or the new value is there cannot be known.
  *
  * @param results results of {@link writeKeys} (changed in place and returned)
  * @param keysAfter key names the server lists after the writes
@@ -114,6 +115,8 @@ export function reconcileWithServer(results: KeyWriteResult[], keysAfter: Readon
       r.status = 'written';
       r.error = undefined;
       r.outcomeUnknown = undefined;
+    } else if (r.status === 'failed' && !r.presentAfter && !existedBefore.has(r.key)) {
+      r.outcomeUnknown = undefined; // a new key that is absent did not land
     }
   }
   return results;

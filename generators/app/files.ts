@@ -11,6 +11,7 @@ import { join, relative, sep } from 'node:path';
 import { planClient, type ClientPlan } from './client.js';
 import type { TemplateContext } from './context.js';
 import { templatesDir } from './paths.js';
+import { YO_RC_FILE } from './yo-rc.js';
 
 /** One section of the table. */
 export interface FileSection {
@@ -35,7 +36,7 @@ export const FILE_SECTIONS: readonly FileSection[] = [
 
 /** One file to write. */
 export interface PlannedFile {
-  /** Absolute template path, or null for content made in code (the client's package.json). */
+  /** Absolute template path, or null for content made in code (the client's package.json, `.yo-rc.json`). */
   from: string | null;
   /** Path relative to the project root, with `/` separators. */
   to: string;
@@ -86,6 +87,8 @@ export function planFiles(ctx: TemplateContext, client: ClientPlan | null = plan
       files.push({ from: join(root, s.from, f), to, render: f.endsWith('.ejs'), section: s.name });
     }
   }
+  // Made in code (render.ts): the resolved configuration, so the project can be regenerated.
+  files.push({ from: null, to: YO_RC_FILE, render: false, section: 'project' });
   if (client) {
     for (const rel of walk(client.templateDir)) {
       if (rel === 'package.json') continue;

@@ -12,6 +12,7 @@ import { buildContext, type TemplateContext } from './context.js';
 import type { ProjectConfig } from './config/types.js';
 import { planFiles, type PlannedFile } from './files.js';
 import { importBlock } from './python-imports.js';
+import { YO_RC_FILE, yoRcContents } from './yo-rc.js';
 
 /** A rendered file: its project-relative path and contents. */
 export interface RenderedFile {
@@ -67,6 +68,7 @@ function renderOne(
   serviceImports: TemplateContext['chosen'][number]['def']['imports'][number][],
 ): RenderedFile {
   if (f.from === null) {
+    if (f.to === YO_RC_FILE) return { path: f.to, contents: yoRcContents(ctx.config), section: f.section };
     return { path: f.to, contents: JSON.stringify(packageJson, null, 2) + '\n', section: f.section };
   }
   if (!f.render) return { path: f.to, contents: readFileSync(f.from), section: f.section };

@@ -3,6 +3,7 @@
  * with HOME and PIPECAT_CONFIG_PATH pointing at temp dirs.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
+import { readFileSync } from 'node:fs';
 import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -60,17 +61,19 @@ describe('login', () => {
   });
 
   test('empty stdin, a token on the command line, an unknown --organization: exit 2', async () => {
-    const empty = await runCli(['cloud', 'auth', 'login'], { env: env(), input: '' });
+    const [empty, argv, flag, org] = await Promise.all([
+      runCli(['cloud', 'auth', 'login'], { env: env(), input: '' }),
+      runCli(['cloud', 'auth', 'login', emu.token], { env: env(), input: '' }),
+      runCli(['cloud', 'auth', 'login', '--token', emu.token], { env: env(), input: '' }),
+      runCli(['cloud', 'auth', 'login', '-o', 'globex'], { env: env(), input: emu.token }),
+    ]);
     expect(empty.code).toBe(2);
     expect(empty.stderr).toContain('no token on stdin');
-    const argv = await runCli(['cloud', 'auth', 'login', emu.token], { env: env(), input: '' });
     expect(argv.code).toBe(2);
     expect(argv.stderr).toContain('not taken from the command line');
     expect(argv.stderr).not.toContain(emu.token.slice(8));
-    const flag = await runCli(['cloud', 'auth', 'login', '--token', emu.token], { env: env(), input: '' });
     expect(flag.code).toBe(2);
     expect(flag.stderr).not.toContain(emu.token.slice(8));
-    const org = await runCli(['cloud', 'auth', 'login', '-o', 'globex'], { env: env(), input: emu.token });
     expect(org.code).toBe(2);
     expect(org.stderr).toContain('--organization globex: this token has no access to it');
     await expect(stat(file())).rejects.toMatchObject({ code: 'ENOENT' });
@@ -131,12 +134,14 @@ describe('whoami and logout', () => {
   });
 
   test('whoami: PIPECAT_TOKEN without a file; organisation from the API, PIPECAT_ORG, or -o', async () => {
-    const j = await runCli(['cloud', 'auth', 'whoami', '--json'], { env: env({ PIPECAT_TOKEN: emu.token }) });
+    const [j, e, f] = await Promise.all([
+      runCli(['cloud', 'auth', 'whoami', '--json'], { env: env({ PIPECAT_TOKEN: emu.token }) }),
+      runCli(['cloud', 'auth', 'whoami', '--json'], { env: env({ PIPECAT_TOKEN: emu.token, PIPECAT_ORG: 'from-env' }) }),
+      runCli(['cloud', 'auth', 'whoami', '--json', '-o', 'from-flag'], { env: env({ PIPECAT_TOKEN: emu.token, PIPECAT_ORG: 'from-env' }) }),
+    ]);
     expect(j.code).toBe(0);
     expect(JSON.parse(j.stdout)).toMatchObject({ tokenSource: 'PIPECAT_TOKEN', organization: 'acme', organizationSource: 'api' });
-    const e = await runCli(['cloud', 'auth', 'whoami', '--json'], { env: env({ PIPECAT_TOKEN: emu.token, PIPECAT_ORG: 'from-env' }) });
     expect(JSON.parse(e.stdout)).toMatchObject({ organization: 'from-env', organizationSource: 'PIPECAT_ORG' });
-    const f = await runCli(['cloud', 'auth', 'whoami', '--json', '-o', 'from-flag'], { env: env({ PIPECAT_TOKEN: emu.token, PIPECAT_ORG: 'from-env' }) });
     expect(JSON.parse(f.stdout)).toMatchObject({ organization: 'from-flag', organizationSource: 'flag' });
   });
 
@@ -150,11 +155,13 @@ describe('whoami and logout', () => {
   });
 
   test('not logged in, or a token the API rejects: exit 4 with the login hint', async () => {
-    const none = await runCli(['cloud', 'auth', 'whoami'], { env: env() });
+    const [none, bad] = await Promise.all([
+      runCli(['cloud', 'auth', 'whoami'], { env: env() }),
+      runCli(['cloud', 'auth', 'whoami'], { env: env({ PIPECAT_TOKEN: 'pcc_pat_revoked' }) }),
+    ]);
     expect(none.code).toBe(4);
     expect(none.stderr).toContain('not logged in');
     expect(none.stderr).toContain('run `pipecat cloud auth login`');
-    const bad = await runCli(['cloud', 'auth', 'whoami'], { env: env({ PIPECAT_TOKEN: 'pcc_pat_revoked' }) });
     expect(bad.code).toBe(4);
     expect(bad.stderr).toContain('401');
     expect(bad.stderr).toContain('run `pipecat cloud auth login`');
@@ -174,5 +181,54 @@ describe('whoami and logout', () => {
     const again = await runCli(['cloud', 'auth', 'logout'], { env: env() });
     expect(again.code).toBe(0);
     expect(again.stderr).toContain('Not logged in');
+  });
+});
+
+describe('login at a terminal', () => {
+  test('asks for the token at a hidden prompt (tmux pseudo-terminal)', async () => {
+    const { execFileSync } = await import('node:child_process');
+    try {
+      execFileSync('tmux', ['-V'], { stdio: 'ignore' });
+    } catch {
+      console.warn('tmux not available: hidden prompt test skipped');
+      return;
+    }
+    const session = `pipecat-login-${process.pid}-${Date.now()}`;
+    const done = join(home, 'exit-code');
+    const e = env();
+    const vars = ['HOME', 'PATH', 'PIPECAT_API_HOST', 'NO_COLOR'].map((k) => `${k}='${e[k] ?? ''}'`).join(' ');
+    const cmd = `env -i ${vars} TERM=xterm '${process.execPath}' '${join(process.cwd(), 'dist', 'cli', 'main.js')}' cloud auth login; echo $? > '${done}'; sleep 5`;
+    execFileSync('tmux', ['new-session', '-d', '-s', session, '-x', '120', '-y', '20', cmd]);
+    try {
+      const capture = () => execFileSync('tmux', ['capture-pane', '-p', '-t', session], { encoding: 'utf8' });
+      const waitFor = async (ok: () => boolean, what: string) => {
+        for (let i = 0; i < 100; i++) {
+          if (ok()) return;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        throw new Error(`timed out waiting for ${what}: ${capture()}`);
+      };
+      await waitFor(() => capture().includes('personal access token'), 'the prompt');
+      execFileSync('tmux', ['send-keys', '-t', session, '-l', emu.token]);
+      execFileSync('tmux', ['send-keys', '-t', session, 'Enter']);
+      await waitFor(() => {
+        try {
+          return readFileSync(done, 'utf8').trim() !== '';
+        } catch {
+          return false;
+        }
+      }, 'login to finish');
+      expect(readFileSync(done, 'utf8').trim()).toBe('0');
+      const screen = capture();
+      expect(screen).toContain('Logged in to Pipecat Cloud');
+      expect(screen).not.toContain(emu.token);
+      expect(parse(await readFile(file(), 'utf8'))).toEqual({ token: emu.token, org: 'acme' });
+    } finally {
+      try {
+        execFileSync('tmux', ['kill-session', '-t', session], { stdio: 'ignore' });
+      } catch {
+        /* already gone */
+      }
+    }
   });
 });

@@ -4,7 +4,12 @@
  * unreachable hosts, 401 mapping, debug redaction, headers.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from '@jest/globals';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import { join } from 'node:path';
+import { cleanup, tempDir } from './helpers.js';
 import type { AddressInfo } from 'node:net';
 import { ApiError, CloudClient, HostUnreachableError, apiPath, parseRetryAfter, type CloudClientOptions } from '../../cli/cloud-api/client.js';
 import { clearFaults, clearRecordedRequests, injectFaults, recordedRequests, setSetStatus } from '../../cli/emulator/faults.js';
@@ -315,6 +320,31 @@ describe('unreachable hosts', () => {
     expect(e.reason).toBe('refused');
     expect(e.message).toContain(`could not reach Pipecat Cloud at http://127.0.0.1:${port}`);
     expect(lines.filter((l) => l.includes('no answer: refused'))).toHaveLength(3);
+  });
+
+  test('a certificate that does not verify: HostUnreachableError (tls)', async () => {
+    const dir = await tempDir('pipecat-tls-');
+    try {
+      try {
+        execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'k.pem'), '-out', join(dir, 'c.pem'), '-days', '1', '-subj', '/CN=localhost'], { stdio: 'ignore' });
+      } catch {
+        console.warn('openssl not available: TLS failure test skipped');
+        return;
+      }
+      const srv = createHttpsServer({ key: readFileSync(join(dir, 'k.pem')), cert: readFileSync(join(dir, 'c.pem')) }, (_q, r) => r.end('{}'));
+      await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+      try {
+        const c = new CloudClient({ token: 't', baseUrl: `https://127.0.0.1:${(srv.address() as AddressInfo).port}`, retryBaseMs: 5, maxAttempts: 2 });
+        const e = (await rejection(c.whoami())) as HostUnreachableError;
+        expect(e).toBeInstanceOf(HostUnreachableError);
+        expect(e.reason).toBe('tls');
+        expect(e.message).toMatch(/could not reach Pipecat Cloud at https:\/\/127\.0\.0\.1:\d+: TLS\/certificate failure/);
+      } finally {
+        await new Promise<void>((r) => srv.close(() => r()));
+      }
+    } finally {
+      await cleanup(dir);
+    }
   });
 
   test('an unknown host name: HostUnreachableError (dns)', async () => {

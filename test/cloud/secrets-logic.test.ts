@@ -227,6 +227,10 @@ describe('bounded writer', () => {
     reconcileWithServer(results, new Set(['K0', 'K1', 'K2', 'K3', 'K9']), new Set(['K9']));
     expect(results[3].status).toBe('written');
     expect(results[9].status).toBe('not-sent');
+    const lost = [{ key: 'N', status: 'failed' as const, error: 'reset', outcomeUnknown: true }, { key: 'O', status: 'failed' as const, error: 'reset', outcomeUnknown: true }];
+    reconcileWithServer(lost, new Set(['O']), new Set(['O']));
+    expect(lost[0]).toMatchObject({ status: 'failed', presentAfter: false, outcomeUnknown: undefined });
+    expect(lost[1]).toMatchObject({ status: 'failed', presentAfter: true, outcomeUnknown: true });
   });
 
   test('wait polls until ready or failed, and times out', async () => {

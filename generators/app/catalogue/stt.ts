@@ -71,33 +71,6 @@ export const STT_SERVICES = [
     env: [{ name: 'CARTESIA_API_KEY', description: 'Cartesia API key (play.cartesia.ai)', required: true }],
   },
   {
-    id: 'deepgram_stt',
-    role: 'stt',
-    label: 'Deepgram',
-    extras: ['deepgram'],
-    imports: [{ from: 'pipecat.services.deepgram.stt', names: ['DeepgramSTTService'] }],
-    construct: `DeepgramSTTService(
-    api_key=required(os.getenv("DEEPGRAM_API_KEY"), "DEEPGRAM_API_KEY"),
-    settings=DeepgramSTTService.Settings(**present(model=os.getenv("DEEPGRAM_STT_MODEL"))),
-)`,
-    env: [
-      { name: 'DEEPGRAM_API_KEY', description: 'Deepgram API key (console.deepgram.com)', required: true },
-      { name: 'DEEPGRAM_STT_MODEL', description: 'Deepgram STT model, e.g. nova-3 (empty: pipecat default)', required: false },
-    ],
-  },
-  {
-    id: 'deepgram_flux_stt',
-    role: 'stt',
-    label: 'Deepgram Flux',
-    extras: [],
-    imports: [{ from: 'pipecat.services.deepgram.flux.stt', names: ['DeepgramFluxSTTService'] }],
-    construct: `DeepgramFluxSTTService(
-    api_key=required(os.getenv("DEEPGRAM_API_KEY"), "DEEPGRAM_API_KEY"),
-)`,
-    env: [{ name: 'DEEPGRAM_API_KEY', description: 'Deepgram API key (console.deepgram.com)', required: true }],
-    note: 'Flux detects end of turn itself and drives the turn-taking.',
-  },
-  {
     id: 'deepgram_flux_sagemaker_stt',
     role: 'stt',
     label: 'Deepgram Flux SageMaker',
@@ -121,6 +94,18 @@ export const STT_SERVICES = [
     ],
     requiresPython: '3.12',
     note: 'AWS credentials are read by the AWS SDK from the environment; needs Python 3.12+.',
+  },
+  {
+    id: 'deepgram_flux_stt',
+    role: 'stt',
+    label: 'Deepgram Flux',
+    extras: [],
+    imports: [{ from: 'pipecat.services.deepgram.flux.stt', names: ['DeepgramFluxSTTService'] }],
+    construct: `DeepgramFluxSTTService(
+    api_key=required(os.getenv("DEEPGRAM_API_KEY"), "DEEPGRAM_API_KEY"),
+)`,
+    env: [{ name: 'DEEPGRAM_API_KEY', description: 'Deepgram API key (console.deepgram.com)', required: true }],
+    note: 'Flux detects end of turn itself and drives the turn-taking.',
   },
   {
     id: 'deepgram_sagemaker_stt',
@@ -148,6 +133,32 @@ export const STT_SERVICES = [
     note: 'AWS credentials are read by the AWS SDK from the environment; needs Python 3.12+.',
   },
   {
+    id: 'deepgram_stt',
+    role: 'stt',
+    label: 'Deepgram',
+    extras: ['deepgram'],
+    imports: [{ from: 'pipecat.services.deepgram.stt', names: ['DeepgramSTTService'] }],
+    construct: `DeepgramSTTService(
+    api_key=required(os.getenv("DEEPGRAM_API_KEY"), "DEEPGRAM_API_KEY"),
+    settings=DeepgramSTTService.Settings(**present(model=os.getenv("DEEPGRAM_STT_MODEL"))),
+)`,
+    env: [
+      { name: 'DEEPGRAM_API_KEY', description: 'Deepgram API key (console.deepgram.com)', required: true },
+      { name: 'DEEPGRAM_STT_MODEL', description: 'Deepgram STT model, e.g. nova-3 (empty: pipecat default)', required: false },
+    ],
+  },
+  {
+    id: 'elevenlabs_realtime_stt',
+    role: 'stt',
+    label: 'ElevenLabs Realtime',
+    extras: ['elevenlabs'],
+    imports: [{ from: 'pipecat.services.elevenlabs.stt', names: ['ElevenLabsRealtimeSTTService'] }],
+    construct: `ElevenLabsRealtimeSTTService(
+    api_key=required(os.getenv("ELEVENLABS_API_KEY"), "ELEVENLABS_API_KEY"),
+)`,
+    env: [{ name: 'ELEVENLABS_API_KEY', description: 'ElevenLabs API key (elevenlabs.io/app/settings/api-keys)', required: true }],
+  },
+  {
     id: 'elevenlabs_stt',
     role: 'stt',
     label: 'ElevenLabs',
@@ -160,17 +171,6 @@ export const STT_SERVICES = [
     env: [{ name: 'ELEVENLABS_API_KEY', description: 'ElevenLabs API key (elevenlabs.io/app/settings/api-keys)', required: true }],
     needsHttpSession: true,
     note: 'Segmented: transcribes each utterance after the user stops speaking.',
-  },
-  {
-    id: 'elevenlabs_realtime_stt',
-    role: 'stt',
-    label: 'ElevenLabs Realtime',
-    extras: ['elevenlabs'],
-    imports: [{ from: 'pipecat.services.elevenlabs.stt', names: ['ElevenLabsRealtimeSTTService'] }],
-    construct: `ElevenLabsRealtimeSTTService(
-    api_key=required(os.getenv("ELEVENLABS_API_KEY"), "ELEVENLABS_API_KEY"),
-)`,
-    env: [{ name: 'ELEVENLABS_API_KEY', description: 'ElevenLabs API key (elevenlabs.io/app/settings/api-keys)', required: true }],
   },
   {
     id: 'fal_stt',
@@ -270,22 +270,6 @@ export const STT_SERVICES = [
     note: 'Riva speech recognition on NVIDIA cloud.',
   },
   {
-    id: 'openai_stt',
-    role: 'stt',
-    label: 'OpenAI (Whisper)',
-    extras: ['openai'],
-    imports: [{ from: 'pipecat.services.openai.stt', names: ['OpenAISTTService'] }],
-    construct: `OpenAISTTService(
-    api_key=required(os.getenv("OPENAI_API_KEY"), "OPENAI_API_KEY"),
-    settings=OpenAISTTService.Settings(**present(model=os.getenv("OPENAI_STT_MODEL"))),
-)`,
-    env: [
-      { name: 'OPENAI_API_KEY', description: 'OpenAI API key (platform.openai.com)', required: true },
-      { name: 'OPENAI_STT_MODEL', description: 'OpenAI transcription model, e.g. gpt-4o-transcribe (empty: pipecat default)', required: false },
-    ],
-    note: 'Segmented: transcribes each utterance after the user stops speaking.',
-  },
-  {
     id: 'openai_realtime_stt',
     role: 'stt',
     label: 'OpenAI Realtime',
@@ -303,6 +287,22 @@ export const STT_SERVICES = [
         required: false,
       },
     ],
+  },
+  {
+    id: 'openai_stt',
+    role: 'stt',
+    label: 'OpenAI (Whisper)',
+    extras: ['openai'],
+    imports: [{ from: 'pipecat.services.openai.stt', names: ['OpenAISTTService'] }],
+    construct: `OpenAISTTService(
+    api_key=required(os.getenv("OPENAI_API_KEY"), "OPENAI_API_KEY"),
+    settings=OpenAISTTService.Settings(**present(model=os.getenv("OPENAI_STT_MODEL"))),
+)`,
+    env: [
+      { name: 'OPENAI_API_KEY', description: 'OpenAI API key (platform.openai.com)', required: true },
+      { name: 'OPENAI_STT_MODEL', description: 'OpenAI transcription model, e.g. gpt-4o-transcribe (empty: pipecat default)', required: false },
+    ],
+    note: 'Segmented: transcribes each utterance after the user stops speaking.',
   },
   {
     id: 'sarvam_stt',

@@ -107,21 +107,6 @@ export const TTS_SERVICES = [
     ],
   },
   {
-    id: 'deepgram_tts',
-    role: 'tts',
-    label: 'Deepgram',
-    extras: [],
-    imports: [{ from: 'pipecat.services.deepgram.tts', names: ['DeepgramTTSService'] }],
-    construct: `DeepgramTTSService(
-    api_key=required(os.getenv("DEEPGRAM_API_KEY"), "DEEPGRAM_API_KEY"),
-    settings=DeepgramTTSService.Settings(**present(voice=os.getenv("DEEPGRAM_TTS_VOICE_ID"))),
-)`,
-    env: [
-      { name: 'DEEPGRAM_API_KEY', description: 'Deepgram API key (console.deepgram.com)', required: true },
-      { name: 'DEEPGRAM_TTS_VOICE_ID', description: 'Deepgram Aura voice, e.g. aura-2-helena-en (empty: pipecat default)', required: false },
-    ],
-  },
-  {
     id: 'deepgram_sagemaker_tts',
     role: 'tts',
     label: 'Deepgram SageMaker',
@@ -147,6 +132,21 @@ export const TTS_SERVICES = [
     ],
     requiresPython: '3.12',
     note: 'AWS credentials are read by the AWS SDK from the environment; needs Python 3.12+.',
+  },
+  {
+    id: 'deepgram_tts',
+    role: 'tts',
+    label: 'Deepgram',
+    extras: [],
+    imports: [{ from: 'pipecat.services.deepgram.tts', names: ['DeepgramTTSService'] }],
+    construct: `DeepgramTTSService(
+    api_key=required(os.getenv("DEEPGRAM_API_KEY"), "DEEPGRAM_API_KEY"),
+    settings=DeepgramTTSService.Settings(**present(voice=os.getenv("DEEPGRAM_TTS_VOICE_ID"))),
+)`,
+    env: [
+      { name: 'DEEPGRAM_API_KEY', description: 'Deepgram API key (console.deepgram.com)', required: true },
+      { name: 'DEEPGRAM_TTS_VOICE_ID', description: 'Deepgram Aura voice, e.g. aura-2-helena-en (empty: pipecat default)', required: false },
+    ],
   },
   {
     id: 'elevenlabs_tts',

@@ -12,6 +12,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { closest } from 'fastest-levenshtein';
+import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { TRANSPORTS, TRANSPORT_FAMILIES, canonicalServiceId, findTransport } from '../catalogue/catalogue.js';
 import type { ServiceRole } from '../catalogue/types.js';
 import { CONFIG_OPTIONS, OUTPUT_ONLY_KEYS, optionFor, optionLabel, type ConfigKey } from './options.js';
@@ -121,32 +122,23 @@ export function layerFromObject(source: Record<string, unknown>, path: string): 
 }
 
 /**
- * `file:line:column` and the parser's reason for a JSON syntax error.
+ * `file:line:column` and the reason of the first JSON syntax error (located with jsonc-parser,
+ * comments and trailing commas disallowed, as in strict JSON).
  *
  * @param path file path
  * @param text the file's text
- * @param err the error thrown by JSON.parse
+ * @param err the error thrown by JSON.parse (used when no location can be found)
  */
 function jsonErrorLocation(path: string, text: string, err: Error): string {
-  const msg = err.message;
-  let line: number | undefined;
-  let column: number | undefined;
-  const lc = /line (\d+) column (\d+)/.exec(msg);
-  const pos = /position (\d+)/.exec(msg);
-  if (lc) {
-    line = Number(lc[1]);
-    column = Number(lc[2]);
-  } else if (pos) {
-    const before = text.slice(0, Number(pos[1]));
-    line = before.split('\n').length;
-    column = before.length - before.lastIndexOf('\n');
-  } else if (/end of (JSON|data)/i.test(msg)) {
-    const lines = text.split('\n');
-    line = lines.length;
-    column = lines[lines.length - 1].length + 1;
-  }
-  const reason = msg.replace(/\s*(in JSON )?at position \d+.*$/, '').replace(/\s*\(line \d+ column \d+\)/, '');
-  return line ? `${path}:${line}:${column}: ${reason}` : `${path}: ${reason}`;
+  const errors: ParseError[] = [];
+  parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const first = errors[0];
+  if (!first) return `${path}: ${err.message}`;
+  const before = text.slice(0, first.offset);
+  const line = before.split('\n').length;
+  const column = before.length - before.lastIndexOf('\n');
+  const reason = printParseErrorCode(first.error).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return `${path}:${line}:${column}: ${reason}`;
 }
 
 /** The inputs of one resolution. */
@@ -172,7 +164,10 @@ export function resolveConfig(input: ResolveInput): ProjectConfig {
   if (problems.length) {
     throw new ConfigError('invalid configuration: nothing was written', formatProblems(problems, sources, normalised));
   }
-  return Object.freeze(normalised as unknown as ProjectConfig);
+  // Every key is present in a resolved configuration; unset optional values are null.
+  const resolved: Record<string, unknown> = {};
+  for (const o of CONFIG_OPTIONS) resolved[o.key] = normalised[o.key] === undefined ? null : normalised[o.key];
+  return Object.freeze(resolved as unknown as ProjectConfig);
 }
 
 /**
@@ -192,7 +187,7 @@ export function mergeLayers(input: ResolveInput): { merged: Record<string, unkno
       merged[o.key] = input.config[o.key];
       sources[o.key] = 'config';
     } else {
-      merged[o.key] = o.type === 'boolean' ? o.default : null;
+      merged[o.key] = o.type === 'boolean' ? o.default : undefined;
       sources[o.key] = 'default';
     }
   }
@@ -211,6 +206,9 @@ export function mergeLayers(input: ResolveInput): { merged: Record<string, unkno
  */
 export function normalise(m: Record<string, unknown>, problems: ConfigProblem[], sources: Record<string, ValueSource> = {}): Record<string, unknown> {
   const c: Record<string, unknown> = { ...m };
+  for (const key of ['project_name', 'bot_type', 'transports', 'mode'] as const) {
+    if (c[key] === null) c[key] = undefined; // an explicit null is a missing value
+  }
   for (const [key, role] of Object.entries(SERVICE_KEYS) as [ConfigKey, ServiceRole][]) {
     if (typeof c[key] === 'string') {
       const v = (c[key] as string).trim();
@@ -290,7 +288,12 @@ function resolveTransport(value: string, c: Record<string, unknown>, problems: C
  */
 function formatProblems(problems: ConfigProblem[], sources: Record<string, ValueSource>, values: Record<string, unknown>): string[] {
   const lines: string[] = [];
+  const seen = new Set<string>();
   for (const p of problems) {
+    // Several joi rules can fail for one value (e.g. type and allowed values): report the first.
+    const sig = `${p.key}:${/^(must be|unknown)/.test(p.message) ? 'type' : p.message}`;
+    if (seen.has(sig)) continue;
+    seen.add(sig);
     const opt = optionFor(p.key);
     const label = optionLabel(opt, sources[p.key] ?? 'default');
     const line = `${label}: ${p.message}`;

@@ -1,0 +1,170 @@
+/**
+ * Test helpers: run the real built `pipecat` binary and inspect real files.
+ *
+ * Tests call `npm run build` first (the `test` script does), so `dist/cli/main.js` is the binary
+ * users get.
+ */
+import { execFile, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Repository root. */
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** The built binary. */
+export const BIN = join(ROOT, 'dist', 'cli', 'main.js');
+/** The shared static checker of generated servers. */
+export const CHECKER = resolve(ROOT, '..', 'shared', 'tools', 'check_server.py');
+
+/** Result of one run of the binary. */
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Options for {@link runCli}. */
+export interface RunOptions {
+  cwd?: string;
+  env?: Record<string, string | undefined>;
+  input?: string;
+  /** Another copy of the binary to run instead of the repository's build. */
+  bin?: string;
+}
+
+function childEnv(extra: RunOptions['env']): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', NO_UPDATE_NOTIFIER: '1' };
+  delete env.NODE_OPTIONS; // jest's --experimental-vm-modules is not for the binary
+  for (const [k, v] of Object.entries(extra ?? {})) {
+    if (v === undefined) delete env[k];
+    else env[k] = v;
+  }
+  return env;
+}
+
+/**
+ * Run `pipecat <args>` synchronously (stdin is empty unless `input` is given: never a TTY).
+ *
+ * @param args command-line arguments
+ * @param opts working directory, environment, stdin
+ */
+export function runCli(args: string[], opts: RunOptions = {}): CliResult {
+  const r = spawnSync(process.execPath, [opts.bin ?? BIN, ...args], {
+    cwd: opts.cwd ?? ROOT,
+    env: childEnv(opts.env),
+    input: opts.input ?? '',
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+/**
+ * Run `pipecat <args>` asynchronously (for running several generations in parallel).
+ *
+ * @param args command-line arguments
+ * @param opts working directory and environment
+ */
+export function runCliAsync(args: string[], opts: RunOptions = {}): Promise<CliResult> {
+  return new Promise((done) => {
+    const child = execFile(
+      process.execPath,
+      [BIN, ...args],
+      { cwd: opts.cwd ?? ROOT, env: childEnv(opts.env), encoding: 'utf8', timeout: 60_000 },
+      (err, stdout, stderr) => {
+        const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
+        done({ code, stdout, stderr });
+      },
+    );
+    child.stdin?.end();
+  });
+}
+
+/**
+ * Map over items with at most `limit` running at once.
+ *
+ * @param items inputs
+ * @param limit concurrency
+ * @param fn async work per item
+ */
+export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i], i);
+    }
+  });
+  await Promise.all(workers);
+  return results;
+}
+
+/** A fresh temporary directory; remove it with {@link removeDir}. */
+export function makeTempDir(prefix = 'pipecat-test-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** Remove a directory tree. */
+export function removeDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * Every file under `dir` (relative paths, sorted), with contents.
+ *
+ * @param dir directory to read
+ */
+export function readTree(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string): void => {
+    for (const name of readdirSync(d).sort()) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else out[relative(dir, p)] = readFileSync(p, 'utf8');
+    }
+  };
+  if (existsSync(dir)) walk(dir);
+  return out;
+}
+
+/** Whether python3 and the shared checker are available (CI has both). */
+export function checkerAvailable(): boolean {
+  if (!existsSync(CHECKER)) return false;
+  return spawnSync('python3', ['--version']).status === 0;
+}
+
+/** One project's checker summary. */
+export interface CheckSummary {
+  project: string;
+  error: number;
+  warning: number;
+  unknown: number;
+  findings: { check: string; severity: string; message: string; file?: string; line?: number }[];
+}
+
+/**
+ * Run ../shared/tools/check_server.py over many projects in one Python process (its own
+ * `run_checks`, loaded once), and return each project's counts and findings.
+ *
+ * @param projects project directories
+ */
+export function checkServers(projects: string[]): CheckSummary[] {
+  const script = `
+import json, sys
+sys.path.insert(0, ${JSON.stringify(dirname(CHECKER))})
+import check_server as cs
+api, source = cs.load_api(None)
+out = []
+for p in sys.argv[1:]:
+    rep = cs.run_checks(p, api)
+    out.append({"project": p, "error": rep.count("error"), "warning": rep.count("warning"),
+                "unknown": rep.count("unknown"),
+                "findings": [f for f in rep.findings if f["severity"] in ("error", "warning", "unknown")]})
+print(json.dumps(out))
+`;
+  const r = spawnSync('python3', ['-c', script, ...projects], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (r.status !== 0) throw new Error(`check_server failed: ${r.stderr}`);
+  return JSON.parse(r.stdout) as CheckSummary[];
+}

@@ -1,0 +1,374 @@
+/**
+ * `pipecat init` without prompts (issue 2): the interface, validation, precedence, dry run and the
+ * written project, all through the real binary and real files.
+ */
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { BIN, ROOT, makeTempDir, readTree, removeDir, runCli } from './helpers/cli.js';
+
+const CASCADE = ['-m', 'cascade', '--stt', 'deepgram_stt', '--llm', 'openai_llm', '--tts', 'cartesia_tts'];
+const WEB = ['-b', 'web', '-t', 'rtc_small', ...CASCADE];
+
+let tmp: string;
+beforeAll(() => {
+  tmp = makeTempDir('pipecat-init-');
+});
+afterAll(() => removeDir(tmp));
+
+/** A fresh output folder under the suite's temp dir. */
+function outDir(name: string): string {
+  return join(tmp, name);
+}
+
+function dryRun(args: string[]): Record<string, unknown> {
+  const r = runCli(['init', ...args, '--dry-run', '-o', outDir('dry')]);
+  expect(r.stderr).toBe('');
+  expect(r.code).toBe(0);
+  return JSON.parse(r.stdout) as Record<string, unknown>;
+}
+
+describe('help and version', () => {
+  test('--help, init --help and --version', () => {
+    const help = runCli(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('pipecat init');
+    expect(help.stdout).toContain('pipecat cloud');
+    const initHelp = runCli(['init', '--help']);
+    expect(initHelp.code).toBe(0);
+    for (const flag of ['--output', '--name', '--bot-type', '--transport', '--mode', '--stt', '--llm', '--tts', '--realtime', '--video', '--client-framework', '--client-server', '--daily-pstn-mode', '--twilio-daily-sip-mode', '--recording', '--transcription', '--video-input', '--video-output', '--deploy-to-cloud', '--enable-noisecancel', '--enable-krisp', '--observability', '--config', '--dry-run', '--list-options']) {
+      expect(initHelp.stdout).toContain(flag);
+    }
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    const version = runCli(['--version']);
+    expect(version.code).toBe(0);
+    expect(version.stdout.trim()).toBe(pkg.version);
+  });
+
+  test('--help and --list-options work without Yeoman installed (it is imported lazily)', () => {
+    // A copy of the package whose node_modules lacks every yeoman package: an eager import would crash.
+    const pkgDir = join(tmp, 'no-yeoman');
+    mkdirSync(join(pkgDir, 'node_modules'), { recursive: true });
+    cpSync(join(ROOT, 'dist'), join(pkgDir, 'dist'), { recursive: true });
+    cpSync(join(ROOT, 'package.json'), join(pkgDir, 'package.json'));
+    symlinkSync(join(ROOT, 'templates'), join(pkgDir, 'templates'));
+    for (const name of readdirSync(join(ROOT, 'node_modules'))) {
+      if (name.startsWith('.') || name === '@yeoman' || name.startsWith('yeoman-') || name === 'mem-fs-editor') continue;
+      symlinkSync(join(ROOT, 'node_modules', name), join(pkgDir, 'node_modules', name));
+    }
+    const bin = join(pkgDir, 'dist', 'cli', 'main.js');
+    const spawn = (args: string[]) => runCli(args, { bin, cwd: tmp });
+    expect(spawn(['--help']).code).toBe(0);
+    expect(spawn(['init', '--help']).code).toBe(0);
+    const list = spawn(['init', '--list-options']);
+    expect(list.code).toBe(0);
+    expect(JSON.parse(list.stdout)).toHaveProperty('stt');
+    // And generating really needs it: the same copy fails to write a project.
+    const gen = spawn(['init', '-n', 'x', ...WEB, '-o', join(tmp, 'no-yeoman-out')]);
+    expect(gen.code).not.toBe(0);
+    expect(existsSync(join(tmp, 'no-yeoman-out', 'x'))).toBe(false);
+  });
+});
+
+describe('--list-options', () => {
+  test('prints exactly the spec object', () => {
+    const r = runCli(['init', '--list-options']);
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.stdout) as Record<string, unknown>;
+    expect(Object.keys(doc)).toEqual(['bot_type', 'transports', 'stt', 'llm', 'tts', 'realtime', 'video']);
+    expect(doc.bot_type).toEqual(['web', 'telephony']);
+    const transports = doc.transports as { web: string[]; telephony: string[] };
+    expect(Object.keys(transports)).toEqual(['web', 'telephony']);
+    expect(transports.web).toEqual(['rtc_hosted', 'rtc_small']);
+    expect(transports.telephony).toEqual([
+      'telco_a',
+      'telco_a_rtc_hosted_sip_dialin',
+      'telco_a_rtc_hosted_sip_dialout',
+      'rtc_hosted_pstn_dialin',
+      'rtc_hosted_pstn_dialout',
+      'telco_b',
+      'telco_c',
+      'telco_d',
+    ]);
+    const suffix: Record<string, string> = { stt: '_stt', llm: '_llm', tts: '_tts', realtime: '_realtime', video: '_video' };
+    for (const [role, end] of Object.entries(suffix)) {
+      const ids = doc[role] as string[];
+      expect(ids.length).toBeGreaterThan(0);
+      for (const id of ids) expect(id.endsWith(end)).toBe(true);
+    }
+    expect(doc.stt as string[]).toContain('deepgram_stt');
+    expect(doc.realtime as string[]).toContain('openai_realtime');
+  });
+});
+
+describe('non-interactive rules', () => {
+  test('without --name or --config and without a terminal: exit 2 naming the flags, nothing written', () => {
+    const out = outDir('no-name');
+    const r = runCli(['init', '-o', out]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--name');
+    expect(r.stderr).toContain('--config');
+    expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
+    expect(existsSync(out)).toBe(false);
+  });
+
+  test('unknown flag is a usage error (exit 2)', () => {
+    const r = runCli(['init', '-n', 'x', ...WEB, '--bogus-flag', '-o', outDir('bogus')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('bogus-flag');
+  });
+});
+
+describe('validation: every problem at once, exit 2, nothing written', () => {
+  const expectInvalid = (args: string[], ...needles: (string | RegExp)[]) => {
+    const out = outDir(`invalid-${Math.random().toString(36).slice(2)}`);
+    const r = runCli(['init', ...args, '-o', out]);
+    expect(r.code).toBe(2);
+    for (const n of needles) expect(r.stderr).toMatch(n);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(r.stdout).toBe('');
+    expect(existsSync(out)).toBe(false);
+    return r.stderr;
+  };
+
+  test('required: bot type, transport, mode', () => {
+    expectInvalid(['-n', 'x'], '--bot-type: is required', '--transport', '--mode: is required');
+  });
+
+  test('cascade needs STT, LLM and TTS and rejects --realtime', () => {
+    expectInvalid(['-n', 'x', '-b', 'web', '-t', 'rtc_small', '-m', 'cascade', '--realtime', 'openai_realtime'], '--stt: is required in cascade mode', '--llm: is required', '--tts: is required', '--realtime: is only for realtime mode');
+  });
+
+  test('realtime needs --realtime and rejects STT/LLM/TTS', () => {
+    expectInvalid(['-n', 'x', '-b', 'web', '-t', 'rtc_small', '-m', 'realtime', '--stt', 'deepgram_stt'], '--realtime: is required in realtime mode', '--stt: is only for cascade mode');
+  });
+
+  test('unknown ids list the valid ones', () => {
+    const err = expectInvalid(['-n', 'x', '-b', 'web', '-t', 'carrier_pigeon', '-m', 'cascade', '--stt', 'nope_stt', '--llm', 'openai_llm', '--tts', 'cartesia_tts'], /--transport: unknown transport "carrier_pigeon"; valid: rtc_hosted, rtc_small/, /--stt: unknown STT service "nope_stt"; valid: .*deepgram_stt/);
+    expect(err).toContain('assemblyai_stt');
+  });
+
+  test('telephony transports are rejected for web bots; web transports are fine on telephony bots', () => {
+    expectInvalid(['-n', 'x', '-b', 'web', '-t', 'twilio', ...CASCADE], /--transport: telco_a .* is a telephony transport/);
+    const ok = dryRun(['-n', 'x', '-b', 'telephony', '-t', 'twilio', '-t', 'smallwebrtc', ...CASCADE]);
+    expect(ok.transports).toEqual(['telco_a', 'rtc_small']);
+  });
+
+  test('video and client options are for web bots only', () => {
+    expectInvalid(['-n', 'x', '-b', 'telephony', '-t', 'twilio', ...CASCADE, '--video', 'simli_video', '--video-input', '--video-output', '--client-framework', 'react'], '--video: video avatars are for web bots only', '--video-input: video input is for web bots only', '--video-output: video output is for web bots only', '--client-framework: web clients are for web bots only');
+  });
+
+  test('--client-server only with react; react without it means vite', () => {
+    expectInvalid([...WEB, '-n', 'x', '--client-framework', 'vanilla', '--client-server', 'nextjs'], '--client-server: is only for --client-framework react');
+    expectInvalid([...WEB, '-n', 'x', '--client-server', 'vite'], '--client-server: is only for --client-framework react');
+    expect(dryRun([...WEB, '-n', 'x', '--client-framework', 'react']).client_server).toBe('vite');
+    expect(dryRun([...WEB, '-n', 'x', '--client-framework', 'react', '--client-server', 'nextjs']).client_server).toBe('nextjs');
+  });
+
+  test('PSTN and SIP transports need their mode, and a mode needs its transport', () => {
+    expectInvalid(['-n', 'x', '-b', 'telephony', '-t', 'rtc_hosted_pstn', ...CASCADE], '--daily-pstn-mode: is required with transport rtc_hosted_pstn');
+    expectInvalid(['-n', 'x', '-b', 'telephony', '-t', 'twilio_daily_sip', ...CASCADE], '--twilio-daily-sip-mode: is required');
+    expectInvalid(['-n', 'x', '-b', 'telephony', '-t', 'twilio', ...CASCADE, '--daily-pstn-mode', 'dial-in', '--twilio-daily-sip-mode', 'dial-out'], '--daily-pstn-mode: is only for the Daily PSTN transport', '--twilio-daily-sip-mode: is only for the Twilio + Daily SIP transport');
+    const pstn = dryRun(['-n', 'x', '-b', 'telephony', '-t', 'daily_pstn', '--daily-pstn-mode', 'dial-out', ...CASCADE]);
+    expect(pstn.transports).toEqual(['rtc_hosted_pstn_dialout']);
+    const sip = dryRun(['-n', 'x', '-b', 'telephony', '-t', 'telco_a_rtc_hosted_sip', '--twilio-daily-sip-mode', 'dial-in', ...CASCADE]);
+    expect(sip.transports).toEqual(['telco_a_rtc_hosted_sip_dialin']);
+    const direct = dryRun(['-n', 'x', '-b', 'telephony', '-t', 'twilio_daily_sip_dialout', ...CASCADE]);
+    expect(direct.transports).toEqual(['telco_a_rtc_hosted_sip_dialout']);
+    expect(direct.twilio_daily_sip_mode).toBe('dial-out');
+  });
+
+  test('combinations the generator cannot turn into correct code are rejected with a reason', () => {
+    expectInvalid(['-n', 'x', '-b', 'telephony', '-t', 'rtc_hosted_pstn_dialin', '-t', 'telco_a_rtc_hosted_sip_dialout', ...CASCADE], /one Daily call flow per project/);
+    expectInvalid(['-n', 'x', ...WEB, '--video', 'simli_video', '--no-video-output'], '--video-output: a video avatar service sends bot video');
+  });
+
+  test('noise cancellation requires cloud deployment', () => {
+    expectInvalid(['-n', 'x', ...WEB, '--enable-krisp', '--no-deploy-to-cloud'], '--enable-noisecancel: Krisp noise cancellation runs on Pipecat Cloud only');
+  });
+
+  test('the project name is a safe directory name', () => {
+    for (const bad of ['../x', 'a/b', '.hidden', '-dash', '..', 'x'.repeat(51), 'a\\b', '']) {
+      expectInvalid([`--name=${bad}`, ...WEB], '--name: ');
+    }
+  });
+
+  test('several errors at once, each naming its flag', () => {
+    const err = expectInvalid(['-n', '../evil', '-b', 'web', '-t', 'twilio', '-m', 'cascade', '--stt', 'bad_stt', '--enable-krisp', '--no-deploy-to-cloud'], '--name', '--transport', '--stt', '--llm', '--tts', '--enable-noisecancel');
+    expect(err.split('\n').filter((l) => l.startsWith('  - ')).length).toBeGreaterThanOrEqual(6);
+    expect(existsSync(join(tmp, 'evil'))).toBe(false);
+  });
+
+  test('an existing non-empty project folder is refused and left untouched', () => {
+    const out = outDir('exists');
+    mkdirSync(join(out, 'taken'), { recursive: true });
+    writeFileSync(join(out, 'taken', 'keep.txt'), 'mine');
+    const r = runCli(['init', '-n', 'taken', ...WEB, '-o', out]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('already exists and is not empty');
+    expect(readTree(join(out, 'taken'))).toEqual({ 'keep.txt': 'mine' });
+    expect(readdirSync(out)).toEqual(['taken']);
+  });
+});
+
+describe('config file', () => {
+  const writeConfig = (name: string, body: unknown): string => {
+    const p = join(tmp, name);
+    writeFileSync(p, typeof body === 'string' ? body : JSON.stringify(body, null, 2));
+    return p;
+  };
+  const base = { project_name: 'cfg', bot_type: 'web', transports: ['rtc_small'], mode: 'cascade', stt_service: 'deepgram_stt', llm_service: 'openai_llm', tts_service: 'cartesia_tts' };
+
+  test('canonical keys and the Python tool short keys', () => {
+    expect(dryRun(['-c', writeConfig('full.json', base)]).project_name).toBe('cfg');
+    const short = dryRun(['-c', writeConfig('short.json', { name: 'short', bot_type: 'telephony', transport: 'twilio', mode: 'realtime', realtime: 'openai_realtime', enable_krisp: true, observability: true })]);
+    expect(short.project_name).toBe('short');
+    expect(short.transports).toEqual(['telco_a']);
+    expect(short.realtime_service).toBe('openai_realtime');
+    expect(short.enable_noisecancel).toBe(true);
+    expect(short.enable_observability).toBe(true);
+  });
+
+  test('types are checked: "false" is not a boolean', () => {
+    const r = runCli(['init', '-c', writeConfig('types.json', { ...base, recording: 'false', transports: 5 }), '-o', outDir('types')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('config key "recording": must be true or false, got "false"');
+    expect(r.stderr).toContain('config key "transports"');
+  });
+
+  test('unknown key names the closest valid key', () => {
+    const r = runCli(['init', '-c', writeConfig('unknown.json', { ...base, recordng: true }), '-o', outDir('unknown')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/unknown config key "recordng" \(did you mean "recording"\?\)/);
+  });
+
+  test('missing file, directory, invalid JSON with line and column', () => {
+    const missing = runCli(['init', '-c', join(tmp, 'nope.json')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('nope.json: no such file');
+    const dir = runCli(['init', '-c', tmp]);
+    expect(dir.code).toBe(2);
+    const bad = writeConfig('bad.json', '{\n  "project_name": "x",\n  "mode": cascade\n}\n');
+    const r = runCli(['init', '-c', bad]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`${bad}:3:11`);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  test('a config file that is not an object', () => {
+    const r = runCli(['init', '-c', writeConfig('array.json', [1, 2])]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('must hold a JSON object');
+  });
+});
+
+describe('precedence: flag > config file > default, booleans both ways', () => {
+  const booleans: [string, string][] = [
+    ['recording', 'recording'],
+    ['transcription', 'transcription'],
+    ['video-input', 'video_input'],
+    ['video-output', 'video_output'],
+    ['deploy-to-cloud', 'deploy_to_cloud'],
+    ['enable-noisecancel', 'enable_noisecancel'],
+    ['observability', 'enable_observability'],
+  ];
+  const cfg = (values: Record<string, unknown>): string => {
+    const p = join(tmp, `prec-${Math.random().toString(36).slice(2)}.json`);
+    writeFileSync(p, JSON.stringify({ project_name: 'prec', bot_type: 'web', transports: ['rtc_small'], mode: 'cascade', stt_service: 'deepgram_stt', llm_service: 'openai_llm', tts_service: 'cartesia_tts', deploy_to_cloud: true, ...values }));
+    return p;
+  };
+
+  test.each(booleans)('--%s / --no-%s beat the config file', (flag, key) => {
+    expect(dryRun(['-c', cfg({ [key]: true }), `--no-${flag}`])[key]).toBe(false);
+    const on = dryRun(['-c', cfg({ [key]: false }), `--${flag}`]);
+    expect(on[key]).toBe(true);
+    expect(dryRun(['-c', cfg({ [key]: true })])[key]).toBe(true);
+    expect(dryRun(['-c', cfg({ [key]: false })])[key]).toBe(false);
+  });
+
+  test('defaults: every boolean off except deploy_to_cloud', () => {
+    const doc = dryRun(['-n', 'd', ...WEB]);
+    for (const [, key] of booleans) expect(doc[key]).toBe(key === 'deploy_to_cloud');
+  });
+
+  test('--enable-krisp is an alias of --enable-noisecancel', () => {
+    expect(dryRun(['-n', 'k', ...WEB, '--enable-krisp']).enable_noisecancel).toBe(true);
+  });
+
+  test('string flags beat config values', () => {
+    const doc = dryRun(['-c', cfg({}), '--llm', 'anthropic_llm', '-n', 'other']);
+    expect(doc.llm_service).toBe('anthropic_llm');
+    expect(doc.project_name).toBe('other');
+  });
+});
+
+describe('--dry-run', () => {
+  test('prints the resolved configuration and writes nothing, not even the output folder', () => {
+    const out = join(tmp, 'dry-nothing', 'deeper');
+    const r = runCli(['init', '-n', 'dry', '-b', 'telephony', '-t', 'twilio', '-t', 'smallwebrtc', ...CASCADE, '--enable-krisp', '-o', out, '--dry-run']);
+    expect(r.code).toBe(0);
+    expect(existsSync(join(tmp, 'dry-nothing'))).toBe(false);
+    const doc = JSON.parse(r.stdout) as Record<string, unknown> & { derived: Record<string, unknown> };
+    expect(doc.transports).toEqual(['telco_a', 'rtc_small']);
+    expect(doc.client_framework).toBeNull();
+    expect(doc.derived.client).toBeNull();
+    expect(doc.derived.secret_set).toBe('dry-secrets');
+    expect(doc.derived.files).toEqual(expect.arrayContaining(['server/bot.py', 'server/pyproject.toml', 'server/.env.example', 'server/Dockerfile', 'server/pcc-deploy.toml', '.gitignore', 'README.md']));
+  });
+
+  test('its output fed back through --config resolves to the same configuration', () => {
+    const first = runCli(['init', '-n', 'round', '-b', 'web', '-t', 'daily', '-t', 'rtc_small', '-m', 'realtime', '--realtime', 'openai_realtime', '--video', 'simli_video', '--client-framework', 'react', '--recording', '--dry-run', '-o', outDir('round')]);
+    expect(first.code).toBe(0);
+    const p = join(tmp, 'round.json');
+    writeFileSync(p, first.stdout);
+    const second = runCli(['init', '-c', p, '--dry-run', '-o', outDir('round')]);
+    expect(second.code).toBe(0);
+    expect(JSON.parse(second.stdout)).toEqual(JSON.parse(first.stdout));
+  });
+});
+
+describe('the generated project', () => {
+  test('web bot with cloud deployment: files, next steps, no staging left behind', () => {
+    const out = outDir('gen-web');
+    const r = runCli(['init', '-n', 'webbot', ...WEB, '-o', out]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Next steps');
+    expect(r.stdout).toContain('cp .env.example .env');
+    expect(readdirSync(out)).toEqual(['webbot']);
+    const files = Object.keys(readTree(join(out, 'webbot'))).filter((f) => f !== '.yo-rc.json');
+    expect(files.sort()).toEqual(['.gitignore', 'README.md', 'server/.dockerignore', 'server/.env.example', 'server/Dockerfile', 'server/bot.py', 'server/pcc-deploy.toml', 'server/pyproject.toml'].sort());
+    const pcc = readFileSync(join(out, 'webbot', 'server', 'pcc-deploy.toml'), 'utf8');
+    expect(pcc).toContain('agent_name = "webbot"');
+    expect(pcc).toContain('secret_set = "webbot-secrets"');
+    expect(pcc).not.toContain('krisp');
+    const env = readFileSync(join(out, 'webbot', 'server', '.env.example'), 'utf8');
+    for (const v of ['DEEPGRAM_API_KEY=', 'OPENAI_API_KEY=', 'CARTESIA_API_KEY=']) expect(env).toContain(v);
+  });
+
+  test('local only: no Dockerfile or pcc-deploy.toml; call-server transports add server.py', () => {
+    const out = outDir('gen-local');
+    expect(runCli(['init', '-n', 'local', ...WEB, '--no-deploy-to-cloud', '-o', out]).code).toBe(0);
+    const files = Object.keys(readTree(join(out, 'local')));
+    expect(files).not.toContain('server/Dockerfile');
+    expect(files).not.toContain('server/pcc-deploy.toml');
+    expect(runCli(['init', '-n', 'dialout', '-b', 'telephony', '-t', 'daily_pstn_dialout', ...CASCADE, '-o', out]).code).toBe(0);
+    const dial = Object.keys(readTree(join(out, 'dialout')));
+    expect(dial).toEqual(expect.arrayContaining(['server/server.py', 'server/server_utils.py']));
+  });
+
+  test('krisp: pcc-deploy.toml asks for the filter and bot.py wires it outside local runs', () => {
+    const out = outDir('gen-krisp');
+    expect(runCli(['init', '-n', 'phone', '-b', 'telephony', '-t', 'twilio', ...CASCADE, '--enable-krisp', '-o', out]).code).toBe(0);
+    const pcc = readFileSync(join(out, 'phone', 'server', 'pcc-deploy.toml'), 'utf8');
+    expect(pcc).toMatch(/\[krisp_viva\]\s*\naudio_filter = "tel"/);
+    const bot = readFileSync(join(out, 'phone', 'server', 'bot.py'), 'utf8');
+    expect(bot).toContain('audio_in_filter=krisp_filter');
+    expect(bot).toContain('audio_in_sample_rate=8000');
+  });
+
+  test('the binary file is the npm bin', () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bin: Record<string, string> };
+    expect(pkg.bin).toEqual({ pipecat: 'dist/cli/main.js', pc: 'dist/cli/main.js' });
+    expect(readFileSync(BIN, 'utf8').startsWith('#!/usr/bin/env node')).toBe(true);
+  });
+});
