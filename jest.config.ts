@@ -15,6 +15,8 @@ const config: Config = {
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/'],
   reporters: ['default', '<rootDir>/test/summary-reporter.mjs'],
   testTimeout: 60_000,
+  // Most tests wait on child processes (the real binary, the emulator): two workers keep both cores busy.
+  maxWorkers: 2,
 };
 
 export default config;

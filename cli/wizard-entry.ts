@@ -1,22 +1,34 @@
 /**
- * Entry point of the interactive `pipecat init` wizard (issue 4). Until the wizard lands, a
- * terminal session gets the same exit-2 message as a session without one.
+ * Entry point of the interactive `pipecat init` wizard (issue 4).
+ *
+ * The questions are the generator's own (`generators/app/wizard/`), asked through Yeoman's
+ * environment with {@link PromptsAdapter}; the confirmed configuration is then written exactly
+ * like a non-interactive run (`finishInit`: destination check, `--dry-run`, staging folder renamed
+ * into place, next steps), so both paths produce the same files.
  */
+import { resolve } from 'node:path';
 import type { ConfigLayer } from '../generators/app/config/resolve.js';
-import { UserError } from './errors.js';
-import type { InitArgs } from './commands/init.js';
+import { finishInit, type InitArgs } from './commands/init.js';
+import { CancelledError } from './errors.js';
 
 /**
- * Run the wizard for the answers the flags do not give, then write the project.
+ * Run the wizard for the answers the flags do not give, then write the project (or print it with
+ * `--dry-run`).
  *
- * @param argv parsed `init` arguments
- * @param flags configuration values given as flags
- * @throws UserError (exit 2) while the wizard is not available
+ * @param argv parsed `init` arguments (`--output`, `--dry-run`)
+ * @param flags configuration values given as flags (their steps are skipped)
+ * @throws ConfigError/UserError (exit 2) for invalid flags or an unusable destination;
+ *   CancelledError (exit 130) on Ctrl-C, Esc or a declined confirmation
  */
 export async function runWizard(argv: InitArgs, flags: ConfigLayer): Promise<void> {
-  void argv;
-  void flags;
-  throw new UserError('the interactive wizard is not available yet: pass --name (and the other options) or --config <file>', [
-    'see `pipecat init --help` and `pipecat init --list-options`',
-  ]);
+  const [{ promptForConfig }, { PromptsAdapter }] = await Promise.all([import('../generators/app/run.js'), import('./prompts-adapter.js')]);
+  const output = resolve(typeof argv.output === 'string' && argv.output !== '' ? argv.output : '.');
+  let config;
+  try {
+    config = await promptForConfig({ flags, output, adapter: new PromptsAdapter() });
+  } catch (err) {
+    if (err && typeof err === 'object' && (err as { exitCode?: unknown }).exitCode === 130) throw new CancelledError();
+    throw err;
+  }
+  await finishInit(config, argv);
 }

@@ -17,6 +17,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { findTransport } from './catalogue/catalogue.js';
+import { agentNameFor } from './config/resolve.js';
 import type { ProjectConfig } from './config/types.js';
 import { templatesDir } from './paths.js';
 
@@ -61,7 +62,7 @@ export interface ClientContext {
   videoOutput: boolean;
   /** The development runner's start URL, `http://localhost:7860/start`. */
   localStartUrl: string;
-  /** Pipecat Cloud's public start URL for this agent. */
+  /** Pipecat Cloud's public start URL for this project's agent (`agentNameFor`, as in pcc-deploy.toml). */
   cloudStartUrl: string;
   /** URL of the client's development server (`npm run dev`). */
   devUrl: string;
@@ -170,7 +171,7 @@ export function planClient(config: ProjectConfig): ClientPlan | null {
     videoInput: config.video_input,
     videoOutput: config.video_output || config.video_service !== null,
     localStartUrl: `${LOCAL_RUNNER_URL}/start`,
-    cloudStartUrl: `https://api.pipecat.daily.co/v1/public/${config.project_name}/start`,
+    cloudStartUrl: `https://api.pipecat.daily.co/v1/public/${agentNameFor(config.project_name)}/start`,
     devUrl: server === 'nextjs' ? 'http://localhost:3000' : 'http://localhost:5173',
     envVars:
       server === 'nextjs'

@@ -212,11 +212,21 @@ const ROLE_TITLES: Record<ServiceRole, string> = {
  * group that needs it keeps it), then features.
  */
 function envGroups(config: ProjectConfig, transports: TransportDefinition[], chosen: ChosenService[], is: TemplateContext['is']): EnvGroup[] {
-  const seen = new Set<string>();
+  const seen = new Map<string, EnvVarDefinition>();
   const groups: EnvGroup[] = [];
   const add = (title: string, vars: readonly EnvVarDefinition[]): void => {
-    const fresh = vars.filter((v) => !seen.has(v.name));
-    fresh.forEach((v) => seen.add(v.name));
+    const fresh: EnvVarDefinition[] = [];
+    for (const v of vars) {
+      const earlier = seen.get(v.name);
+      if (earlier) {
+        // A variable shared by several services is required when any of them requires it.
+        if (v.required && !earlier.required) Object.assign(earlier, { required: true });
+        continue;
+      }
+      const copy = { ...v };
+      seen.set(v.name, copy);
+      fresh.push(copy);
+    }
     if (fresh.length) groups.push({ title, vars: fresh });
   };
   for (const t of transports) add(`Transport: ${t.label}`, t.env);

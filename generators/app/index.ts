@@ -6,13 +6,16 @@
  * memory, written through mem-fs into a staging folder) → end (the staging folder is renamed to
  * `<output>/<name>`, so the project appears whole or not at all).
  */
-import { existsSync, renameSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, rmdirSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import Generator from 'yeoman-generator';
 import { CONFIG_OPTIONS } from './config/options.js';
 import { readConfigFile, resolveConfig, type ConfigLayer } from './config/resolve.js';
 import type { ProjectConfig } from './config/types.js';
+import { DestinationError, destinationProblem } from './destination.js';
 import { renderProject } from './render.js';
+import { toAdapterQuestion } from './wizard/convert.js';
+import { runWizard } from './wizard/wizard.js';
 
 /** Options the generator accepts (all `pipecat init` options, plus internal ones from our CLI). */
 export interface PipecatGeneratorOptions {
@@ -24,6 +27,11 @@ export interface PipecatGeneratorOptions {
   output?: string;
   /** JSON config file. */
   config?: string;
+  /**
+   * Our CLI's wizard: receives the resolved configuration after prompting; the generator then
+   * writes nothing (`pipecat init` writes it like a non-interactive run).
+   */
+  onResolved?: (config: ProjectConfig) => void;
   [key: string]: unknown;
 }
 
@@ -36,6 +44,8 @@ export default class PipecatGenerator extends Generator {
     return this.options as unknown as PipecatGeneratorOptions;
   }
   private finalDir?: string;
+  /** Set when our CLI's wizard only wanted the configuration (see `onResolved`). */
+  private resolvedOnly = false;
 
   constructor(args: string[], options: ConstructorParameters<typeof Generator>[1]) {
     // Our projects install nothing at generation time (uv and npm run later, by the user).
@@ -51,30 +61,75 @@ export default class PipecatGenerator extends Generator {
     this.option('config', { type: String, alias: 'c', description: 'JSON config file (see docs/configuration.md)' });
   }
 
-  /** Resolve the configuration: from our CLI as is, else from `yo pipecat` flags and --config. */
+  /** Values given as options (flags), by config key. */
+  private givenLayer(): ConfigLayer {
+    const flags: ConfigLayer = {};
+    for (const o of CONFIG_OPTIONS) {
+      const v = [o.flag, ...(o.flagAliases ?? [])].map((f) => this.opts[f]).find((x) => x !== undefined);
+      if (v !== undefined) flags[o.key] = v;
+    }
+    return flags;
+  }
+
+  /** Absolute folder the project is created in (`--output`, default the destination root). */
+  private outputDir(): string {
+    return resolve(this.destinationRoot(), typeof this.opts.output === 'string' && this.opts.output !== '' ? this.opts.output : '.');
+  }
+
+  /**
+   * The wizard (issue 4): without `--name` and `--config`, ask every missing answer (a given
+   * option skips its step), show a summary and ask for confirmation. Questions are written in the
+   * `prompts` shape and converted for the environment's adapter (`yo`: inquirer; yeoman-test:
+   * answers by name; our CLI: an adapter built on `prompts`).
+   *
+   * @throws ConfigError (exit 2) for invalid options; WizardCancelledError (exit 130) when declined
+   */
+  async prompting(): Promise<void> {
+    if (this.opts.resolvedConfig) return;
+    const given = this.givenLayer();
+    if (given.project_name !== undefined || typeof this.opts.config === 'string') return;
+    this.projectConfig = await runWizard({
+      given,
+      output: this.outputDir(),
+      ask: async (question) => {
+        const answers = (await this.prompt(toAdapterQuestion(question) as never)) as Record<string, unknown>;
+        return answers[question.name];
+      },
+      log: (text) => this.log(text),
+    });
+  }
+
+  /** Resolve the configuration: from our CLI as is, from the wizard, else from `yo pipecat` flags and --config. */
   configuring(): void {
     if (this.opts.resolvedConfig) {
       this.projectConfig = this.opts.resolvedConfig;
       return;
     }
-    const flags: ConfigLayer = {};
-    for (const o of CONFIG_OPTIONS) {
-      const v = this.opts[o.flag];
-      if (v !== undefined) flags[o.key] = v;
+    if (!this.projectConfig) {
+      const config = typeof this.opts.config === 'string' ? readConfigFile(this.opts.config) : undefined;
+      this.projectConfig = resolveConfig({ config, flags: this.givenLayer() });
     }
-    const config = typeof this.opts.config === 'string' ? readConfigFile(this.opts.config) : undefined;
-    this.projectConfig = resolveConfig({ config, flags });
+    if (this.opts.onResolved) {
+      this.resolvedOnly = true;
+      this.opts.onResolved(this.projectConfig);
+      return;
+    }
+    if (!this.opts.stagingDir) {
+      const output = this.outputDir();
+      const problem = destinationProblem(output, join(output, this.projectConfig.project_name));
+      if (problem) throw new DestinationError(problem);
+    }
   }
 
   /** Render the file table and write it into the staging folder. */
   writing(): void {
+    if (this.resolvedOnly) return;
     const config = this.projectConfig!;
     if (this.opts.stagingDir) {
       this.staging = this.opts.stagingDir;
     } else {
-      const output = resolve(this.destinationRoot(), typeof this.opts.output === 'string' ? this.opts.output : '.');
+      const output = this.outputDir();
       this.finalDir = join(output, config.project_name);
-      if (existsSync(this.finalDir)) throw new Error(`${this.finalDir} already exists`);
       this.staging = join(output, `.${config.project_name}.pipecat-${process.pid}`);
     }
     for (const f of renderProject(config)) {
@@ -85,6 +140,8 @@ export default class PipecatGenerator extends Generator {
   /** Move the staging folder into place (only when the generator staged it itself). */
   end(): void {
     if (this.finalDir && this.staging && existsSync(this.staging)) {
+      // An empty folder may stand where the project goes (configuring refused any other).
+      if (existsSync(this.finalDir) && readdirSync(this.finalDir).length === 0) rmdirSync(this.finalDir);
       renameSync(this.staging, this.finalDir);
       this.log.info(`Created ${basename(this.finalDir)} in ${dirname(this.finalDir)}`);
     }

@@ -71,7 +71,9 @@ describe('persistence and concurrency', () => {
     const emu = await startEmulator({});
     try {
       await injectFaults(emu.url, { kind: 'conflict', count: 60, method: 'PUT' });
-      const c = new CloudClient({ token: emu.token, baseUrl: emu.url }); // default retry policy
+      // Default backoff; a few more attempts than the default so that a request which meets several
+      // of the 60 conflicts in a row on a loaded machine still lands (the point is: nothing is lost).
+      const c = new CloudClient({ token: emu.token, baseUrl: emu.url, maxAttempts: 8 });
       await Promise.all(Array.from({ length: 200 }, (_, i) => c.upsertSecret(emu.org, 'busy-set', `K${i}`, 'v')));
       expect((await c.getSecretSet(emu.org, 'busy-set')).secrets).toHaveLength(200);
       const log = await recordedRequests(emu.url);

@@ -1,0 +1,443 @@
+/**
+ * The wizard's questions, in the `prompts` library's shape, one step per answer, in the order of
+ * issue 4: project name; bot type and client; transports (+ the PSTN/SIP dial direction); pipeline
+ * mode; AI services; optional features; deployment (+ noise cancellation for the cloud).
+ *
+ * A step is asked only when its answer is missing (a flag given to `pipecat init` or `yo pipecat`
+ * skips it). Every choice comes from the catalogue; the runner (`wizard.ts`) drops choices that
+ * would make the configuration invalid and validates typed answers with the same schema as the
+ * flags. Question names are the answer names yeoman-test's `withAnswers` uses: the config keys,
+ * plus `bot_client` (bot type and client in one choice) and `generate` (the final confirmation).
+ */
+import { join } from 'node:path';
+import type { Choice, PromptObject } from 'prompts';
+import { SERVICES_BY_ROLE, TRANSPORTS, TRANSPORT_FAMILIES } from '../catalogue/catalogue.js';
+import type { ServiceRole } from '../catalogue/types.js';
+import { optionFor, type ConfigKey } from '../config/options.js';
+import type { ConfigLayer } from '../config/resolve.js';
+import { fieldSchema } from '../config/schema.js';
+import { destinationProblem } from '../destination.js';
+
+/** Prompt types the wizard uses (the `prompts` library's names). */
+export type WizardQuestionType = 'text' | 'confirm' | 'select' | 'multiselect' | 'autocomplete';
+
+/**
+ * One question in the `prompts` library's shape with every field evaluated (no functions of
+ * earlier answers: the runner builds each question when its turn comes). For `select`, `initial`
+ * is the index of the default choice; for `autocomplete` it is the default value.
+ */
+export type WizardQuestion = Omit<PromptObject<string>, 'type' | 'name' | 'message' | 'choices' | 'validate'> & {
+  type: WizardQuestionType;
+  name: string;
+  message: string;
+  choices?: Choice[];
+  /** `true` when the value is acceptable, else the message to show (the question is asked again). */
+  validate?: (value: unknown) => true | string;
+};
+
+/** What the wizard knows while it runs. */
+export interface WizardState {
+  /** Values given before the wizard (flags of `pipecat init` / options of `yo pipecat`), by config key. */
+  readonly given: ConfigLayer;
+  /** Values from the answers so far, by config key. */
+  readonly answers: ConfigLayer;
+  /** Absolute folder the project is created in (the name step checks `<output>/<name>`). */
+  readonly output: string;
+}
+
+/** One step: a question, when it applies, and which config values its answer sets. */
+export interface WizardStep {
+  /** Question (and answer) name. */
+  readonly name: string;
+  /** Config keys the answer sets. */
+  readonly keys: readonly ConfigKey[];
+  /** True when the step's answer is missing and the step applies to the choices so far. */
+  applies(state: WizardState): boolean;
+  /** The question, built from the catalogue and the choices so far. */
+  question(state: WizardState): WizardQuestion;
+  /** Config values for an answer (never a key given before the wizard). */
+  toLayer(answer: unknown, state: WizardState): ConfigLayer;
+}
+
+/**
+ * Defaults the wizard preselects (shown in each question; Enter accepts them). Ids of the
+ * catalogue; test/wizard.test.ts checks each one is selectable.
+ */
+export const WIZARD_DEFAULTS = {
+  project_name: 'pipecat-bot',
+  bot_client: 'web-react-vite',
+  web_transports: ['rtc_small'],
+  telephony_transports: ['telco_a'],
+  mode: 'cascade',
+  stt_service: 'deepgram_stt',
+  llm_service: 'openai_llm',
+  tts_service: 'cartesia_tts',
+  realtime_service: 'openai_realtime',
+} as const;
+
+/** How each config key is named in wizard messages. */
+export const KEY_LABELS: Readonly<Record<ConfigKey, string>> = {
+  project_name: 'Project name',
+  bot_type: 'Bot type',
+  transports: 'Transports',
+  mode: 'Pipeline mode',
+  stt_service: 'Speech-to-text service',
+  llm_service: 'LLM service',
+  tts_service: 'Text-to-speech service',
+  realtime_service: 'Speech-to-speech service',
+  video_service: 'Video avatar service',
+  client_framework: 'Client',
+  client_server: 'Client server',
+  daily_pstn_mode: 'Daily PSTN direction',
+  twilio_daily_sip_mode: 'Twilio + Daily SIP direction',
+  recording: 'Recording',
+  transcription: 'Transcription',
+  video_input: 'Video input',
+  video_output: 'Video output',
+  deploy_to_cloud: 'Deployment',
+  enable_noisecancel: 'Noise cancellation',
+  enable_observability: 'Observability',
+};
+
+/**
+ * The value of a config key so far: the answer if given, else the value given before the wizard.
+ *
+ * @param state wizard state
+ * @param key config key
+ */
+export function currentValue(state: WizardState, key: ConfigKey): unknown {
+  return key in state.answers ? state.answers[key] : state.given[key];
+}
+
+/** True when a value for `key` was given before the wizard (its step is skipped). */
+function isGiven(state: WizardState, key: ConfigKey): boolean {
+  return state.given[key] !== undefined;
+}
+
+function lower(v: unknown): unknown {
+  return typeof v === 'string' ? v.trim().toLowerCase() : v;
+}
+
+/** The transports chosen so far, lower-cased (ids, aliases or family ids). */
+export function chosenTransports(state: WizardState | ConfigLayer): string[] {
+  const v = 'given' in state ? currentValue(state as WizardState, 'transports') : (state as ConfigLayer).transports;
+  const list = v === undefined || v === null ? [] : Array.isArray(v) ? v : [v];
+  return list.filter((t): t is string => typeof t === 'string').map((t) => t.trim().toLowerCase());
+}
+
+/**
+ * The first message of a joi check of one answer against the configuration schema, or null.
+ *
+ * @param key config key whose schema applies
+ * @param value the answer
+ */
+export function schemaProblem(key: ConfigKey, value: unknown): string | null {
+  const { error } = fieldSchema(key).validate(value, { convert: false });
+  if (!error) return null;
+  const detail = error.details[0];
+  return `${KEY_LABELS[key]} ${detail.message.replace(/^"[^"]*" /, '')}`;
+}
+
+/** The bot type chosen so far (lower-case), or undefined. */
+function botType(state: WizardState): unknown {
+  return lower(currentValue(state, 'bot_type'));
+}
+
+/** Step 1: the project name, validated as the flag is, and `<output>/<name>` must be free. */
+const nameStep: WizardStep = {
+  name: 'project_name',
+  keys: ['project_name'],
+  applies: (s) => !isGiven(s, 'project_name'),
+  question: (s) => ({
+    type: 'text',
+    name: 'project_name',
+    message: 'Project name',
+    initial: WIZARD_DEFAULTS.project_name,
+    format: (v: unknown) => (typeof v === 'string' ? v.trim() : v),
+    validate: (v) => {
+      const name = typeof v === 'string' ? v.trim() : v;
+      const bad = schemaProblem('project_name', name);
+      if (bad) return bad;
+      return destinationProblem(s.output, join(s.output, name as string)) ?? true;
+    },
+  }),
+  toLayer: (answer) => ({ project_name: typeof answer === 'string' ? answer.trim() : answer }),
+};
+
+/** The choices of step 2, with the config values each one sets. */
+export const BOT_CLIENT_CHOICES: readonly { value: string; title: string; description: string; layer: ConfigLayer }[] = [
+  { value: 'telephony', title: 'Phone bot (telephony)', description: 'callers reach the bot over a phone number', layer: { bot_type: 'telephony' } },
+  { value: 'web-react-nextjs', title: 'Web bot, React + Next.js client', description: 'client/ with Next.js', layer: { bot_type: 'web', client_framework: 'react', client_server: 'nextjs' } },
+  { value: 'web-react-vite', title: 'Web bot, React + Vite client', description: 'client/ with Vite', layer: { bot_type: 'web', client_framework: 'react', client_server: 'vite' } },
+  { value: 'web-vanilla', title: 'Web bot, vanilla JS client', description: 'client/ with plain TypeScript and Vite', layer: { bot_type: 'web', client_framework: 'vanilla' } },
+  { value: 'web-none', title: 'Web bot, mobile app or no client (server only)', description: 'connect your own app with a Pipecat client SDK', layer: { bot_type: 'web', client_framework: 'none' } },
+];
+
+/** Choices of step 2 that agree with the bot type and client options given before the wizard. */
+function botClientChoices(state: WizardState): typeof BOT_CLIENT_CHOICES {
+  return BOT_CLIENT_CHOICES.filter((c) =>
+    (['bot_type', 'client_framework', 'client_server'] as const).every((k) => {
+      const given = lower(state.given[k]);
+      if (given === undefined) return true;
+      const own = c.layer[k];
+      if (own !== undefined) return given === own;
+      // A telephony bot has no client; a non-React client has no server choice.
+      return k === 'client_framework' ? given === 'none' && c.value === 'telephony' : false;
+    }),
+  );
+}
+
+/** Step 2: bot type and client in one choice. */
+const botClientStep: WizardStep = {
+  name: 'bot_client',
+  keys: ['bot_type', 'client_framework', 'client_server'],
+  // Always offered; flags narrow the choices, and a single remaining choice is taken without asking.
+  applies: () => true,
+  question: (s) => {
+    const choices = botClientChoices(s);
+    const initial = Math.max(0, choices.findIndex((c) => c.value === WIZARD_DEFAULTS.bot_client));
+    return {
+      type: 'select',
+      name: 'bot_client',
+      message: 'Bot type and client',
+      choices: choices.map((c) => ({ title: c.title, value: c.value, description: c.description })),
+      initial,
+    };
+  },
+  toLayer: (answer, s) => {
+    const choice = BOT_CLIENT_CHOICES.find((c) => c.value === answer);
+    if (!choice) return { bot_type: answer };
+    const out: ConfigLayer = {};
+    for (const [k, v] of Object.entries(choice.layer) as [ConfigKey, unknown][]) if (!isGiven(s, k)) out[k] = v;
+    return out;
+  },
+};
+
+/**
+ * Transport choices for a bot type: telephony bots get the telephony transports (each PSTN/SIP
+ * family as one entry, its direction asked next) and then the web transports for local testing;
+ * web bots get the web transports.
+ *
+ * @param type `web` or `telephony`
+ */
+export function transportChoices(type: unknown): Choice[] {
+  const out: Choice[] = [];
+  const families = new Set<string>();
+  const kinds = type === 'telephony' ? (['telephony', 'web'] as const) : (['web'] as const);
+  for (const kind of kinds) {
+    for (const t of TRANSPORTS) {
+      if (t.kind !== kind) continue;
+      const familyId = 'family' in t ? t.family : undefined;
+      if (familyId) {
+        if (families.has(familyId)) continue;
+        families.add(familyId);
+        const fam = TRANSPORT_FAMILIES.find((f) => f.id === familyId)!;
+        out.push({ title: fam.label, value: fam.id, description: 'dial-in or dial-out (asked next)' });
+      } else {
+        const local = type === 'telephony' && kind === 'web';
+        out.push({ title: local ? `${t.label}, for local testing in a browser` : t.label, value: t.id });
+      }
+    }
+  }
+  return out;
+}
+
+/** Step 3: the transports (several allowed). */
+const transportsStep: WizardStep = {
+  name: 'transports',
+  keys: ['transports'],
+  applies: (s) => !isGiven(s, 'transports'),
+  question: (s) => {
+    const type = botType(s);
+    const preselect: readonly string[] = type === 'telephony' ? WIZARD_DEFAULTS.telephony_transports : WIZARD_DEFAULTS.web_transports;
+    return {
+      type: 'multiselect',
+      name: 'transports',
+      message: type === 'telephony' ? 'Transports (phone providers; a WebRTC one lets you test in a browser)' : 'Transports',
+      choices: transportChoices(type).map((c) => ({ ...c, selected: preselect.includes(c.value as string) })),
+      hint: 'space selects, enter confirms',
+      instructions: false,
+      min: 1,
+    };
+  },
+  toLayer: (answer) => ({ transports: answer }),
+};
+
+/** Step 3, follow-up: the dial direction of a PSTN or SIP family chosen above. */
+function dialModeStep(familyId: string): WizardStep {
+  const fam = TRANSPORT_FAMILIES.find((f) => f.id === familyId)!;
+  return {
+    name: fam.modeKey,
+    keys: [fam.modeKey],
+    applies: (s) => !isGiven(s, fam.modeKey) && chosenTransports(s).some((t) => t === fam.id || fam.aliases.includes(t)),
+    question: () => ({
+      type: 'select',
+      name: fam.modeKey,
+      message: `${fam.label}: call direction`,
+      choices: [
+        { title: 'Dial-in (people call the bot)', value: 'dial-in' },
+        { title: 'Dial-out (the bot calls a number)', value: 'dial-out' },
+      ],
+      initial: 0,
+    }),
+    toLayer: (answer) => ({ [fam.modeKey]: answer }),
+  };
+}
+
+/** Step 4: the pipeline mode. */
+const modeStep: WizardStep = {
+  name: 'mode',
+  keys: ['mode'],
+  applies: (s) => !isGiven(s, 'mode'),
+  question: () => ({
+    type: 'select',
+    name: 'mode',
+    message: 'Pipeline mode',
+    choices: [
+      { title: 'Cascade (STT → LLM → TTS)', value: 'cascade' },
+      { title: 'Realtime (speech-to-speech)', value: 'realtime' },
+    ],
+    initial: WIZARD_DEFAULTS.mode === 'cascade' ? 0 : 1,
+  }),
+  toLayer: (answer) => ({ mode: answer }),
+};
+
+const SERVICE_MESSAGES: Record<'stt' | 'llm' | 'tts' | 'realtime', { key: ConfigKey; message: string; mode: 'cascade' | 'realtime' }> = {
+  stt: { key: 'stt_service', message: 'Speech-to-text (STT) service', mode: 'cascade' },
+  llm: { key: 'llm_service', message: 'LLM service', mode: 'cascade' },
+  tts: { key: 'tts_service', message: 'Text-to-speech (TTS) service', mode: 'cascade' },
+  realtime: { key: 'realtime_service', message: 'Speech-to-speech (realtime) service', mode: 'realtime' },
+};
+
+/**
+ * Choices of one service role: every selectable (not deprecated) catalogue entry, titled with the
+ * vendor's name (the catalogue's notes stay in docs/: one line per entry keeps the list readable).
+ *
+ * @param role service role
+ */
+export function serviceChoices(role: ServiceRole): Choice[] {
+  return SERVICES_BY_ROLE[role]
+    .filter((s) => !s.deprecated)
+    .map((s) => ({ title: s.label, value: s.id }));
+}
+
+/**
+ * Autocomplete filter: choices whose title or id contains every typed word (case-insensitive);
+ * an exact title or id first, then titles starting with the text, each in catalogue order.
+ *
+ * @param input what the user typed
+ * @param choices the full list
+ */
+export function suggestChoices(input: string, choices: Choice[]): Promise<Choice[]> {
+  const typed = input.trim().toLowerCase();
+  const words = typed.split(/\s+/).filter(Boolean);
+  const rank = (c: Choice): number => {
+    const title = c.title.toLowerCase();
+    if (title === typed || String(c.value) === typed) return 0;
+    if (title.startsWith(typed)) return 1;
+    return 2;
+  };
+  const matches = choices.filter((c) => words.every((w) => `${c.title} ${String(c.value)}`.toLowerCase().includes(w)));
+  // Best matches first (exact, then prefix), catalogue order within each rank (sort is stable).
+  return Promise.resolve(matches.sort((a, b) => rank(a) - rank(b)));
+}
+
+/** Step 5: one AI service (searchable by typing). */
+function serviceStep(role: 'stt' | 'llm' | 'tts' | 'realtime'): WizardStep {
+  const { key, message, mode } = SERVICE_MESSAGES[role];
+  return {
+    name: key,
+    keys: [key],
+    applies: (s) => !isGiven(s, key) && lower(currentValue(s, 'mode')) === mode,
+    question: () => ({
+      type: 'autocomplete',
+      name: key,
+      message: `${message} (type to search)`,
+      choices: serviceChoices(role),
+      initial: WIZARD_DEFAULTS[key as keyof typeof WIZARD_DEFAULTS] as string,
+      suggest: suggestChoices as unknown as PromptObject['suggest'],
+      limit: 10,
+    }),
+    toLayer: (answer) => ({ [key]: answer }),
+  };
+}
+
+/** A yes/no feature question; the default (from the options table) is shown as (y/N). */
+function featureStep(key: ConfigKey, message: string, when: (s: WizardState) => boolean = () => true): WizardStep {
+  return {
+    name: key,
+    keys: [key],
+    applies: (s) => !isGiven(s, key) && when(s),
+    question: () => ({ type: 'confirm', name: key, message, initial: optionFor(key).default === true }),
+    toLayer: (answer) => ({ [key]: answer }),
+  };
+}
+
+const isWeb = (s: WizardState): boolean => botType(s) === 'web';
+
+/** Step 6: the video avatar service (web bots that send video). */
+const videoServiceStep: WizardStep = {
+  name: 'video_service',
+  keys: ['video_service'],
+  applies: (s) => !isGiven(s, 'video_service') && isWeb(s) && currentValue(s, 'video_output') === true,
+  question: () => ({
+    type: 'select',
+    name: 'video_service',
+    message: 'Video avatar service',
+    choices: [{ title: 'None (the bot sends its own video frames)', value: 'none' }, ...serviceChoices('video')],
+    initial: 0,
+  }),
+  toLayer: (answer) => ({ video_service: answer === 'none' ? null : answer }),
+};
+
+/** Step 7: where the bot runs. */
+const deployStep: WizardStep = {
+  name: 'deploy_to_cloud',
+  keys: ['deploy_to_cloud'],
+  applies: (s) => !isGiven(s, 'deploy_to_cloud'),
+  question: () => ({
+    type: 'select',
+    name: 'deploy_to_cloud',
+    message: 'Deployment',
+    choices: [
+      { title: 'Local only', value: false },
+      { title: 'Pipecat Cloud (adds Dockerfile and pcc-deploy.toml)', value: true },
+    ],
+    initial: 1,
+  }),
+  toLayer: (answer) => ({ deploy_to_cloud: answer }),
+};
+
+/** Every step, in the order they are asked. */
+export const WIZARD_STEPS: readonly WizardStep[] = [
+  nameStep,
+  botClientStep,
+  transportsStep,
+  dialModeStep('rtc_hosted_pstn'),
+  dialModeStep('telco_a_rtc_hosted_sip'),
+  modeStep,
+  serviceStep('stt'),
+  serviceStep('llm'),
+  serviceStep('tts'),
+  serviceStep('realtime'),
+  featureStep('recording', 'Record each call to a WAV file?'),
+  featureStep('transcription', 'Log the conversation transcript?'),
+  featureStep('video_input', "Video input: let the bot see the user's camera?", isWeb),
+  featureStep('video_output', 'Video output: let the bot send video?', (s) => isWeb(s) && !isGiven(s, 'video_service')),
+  videoServiceStep,
+  featureStep('enable_observability', 'Observability: wire the Whisker live debugger into local runs?'),
+  deployStep,
+  featureStep('enable_noisecancel', 'Krisp noise cancellation on Pipecat Cloud?', (s) => currentValue(s, 'deploy_to_cloud') !== false),
+];
+
+/** Name of the final confirmation question (answer `false` cancels: nothing is written). */
+export const CONFIRM_QUESTION = 'generate';
+
+/**
+ * The final confirmation, asked after the summary.
+ *
+ * @returns a `confirm` question named {@link CONFIRM_QUESTION}, default yes
+ */
+export function confirmQuestion(): WizardQuestion {
+  return { type: 'confirm', name: CONFIRM_QUESTION, message: 'Generate this project?', initial: true };
+}

@@ -1,0 +1,97 @@
+/**
+ * The generated `client/` folder (issue 3), through the real binary: which template, the pinned
+ * package.json, the transports and video choices in the client config, the env example and the
+ * README section. Installing, building and running the clients is the slow tier (test/e2e).
+ */
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { ROOT, makeTempDir, readTree, removeDir, runCli } from './helpers/cli.js';
+
+const CASCADE = ['-m', 'cascade', '--stt', 'deepgram_stt', '--llm', 'openai_llm', '--tts', 'cartesia_tts'];
+const VERSIONS = (JSON.parse(readFileSync(join(ROOT, 'templates', 'client', 'versions.json'), 'utf8')) as { packages: Record<string, string> }).packages;
+
+let tmp: string;
+beforeAll(() => {
+  tmp = makeTempDir('pipecat-client-');
+});
+afterAll(() => removeDir(tmp));
+
+/** Generates a project and returns its folder. */
+function generate(name: string, args: string[]): string {
+  const r = runCli(['init', '--name', name, ...CASCADE, ...args, '-o', tmp]);
+  expect(r.stderr.includes('Error')).toBe(false);
+  expect(r.code).toBe(0);
+  return join(tmp, name);
+}
+
+function readJson(path: string): Record<string, Record<string, string>> & { name: string } {
+  return JSON.parse(readFileSync(path, 'utf8')) as Record<string, Record<string, string>> & { name: string };
+}
+
+describe('web client generation', () => {
+  test('react + vite with both transports and video: pinned deps, selector order, video flags, env, README', () => {
+    const dir = generate('Client-Both', ['-b', 'web', '-t', 'smallwebrtc', '-t', 'daily', '--client-framework', 'react', '--video-input', '--video-output']);
+    const client = join(dir, 'client');
+    const pkg = readJson(join(client, 'package.json'));
+    expect(pkg.name).toBe('client-both');
+    const deps = { ...pkg.dependencies, ...pkg.devDependencies };
+    for (const [name, version] of Object.entries(deps)) expect(version).toBe(VERSIONS[name]);
+    for (const name of ['@pipecat-ai/client-js', '@pipecat-ai/client-react', '@pipecat-ai/voice-ui-kit', '@pipecat-ai/daily-transport', '@pipecat-ai/small-webrtc-transport']) {
+      expect(pkg.dependencies[name]).toBe(VERSIONS[name]);
+    }
+    const config = readFileSync(join(client, 'src', 'config.ts'), 'utf8');
+    // Order as given (SmallWebRTC first), so the default is the first chosen.
+    expect(config.indexOf("type: 'smallwebrtc'")).toBeGreaterThan(-1);
+    expect(config.indexOf("type: 'smallwebrtc'")).toBeLessThan(config.indexOf("type: 'daily'"));
+    expect(config).toContain('export const VIDEO_INPUT = true;');
+    expect(config).toContain('export const VIDEO_OUTPUT = true;');
+    expect(config).toContain("'http://localhost:7860/start'");
+    const env = readFileSync(join(client, '.env.example'), 'utf8');
+    expect(env).toMatch(/^VITE_BOT_START_URL=http:\/\/localhost:7860\/start$/m);
+    expect(env).toContain('https://api.pipecat.daily.co/v1/public/client-both/start');
+    expect(env).toContain('VITE_BOT_START_PUBLIC_API_KEY');
+    const files = Object.keys(readTree(client));
+    expect(files.filter((f) => f.endsWith('.ejs') || /(^|\/)_(gitignore|env\.example)$/.test(f))).toEqual([]);
+    expect(files).toContain('.gitignore');
+    const readme = readFileSync(join(dir, 'README.md'), 'utf8');
+    expect(readme).toContain('## Web client (`client/`)');
+    expect(readme).toContain('http://localhost:5173');
+  });
+
+  test('vanilla with Daily only imports only the Daily transport', () => {
+    const client = join(generate('client-vanilla', ['-b', 'web', '-t', 'rtc_hosted', '--client-framework', 'vanilla']), 'client');
+    const pkg = readJson(join(client, 'package.json'));
+    expect(Object.keys(pkg.dependencies).sort()).toEqual(['@pipecat-ai/client-js', '@pipecat-ai/daily-transport']);
+    const config = readFileSync(join(client, 'src', 'config.ts'), 'utf8');
+    expect(config).toContain("from '@pipecat-ai/daily-transport'");
+    expect(config).not.toContain('small-webrtc');
+    expect(config).toContain('export const VIDEO_OUTPUT = false;');
+    expect(existsSync(join(client, 'src', 'main.ts'))).toBe(true);
+  });
+
+  test('react + nextjs proxies the start request; the key is a server variable', () => {
+    const dir = generate('client-next', ['-b', 'web', '-t', 'rtc_small', '--client-framework', 'react', '--client-server', 'nextjs']);
+    const client = join(dir, 'client');
+    expect(existsSync(join(client, 'src', 'app', 'api', 'start', 'route.ts'))).toBe(true);
+    expect(existsSync(join(client, 'src', 'app', 'api', 'sessions', '[sessionId]', '[...path]', 'route.ts'))).toBe(true);
+    const env = readFileSync(join(client, '.env.example'), 'utf8');
+    expect(env).toMatch(/^BOT_START_URL=http:\/\/localhost:7860\/start$/m);
+    expect(env).toContain('BOT_START_PUBLIC_API_KEY');
+    expect(env).not.toContain('VITE_');
+    expect(readFileSync(join(client, 'src', 'config.ts'), 'utf8')).toContain("START_ENDPOINT = '/api/start'");
+    expect(readJson(join(client, 'package.json')).dependencies.next).toBe(VERSIONS.next);
+    expect(readFileSync(join(dir, 'README.md'), 'utf8')).toContain('http://localhost:3000');
+  });
+
+  test('an avatar service implies bot video', () => {
+    const client = join(generate('client-avatar', ['-b', 'web', '-t', 'rtc_hosted', '--client-framework', 'react', '--video', 'tavus_video']), 'client');
+    expect(readFileSync(join(client, 'src', 'config.ts'), 'utf8')).toContain('export const VIDEO_OUTPUT = true;');
+  });
+
+  test('no client without a framework, and never for telephony bots', () => {
+    expect(existsSync(join(generate('client-none', ['-b', 'web', '-t', 'rtc_small']), 'client'))).toBe(false);
+    expect(existsSync(join(generate('client-phone', ['-b', 'telephony', '-t', 'twilio', '-t', 'rtc_small']), 'client'))).toBe(false);
+  });
+});

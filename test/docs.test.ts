@@ -1,0 +1,22 @@
+/**
+ * The reference docs derived from data match the data (run `npm run docs` after changing the
+ * catalogue or the options table).
+ */
+import { describe, expect, test } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { renderConfigurationDoc, renderServicesDoc } from '../scripts/render-docs.js';
+import { SERVICES_BY_ROLE } from '../generators/app/catalogue/catalogue.js';
+import { ROOT } from './helpers/cli.js';
+
+describe('generated docs', () => {
+  test('docs/configuration.md is up to date with the options table', () => {
+    expect(readFileSync(join(ROOT, 'docs', 'configuration.md'), 'utf8')).toBe(renderConfigurationDoc());
+  });
+
+  test('docs/services.md is up to date with the catalogue and lists every entry', () => {
+    const text = readFileSync(join(ROOT, 'docs', 'services.md'), 'utf8');
+    expect(text).toBe(renderServicesDoc());
+    for (const list of Object.values(SERVICES_BY_ROLE)) for (const s of list) expect(text).toContain(`\`${s.id}\``);
+  });
+});

@@ -1,0 +1,303 @@
+/**
+ * The wizard (issue 4) through yeoman-test: every branch of the questions (web and phone, each
+ * client, cascade and realtime, PSTN/SIP follow-ups, features, cloud and local), answered by name
+ * with `withAnswers`, writes exactly the files the non-interactive `pipecat init` (the real
+ * binary) writes for the same choices. Also: flags skip their steps, declining writes nothing,
+ * invalid flags stop before any question, and `.yo-rc.json` regenerates the same project.
+ */
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import helpers from 'yeoman-test';
+import { SERVICES_BY_ROLE, TRANSPORTS } from '../generators/app/catalogue/catalogue.js';
+import PipecatGenerator from '../generators/app/index.js';
+import { suggestChoices, transportChoices, WIZARD_DEFAULTS, WIZARD_STEPS } from '../generators/app/wizard/questions.js';
+import { toAdapterQuestion } from '../generators/app/wizard/convert.js';
+import { ROOT, makeTempDir, removeDir, runCli, runCliAsync, mapLimit } from './helpers/cli.js';
+
+/** Every file under `dir` with its bytes (base64), by relative path. */
+function readBytes(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string): void => {
+    for (const name of readdirSync(d).sort()) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else out[relative(dir, p)] = readFileSync(p).toString('base64');
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+/** Run the generator with yeoman-test: options as `yo pipecat` flags, answers by question name. */
+function runGenerator(options: Record<string, unknown>, answers: Record<string, unknown>) {
+  return helpers
+    .run(PipecatGenerator as never, { namespace: 'pipecat:app', resolved: join(ROOT, 'generators', 'app', 'index.ts') })
+    .withOptions({ skipInstall: true, ...options } as never)
+    .withAnswers(answers);
+}
+
+interface WizardCase {
+  title: string;
+  /** Options given to the generator (flags), by flag name. */
+  options?: Record<string, unknown>;
+  answers: Record<string, unknown>;
+  /** The same choices as `pipecat init` flags (name and output are added). */
+  flags: string[];
+  /** Questions expected to be asked, in order (the confirmation `generate` is always last). */
+  asked?: string[];
+}
+
+const CASES: WizardCase[] = [
+  {
+    title: 'web, React + Vite, two transports, cascade, every feature, avatar, cloud with Krisp',
+    answers: {
+      bot_client: 'web-react-vite',
+      transports: ['rtc_small', 'rtc_hosted'],
+      mode: 'cascade',
+      stt_service: 'assemblyai_stt',
+      llm_service: 'anthropic_llm',
+      tts_service: 'elevenlabs_tts',
+      recording: true,
+      transcription: true,
+      video_input: true,
+      video_output: true,
+      video_service: 'tavus_video',
+      enable_observability: true,
+      deploy_to_cloud: true,
+      enable_noisecancel: true,
+    },
+    flags: ['-b', 'web', '--client-framework', 'react', '--client-server', 'vite', '-t', 'rtc_small', '-t', 'rtc_hosted', '-m', 'cascade', '--stt', 'assemblyai_stt', '--llm', 'anthropic_llm', '--tts', 'elevenlabs_tts', '--recording', '--transcription', '--video-input', '--video-output', '--video', 'tavus_video', '--observability', '--deploy-to-cloud', '--enable-noisecancel'],
+    asked: ['project_name', 'bot_client', 'transports', 'mode', 'stt_service', 'llm_service', 'tts_service', 'recording', 'transcription', 'video_input', 'video_output', 'video_service', 'enable_observability', 'deploy_to_cloud', 'enable_noisecancel', 'generate'],
+  },
+  {
+    title: 'web, React + Next.js, Daily, realtime, video output without avatar, local',
+    answers: { bot_client: 'web-react-nextjs', transports: ['rtc_hosted'], mode: 'realtime', realtime_service: 'gemini_live_realtime', recording: false, transcription: true, video_input: false, video_output: true, video_service: 'none', enable_observability: false, deploy_to_cloud: false },
+    flags: ['-b', 'web', '--client-framework', 'react', '--client-server', 'nextjs', '-t', 'rtc_hosted', '-m', 'realtime', '--realtime', 'gemini_live_realtime', '--transcription', '--video-output', '--no-deploy-to-cloud'],
+    asked: ['project_name', 'bot_client', 'transports', 'mode', 'realtime_service', 'recording', 'transcription', 'video_input', 'video_output', 'video_service', 'enable_observability', 'deploy_to_cloud', 'generate'],
+  },
+  {
+    title: 'web, vanilla JS client, SmallWebRTC, cascade, no features, cloud without Krisp',
+    answers: { bot_client: 'web-vanilla', transports: ['rtc_small'], mode: 'cascade', stt_service: 'deepgram_stt', llm_service: 'google_gemini_llm', tts_service: 'cartesia_tts', recording: false, transcription: false, video_input: false, video_output: false, enable_observability: false, deploy_to_cloud: true, enable_noisecancel: false },
+    flags: ['-b', 'web', '--client-framework', 'vanilla', '-t', 'rtc_small', '-m', 'cascade', '--stt', 'deepgram_stt', '--llm', 'google_gemini_llm', '--tts', 'cartesia_tts'],
+    asked: ['project_name', 'bot_client', 'transports', 'mode', 'stt_service', 'llm_service', 'tts_service', 'recording', 'transcription', 'video_input', 'video_output', 'enable_observability', 'deploy_to_cloud', 'enable_noisecancel', 'generate'],
+  },
+  {
+    title: 'web, mobile or no client (server only), realtime, video input, local',
+    answers: { bot_client: 'web-none', transports: ['rtc_small'], mode: 'realtime', realtime_service: 'openai_realtime', video_input: true, video_output: false, deploy_to_cloud: false },
+    flags: ['-b', 'web', '--client-framework', 'none', '-t', 'rtc_small', '-m', 'realtime', '--realtime', 'openai_realtime', '--video-input', '--no-deploy-to-cloud'],
+  },
+  {
+    title: 'phone, Twilio plus SmallWebRTC for local testing, cascade, recording, cloud with Krisp',
+    answers: { bot_client: 'telephony', transports: ['telco_a', 'rtc_small'], mode: 'cascade', stt_service: 'deepgram_stt', llm_service: 'openai_llm', tts_service: 'cartesia_tts', recording: true, transcription: false, enable_observability: false, deploy_to_cloud: true, enable_noisecancel: true },
+    flags: ['-b', 'telephony', '-t', 'telco_a', '-t', 'rtc_small', '-m', 'cascade', '--stt', 'deepgram_stt', '--llm', 'openai_llm', '--tts', 'cartesia_tts', '--recording', '--enable-krisp'],
+    asked: ['project_name', 'bot_client', 'transports', 'mode', 'stt_service', 'llm_service', 'tts_service', 'recording', 'transcription', 'enable_observability', 'deploy_to_cloud', 'enable_noisecancel', 'generate'],
+  },
+  {
+    title: 'phone, Daily PSTN dial-in, realtime, cloud',
+    answers: { bot_client: 'telephony', transports: ['rtc_hosted_pstn'], daily_pstn_mode: 'dial-in', mode: 'realtime', realtime_service: 'openai_realtime', deploy_to_cloud: true, enable_noisecancel: false },
+    flags: ['-b', 'telephony', '-t', 'rtc_hosted_pstn', '--daily-pstn-mode', 'dial-in', '-m', 'realtime', '--realtime', 'openai_realtime'],
+    asked: ['project_name', 'bot_client', 'transports', 'daily_pstn_mode', 'mode', 'realtime_service', 'recording', 'transcription', 'enable_observability', 'deploy_to_cloud', 'enable_noisecancel', 'generate'],
+  },
+  {
+    title: 'phone, Daily PSTN dial-out, cascade, transcription, local',
+    answers: { bot_client: 'telephony', transports: ['rtc_hosted_pstn'], daily_pstn_mode: 'dial-out', mode: 'cascade', transcription: true, deploy_to_cloud: false },
+    flags: ['-b', 'telephony', '-t', 'daily_pstn', '--daily-pstn-mode', 'dial-out', '-m', 'cascade', '--stt', WIZARD_DEFAULTS.stt_service, '--llm', WIZARD_DEFAULTS.llm_service, '--tts', WIZARD_DEFAULTS.tts_service, '--transcription', '--no-deploy-to-cloud'],
+  },
+  {
+    title: 'phone, Twilio + Daily SIP dial-in plus Telnyx, cascade, observability, cloud',
+    answers: { bot_client: 'telephony', transports: ['telco_a_rtc_hosted_sip', 'telco_b'], twilio_daily_sip_mode: 'dial-in', mode: 'cascade', stt_service: 'deepgram_stt', llm_service: 'openai_llm', tts_service: 'cartesia_tts', enable_observability: true },
+    flags: ['-b', 'telephony', '-t', 'telco_a_rtc_hosted_sip', '-t', 'telnyx', '--twilio-daily-sip-mode', 'dial-in', '-m', 'cascade', '--stt', 'deepgram_stt', '--llm', 'openai_llm', '--tts', 'cartesia_tts', '--observability'],
+    asked: ['project_name', 'bot_client', 'transports', 'twilio_daily_sip_mode', 'mode', 'stt_service', 'llm_service', 'tts_service', 'recording', 'transcription', 'enable_observability', 'deploy_to_cloud', 'enable_noisecancel', 'generate'],
+  },
+  {
+    title: 'phone, Twilio + Daily SIP dial-out, realtime, local',
+    answers: { bot_client: 'telephony', transports: ['telco_a_rtc_hosted_sip'], twilio_daily_sip_mode: 'dial-out', mode: 'realtime', realtime_service: 'ultravox_realtime', deploy_to_cloud: false },
+    flags: ['-b', 'telephony', '-t', 'twilio_daily_sip_dialout', '-m', 'realtime', '--realtime', 'ultravox_realtime', '--no-deploy-to-cloud'],
+  },
+  {
+    title: 'options given as flags skip their steps (Plivo, cascade, no cloud given)',
+    options: { 'bot-type': 'telephony', transport: ['telco_c'], mode: 'cascade', stt: 'deepgram_stt', 'deploy-to-cloud': false },
+    answers: { llm_service: 'openai_llm', tts_service: 'cartesia_tts', recording: true },
+    flags: ['-b', 'telephony', '-t', 'telco_c', '-m', 'cascade', '--stt', 'deepgram_stt', '--llm', 'openai_llm', '--tts', 'cartesia_tts', '--recording', '--no-deploy-to-cloud'],
+    asked: ['project_name', 'llm_service', 'tts_service', 'recording', 'transcription', 'enable_observability', 'generate'],
+  },
+  {
+    title: 'a single remaining choice is taken without asking (--realtime implies the mode, --enable-noisecancel implies the cloud)',
+    options: { realtime: 'openai_realtime', 'enable-noisecancel': true, 'client-framework': 'vanilla' },
+    answers: { transports: ['rtc_hosted'] },
+    flags: ['-b', 'web', '--client-framework', 'vanilla', '-t', 'rtc_hosted', '-m', 'realtime', '--realtime', 'openai_realtime', '--enable-noisecancel'],
+    asked: ['project_name', 'transports', 'recording', 'transcription', 'video_input', 'video_output', 'enable_observability', 'generate'],
+  },
+];
+
+let tmp: string;
+beforeAll(() => {
+  tmp = makeTempDir('pipecat-wizard-');
+});
+afterAll(() => removeDir(tmp));
+
+describe('the wizard writes what the non-interactive run writes', () => {
+  const expected = new Map<string, Record<string, string>>();
+
+  beforeAll(async () => {
+    // The real binary, non-interactive, for each case (in parallel).
+    await mapLimit(CASES, 4, async (c, i) => {
+      const out = join(tmp, `cli-${i}`);
+      const r = await runCliAsync(['init', '-n', `bot${i}`, ...c.flags, '-o', out]);
+      if (r.code !== 0) throw new Error(`pipecat init failed for "${c.title}": ${r.stderr}`);
+      expected.set(c.title, readBytes(join(out, `bot${i}`)));
+    });
+  });
+
+  test.each(CASES.map((c, i) => [c.title, c, i] as const))('%s', async (_title, c, i) => {
+    const result = await runGenerator(c.options ?? {}, { project_name: `bot${i}`, ...c.answers });
+    try {
+      const project = join(result.cwd, `bot${i}`);
+      expect(readdirSync(result.cwd).filter((f) => f.startsWith('.'))).toEqual([]); // staging folder renamed away
+      const files = readBytes(project);
+      expect(Object.keys(files)).toContain('.yo-rc.json');
+      expect(files).toEqual(expected.get(c.title));
+      const asked = result.askedQuestions.map((q) => q.name);
+      if (c.asked) expect(asked).toEqual(c.asked);
+      expect(asked[asked.length - 1]).toBe('generate');
+      // Steps whose answer was given as an option are never asked.
+      for (const step of WIZARD_STEPS) {
+        if (step.keys.every((k) => Object.keys(c.options ?? {}).some((flag) => flag === k))) expect(asked).not.toContain(step.name);
+      }
+    } finally {
+      result.cleanup();
+    }
+  });
+});
+
+describe('wizard rules', () => {
+  test('declining the confirmation writes nothing and fails with exit code 130', async () => {
+    let error: unknown;
+    const ctx = runGenerator({}, { project_name: 'declined', bot_client: 'web-none', transports: ['rtc_small'], generate: false });
+    try {
+      await ctx;
+    } catch (err) {
+      error = err;
+    }
+    try {
+      expect((error as { exitCode?: number })?.exitCode).toBe(130);
+      expect((error as Error).message).toBe('cancelled');
+      expect(readdirSync(ctx.targetDirectory!)).toEqual([]);
+    } finally {
+      ctx.cleanupTemporaryDir();
+    }
+  });
+
+  test('invalid options stop the wizard before any question (exit 2, each flag named)', async () => {
+    let error: unknown;
+    const ctx = runGenerator({ stt: 'nope_stt', 'bot-type': 'phone' }, {});
+    try {
+      await ctx;
+    } catch (err) {
+      error = err;
+    }
+    try {
+      expect((error as { exitCode?: number })?.exitCode).toBe(2);
+      const problems = (error as { problems: string[] }).problems.join('\n');
+      expect(problems).toMatch(/--stt: unknown STT service "nope_stt"/);
+      expect(problems).toMatch(/--bot-type:/);
+      expect(ctx.askedQuestions).toEqual([]);
+      expect(readdirSync(ctx.targetDirectory!)).toEqual([]);
+    } finally {
+      ctx.cleanupTemporaryDir();
+    }
+  });
+
+  test('an existing non-empty <output>/<name> is refused before writing (yo pipecat --name), exit 2', async () => {
+    let error: unknown;
+    const ctx = runGenerator({ name: 'taken', 'bot-type': 'web', transport: ['rtc_small'], mode: 'realtime', realtime: 'openai_realtime' }, {}).onTargetDirectory((dir) => {
+      mkdirSync(join(dir, 'taken'));
+      writeFileSync(join(dir, 'taken', 'keep.txt'), 'mine');
+    });
+    try {
+      await ctx;
+    } catch (err) {
+      error = err;
+    }
+    try {
+      expect((error as { problems?: string[] }).problems ?? []).toEqual([]);
+      expect((error as { exitCode?: number })?.exitCode).toBe(2);
+      expect((error as Error).message).toMatch(/taken already exists and is not empty: choose another --name or --output \(nothing was written\)/);
+      expect(readdirSync(ctx.targetDirectory!)).toEqual(['taken']);
+      expect(readdirSync(join(ctx.targetDirectory!, 'taken'))).toEqual(['keep.txt']);
+    } finally {
+      ctx.cleanupTemporaryDir();
+    }
+  });
+
+  test('the wizard offers only catalogue choices, with its defaults among them', () => {
+    expect(transportChoices('web').map((c) => c.value)).toEqual(TRANSPORTS.filter((t) => t.kind === 'web').map((t) => t.id));
+    const phone = transportChoices('telephony').map((c) => c.value);
+    expect(phone).toEqual(['telco_a', 'telco_a_rtc_hosted_sip', 'rtc_hosted_pstn', 'telco_b', 'telco_c', 'telco_d', 'rtc_hosted', 'rtc_small']);
+    for (const role of ['stt', 'llm', 'tts', 'realtime'] as const) {
+      const key = `${role === 'realtime' ? 'realtime' : role}_service` as keyof typeof WIZARD_DEFAULTS;
+      expect(SERVICES_BY_ROLE[role].some((s) => s.id === WIZARD_DEFAULTS[key] && !s.deprecated)).toBe(true);
+    }
+    expect(WIZARD_DEFAULTS.web_transports.every((t) => transportChoices('web').some((c) => c.value === t))).toBe(true);
+    expect(WIZARD_DEFAULTS.telephony_transports.every((t) => phone.includes(t))).toBe(true);
+  });
+
+  test('searching a long list: every typed word must match; exact and prefix matches come first', async () => {
+    const choices = SERVICES_BY_ROLE.stt.filter((s) => !s.deprecated).map((s) => ({ title: s.label, value: s.id }));
+    const deepgram = await suggestChoices('deepgram', choices);
+    expect(deepgram[0].value).toBe('deepgram_stt');
+    expect(deepgram.every((c) => /deepgram/i.test(`${c.title} ${c.value}`))).toBe(true);
+    expect((await suggestChoices('zzz-no-such', choices)).length).toBe(0);
+    expect((await suggestChoices('', choices)).length).toBe(choices.length);
+  });
+
+  test('questions convert to the adapter (Inquirer) shape and keep the prompts original', async () => {
+    const state = { given: {}, answers: { bot_type: 'telephony', mode: 'cascade' }, output: tmp };
+    const byName = Object.fromEntries(WIZARD_STEPS.map((s) => [s.name, s]));
+    const transports = toAdapterQuestion(byName.transports.question(state));
+    expect(transports.type).toBe('checkbox');
+    expect(transports.default).toEqual(['telco_a']);
+    expect(transports.promptsQuestion.type).toBe('multiselect');
+    const stt = toAdapterQuestion(byName.stt_service.question(state));
+    expect(stt.type).toBe('search');
+    expect(stt.default).toBe('deepgram_stt');
+    expect((await stt.source!('deepgram'))[0].value).toBe('deepgram_stt');
+    const deploy = toAdapterQuestion(byName.deploy_to_cloud.question(state));
+    expect(deploy.type).toBe('select');
+    expect(deploy.default).toBe(true);
+    const name = toAdapterQuestion(byName.project_name.question(state));
+    expect(name.type).toBe('input');
+    expect(name.validate!('../escape')).toMatch(/Project name must be a plain directory name/);
+    expect(name.validate!('fine-name')).toBe(true);
+  });
+});
+
+describe('.yo-rc.json', () => {
+  test('records the resolved configuration; --config <project>/.yo-rc.json reproduces the project', () => {
+    const first = join(tmp, 'yorc-1');
+    const args = ['-b', 'telephony', '-t', 'daily_pstn', '--daily-pstn-mode', 'dial-out', '-t', 'smallwebrtc', '-m', 'cascade', '--stt', 'deepgram_stt', '--llm', 'openai_llm', '--tts', 'cartesia_tts', '--recording', '--enable-krisp'];
+    expect(runCli(['init', '-n', 'again', ...args, '-o', first]).code).toBe(0);
+    const rc = JSON.parse(readFileSync(join(first, 'again', '.yo-rc.json'), 'utf8')) as Record<string, Record<string, unknown>>;
+    expect(Object.keys(rc)).toEqual(['generator-pipecat']);
+    expect(rc['generator-pipecat']).toMatchObject({ project_name: 'again', transports: ['rtc_hosted_pstn_dialout', 'rtc_small'], daily_pstn_mode: 'dial-out', recording: true, enable_noisecancel: true });
+    // The file itself, and the namespace object alone, both regenerate the same bytes.
+    const second = join(tmp, 'yorc-2');
+    const fromFile = runCli(['init', '--config', join(first, 'again', '.yo-rc.json'), '-o', second]);
+    expect(fromFile.code).toBe(0);
+    expect(readBytes(join(second, 'again'))).toEqual(readBytes(join(first, 'again')));
+    const inner = join(tmp, 'inner.json');
+    writeFileSync(inner, JSON.stringify(rc['generator-pipecat']));
+    const third = join(tmp, 'yorc-3');
+    expect(runCli(['init', '--config', inner, '-o', third]).code).toBe(0);
+    expect(readBytes(join(third, 'again'))).toEqual(readBytes(join(first, 'again')));
+    const dry = runCli(['init', '--config', join(first, 'again', '.yo-rc.json'), '--dry-run', '-o', join(tmp, 'yorc-dry')]);
+    expect(dry.code).toBe(0);
+    const doc = JSON.parse(dry.stdout) as { derived: { files: string[] } } & Record<string, unknown>;
+    expect(doc.derived.files).toContain('.yo-rc.json');
+    const { derived, ...config } = doc;
+    void derived;
+    expect(config).toEqual(rc['generator-pipecat']);
+    expect(existsSync(join(tmp, 'yorc-dry'))).toBe(false);
+  });
+});
