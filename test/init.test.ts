@@ -366,6 +366,27 @@ describe('the generated project', () => {
     expect(bot).toContain('audio_in_sample_rate=8000');
   });
 
+  test('an interrupted run leaves no partial project (SIGINT at several moments)', async () => {
+    const { spawn } = await import('node:child_process');
+    for (const delay of [250, 700, 1200]) {
+      const out = outDir(`sigint-${delay}`);
+      const env = { ...process.env, NO_COLOR: '1' };
+      delete env.NODE_OPTIONS;
+      const child = spawn(process.execPath, [BIN, 'init', '-n', 'cut', ...WEB, '-o', out], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => child.on('exit', (code, signal) => r({ code, signal })));
+      await new Promise((r) => setTimeout(r, delay));
+      child.kill('SIGINT');
+      const { code, signal } = await done;
+      const whole = existsSync(join(out, 'cut', 'README.md')) && existsSync(join(out, 'cut', 'server', 'bot.py'));
+      if (code === 0) {
+        expect(whole).toBe(true); // finished before the signal: the whole project
+      } else {
+        expect(code === 130 || signal === 'SIGINT').toBe(true);
+        expect(existsSync(out) ? readdirSync(out) : []).toEqual([]); // nothing: no project, no staging folder
+      }
+    }
+  });
+
   test('the binary file is the npm bin', () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bin: Record<string, string> };
     expect(pkg.bin).toEqual({ pipecat: 'dist/cli/main.js', pc: 'dist/cli/main.js' });

@@ -66,7 +66,8 @@ export default class PipecatGenerator extends Generator {
     const flags: ConfigLayer = {};
     for (const o of CONFIG_OPTIONS) {
       const v = [o.flag, ...(o.flagAliases ?? [])].map((f) => this.opts[f]).find((x) => x !== undefined);
-      if (v !== undefined) flags[o.key] = v;
+      // Yeoman parses an `Array` option with `Array(value)`, which nests a list given as a list.
+      if (v !== undefined) flags[o.key] = Array.isArray(v) ? v.flat(Infinity) : v;
     }
     return flags;
   }
