@@ -25,7 +25,9 @@ export async function runWizard(argv: InitArgs, flags: ConfigLayer): Promise<voi
   const output = resolve(typeof argv.output === 'string' && argv.output !== '' ? argv.output : '.');
   let config;
   try {
-    config = await promptForConfig({ flags, output, adapter: new PromptsAdapter() });
+    // Questions are drawn on stderr like every dialog; if only stdout is a terminal, there.
+    const screen = process.stderr.isTTY ? process.stderr : process.stdout;
+    config = await promptForConfig({ flags, output, adapter: new PromptsAdapter({ stdout: screen }) });
   } catch (err) {
     if (err && typeof err === 'object' && (err as { exitCode?: unknown }).exitCode === 130) throw new CancelledError();
     throw err;

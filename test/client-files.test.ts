@@ -60,14 +60,15 @@ describe('web client generation', () => {
     expect(readme).toContain('http://localhost:5173');
   });
 
-  test('vanilla with Daily only imports only the Daily transport', () => {
-    const client = join(generate('client-vanilla', ['-b', 'web', '-t', 'rtc_hosted', '--client-framework', 'vanilla']), 'client');
+  test('vanilla with Daily only imports only the Daily transport; an avatar service implies bot video', () => {
+    const client = join(generate('client-vanilla', ['-b', 'web', '-t', 'rtc_hosted', '--client-framework', 'vanilla', '--video', 'tavus_video']), 'client');
     const pkg = readJson(join(client, 'package.json'));
     expect(Object.keys(pkg.dependencies).sort()).toEqual(['@pipecat-ai/client-js', '@pipecat-ai/daily-transport']);
     const config = readFileSync(join(client, 'src', 'config.ts'), 'utf8');
     expect(config).toContain("from '@pipecat-ai/daily-transport'");
     expect(config).not.toContain('small-webrtc');
-    expect(config).toContain('export const VIDEO_OUTPUT = false;');
+    expect(config).toContain('export const VIDEO_OUTPUT = true;');
+    expect(config).toContain('export const VIDEO_INPUT = false;');
     expect(existsSync(join(client, 'src', 'main.ts'))).toBe(true);
   });
 
@@ -85,13 +86,7 @@ describe('web client generation', () => {
     expect(readFileSync(join(dir, 'README.md'), 'utf8')).toContain('http://localhost:3000');
   });
 
-  test('an avatar service implies bot video', () => {
-    const client = join(generate('client-avatar', ['-b', 'web', '-t', 'rtc_hosted', '--client-framework', 'react', '--video', 'tavus_video']), 'client');
-    expect(readFileSync(join(client, 'src', 'config.ts'), 'utf8')).toContain('export const VIDEO_OUTPUT = true;');
-  });
-
-  test('no client without a framework, and never for telephony bots', () => {
-    expect(existsSync(join(generate('client-none', ['-b', 'web', '-t', 'rtc_small']), 'client'))).toBe(false);
+  test('telephony bots never get a client', () => {
     expect(existsSync(join(generate('client-phone', ['-b', 'telephony', '-t', 'twilio', '-t', 'rtc_small']), 'client'))).toBe(false);
   });
 });

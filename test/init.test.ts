@@ -370,7 +370,7 @@ describe('the generated project', () => {
     const { spawn } = await import('node:child_process');
     for (const delay of [250, 700, 1200]) {
       const out = outDir(`sigint-${delay}`);
-      const env = { ...process.env, NO_COLOR: '1' };
+      const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
       delete env.NODE_OPTIONS;
       const child = spawn(process.execPath, [BIN, 'init', '-n', 'cut', ...WEB, '-o', out], { env, stdio: ['ignore', 'pipe', 'pipe'] });
       const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => child.on('exit', (code, signal) => r({ code, signal })));

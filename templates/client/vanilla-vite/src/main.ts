@@ -29,7 +29,9 @@ const botVideo = VIDEO_OUTPUT ? videoElement('Bot video', true) : null;
 const selfVideo = VIDEO_INPUT ? videoElement('Your camera', true) : null;
 
 TRANSPORTS.forEach((option, index) => transportSelect.add(new Option(option.label, String(index))));
-transportField.hidden = TRANSPORTS.length < 2;
+// A selector only when the bot serves more than one transport.
+if (TRANSPORTS.length > 1) transportField.hidden = false;
+else transportField.remove();
 
 let client: PipecatClient | null = null;
 
