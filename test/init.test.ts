@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BIN, ROOT, makeTempDir, readTree, removeDir, runCli } from './helpers/cli.js';
+import { BIN, ROOT, checkServers, checkerAvailable, makeTempDir, readTree, removeDir, runCli } from './helpers/cli.js';
 
 const CASCADE = ['-m', 'cascade', '--stt', 'deepgram_stt', '--llm', 'openai_llm', '--tts', 'cartesia_tts'];
 const WEB = ['-b', 'web', '-t', 'rtc_small', ...CASCADE];
@@ -278,12 +278,25 @@ describe('precedence: flag > config file > default, booleans both ways', () => {
     return p;
   };
 
-  test.each(booleans)('--%s / --no-%s beat the config file', (flag, key) => {
-    expect(dryRun(['-c', cfg({ [key]: true }), `--no-${flag}`])[key]).toBe(false);
-    const on = dryRun(['-c', cfg({ [key]: false }), `--${flag}`]);
-    expect(on[key]).toBe(true);
-    expect(dryRun(['-c', cfg({ [key]: true })])[key]).toBe(true);
-    expect(dryRun(['-c', cfg({ [key]: false })])[key]).toBe(false);
+  test('every --no-<flag> beats `true` in the config file, and every --<flag> beats `false`', () => {
+    // Noise cancellation needs cloud deployment, so the all-off run turns both off together.
+    const allTrue = Object.fromEntries(booleans.map(([, key]) => [key, true]));
+    const allFalse = Object.fromEntries(booleans.map(([, key]) => [key, false]));
+    const off = dryRun(['-c', cfg(allTrue), ...booleans.map(([flag]) => `--no-${flag}`)]);
+    const on = dryRun(['-c', cfg(allFalse), ...booleans.map(([flag]) => `--${flag}`)]);
+    for (const [, key] of booleans) {
+      expect({ key, value: off[key] }).toEqual({ key, value: false });
+      expect({ key, value: on[key] }).toEqual({ key, value: true });
+    }
+    // Without flags the file's values stand, both ways.
+    const fileOn = dryRun(['-c', cfg(allTrue)]);
+    for (const [, key] of booleans) expect({ key, value: fileOn[key] }).toEqual({ key, value: true });
+    const fileOff = dryRun(['-c', cfg(allFalse)]);
+    for (const [, key] of booleans) expect({ key, value: fileOff[key] }).toEqual({ key, value: false });
+  });
+
+  test('--no-deploy-to-cloud beats "deploy_to_cloud": true on its own', () => {
+    expect(dryRun(['-c', cfg({ deploy_to_cloud: true }), '--no-deploy-to-cloud']).deploy_to_cloud).toBe(false);
   });
 
   test('defaults: every boolean off except deploy_to_cloud', () => {
@@ -384,6 +397,18 @@ describe('the generated project', () => {
         expect(code === 130 || signal === 'SIGINT').toBe(true);
         expect(existsSync(out) ? readdirSync(out) : []).toEqual([]); // nothing: no project, no staging folder
       }
+    }
+  });
+
+  test('the projects above pass check_server.py with 0 errors, 0 warnings, 0 unknown', () => {
+    // The full per-entry matrix runs in the slow tier (test/e2e/generated-projects.test.ts).
+    const projects = [join(outDir('gen-web'), 'webbot'), join(outDir('gen-local'), 'local'), join(outDir('gen-local'), 'dialout'), join(outDir('gen-krisp'), 'phone')];
+    if (!checkerAvailable()) {
+      process.stderr.write('init.test: python3 or ../shared/tools/check_server.py missing: static check SKIPPED\n');
+      return;
+    }
+    for (const summary of checkServers(projects)) {
+      expect({ project: summary.project, findings: summary.findings }).toEqual({ project: summary.project, findings: [] });
     }
   });
 

@@ -4,7 +4,7 @@
  * prints the configuration and writes nothing.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { BIN, makeTempDir, removeDir, runCli } from './helpers/cli.js';
 import { TmuxSession, tmuxAvailable } from './helpers/tmux.js';
@@ -57,13 +57,19 @@ function startWizard(name: string, args: string): { session: TmuxSession; dir: s
 
 maybe('the wizard in a terminal', () => {
   test('every step answered with keystrokes writes the same project as the flags', async () => {
+    mkdirSync(join(tmp, 'full', 'out', 'taken'), { recursive: true });
+    writeFileSync(join(tmp, 'full', 'out', 'taken', 'keep.txt'), 'mine');
     const { session, dir, exitFile } = startWizard('full', '-o out');
     try {
       await session.waitFor('? Project name');
       session.type('../bad');
       session.keys('Enter');
-      await session.waitFor('Project name must be a plain directory name'); // re-asked, nothing written
+      await session.waitFor('Project name must be a plain directory name'); // asked again
       session.keys('BSpace', 'BSpace', 'BSpace', 'BSpace', 'BSpace', 'BSpace');
+      session.type('taken');
+      session.keys('Enter');
+      await session.waitFor('taken already exists and is not empty'); // the same rule as --name, asked again
+      session.keys('BSpace', 'BSpace', 'BSpace', 'BSpace', 'BSpace');
       session.type('tty-bot');
       session.keys('Enter');
       await session.waitFor('? Bot type and client');
@@ -109,7 +115,8 @@ maybe('the wizard in a terminal', () => {
       const flags = runCli(['init', '-n', 'tty-bot', '-b', 'telephony', '-t', 'telco_a_rtc_hosted_sip', '--twilio-daily-sip-mode', 'dial-out', '-t', 'rtc_small', '-m', 'cascade', '--stt', 'assemblyai_stt', '--llm', 'anthropic_llm', '--tts', 'elevenlabs_tts', '--recording', '--no-deploy-to-cloud', '-o', join(dir, 'flags')]);
       expect(flags.code).toBe(0);
       expect(readBytes(join(dir, 'out', 'tty-bot'))).toEqual(readBytes(join(dir, 'flags', 'tty-bot')));
-      expect(readdirSync(join(dir, 'out'))).toEqual(['tty-bot']); // no staging folder left
+      expect(readdirSync(join(dir, 'out')).sort()).toEqual(['taken', 'tty-bot']); // no staging folder left
+      expect(readdirSync(join(dir, 'out', 'taken'))).toEqual(['keep.txt']);
     } finally {
       session.kill();
     }

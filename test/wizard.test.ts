@@ -10,9 +10,11 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { join, relative } from 'node:path';
 import helpers from 'yeoman-test';
 import { SERVICES_BY_ROLE, TRANSPORTS } from '../generators/app/catalogue/catalogue.js';
+import { optionFor } from '../generators/app/config/options.js';
 import PipecatGenerator from '../generators/app/index.js';
 import { suggestChoices, transportChoices, WIZARD_DEFAULTS, WIZARD_STEPS } from '../generators/app/wizard/questions.js';
 import { toAdapterQuestion } from '../generators/app/wizard/convert.js';
+import { fromInquirer, withPrevious } from '../cli/prompts-adapter.js';
 import { ROOT, makeTempDir, removeDir, runCli, runCliAsync, mapLimit } from './helpers/cli.js';
 
 /** Every file under `dir` with its bytes (base64), by relative path. */
@@ -157,7 +159,7 @@ describe('the wizard writes what the non-interactive run writes', () => {
       expect(asked[asked.length - 1]).toBe('generate');
       // Steps whose answer was given as an option are never asked.
       for (const step of WIZARD_STEPS) {
-        if (step.keys.every((k) => Object.keys(c.options ?? {}).some((flag) => flag === k))) expect(asked).not.toContain(step.name);
+        if (step.keys.every((k) => optionFor(k).flag in (c.options ?? {}))) expect(asked).not.toContain(step.name);
       }
     } finally {
       result.cleanup();
@@ -263,6 +265,22 @@ describe('wizard rules', () => {
     expect(name.type).toBe('input');
     expect(name.validate!('../escape')).toMatch(/Project name must be a plain directory name/);
     expect(name.validate!('fine-name')).toBe(true);
+  });
+});
+
+describe('the prompts adapter of our CLI', () => {
+  test('maps Inquirer questions made elsewhere to prompts types', () => {
+    expect(fromInquirer({ type: 'confirm', name: 'ok', message: 'Sure?', default: true })).toMatchObject({ type: 'confirm', initial: true });
+    expect(fromInquirer({ type: 'list', name: 'pick', message: 'Pick', choices: ['a', { name: 'B', value: 'b' }], default: 'b' })).toMatchObject({ type: 'select', initial: 1, choices: [{ title: 'a', value: 'a' }, { title: 'B', value: 'b' }] });
+    expect(fromInquirer({ type: 'checkbox', name: 'many', message: 'Many', choices: [{ name: 'X', value: 'x', checked: true }] })).toMatchObject({ type: 'multiselect', choices: [{ title: 'X', value: 'x', selected: true }] });
+    expect(fromInquirer({ name: 'free', message: 'Free text', default: 'hi' })).toMatchObject({ type: 'text', initial: 'hi' });
+  });
+
+  test('a refused answer is asked again from that answer, not from the defaults', () => {
+    const q = WIZARD_STEPS.find((s) => s.name === 'transports')!.question({ given: {}, answers: { bot_type: 'telephony' }, output: tmp });
+    const again = withPrevious(q, ['rtc_hosted_pstn', 'telco_a_rtc_hosted_sip']);
+    expect(again.choices!.filter((c) => c.selected).map((c) => c.value)).toEqual(['telco_a_rtc_hosted_sip', 'rtc_hosted_pstn']);
+    expect(q.validate).toBeUndefined(); // validation is added by the runner (wizard.ts), from the resolver's rules
   });
 });
 

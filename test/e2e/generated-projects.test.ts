@@ -10,8 +10,8 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SERVICES_BY_ROLE, TRANSPORTS } from '../generators/app/catalogue/catalogue.js';
-import { checkServers, checkerAvailable, makeTempDir, mapLimit, removeDir, runCliAsync, type CheckSummary } from './helpers/cli.js';
+import { SERVICES_BY_ROLE, TRANSPORTS } from '../../generators/app/catalogue/catalogue.js';
+import { checkServers, checkerAvailable, makeTempDir, mapLimit, removeDir, runCliAsync, type CheckSummary } from '../helpers/cli.js';
 
 const selectable = (role: keyof typeof SERVICES_BY_ROLE): string[] => SERVICES_BY_ROLE[role].filter((s) => !s.deprecated).map((s) => s.id);
 

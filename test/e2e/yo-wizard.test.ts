@@ -1,0 +1,71 @@
+/**
+ * `yo pipecat` (no options) runs the wizard through Yeoman's inquirer adapter, in a real terminal
+ * (tmux), from a linked install: answered with Enter (the defaults), it writes the same project as
+ * `pipecat init` with the wizard's default choices. Slow tier: `yo` itself takes seconds to start.
+ */
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { spawnSync } from 'node:child_process';
+import { chownSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { ROOT, makeTempDir, removeDir, runCli } from '../helpers/cli.js';
+import { TmuxSession, tmuxAvailable } from '../helpers/tmux.js';
+
+const maybe = tmuxAvailable() ? describe : describe.skip;
+let tmp: string;
+
+function readBytes(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string): void => {
+    for (const name of readdirSync(d).sort()) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else out[relative(dir, p)] = readFileSync(p).toString('base64');
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+function userDir(path: string): string {
+  mkdirSync(path, { recursive: true });
+  if (process.getuid?.() === 0) chownSync(path, 1000, 1000);
+  return path;
+}
+
+beforeAll(() => {
+  tmp = makeTempDir('pipecat-yo-wizard-');
+  if (process.getuid?.() === 0) chownSync(tmp, 1000, 1000);
+  const npm = spawnSync('npm', ['install', '-g', '--prefix', join(tmp, 'prefix'), ROOT, '--offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+  if (npm.status !== 0) throw new Error(`npm install -g failed: ${npm.stderr}`);
+});
+afterAll(() => removeDir(tmp));
+
+maybe('yo pipecat: the wizard under inquirer', () => {
+  test('answered with the defaults, it writes what pipecat init writes for those choices', async () => {
+    const out = userDir(join(tmp, 'out'));
+    const home = userDir(join(tmp, 'home'));
+    const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, npm_config_prefix: join(tmp, 'prefix'), NO_UPDATE_NOTIFIER: '1', NO_COLOR: '1', TERM: 'xterm' };
+    delete env.NODE_OPTIONS;
+    delete env.TMUX;
+    const exitFile = join(tmp, 'exit');
+    const session = new TmuxSession(tmp);
+    session.start(`${JSON.stringify(join(ROOT, 'node_modules', '.bin', 'yo'))} pipecat; echo $? > ${JSON.stringify(exitFile)}; sleep 600`, { cwd: out, env });
+    try {
+      await session.waitFor('? Project name', 60_000);
+      session.type('yo-wiz');
+      session.keys('Enter');
+      const steps = ['? Bot type and client', '? Transports', '? Pipeline mode', '? Speech-to-text', '? LLM service', '? Text-to-speech', '? Record each call', '? Log the conversation', '? Video input', '? Video output', '? Observability', '? Deployment', '? Krisp noise cancellation', '? Generate this project?'];
+      for (const q of steps) {
+        await session.waitFor(q);
+        session.keys('Enter');
+      }
+      expect((await session.waitForFile(exitFile, 60_000)).trim()).toBe('0');
+      expect(readdirSync(out)).toEqual(['yo-wiz']);
+      const cli = runCli(['init', '-n', 'yo-wiz', '-b', 'web', '--client-framework', 'react', '--client-server', 'vite', '-t', 'rtc_small', '-m', 'cascade', '--stt', 'deepgram_stt', '--llm', 'openai_llm', '--tts', 'cartesia_tts', '-o', join(tmp, 'cli')]);
+      expect(cli.code).toBe(0);
+      expect(readBytes(join(out, 'yo-wiz'))).toEqual(readBytes(join(tmp, 'cli', 'yo-wiz')));
+    } finally {
+      session.kill();
+    }
+  });
+});
