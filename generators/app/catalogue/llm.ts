@@ -7,6 +7,21 @@
  * modules use the core `openai` SDK, so e.g. `groq`, `mistral`, `nvidia`, `sarvam` and `azure`,
  * which install SDKs these modules never import, are left out.
  */
+import {
+  AWS_ACCESS_KEY_ID,
+  AWS_REGION,
+  AWS_SECRET_ACCESS_KEY,
+  AWS_SESSION_TOKEN,
+  GOOGLE_API_KEY,
+  GOOGLE_APPLICATION_CREDENTIALS,
+  GOOGLE_CLOUD_PROJECT_ID,
+  GROQ_API_KEY,
+  MISTRAL_API_KEY,
+  NVIDIA_API_KEY,
+  OPENAI_API_KEY,
+  SARVAM_API_KEY,
+  XAI_API_KEY,
+} from './env.js';
 import type { ServiceDefinition } from './types.js';
 
 /** Every LLM service, ordered by id. */
@@ -46,10 +61,10 @@ export const LLM_SERVICES = [
     ),
 )`,
     env: [
-      { name: 'AWS_ACCESS_KEY_ID', description: 'AWS access key id of an IAM user or role (console.aws.amazon.com/iam)', required: true },
-      { name: 'AWS_SECRET_ACCESS_KEY', description: 'AWS secret access key belonging to AWS_ACCESS_KEY_ID (console.aws.amazon.com/iam)', required: true },
-      { name: 'AWS_SESSION_TOKEN', description: 'AWS session token, only for temporary credentials (empty: none)', required: false },
-      { name: 'AWS_REGION', description: 'Default AWS region for AWS services, e.g. us-east-1', required: true, example: 'us-east-1' },
+      AWS_ACCESS_KEY_ID,
+      AWS_SECRET_ACCESS_KEY,
+      AWS_SESSION_TOKEN,
+      AWS_REGION,
       { name: 'AWS_BEDROCK_LLM_REGION', description: 'AWS region for Bedrock (empty: AWS_REGION)', required: false },
       {
         name: 'AWS_BEDROCK_LLM_MODEL',
@@ -155,7 +170,7 @@ export const LLM_SERVICES = [
     ),
 )`,
     env: [
-      { name: 'GOOGLE_API_KEY', description: 'Google Gemini API key (aistudio.google.com/apikey)', required: true },
+      GOOGLE_API_KEY,
       { name: 'GOOGLE_GEMINI_LLM_MODEL', description: 'Gemini model, e.g. gemini-3.6-flash (empty: pipecat default)', required: false },
     ],
   },
@@ -174,13 +189,8 @@ export const LLM_SERVICES = [
     ),
 )`,
     env: [
-      {
-        name: 'GOOGLE_APPLICATION_CREDENTIALS',
-        description:
-          'Path to a Google Cloud service-account JSON key file (console.cloud.google.com/iam-admin/serviceaccounts), read by Application Default Credentials (empty: gcloud auth application-default login)',
-        required: false,
-      },
-      { name: 'GOOGLE_CLOUD_PROJECT_ID', description: 'Google Cloud project id (console.cloud.google.com)', required: true },
+      GOOGLE_APPLICATION_CREDENTIALS,
+      GOOGLE_CLOUD_PROJECT_ID,
       { name: 'GOOGLE_VERTEX_LLM_LOCATION', description: 'Vertex AI location, e.g. us-central1 (empty: global)', required: false },
       { name: 'GOOGLE_VERTEX_LLM_MODEL', description: 'Vertex AI Gemini model, e.g. gemini-3.6-flash (empty: pipecat default)', required: false },
     ],
@@ -200,7 +210,7 @@ export const LLM_SERVICES = [
     ),
 )`,
     env: [
-      { name: 'GROQ_API_KEY', description: 'Groq API key (console.groq.com/keys)', required: true },
+      GROQ_API_KEY,
       { name: 'GROQ_LLM_MODEL', description: 'Groq chat model, e.g. openai/gpt-oss-120b (empty: pipecat default)', required: false },
     ],
   },
@@ -218,7 +228,7 @@ export const LLM_SERVICES = [
     ),
 )`,
     env: [
-      { name: 'MISTRAL_API_KEY', description: 'Mistral API key (console.mistral.ai/api-keys)', required: true },
+      MISTRAL_API_KEY,
       { name: 'MISTRAL_LLM_MODEL', description: 'Mistral chat model, e.g. mistral-small-latest (empty: pipecat default)', required: false },
     ],
   },
@@ -254,7 +264,7 @@ export const LLM_SERVICES = [
     ),
 )`,
     env: [
-      { name: 'NVIDIA_API_KEY', description: 'NVIDIA API key (build.nvidia.com)', required: true },
+      NVIDIA_API_KEY,
       { name: 'NVIDIA_LLM_MODEL', description: 'NVIDIA NIM model, e.g. nvidia/nemotron-3-nano-30b-a3b (empty: pipecat default)', required: false },
     ],
   },
@@ -295,7 +305,7 @@ export const LLM_SERVICES = [
     ),
 )`,
     env: [
-      { name: 'OPENAI_API_KEY', description: 'OpenAI API key (platform.openai.com)', required: true },
+      OPENAI_API_KEY,
       { name: 'OPENAI_LLM_MODEL', description: 'OpenAI chat model, e.g. gpt-4.1 (empty: pipecat default)', required: false },
     ],
   },
@@ -313,7 +323,7 @@ export const LLM_SERVICES = [
     ),
 )`,
     env: [
-      { name: 'OPENAI_API_KEY', description: 'OpenAI API key (platform.openai.com)', required: true },
+      OPENAI_API_KEY,
       { name: 'OPENAI_RESPONSES_LLM_MODEL', description: 'OpenAI model for the Responses API, e.g. gpt-4.1 (empty: pipecat default)', required: false },
     ],
     note: 'Responses API over WebSocket.',
@@ -404,7 +414,7 @@ export const LLM_SERVICES = [
     ),
 )`,
     env: [
-      { name: 'SARVAM_API_KEY', description: 'Sarvam AI API key (dashboard.sarvam.ai)', required: true },
+      SARVAM_API_KEY,
       { name: 'SARVAM_LLM_MODEL', description: 'Sarvam chat model; only sarvam-105b is accepted (empty: pipecat default)', required: false },
     ],
   },
@@ -440,7 +450,7 @@ export const LLM_SERVICES = [
     ),
 )`,
     env: [
-      { name: 'XAI_API_KEY', description: 'xAI API key (console.x.ai)', required: true },
+      XAI_API_KEY,
       { name: 'XAI_LLM_MODEL', description: 'Grok model, e.g. grok-4.20-non-reasoning (empty: pipecat default)', required: false },
     ],
   },

@@ -2,6 +2,17 @@
  * Realtime (speech-to-speech) services (catalogue-facts §8). One service replaces STT, LLM and TTS;
  * the context aggregator pair configures itself for realtime mode.
  */
+import {
+  AWS_ACCESS_KEY_ID,
+  AWS_REGION,
+  AWS_SECRET_ACCESS_KEY,
+  AWS_SESSION_TOKEN,
+  GOOGLE_API_KEY,
+  GOOGLE_APPLICATION_CREDENTIALS,
+  GOOGLE_CLOUD_PROJECT_ID,
+  OPENAI_API_KEY,
+  XAI_API_KEY,
+} from './env.js';
 import type { ServiceDefinition } from './types.js';
 
 /** Every realtime service, ordered by id. */
@@ -23,10 +34,10 @@ export const REALTIME_SERVICES = [
     ),
 )`,
     env: [
-      { name: 'AWS_ACCESS_KEY_ID', description: 'AWS access key id of an IAM user or role (console.aws.amazon.com/iam)', required: true },
-      { name: 'AWS_SECRET_ACCESS_KEY', description: 'AWS secret access key belonging to AWS_ACCESS_KEY_ID (console.aws.amazon.com/iam)', required: true },
-      { name: 'AWS_SESSION_TOKEN', description: 'AWS session token, only for temporary credentials (empty: none)', required: false },
-      { name: 'AWS_REGION', description: 'Default AWS region for AWS services, e.g. us-east-1', required: true, example: 'us-east-1' },
+      AWS_ACCESS_KEY_ID,
+      AWS_SECRET_ACCESS_KEY,
+      AWS_SESSION_TOKEN,
+      AWS_REGION,
       { name: 'AWS_NOVA_REALTIME_REGION', description: 'AWS region for Nova Sonic (empty: AWS_REGION)', required: false },
       { name: 'AWS_NOVA_REALTIME_VOICE_ID', description: 'Nova Sonic voice, e.g. matthew or tiffany (empty: pipecat default)', required: false },
     ],
@@ -96,7 +107,7 @@ export const REALTIME_SERVICES = [
     ),
 )`,
     env: [
-      { name: 'GOOGLE_API_KEY', description: 'Google Gemini API key (aistudio.google.com/apikey)', required: true },
+      GOOGLE_API_KEY,
       { name: 'GEMINI_LIVE_REALTIME_MODEL', description: 'Gemini Live model id (empty: pipecat default)', required: false },
       { name: 'GEMINI_LIVE_REALTIME_VOICE_ID', description: 'Gemini voice name, e.g. Charon or Puck (empty: pipecat default)', required: false },
     ],
@@ -119,13 +130,8 @@ export const REALTIME_SERVICES = [
     ),
 )`,
     env: [
-      {
-        name: 'GOOGLE_APPLICATION_CREDENTIALS',
-        description:
-          'Path to a Google Cloud service-account JSON key file (console.cloud.google.com/iam-admin/serviceaccounts), read by Application Default Credentials (empty: gcloud auth application-default login)',
-        required: false,
-      },
-      { name: 'GOOGLE_CLOUD_PROJECT_ID', description: 'Google Cloud project id (console.cloud.google.com)', required: true },
+      GOOGLE_APPLICATION_CREDENTIALS,
+      GOOGLE_CLOUD_PROJECT_ID,
       {
         name: 'GEMINI_VERTEX_LIVE_REALTIME_LOCATION',
         description: 'Vertex AI region serving Gemini Live, e.g. us-central1',
@@ -155,7 +161,7 @@ export const REALTIME_SERVICES = [
     ),
 )`,
     env: [
-      { name: 'OPENAI_API_KEY', description: 'OpenAI API key (platform.openai.com)', required: true },
+      OPENAI_API_KEY,
       { name: 'OPENAI_REALTIME_MODEL', description: 'OpenAI realtime model (empty: pipecat default)', required: false },
     ],
   },
@@ -199,7 +205,7 @@ export const REALTIME_SERVICES = [
     ),
 )`,
     env: [
-      { name: 'XAI_API_KEY', description: 'xAI API key (console.x.ai)', required: true },
+      XAI_API_KEY,
       { name: 'XAI_REALTIME_VOICE_ID', description: 'Grok voice, e.g. eve or rex (empty: pipecat default)', required: false },
     ],
   },

@@ -6,6 +6,26 @@
  * vendor's own extra when it exists and installs nothing. A non-empty extra the module never
  * imports (e.g. `groq` for Groq STT, `deepgram` for Flux) is left out.
  */
+import {
+  AWS_ACCESS_KEY_ID,
+  AWS_REGION,
+  AWS_SECRET_ACCESS_KEY,
+  AWS_SESSION_TOKEN,
+  AZURE_SPEECH_API_KEY,
+  AZURE_SPEECH_REGION,
+  CARTESIA_API_KEY,
+  DEEPGRAM_API_KEY,
+  ELEVENLABS_API_KEY,
+  GOOGLE_APPLICATION_CREDENTIALS,
+  GRADIUM_API_KEY,
+  GROQ_API_KEY,
+  MISTRAL_API_KEY,
+  NVIDIA_API_KEY,
+  OPENAI_API_KEY,
+  SARVAM_API_KEY,
+  SONIOX_API_KEY,
+  XAI_API_KEY,
+} from './env.js';
 import type { ServiceDefinition } from './types.js';
 
 /** Every STT service, ordered by id. */
@@ -36,10 +56,10 @@ export const STT_SERVICES = [
     **present(aws_session_token=os.getenv("AWS_SESSION_TOKEN")),
 )`,
     env: [
-      { name: 'AWS_ACCESS_KEY_ID', description: 'AWS access key id of an IAM user or role (console.aws.amazon.com/iam)', required: true },
-      { name: 'AWS_SECRET_ACCESS_KEY', description: 'AWS secret access key belonging to AWS_ACCESS_KEY_ID (console.aws.amazon.com/iam)', required: true },
-      { name: 'AWS_SESSION_TOKEN', description: 'AWS session token, only for temporary credentials (empty: none)', required: false },
-      { name: 'AWS_REGION', description: 'Default AWS region for AWS services, e.g. us-east-1', required: true, example: 'us-east-1' },
+      AWS_ACCESS_KEY_ID,
+      AWS_SECRET_ACCESS_KEY,
+      AWS_SESSION_TOKEN,
+      AWS_REGION,
       { name: 'AWS_TRANSCRIBE_STT_REGION', description: 'AWS region for Transcribe (empty: AWS_REGION)', required: false },
     ],
     note: 'Audio is streamed at 8 or 16 kHz.',
@@ -55,8 +75,8 @@ export const STT_SERVICES = [
     region=required(os.getenv("AZURE_SPEECH_REGION"), "AZURE_SPEECH_REGION"),
 )`,
     env: [
-      { name: 'AZURE_SPEECH_API_KEY', description: 'Azure Speech resource key (portal.azure.com > Speech service > Keys and Endpoint)', required: true },
-      { name: 'AZURE_SPEECH_REGION', description: 'Region of the Azure Speech resource, e.g. eastus', required: true, example: 'eastus' },
+      AZURE_SPEECH_API_KEY,
+      AZURE_SPEECH_REGION,
     ],
   },
   {
@@ -68,7 +88,7 @@ export const STT_SERVICES = [
     construct: `CartesiaSTTService(
     api_key=required(os.getenv("CARTESIA_API_KEY"), "CARTESIA_API_KEY"),
 )`,
-    env: [{ name: 'CARTESIA_API_KEY', description: 'Cartesia API key (play.cartesia.ai)', required: true }],
+    env: [CARTESIA_API_KEY],
   },
   {
     id: 'deepgram_flux_sagemaker_stt',
@@ -87,10 +107,10 @@ export const STT_SERVICES = [
         required: true,
       },
       { name: 'DEEPGRAM_FLUX_SAGEMAKER_STT_REGION', description: 'AWS region of that SageMaker endpoint (empty: AWS_REGION)', required: false },
-      { name: 'AWS_REGION', description: 'Default AWS region for AWS services, e.g. us-east-1', required: true, example: 'us-east-1' },
-      { name: 'AWS_ACCESS_KEY_ID', description: 'AWS access key id of an IAM user or role (console.aws.amazon.com/iam)', required: true },
-      { name: 'AWS_SECRET_ACCESS_KEY', description: 'AWS secret access key belonging to AWS_ACCESS_KEY_ID (console.aws.amazon.com/iam)', required: true },
-      { name: 'AWS_SESSION_TOKEN', description: 'AWS session token, only for temporary credentials (empty: none)', required: false },
+      AWS_REGION,
+      AWS_ACCESS_KEY_ID,
+      AWS_SECRET_ACCESS_KEY,
+      AWS_SESSION_TOKEN,
     ],
     requiresPython: '3.12',
     note: 'AWS credentials are read by the AWS SDK from the environment; needs Python 3.12+.',
@@ -104,7 +124,7 @@ export const STT_SERVICES = [
     construct: `DeepgramFluxSTTService(
     api_key=required(os.getenv("DEEPGRAM_API_KEY"), "DEEPGRAM_API_KEY"),
 )`,
-    env: [{ name: 'DEEPGRAM_API_KEY', description: 'Deepgram API key (console.deepgram.com)', required: true }],
+    env: [DEEPGRAM_API_KEY],
     note: 'Flux detects end of turn itself and drives the turn-taking.',
   },
   {
@@ -124,10 +144,10 @@ export const STT_SERVICES = [
         required: true,
       },
       { name: 'DEEPGRAM_SAGEMAKER_STT_REGION', description: 'AWS region of that SageMaker endpoint (empty: AWS_REGION)', required: false },
-      { name: 'AWS_REGION', description: 'Default AWS region for AWS services, e.g. us-east-1', required: true, example: 'us-east-1' },
-      { name: 'AWS_ACCESS_KEY_ID', description: 'AWS access key id of an IAM user or role (console.aws.amazon.com/iam)', required: true },
-      { name: 'AWS_SECRET_ACCESS_KEY', description: 'AWS secret access key belonging to AWS_ACCESS_KEY_ID (console.aws.amazon.com/iam)', required: true },
-      { name: 'AWS_SESSION_TOKEN', description: 'AWS session token, only for temporary credentials (empty: none)', required: false },
+      AWS_REGION,
+      AWS_ACCESS_KEY_ID,
+      AWS_SECRET_ACCESS_KEY,
+      AWS_SESSION_TOKEN,
     ],
     requiresPython: '3.12',
     note: 'AWS credentials are read by the AWS SDK from the environment; needs Python 3.12+.',
@@ -143,7 +163,7 @@ export const STT_SERVICES = [
     settings=DeepgramSTTService.Settings(**present(model=os.getenv("DEEPGRAM_STT_MODEL"))),
 )`,
     env: [
-      { name: 'DEEPGRAM_API_KEY', description: 'Deepgram API key (console.deepgram.com)', required: true },
+      DEEPGRAM_API_KEY,
       { name: 'DEEPGRAM_STT_MODEL', description: 'Deepgram STT model, e.g. nova-3 (empty: pipecat default)', required: false },
     ],
   },
@@ -156,7 +176,7 @@ export const STT_SERVICES = [
     construct: `ElevenLabsRealtimeSTTService(
     api_key=required(os.getenv("ELEVENLABS_API_KEY"), "ELEVENLABS_API_KEY"),
 )`,
-    env: [{ name: 'ELEVENLABS_API_KEY', description: 'ElevenLabs API key (elevenlabs.io/app/settings/api-keys)', required: true }],
+    env: [ELEVENLABS_API_KEY],
   },
   {
     id: 'elevenlabs_stt',
@@ -168,7 +188,7 @@ export const STT_SERVICES = [
     api_key=required(os.getenv("ELEVENLABS_API_KEY"), "ELEVENLABS_API_KEY"),
     aiohttp_session=session,
 )`,
-    env: [{ name: 'ELEVENLABS_API_KEY', description: 'ElevenLabs API key (elevenlabs.io/app/settings/api-keys)', required: true }],
+    env: [ELEVENLABS_API_KEY],
     needsHttpSession: true,
     note: 'Segmented: transcribes each utterance after the user stops speaking.',
   },
@@ -209,12 +229,7 @@ export const STT_SERVICES = [
     **present(location=os.getenv("GOOGLE_STT_LOCATION")),
 )`,
     env: [
-      {
-        name: 'GOOGLE_APPLICATION_CREDENTIALS',
-        description:
-          'Path to a Google Cloud service-account JSON key file (console.cloud.google.com/iam-admin/serviceaccounts), read by Application Default Credentials (empty: gcloud auth application-default login)',
-        required: false,
-      },
+      GOOGLE_APPLICATION_CREDENTIALS,
       { name: 'GOOGLE_STT_LOCATION', description: 'Google Speech-to-Text location, e.g. us-central1 (empty: global)', required: false },
     ],
     note: 'Authenticates with Google Application Default Credentials.',
@@ -228,7 +243,7 @@ export const STT_SERVICES = [
     construct: `GradiumSTTService(
     api_key=required(os.getenv("GRADIUM_API_KEY"), "GRADIUM_API_KEY"),
 )`,
-    env: [{ name: 'GRADIUM_API_KEY', description: 'Gradium API key (gradium.ai)', required: true }],
+    env: [GRADIUM_API_KEY],
   },
   {
     id: 'groq_stt',
@@ -241,7 +256,7 @@ export const STT_SERVICES = [
     settings=GroqSTTService.Settings(**present(model=os.getenv("GROQ_STT_MODEL"))),
 )`,
     env: [
-      { name: 'GROQ_API_KEY', description: 'Groq API key (console.groq.com/keys)', required: true },
+      GROQ_API_KEY,
       { name: 'GROQ_STT_MODEL', description: 'Groq transcription model, e.g. whisper-large-v3-turbo (empty: pipecat default)', required: false },
     ],
     note: 'Segmented: transcribes each utterance after the user stops speaking.',
@@ -255,7 +270,7 @@ export const STT_SERVICES = [
     construct: `MistralSTTService(
     api_key=required(os.getenv("MISTRAL_API_KEY"), "MISTRAL_API_KEY"),
 )`,
-    env: [{ name: 'MISTRAL_API_KEY', description: 'Mistral API key (console.mistral.ai/api-keys)', required: true }],
+    env: [MISTRAL_API_KEY],
   },
   {
     id: 'nvidia_stt',
@@ -266,7 +281,7 @@ export const STT_SERVICES = [
     construct: `NvidiaSTTService(
     api_key=required(os.getenv("NVIDIA_API_KEY"), "NVIDIA_API_KEY"),
 )`,
-    env: [{ name: 'NVIDIA_API_KEY', description: 'NVIDIA API key (build.nvidia.com)', required: true }],
+    env: [NVIDIA_API_KEY],
     note: 'Riva speech recognition on NVIDIA cloud.',
   },
   {
@@ -280,7 +295,7 @@ export const STT_SERVICES = [
     settings=OpenAIRealtimeSTTService.Settings(**present(model=os.getenv("OPENAI_REALTIME_STT_MODEL"))),
 )`,
     env: [
-      { name: 'OPENAI_API_KEY', description: 'OpenAI API key (platform.openai.com)', required: true },
+      OPENAI_API_KEY,
       {
         name: 'OPENAI_REALTIME_STT_MODEL',
         description: 'OpenAI realtime transcription model, e.g. gpt-4o-transcribe (empty: pipecat default)',
@@ -299,7 +314,7 @@ export const STT_SERVICES = [
     settings=OpenAISTTService.Settings(**present(model=os.getenv("OPENAI_STT_MODEL"))),
 )`,
     env: [
-      { name: 'OPENAI_API_KEY', description: 'OpenAI API key (platform.openai.com)', required: true },
+      OPENAI_API_KEY,
       { name: 'OPENAI_STT_MODEL', description: 'OpenAI transcription model, e.g. gpt-4o-transcribe (empty: pipecat default)', required: false },
     ],
     note: 'Segmented: transcribes each utterance after the user stops speaking.',
@@ -315,7 +330,7 @@ export const STT_SERVICES = [
     settings=SarvamSTTService.Settings(**present(model=os.getenv("SARVAM_STT_MODEL"))),
 )`,
     env: [
-      { name: 'SARVAM_API_KEY', description: 'Sarvam AI API key (dashboard.sarvam.ai)', required: true },
+      SARVAM_API_KEY,
       { name: 'SARVAM_STT_MODEL', description: 'Sarvam speech-to-text model, e.g. saaras:v4 (empty: pipecat default)', required: false },
     ],
   },
@@ -328,7 +343,7 @@ export const STT_SERVICES = [
     construct: `SonioxSTTService(
     api_key=required(os.getenv("SONIOX_API_KEY"), "SONIOX_API_KEY"),
 )`,
-    env: [{ name: 'SONIOX_API_KEY', description: 'Soniox API key (console.soniox.com)', required: true }],
+    env: [SONIOX_API_KEY],
   },
   {
     id: 'speechmatics_stt',
@@ -376,6 +391,6 @@ export const STT_SERVICES = [
     construct: `XAISTTService(
     api_key=required(os.getenv("XAI_API_KEY"), "XAI_API_KEY"),
 )`,
-    env: [{ name: 'XAI_API_KEY', description: 'xAI API key (console.x.ai)', required: true }],
+    env: [XAI_API_KEY],
   },
 ] as const satisfies readonly ServiceDefinition[];

@@ -4,6 +4,27 @@
  *
  * Extras: as for STT (import-time needs plus the vendor's own empty extra).
  */
+import {
+  AWS_ACCESS_KEY_ID,
+  AWS_REGION,
+  AWS_SECRET_ACCESS_KEY,
+  AWS_SESSION_TOKEN,
+  AZURE_SPEECH_API_KEY,
+  AZURE_SPEECH_REGION,
+  CARTESIA_API_KEY,
+  DEEPGRAM_API_KEY,
+  ELEVENLABS_API_KEY,
+  GOOGLE_API_KEY,
+  GOOGLE_APPLICATION_CREDENTIALS,
+  GRADIUM_API_KEY,
+  GROQ_API_KEY,
+  MISTRAL_API_KEY,
+  NVIDIA_API_KEY,
+  OPENAI_API_KEY,
+  SARVAM_API_KEY,
+  SONIOX_API_KEY,
+  XAI_API_KEY,
+} from './env.js';
 import type { ServiceDefinition } from './types.js';
 
 /** Every TTS service, ordered by id. */
@@ -44,10 +65,10 @@ export const TTS_SERVICES = [
     settings=AWSPollyTTSService.Settings(**present(voice=os.getenv("AWS_POLLY_TTS_VOICE_ID"))),
 )`,
     env: [
-      { name: 'AWS_ACCESS_KEY_ID', description: 'AWS access key id of an IAM user or role (console.aws.amazon.com/iam)', required: true },
-      { name: 'AWS_SECRET_ACCESS_KEY', description: 'AWS secret access key belonging to AWS_ACCESS_KEY_ID (console.aws.amazon.com/iam)', required: true },
-      { name: 'AWS_SESSION_TOKEN', description: 'AWS session token, only for temporary credentials (empty: none)', required: false },
-      { name: 'AWS_REGION', description: 'Default AWS region for AWS services, e.g. us-east-1', required: true, example: 'us-east-1' },
+      AWS_ACCESS_KEY_ID,
+      AWS_SECRET_ACCESS_KEY,
+      AWS_SESSION_TOKEN,
+      AWS_REGION,
       { name: 'AWS_POLLY_TTS_REGION', description: 'AWS region for Polly (empty: AWS_REGION)', required: false },
       { name: 'AWS_POLLY_TTS_VOICE_ID', description: 'Polly voice id, e.g. Joanna (empty: pipecat default)', required: false },
     ],
@@ -64,8 +85,8 @@ export const TTS_SERVICES = [
     settings=AzureTTSService.Settings(**present(voice=os.getenv("AZURE_TTS_VOICE_ID"))),
 )`,
     env: [
-      { name: 'AZURE_SPEECH_API_KEY', description: 'Azure Speech resource key (portal.azure.com > Speech service > Keys and Endpoint)', required: true },
-      { name: 'AZURE_SPEECH_REGION', description: 'Region of the Azure Speech resource, e.g. eastus', required: true, example: 'eastus' },
+      AZURE_SPEECH_API_KEY,
+      AZURE_SPEECH_REGION,
       { name: 'AZURE_TTS_VOICE_ID', description: 'Azure neural voice name, e.g. en-US-SaraNeural (empty: pipecat default)', required: false },
     ],
   },
@@ -97,7 +118,7 @@ export const TTS_SERVICES = [
     ),
 )`,
     env: [
-      { name: 'CARTESIA_API_KEY', description: 'Cartesia API key (play.cartesia.ai)', required: true },
+      CARTESIA_API_KEY,
       {
         name: 'CARTESIA_TTS_VOICE_ID',
         description: 'Cartesia voice id (empty: the British Reading Lady voice)',
@@ -125,10 +146,10 @@ export const TTS_SERVICES = [
       },
       { name: 'DEEPGRAM_SAGEMAKER_TTS_REGION', description: 'AWS region of that SageMaker endpoint (empty: AWS_REGION)', required: false },
       { name: 'DEEPGRAM_SAGEMAKER_TTS_VOICE_ID', description: 'Deepgram Aura voice, e.g. aura-2-helena-en (empty: pipecat default)', required: false },
-      { name: 'AWS_REGION', description: 'Default AWS region for AWS services, e.g. us-east-1', required: true, example: 'us-east-1' },
-      { name: 'AWS_ACCESS_KEY_ID', description: 'AWS access key id of an IAM user or role (console.aws.amazon.com/iam)', required: true },
-      { name: 'AWS_SECRET_ACCESS_KEY', description: 'AWS secret access key belonging to AWS_ACCESS_KEY_ID (console.aws.amazon.com/iam)', required: true },
-      { name: 'AWS_SESSION_TOKEN', description: 'AWS session token, only for temporary credentials (empty: none)', required: false },
+      AWS_REGION,
+      AWS_ACCESS_KEY_ID,
+      AWS_SECRET_ACCESS_KEY,
+      AWS_SESSION_TOKEN,
     ],
     requiresPython: '3.12',
     note: 'AWS credentials are read by the AWS SDK from the environment; needs Python 3.12+.',
@@ -144,7 +165,7 @@ export const TTS_SERVICES = [
     settings=DeepgramTTSService.Settings(**present(voice=os.getenv("DEEPGRAM_TTS_VOICE_ID"))),
 )`,
     env: [
-      { name: 'DEEPGRAM_API_KEY', description: 'Deepgram API key (console.deepgram.com)', required: true },
+      DEEPGRAM_API_KEY,
       { name: 'DEEPGRAM_TTS_VOICE_ID', description: 'Deepgram Aura voice, e.g. aura-2-helena-en (empty: pipecat default)', required: false },
     ],
   },
@@ -161,7 +182,7 @@ export const TTS_SERVICES = [
     ),
 )`,
     env: [
-      { name: 'ELEVENLABS_API_KEY', description: 'ElevenLabs API key (elevenlabs.io/app/settings/api-keys)', required: true },
+      ELEVENLABS_API_KEY,
       { name: 'ELEVENLABS_TTS_VOICE_ID', description: 'ElevenLabs voice id (elevenlabs.io/app/voice-library)', required: true },
     ],
   },
@@ -198,17 +219,8 @@ export const TTS_SERVICES = [
     settings=GeminiTTSService.Settings(**present(voice=os.getenv("GEMINI_TTS_VOICE_ID"))),
 )`,
     env: [
-      {
-        name: 'GOOGLE_API_KEY',
-        description: 'Google Gemini API key (aistudio.google.com/apikey)',
-        required: false,
-      },
-      {
-        name: 'GOOGLE_APPLICATION_CREDENTIALS',
-        description:
-          'Path to a Google Cloud service-account JSON key file (console.cloud.google.com/iam-admin/serviceaccounts), read by Application Default Credentials (empty: gcloud auth application-default login)',
-        required: false,
-      },
+      { ...GOOGLE_API_KEY, required: false },
+      GOOGLE_APPLICATION_CREDENTIALS,
       { name: 'GEMINI_TTS_LOCATION', description: 'Google Cloud location for Cloud TTS, e.g. us-central1 (empty: global; unused with GOOGLE_API_KEY)', required: false },
       { name: 'GEMINI_TTS_VOICE_ID', description: 'Gemini voice name, e.g. Kore (empty: pipecat default)', required: false },
     ],
@@ -224,12 +236,7 @@ export const TTS_SERVICES = [
     settings=GoogleTTSService.Settings(**present(voice=os.getenv("GOOGLE_TTS_VOICE_ID"))),
 )`,
     env: [
-      {
-        name: 'GOOGLE_APPLICATION_CREDENTIALS',
-        description:
-          'Path to a Google Cloud service-account JSON key file (console.cloud.google.com/iam-admin/serviceaccounts), read by Application Default Credentials (empty: gcloud auth application-default login)',
-        required: false,
-      },
+      GOOGLE_APPLICATION_CREDENTIALS,
       { name: 'GOOGLE_TTS_VOICE_ID', description: 'Google Cloud TTS voice name, e.g. en-US-Chirp3-HD-Charon (empty: pipecat default)', required: false },
     ],
     note: 'Authenticates with Google Application Default Credentials.',
@@ -245,7 +252,7 @@ export const TTS_SERVICES = [
     settings=GradiumTTSService.Settings(**present(voice=os.getenv("GRADIUM_TTS_VOICE_ID"))),
 )`,
     env: [
-      { name: 'GRADIUM_API_KEY', description: 'Gradium API key (gradium.ai)', required: true },
+      GRADIUM_API_KEY,
       { name: 'GRADIUM_TTS_VOICE_ID', description: 'Gradium voice id (empty: pipecat default)', required: false },
     ],
   },
@@ -260,7 +267,7 @@ export const TTS_SERVICES = [
     settings=GroqTTSService.Settings(**present(voice=os.getenv("GROQ_TTS_VOICE_ID"))),
 )`,
     env: [
-      { name: 'GROQ_API_KEY', description: 'Groq API key (console.groq.com/keys)', required: true },
+      GROQ_API_KEY,
       { name: 'GROQ_TTS_VOICE_ID', description: 'Groq TTS voice, e.g. autumn (empty: pipecat default)', required: false },
     ],
   },
@@ -360,7 +367,7 @@ export const TTS_SERVICES = [
     ),
 )`,
     env: [
-      { name: 'MISTRAL_API_KEY', description: 'Mistral API key (console.mistral.ai/api-keys)', required: true },
+      MISTRAL_API_KEY,
       {
         name: 'MISTRAL_TTS_VOICE_ID',
         description: 'Mistral voice id (empty: a stock English voice)',
@@ -402,7 +409,7 @@ export const TTS_SERVICES = [
     settings=NvidiaTTSService.Settings(**present(voice=os.getenv("NVIDIA_TTS_VOICE_ID"))),
 )`,
     env: [
-      { name: 'NVIDIA_API_KEY', description: 'NVIDIA API key (build.nvidia.com)', required: true },
+      NVIDIA_API_KEY,
       { name: 'NVIDIA_TTS_VOICE_ID', description: 'NVIDIA Riva voice, e.g. Magpie-Multilingual.EN-US.Aria (empty: pipecat default)', required: false },
     ],
     note: 'Riva speech synthesis on NVIDIA cloud.',
@@ -418,7 +425,7 @@ export const TTS_SERVICES = [
     settings=OpenAITTSService.Settings(**present(voice=os.getenv("OPENAI_TTS_VOICE_ID"))),
 )`,
     env: [
-      { name: 'OPENAI_API_KEY', description: 'OpenAI API key (platform.openai.com)', required: true },
+      OPENAI_API_KEY,
       { name: 'OPENAI_TTS_VOICE_ID', description: 'OpenAI voice, e.g. alloy or coral (empty: pipecat default)', required: false },
     ],
   },
@@ -486,7 +493,7 @@ export const TTS_SERVICES = [
     ),
 )`,
     env: [
-      { name: 'SARVAM_API_KEY', description: 'Sarvam AI API key (dashboard.sarvam.ai)', required: true },
+      SARVAM_API_KEY,
       { name: 'SARVAM_TTS_MODEL', description: 'Sarvam TTS model, e.g. bulbul:v2 (empty: pipecat default)', required: false },
       { name: 'SARVAM_TTS_VOICE_ID', description: 'Sarvam speaker for that model, e.g. anushka (empty: pipecat default)', required: false },
     ],
@@ -517,7 +524,7 @@ export const TTS_SERVICES = [
     settings=SonioxTTSService.Settings(**present(voice=os.getenv("SONIOX_TTS_VOICE_ID"))),
 )`,
     env: [
-      { name: 'SONIOX_API_KEY', description: 'Soniox API key (console.soniox.com)', required: true },
+      SONIOX_API_KEY,
       { name: 'SONIOX_TTS_VOICE_ID', description: 'Soniox voice, e.g. Bryce (empty: pipecat default)', required: false },
     ],
   },
@@ -532,7 +539,7 @@ export const TTS_SERVICES = [
     settings=XAITTSService.Settings(**present(voice=os.getenv("XAI_TTS_VOICE_ID"))),
 )`,
     env: [
-      { name: 'XAI_API_KEY', description: 'xAI API key (console.x.ai)', required: true },
+      XAI_API_KEY,
       { name: 'XAI_TTS_VOICE_ID', description: 'xAI voice, e.g. eve (empty: pipecat default)', required: false },
     ],
   },
