@@ -4,9 +4,9 @@
  * prints the configuration and writes nothing.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { BIN, makeTempDir, removeDir, runCli } from './helpers/cli.js';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { BIN, makeTempDir, removeDir, runCli, readTree } from './helpers/cli.js';
 import { TmuxSession, tmuxAvailable } from './helpers/tmux.js';
 
 const HAVE_TMUX = tmuxAvailable();
@@ -19,18 +19,8 @@ beforeAll(() => {
 });
 afterAll(() => removeDir(tmp));
 
-function readBytes(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (d: string): void => {
-    for (const name of readdirSync(d).sort()) {
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else out[relative(dir, p)] = readFileSync(p).toString('base64');
-    }
-  };
-  walk(dir);
-  return out;
-}
+/** Every file under `dir` with its bytes (base64), by relative path. */
+const readBytes = (dir: string): Record<string, string> => readTree(dir, 'base64');
 
 /** Environment of the terminal: no colours, no Jest flags for the binary. */
 function ttyEnv(): NodeJS.ProcessEnv {

@@ -6,8 +6,8 @@
  * invalid flags stop before any question, and `.yo-rc.json` regenerates the same project.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import helpers from 'yeoman-test';
 import { SERVICES_BY_ROLE, TRANSPORTS } from '../generators/app/catalogue/catalogue.js';
 import { optionFor } from '../generators/app/config/options.js';
@@ -15,21 +15,10 @@ import PipecatGenerator from '../generators/app/index.js';
 import { suggestChoices, transportChoices, WIZARD_DEFAULTS, WIZARD_STEPS } from '../generators/app/wizard/questions.js';
 import { toAdapterQuestion } from '../generators/app/wizard/convert.js';
 import { fromInquirer, withPrevious } from '../cli/prompts-adapter.js';
-import { ROOT, makeTempDir, removeDir, runCli, runCliAsync, mapLimit } from './helpers/cli.js';
+import { ROOT, makeTempDir, removeDir, runCli, runCliAsync, mapLimit, readTree } from './helpers/cli.js';
 
 /** Every file under `dir` with its bytes (base64), by relative path. */
-function readBytes(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (d: string): void => {
-    for (const name of readdirSync(d).sort()) {
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else out[relative(dir, p)] = readFileSync(p).toString('base64');
-    }
-  };
-  walk(dir);
-  return out;
-}
+const readBytes = (dir: string): Record<string, string> => readTree(dir, 'base64');
 
 /** Run the generator with yeoman-test: options as `yo pipecat` flags, answers by question name. */
 function runGenerator(options: Record<string, unknown>, answers: Record<string, unknown>) {

@@ -8,9 +8,9 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { ROOT, makeTempDir, removeDir, runCli } from './helpers/cli.js';
+import { chownSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, makeTempDir, removeDir, runCli, readTree } from './helpers/cli.js';
 
 const YO = join(ROOT, 'node_modules', '.bin', 'yo');
 
@@ -18,18 +18,8 @@ let tmp: string;
 let prefix: string;
 let home: string;
 
-function readBytes(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (d: string): void => {
-    for (const name of readdirSync(d).sort()) {
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else out[relative(dir, p)] = readFileSync(p).toString('base64');
-    }
-  };
-  walk(dir);
-  return out;
-}
+/** Every file under `dir` with its bytes (base64), by relative path. */
+const readBytes = (dir: string): Record<string, string> => readTree(dir, 'base64');
 
 /** A folder the user `yo` runs as can write (uid 1000 when the tests run as root). */
 function userDir(path: string): string {

@@ -5,26 +5,16 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
-import { chownSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { ROOT, makeTempDir, removeDir, runCli } from '../helpers/cli.js';
+import { chownSync, mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, makeTempDir, removeDir, runCli, readTree } from '../helpers/cli.js';
 import { TmuxSession, tmuxAvailable } from '../helpers/tmux.js';
 
 const maybe = tmuxAvailable() ? describe : describe.skip;
 let tmp: string;
 
-function readBytes(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (d: string): void => {
-    for (const name of readdirSync(d).sort()) {
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else out[relative(dir, p)] = readFileSync(p).toString('base64');
-    }
-  };
-  walk(dir);
-  return out;
-}
+/** Every file under `dir` with its bytes (base64), by relative path. */
+const readBytes = (dir: string): Record<string, string> => readTree(dir, 'base64');
 
 function userDir(path: string): string {
   mkdirSync(path, { recursive: true });

@@ -115,14 +115,15 @@ export function removeDir(dir: string): void {
  * Every file under `dir` (relative paths, sorted), with contents.
  *
  * @param dir directory to read
+ * @param encoding `utf8` (default) or `base64` to compare bytes exactly
  */
-export function readTree(dir: string): Record<string, string> {
+export function readTree(dir: string, encoding: 'utf8' | 'base64' = 'utf8'): Record<string, string> {
   const out: Record<string, string> = {};
   const walk = (d: string): void => {
     for (const name of readdirSync(d).sort()) {
       const p = join(d, name);
       if (statSync(p).isDirectory()) walk(p);
-      else out[relative(dir, p)] = readFileSync(p, 'utf8');
+      else out[relative(dir, p)] = readFileSync(p).toString(encoding);
     }
   };
   if (existsSync(dir)) walk(dir);
