@@ -17,6 +17,11 @@ export const BIN = join(ROOT, 'dist', 'cli', 'main.js');
 /** The shared static checker of generated servers. */
 export const CHECKER = resolve(ROOT, '..', 'shared', 'tools', 'check_server.py');
 
+/** Cascade services most tests use: `-m cascade --stt deepgram_stt --llm openai_llm --tts cartesia_tts`. */
+export const CASCADE_ARGS = ['-m', 'cascade', '--stt', 'deepgram_stt', '--llm', 'openai_llm', '--tts', 'cartesia_tts'];
+/** A minimal web bot: SmallWebRTC and {@link CASCADE_ARGS}. */
+export const WEB_ARGS = ['-b', 'web', '-t', 'rtc_small', ...CASCADE_ARGS];
+
 /** Result of one run of the binary. */
 export interface CliResult {
   code: number;
