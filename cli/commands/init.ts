@@ -178,7 +178,7 @@ function builder(yargs: Argv): Argv<InitArgs> {
     y = y.option(o.flag, {
       type: o.type,
       alias: [...(o.short ? [o.short] : []), ...(o.flagAliases ?? [])],
-      describe: o.describe + (o.type === 'boolean' ? ` (default: ${o.default ? 'on' : 'off'}; --no-${o.flag} turns it off)` : ''),
+      describe: o.describe + (o.type === 'boolean' ? (o.default ? ` (default: on; --no-${o.flag} turns it off)` : ' (default: off)') : ''),
       group: o.type === 'boolean' ? 'Features:' : 'Project:',
       ...(o.type === 'array' ? { string: true } : {}),
     });

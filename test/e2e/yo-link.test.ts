@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, makeTempDir, removeDir, runCli, readTree } from './helpers/cli.js';
+import { ROOT, makeTempDir, removeDir, runCli, readTree } from '../helpers/cli.js';
 
 const YO = join(ROOT, 'node_modules', '.bin', 'yo');
 

@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BIN, makeTempDir, removeDir, runCli, readTree } from './helpers/cli.js';
-import { TmuxSession, tmuxAvailable } from './helpers/tmux.js';
+import { BIN, makeTempDir, removeDir, runCli, readTree } from '../helpers/cli.js';
+import { TmuxSession, tmuxAvailable } from '../helpers/tmux.js';
 
 const HAVE_TMUX = tmuxAvailable();
 if (!HAVE_TMUX) process.stderr.write('wizard-tty.test.ts: tmux is not installed; the terminal tests are skipped\n');
