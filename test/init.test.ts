@@ -86,6 +86,19 @@ describe('non-interactive rules', () => {
     expect(existsSync(out)).toBe(false);
   });
 
+  test('a boolean flag with a value other than true/false is an error, not a silent false', () => {
+    const r = runCli(['init', '-n', 'x', ...WEB, '--recording=maybe', '-o', outDir('maybe')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--recording: takes no value (or =true / =false), got "maybe"');
+    expect(dryRun(['-n', 'x', ...WEB, '--recording=true', '--transcription=false']).recording).toBe(true);
+  });
+
+  test('--config without a path says so', () => {
+    const r = runCli(['init', '--config']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--config needs the path of a JSON config file');
+  });
+
   test('unknown flag is a usage error (exit 2)', () => {
     const r = runCli(['init', '-n', 'x', ...WEB, '--bogus-flag', '-o', outDir('bogus')]);
     expect(r.code).toBe(2);

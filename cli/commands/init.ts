@@ -65,6 +65,25 @@ export function flagsLayer(argv: InitArgs): ConfigLayer {
 }
 
 /**
+ * Refuse `--flag=value` for a boolean option when the value is not `true` or `false` (yargs would
+ * quietly read `--recording=maybe` as false).
+ *
+ * @param rawArgs the command line as typed (after the executable)
+ * @throws UserError (exit 2) naming every such flag
+ */
+export function checkBooleanValues(rawArgs: readonly string[]): void {
+  const names = new Set(CONFIG_OPTIONS.filter((o) => o.type === 'boolean').flatMap((o) => [o.flag, ...(o.flagAliases ?? [])]));
+  const problems: string[] = [];
+  for (const arg of rawArgs) {
+    const m = /^--(?:no-)?([a-z-]+)=(.*)$/.exec(arg);
+    if (m && names.has(m[1]) && !['true', 'false'].includes(m[2])) {
+      problems.push(`${arg.split('=')[0]}: takes no value (or =true / =false), got ${JSON.stringify(m[2])}`);
+    }
+  }
+  if (problems.length) throw new UserError('invalid configuration: nothing was written', problems);
+}
+
+/**
  * Refuse an output that cannot take the project: `<output>` is a file, or `<output>/<name>`
  * exists and is not an empty folder (the rule shared with the wizard and `yo pipecat`).
  *
@@ -203,6 +222,8 @@ export const initCommand: CommandModule<object, InitArgs> = {
       process.stdout.write(JSON.stringify(listOptions(), null, 2) + '\n');
       return;
     }
+    checkBooleanValues(process.argv.slice(2));
+    if (argv.config === '') throw new UserError('--config needs the path of a JSON config file');
     const flags = flagsLayer(argv);
     if (flags.project_name === undefined && argv.config === undefined) {
       const interactive = process.stdin.isTTY && process.stdout.isTTY;
