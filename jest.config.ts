@@ -1,9 +1,15 @@
 import type { Config } from 'jest';
 
 /**
- * Fast test tier (`npm test`): unit and end-to-end tests of the built `pipecat` binary that run in
- * seconds. The slow tier (client installs and builds in Chromium) lives in `jest.e2e.config.ts`.
+ * Two tiers, one configuration:
+ * - fast (`npm test`): unit tests and end-to-end tests of the built `pipecat` binary that run in
+ *   seconds (test/*.test.ts, test/cloud/);
+ * - slow (`npm run test:e2e`, which sets PIPECAT_TEST_TIER=e2e): generated web clients installed,
+ *   built and driven in headless Chromium, every catalogue entry through check_server.py, the
+ *   wizard in a pseudo-terminal, `yo` from a linked install (test/e2e/).
  */
+const e2e = process.env.PIPECAT_TEST_TIER === 'e2e';
+
 const config: Config = {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
@@ -11,12 +17,13 @@ const config: Config = {
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: { '^.+\\.ts$': ['ts-jest', { useESM: true }] },
   modulePathIgnorePatterns: ['<rootDir>/dist/'],
-  testMatch: ['<rootDir>/test/**/*.test.ts'],
-  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/'],
+  testMatch: e2e ? ['<rootDir>/test/e2e/**/*.test.ts'] : ['<rootDir>/test/**/*.test.ts'],
+  testPathIgnorePatterns: e2e ? ['/node_modules/'] : ['/node_modules/', '<rootDir>/test/e2e/'],
   reporters: ['default', '<rootDir>/test/summary-reporter.mjs'],
-  testTimeout: 60_000,
-  // Most tests wait on child processes (the real binary, the emulator): two workers keep both cores busy.
-  maxWorkers: 2,
+  testTimeout: e2e ? 900_000 : 60_000,
+  // Most tests wait on child processes (the real binary, the emulator): two workers keep both cores
+  // busy. The slow tier runs one file at a time (each runs npm and builds on both cores itself).
+  maxWorkers: e2e ? 1 : 2,
 };
 
 export default config;
