@@ -166,7 +166,8 @@ async function writeProject(config: ProjectConfig, output: string, target: strin
  * @param target absolute project folder
  */
 function nextSteps(config: ProjectConfig, target: string): string {
-  const rel = relative(process.cwd(), target) || '.';
+  const fromCwd = relative(process.cwd(), target);
+  const rel = fromCwd === '' ? '.' : fromCwd.startsWith('..') ? target : fromCwd;
   const d = deriveValues(config);
   const lines = [
     `Created ${config.project_name} in ${rel}`,
@@ -177,8 +178,8 @@ function nextSteps(config: ProjectConfig, target: string): string {
     '  uv sync',
     '  uv run bot.py             # http://localhost:7860',
   ];
-  if (d.client) lines.push(`  cd ../client && npm install && npm run dev   # the ${d.client} client`);
-  if (config.deploy_to_cloud) lines.push(`  pipecat cloud secrets set ${d.secret_set} --file .env   # then deploy (see README.md)`);
+  if (d.client) lines.push('', `The ${d.client} client, in another terminal:`, `  cd ${rel}/client && npm install && npm run dev`);
+  if (config.deploy_to_cloud) lines.push('', 'Deploy to Pipecat Cloud (see README.md):', `  pipecat cloud secrets set ${d.secret_set} --file ${rel}/server/.env`);
   lines.push('', `See ${rel}/README.md for each transport and for deploying.`);
   return lines.join('\n') + '\n';
 }
