@@ -1,0 +1,157 @@
+/**
+ * The wizard (issue 4) through yeoman-test: every branch of the questions (web and phone, each
+ * client, cascade and realtime, PSTN/SIP follow-ups, features, cloud and local), answered by name
+ * with `withAnswers`, writes exactly the files the non-interactive `pipecat init` (the real
+ * binary) writes for the same choices, byte for byte. Slow tier: one real generation per branch.
+ * The wizard's rules (skipped steps, declining, invalid flags, .yo-rc.json) are in test/wizard.test.ts.
+ */
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import helpers from 'yeoman-test';
+
+import { optionFor } from '../../generators/app/config/options.js';
+import PipecatGenerator from '../../generators/app/index.js';
+import { WIZARD_DEFAULTS, WIZARD_STEPS } from '../../generators/app/wizard/questions.js';
+
+import { ROOT, makeTempDir, removeDir, runCliAsync, mapLimit, readTree } from '../helpers/cli.js';
+
+/** Every file under `dir` with its bytes (base64), by relative path. */
+const readBytes = (dir: string): Record<string, string> => readTree(dir, 'base64');
+
+/** Run the generator with yeoman-test: options as `yo pipecat` flags, answers by question name. */
+function runGenerator(options: Record<string, unknown>, answers: Record<string, unknown>) {
+  return helpers
+    .run(PipecatGenerator as never, { namespace: 'pipecat:app', resolved: join(ROOT, 'generators', 'app', 'index.ts') })
+    .withOptions({ skipInstall: true, ...options } as never)
+    .withAnswers(answers);
+}
+
+interface WizardCase {
+  title: string;
+  /** Options given to the generator (flags), by flag name. */
+  options?: Record<string, unknown>;
+  answers: Record<string, unknown>;
+  /** The same choices as `pipecat init` flags (name and output are added). */
+  flags: string[];
+  /** Questions expected to be asked, in order (the confirmation `generate` is always last). */
+  asked?: string[];
+}
+
+const CASES: WizardCase[] = [
+  {
+    title: 'web, React + Vite, two transports, cascade, every feature, avatar, cloud with Krisp',
+    answers: {
+      bot_client: 'web-react-vite',
+      transports: ['rtc_small', 'rtc_hosted'],
+      mode: 'cascade',
+      stt_service: 'assemblyai_stt',
+      llm_service: 'anthropic_llm',
+      tts_service: 'elevenlabs_tts',
+      recording: true,
+      transcription: true,
+      video_input: true,
+      video_output: true,
+      video_service: 'tavus_video',
+      enable_observability: true,
+      deploy_to_cloud: true,
+      enable_noisecancel: true,
+    },
+    flags: ['-b', 'web', '--client-framework', 'react', '--client-server', 'vite', '-t', 'rtc_small', '-t', 'rtc_hosted', '-m', 'cascade', '--stt', 'assemblyai_stt', '--llm', 'anthropic_llm', '--tts', 'elevenlabs_tts', '--recording', '--transcription', '--video-input', '--video-output', '--video', 'tavus_video', '--observability', '--deploy-to-cloud', '--enable-noisecancel'],
+    asked: ['project_name', 'bot_client', 'transports', 'mode', 'stt_service', 'llm_service', 'tts_service', 'recording', 'transcription', 'video_input', 'video_output', 'video_service', 'enable_observability', 'deploy_to_cloud', 'enable_noisecancel', 'generate'],
+  },
+  {
+    title: 'web, React + Next.js, Daily, realtime, video output without avatar, local',
+    answers: { bot_client: 'web-react-nextjs', transports: ['rtc_hosted'], mode: 'realtime', realtime_service: 'gemini_live_realtime', recording: false, transcription: true, video_input: false, video_output: true, video_service: 'none', enable_observability: false, deploy_to_cloud: false },
+    flags: ['-b', 'web', '--client-framework', 'react', '--client-server', 'nextjs', '-t', 'rtc_hosted', '-m', 'realtime', '--realtime', 'gemini_live_realtime', '--transcription', '--video-output', '--no-deploy-to-cloud'],
+    asked: ['project_name', 'bot_client', 'transports', 'mode', 'realtime_service', 'recording', 'transcription', 'video_input', 'video_output', 'video_service', 'enable_observability', 'deploy_to_cloud', 'generate'],
+  },
+  {
+    title: 'web, vanilla JS client, SmallWebRTC, cascade, no features, cloud without Krisp',
+    answers: { bot_client: 'web-vanilla', transports: ['rtc_small'], mode: 'cascade', stt_service: 'deepgram_stt', llm_service: 'google_gemini_llm', tts_service: 'cartesia_tts', recording: false, transcription: false, video_input: false, video_output: false, enable_observability: false, deploy_to_cloud: true, enable_noisecancel: false },
+    flags: ['-b', 'web', '--client-framework', 'vanilla', '-t', 'rtc_small', '-m', 'cascade', '--stt', 'deepgram_stt', '--llm', 'google_gemini_llm', '--tts', 'cartesia_tts'],
+    asked: ['project_name', 'bot_client', 'transports', 'mode', 'stt_service', 'llm_service', 'tts_service', 'recording', 'transcription', 'video_input', 'video_output', 'enable_observability', 'deploy_to_cloud', 'enable_noisecancel', 'generate'],
+  },
+  {
+    title: 'web, mobile or no client (server only), realtime, video input, local',
+    answers: { bot_client: 'web-none', transports: ['rtc_small'], mode: 'realtime', realtime_service: 'openai_realtime', video_input: true, video_output: false, deploy_to_cloud: false },
+    flags: ['-b', 'web', '--client-framework', 'none', '-t', 'rtc_small', '-m', 'realtime', '--realtime', 'openai_realtime', '--video-input', '--no-deploy-to-cloud'],
+  },
+  {
+    title: 'phone, Twilio plus SmallWebRTC for local testing, cascade, recording, cloud with Krisp',
+    answers: { bot_client: 'telephony', transports: ['telco_a', 'rtc_small'], mode: 'cascade', stt_service: 'deepgram_stt', llm_service: 'openai_llm', tts_service: 'cartesia_tts', recording: true, transcription: false, enable_observability: false, deploy_to_cloud: true, enable_noisecancel: true },
+    flags: ['-b', 'telephony', '-t', 'telco_a', '-t', 'rtc_small', '-m', 'cascade', '--stt', 'deepgram_stt', '--llm', 'openai_llm', '--tts', 'cartesia_tts', '--recording', '--enable-krisp'],
+    asked: ['project_name', 'bot_client', 'transports', 'mode', 'stt_service', 'llm_service', 'tts_service', 'recording', 'transcription', 'enable_observability', 'deploy_to_cloud', 'enable_noisecancel', 'generate'],
+  },
+  {
+    title: 'phone and mode given as options (their steps are skipped), Daily PSTN dial-in, realtime, cloud without Krisp',
+    options: { 'bot-type': 'telephony', mode: 'realtime' },
+    answers: { transports: ['rtc_hosted_pstn'], daily_pstn_mode: 'dial-in', realtime_service: 'openai_realtime', recording: true, deploy_to_cloud: true, enable_noisecancel: false },
+    flags: ['-b', 'telephony', '-t', 'rtc_hosted_pstn', '--daily-pstn-mode', 'dial-in', '-m', 'realtime', '--realtime', 'openai_realtime', '--recording'],
+    asked: ['project_name', 'transports', 'daily_pstn_mode', 'realtime_service', 'recording', 'transcription', 'enable_observability', 'deploy_to_cloud', 'enable_noisecancel', 'generate'],
+  },
+  {
+    title: 'phone, Daily PSTN dial-out, cascade, transcription, local',
+    answers: { bot_client: 'telephony', transports: ['rtc_hosted_pstn'], daily_pstn_mode: 'dial-out', mode: 'cascade', transcription: true, deploy_to_cloud: false },
+    flags: ['-b', 'telephony', '-t', 'daily_pstn', '--daily-pstn-mode', 'dial-out', '-m', 'cascade', '--stt', WIZARD_DEFAULTS.stt_service, '--llm', WIZARD_DEFAULTS.llm_service, '--tts', WIZARD_DEFAULTS.tts_service, '--transcription', '--no-deploy-to-cloud'],
+  },
+  {
+    title: 'phone, Twilio + Daily SIP dial-in plus Telnyx, cascade, observability, cloud',
+    answers: { bot_client: 'telephony', transports: ['telco_a_rtc_hosted_sip', 'telco_b'], twilio_daily_sip_mode: 'dial-in', mode: 'cascade', stt_service: 'deepgram_stt', llm_service: 'openai_llm', tts_service: 'cartesia_tts', enable_observability: true },
+    flags: ['-b', 'telephony', '-t', 'telco_a_rtc_hosted_sip', '-t', 'telnyx', '--twilio-daily-sip-mode', 'dial-in', '-m', 'cascade', '--stt', 'deepgram_stt', '--llm', 'openai_llm', '--tts', 'cartesia_tts', '--observability'],
+    asked: ['project_name', 'bot_client', 'transports', 'twilio_daily_sip_mode', 'mode', 'stt_service', 'llm_service', 'tts_service', 'recording', 'transcription', 'enable_observability', 'deploy_to_cloud', 'enable_noisecancel', 'generate'],
+  },
+  {
+    title: 'phone, Twilio + Daily SIP dial-out, realtime, local',
+    answers: { bot_client: 'telephony', transports: ['telco_a_rtc_hosted_sip'], twilio_daily_sip_mode: 'dial-out', mode: 'realtime', realtime_service: 'ultravox_realtime', deploy_to_cloud: false },
+    flags: ['-b', 'telephony', '-t', 'twilio_daily_sip_dialout', '-m', 'realtime', '--realtime', 'ultravox_realtime', '--no-deploy-to-cloud'],
+  },
+  {
+    title: 'a single remaining choice is taken without asking (--realtime implies the mode, --enable-noisecancel implies the cloud)',
+    options: { realtime: 'openai_realtime', 'enable-noisecancel': true, 'client-framework': 'vanilla' },
+    answers: { transports: ['rtc_hosted'] },
+    flags: ['-b', 'web', '--client-framework', 'vanilla', '-t', 'rtc_hosted', '-m', 'realtime', '--realtime', 'openai_realtime', '--enable-noisecancel'],
+    asked: ['project_name', 'transports', 'recording', 'transcription', 'video_input', 'video_output', 'enable_observability', 'generate'],
+  },
+];
+
+let tmp: string;
+beforeAll(() => {
+  tmp = makeTempDir('pipecat-wizard-');
+});
+afterAll(() => removeDir(tmp));
+
+describe('the wizard writes what the non-interactive run writes', () => {
+  const expected = new Map<string, Record<string, string>>();
+
+  beforeAll(async () => {
+    // The real binary, non-interactive, for each case (in parallel).
+    await mapLimit(CASES, 4, async (c, i) => {
+      const out = join(tmp, `cli-${i}`);
+      const r = await runCliAsync(['init', '-n', `bot${i}`, ...c.flags, '-o', out]);
+      if (r.code !== 0) throw new Error(`pipecat init failed for "${c.title}": ${r.stderr}`);
+      expected.set(c.title, readBytes(join(out, `bot${i}`)));
+    });
+  });
+
+  test.each(CASES.map((c, i) => [c.title, c, i] as const))('%s', async (_title, c, i) => {
+    const result = await runGenerator(c.options ?? {}, { project_name: `bot${i}`, ...c.answers });
+    try {
+      const project = join(result.cwd, `bot${i}`);
+      expect(readdirSync(result.cwd).filter((f) => f.startsWith('.'))).toEqual([]); // staging folder renamed away
+      const files = readBytes(project);
+      expect(Object.keys(files)).toContain('.yo-rc.json');
+      expect(files).toEqual(expected.get(c.title));
+      const asked = result.askedQuestions.map((q) => q.name);
+      if (c.asked) expect(asked).toEqual(c.asked);
+      expect(asked[asked.length - 1]).toBe('generate');
+      // Steps whose answer was given as an option are never asked.
+      for (const step of WIZARD_STEPS) {
+        if (step.keys.every((k) => optionFor(k).flag in (c.options ?? {}))) expect(asked).not.toContain(step.name);
+      }
+    } finally {
+      result.cleanup();
+    }
+  });
+});
+
