@@ -9,7 +9,6 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import helpers from 'yeoman-test';
 import { SERVICES_BY_ROLE, TRANSPORTS } from '../generators/app/catalogue/catalogue.js';
-
 import PipecatGenerator from '../generators/app/index.js';
 import { suggestChoices, transportChoices, WIZARD_DEFAULTS, WIZARD_STEPS } from '../generators/app/wizard/questions.js';
 import { toAdapterQuestion } from '../generators/app/wizard/convert.js';

@@ -9,11 +9,9 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import helpers from 'yeoman-test';
-
 import { optionFor } from '../../generators/app/config/options.js';
 import PipecatGenerator from '../../generators/app/index.js';
 import { WIZARD_DEFAULTS, WIZARD_STEPS } from '../../generators/app/wizard/questions.js';
-
 import { ROOT, makeTempDir, removeDir, runCliAsync, mapLimit, readTree } from '../helpers/cli.js';
 
 /** Every file under `dir` with its bytes (base64), by relative path. */
