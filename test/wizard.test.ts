@@ -7,24 +7,16 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import helpers from 'yeoman-test';
 import { SERVICES_BY_ROLE, TRANSPORTS } from '../generators/app/catalogue/catalogue.js';
-import PipecatGenerator from '../generators/app/index.js';
 import { suggestChoices, transportChoices, WIZARD_DEFAULTS, WIZARD_STEPS } from '../generators/app/wizard/questions.js';
 import { toAdapterQuestion } from '../generators/app/wizard/convert.js';
 import { fromInquirer, withPrevious } from '../cli/prompts-adapter.js';
-import { CASCADE_ARGS, ROOT, makeTempDir, removeDir, runCli, readTree } from './helpers/cli.js';
+import { CASCADE_ARGS, makeTempDir, removeDir, runCli, readTree } from './helpers/cli.js';
+import { runGenerator } from './helpers/generator.js';
 
 /** Every file under `dir` with its bytes (base64), by relative path. */
 const readBytes = (dir: string): Record<string, string> => readTree(dir, 'base64');
 
-/** Run the generator with yeoman-test: options as `yo pipecat` flags, answers by question name. */
-function runGenerator(options: Record<string, unknown>, answers: Record<string, unknown>) {
-  return helpers
-    .run(PipecatGenerator as never, { namespace: 'pipecat:app', resolved: join(ROOT, 'generators', 'app', 'index.ts') })
-    .withOptions({ skipInstall: true, ...options } as never)
-    .withAnswers(answers);
-}
 
 let tmp: string;
 beforeAll(() => {

@@ -8,22 +8,14 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import helpers from 'yeoman-test';
 import { optionFor } from '../../generators/app/config/options.js';
-import PipecatGenerator from '../../generators/app/index.js';
 import { WIZARD_DEFAULTS, WIZARD_STEPS } from '../../generators/app/wizard/questions.js';
-import { ROOT, makeTempDir, removeDir, runCliAsync, mapLimit, readTree } from '../helpers/cli.js';
+import { makeTempDir, removeDir, runCliAsync, mapLimit, readTree } from '../helpers/cli.js';
+import { runGenerator } from '../helpers/generator.js';
 
 /** Every file under `dir` with its bytes (base64), by relative path. */
 const readBytes = (dir: string): Record<string, string> => readTree(dir, 'base64');
 
-/** Run the generator with yeoman-test: options as `yo pipecat` flags, answers by question name. */
-function runGenerator(options: Record<string, unknown>, answers: Record<string, unknown>) {
-  return helpers
-    .run(PipecatGenerator as never, { namespace: 'pipecat:app', resolved: join(ROOT, 'generators', 'app', 'index.ts') })
-    .withOptions({ skipInstall: true, ...options } as never)
-    .withAnswers(answers);
-}
 
 interface WizardCase {
   title: string;
