@@ -1,0 +1,129 @@
+/**
+ * The resolver's rules (issue 2 "Validation"), in-process: each rule, with the message naming the
+ * flag. test/init.test.ts shows the same reports through the real binary (exit 2, stderr, nothing
+ * written); these cover every rule without a process per case.
+ */
+import { describe, expect, test } from '@jest/globals';
+import { ConfigError, resolveConfig, type ConfigLayer } from '../generators/app/config/resolve.js';
+import type { ProjectConfig } from '../generators/app/config/types.js';
+
+const CASCADE: ConfigLayer = { mode: 'cascade', stt_service: 'deepgram_stt', llm_service: 'openai_llm', tts_service: 'cartesia_tts' };
+const WEB: ConfigLayer = { project_name: 'x', bot_type: 'web', transports: ['rtc_small'], ...CASCADE };
+const PHONE: ConfigLayer = { project_name: 'x', bot_type: 'telephony', transports: ['twilio'], ...CASCADE };
+
+/** Resolve flags; return the configuration or the problem lines. */
+function resolve(flags: ConfigLayer): { config?: ProjectConfig; problems: string[] } {
+  try {
+    return { config: resolveConfig({ flags }), problems: [] };
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    return { problems: [...err.problems] };
+  }
+}
+
+/** Expect the flags to be refused with every one of `needles` among the problems. */
+function expectProblems(flags: ConfigLayer, ...needles: (string | RegExp)[]): string[] {
+  const { config, problems } = resolve(flags);
+  expect(config).toBeUndefined();
+  const text = problems.join('\n');
+  for (const n of needles) expect(text).toMatch(n);
+  return problems;
+}
+
+describe('resolver rules', () => {
+  test('required: name, bot type, transport, mode', () => {
+    expectProblems({}, '--name: is required', '--bot-type: is required', '--transport: is required', '--mode: is required');
+    expectProblems({ ...WEB, transports: [] }, '--transport: at least one transport is required');
+  });
+
+  test('cascade needs STT, LLM and TTS and rejects --realtime', () => {
+    expectProblems({ project_name: 'x', bot_type: 'web', transports: ['rtc_small'], mode: 'cascade', realtime_service: 'openai_realtime' }, '--stt: is required in cascade mode', '--llm: is required in cascade mode', '--tts: is required in cascade mode', '--realtime: is only for realtime mode');
+  });
+
+  test('realtime needs --realtime and rejects STT/LLM/TTS', () => {
+    expectProblems({ ...WEB, mode: 'realtime' }, '--realtime: is required in realtime mode', '--stt: is only for cascade mode', '--llm: is only for cascade mode', '--tts: is only for cascade mode');
+    expect(resolve({ project_name: 'x', bot_type: 'web', transports: ['rtc_small'], mode: 'realtime', realtime_service: 'ultravox' }).config?.realtime_service).toBe('ultravox_realtime');
+  });
+
+  test('unknown ids list the valid ones; the deprecated XTTS is refused with its replacements', () => {
+    expectProblems({ ...WEB, transports: ['carrier_pigeon'], stt_service: 'nope_stt' }, /--transport: unknown transport "carrier_pigeon"; valid: rtc_hosted, rtc_small, telco_a/, /--stt: unknown STT service "nope_stt"; valid: .*assemblyai_stt.*deepgram_stt/);
+    expectProblems({ ...WEB, tts_service: 'xtts_tts' }, /--tts: xtts_tts is deprecated in pipecat since 1\.7\.0 .*kokoro_tts/);
+    expectProblems({ ...WEB, bot_type: 'robot', mode: 'telepathy' }, '--bot-type: unknown value "robot"; valid: web, telephony', '--mode: unknown value "telepathy"; valid: cascade, realtime');
+  });
+
+  test('telephony transports are refused for web bots; web transports are fine on telephony bots', () => {
+    expectProblems({ ...WEB, transports: ['twilio'] }, /--transport: telco_a \(Twilio \(Media Streams\)\) is a telephony transport; web bots take rtc_hosted, rtc_small/);
+    expect(resolve({ ...PHONE, transports: ['twilio', 'smallwebrtc'] }).config?.transports).toEqual(['telco_a', 'rtc_small']);
+  });
+
+  test('vendor aliases resolve to canonical ids, duplicates collapse', () => {
+    const c = resolve({ ...PHONE, transports: ['twilio', 'telnyx', 'plivo', 'exotel', 'telco_a', 'daily_pstn_dialin', 'daily', 'webrtc'] }).config;
+    expect(c?.transports).toEqual(['telco_a', 'telco_b', 'telco_c', 'telco_d', 'rtc_hosted_pstn_dialin', 'rtc_hosted', 'rtc_small']);
+    expect(c?.daily_pstn_mode).toBe('dial-in');
+  });
+
+  test('video and client options are for web bots only', () => {
+    expectProblems({ ...PHONE, video_service: 'simli_video', video_input: true, video_output: true, client_framework: 'react', client_server: 'vite' }, '--video: video avatars are for web bots only', '--video-input: video input is for web bots only', '--video-output: video output is for web bots only', '--client-framework: web clients are for web bots only', '--client-server: is for web bots with a React client only');
+  });
+
+  test('--client-server only with react; react without it means vite; vanilla has none', () => {
+    expectProblems({ ...WEB, client_framework: 'vanilla', client_server: 'nextjs' }, '--client-server: is only for --client-framework react (vanilla always uses vite)');
+    expectProblems({ ...WEB, client_server: 'vite' }, '--client-server: is only for --client-framework react (none has no client)');
+    expect(resolve({ ...WEB, client_framework: 'react' }).config?.client_server).toBe('vite');
+    expect(resolve({ ...WEB, client_framework: 'react', client_server: 'nextjs' }).config?.client_server).toBe('nextjs');
+    expect(resolve({ ...WEB, client_framework: 'vanilla' }).config?.client_server).toBeNull();
+    expect(resolve(WEB).config?.client_framework).toBe('none');
+    expect(resolve(PHONE).config?.client_framework).toBeNull();
+  });
+
+  test('PSTN and SIP transports need their mode, a mode needs its transport, resolved ids carry it', () => {
+    expectProblems({ ...PHONE, transports: ['rtc_hosted_pstn'] }, '--daily-pstn-mode: is required with transport rtc_hosted_pstn (Daily PSTN): dial-in or dial-out');
+    expectProblems({ ...PHONE, transports: ['twilio_daily_sip'] }, '--twilio-daily-sip-mode: is required with transport twilio_daily_sip');
+    expectProblems({ ...PHONE, daily_pstn_mode: 'dial-in', twilio_daily_sip_mode: 'dial-out' }, '--daily-pstn-mode: is only for the Daily PSTN transport (rtc_hosted_pstn)', '--twilio-daily-sip-mode: is only for the Twilio + Daily SIP transport (telco_a_rtc_hosted_sip)');
+    expectProblems({ ...PHONE, transports: ['daily_pstn_dialin'], daily_pstn_mode: 'dial-out' }, '--daily-pstn-mode: is "dial-out" but transport rtc_hosted_pstn_dialin is dial-in');
+    expect(resolve({ ...PHONE, transports: ['daily_pstn'], daily_pstn_mode: 'dial-out' }).config?.transports).toEqual(['rtc_hosted_pstn_dialout']);
+    expect(resolve({ ...PHONE, transports: ['telco_a_rtc_hosted_sip'], twilio_daily_sip_mode: 'dial-in' }).config?.transports).toEqual(['telco_a_rtc_hosted_sip_dialin']);
+    const direct = resolve({ ...PHONE, transports: ['twilio_daily_sip_dialout'] }).config;
+    expect(direct?.transports).toEqual(['telco_a_rtc_hosted_sip_dialout']);
+    expect(direct?.twilio_daily_sip_mode).toBe('dial-out');
+  });
+
+  test('combinations the generator cannot turn into correct code are refused with a reason', () => {
+    expectProblems({ ...PHONE, transports: ['rtc_hosted_pstn_dialin', 'telco_a_rtc_hosted_sip_dialout'] }, /--transport: one Daily call flow per project: .* each need their own call server/);
+    expectProblems({ ...PHONE, transports: ['rtc_hosted_pstn_dialin', 'rtc_hosted_pstn_dialout'] }, /--transport: choose one Daily PSTN direction, not both/);
+    expectProblems({ ...WEB, video_service: 'simli_video', video_output: false }, '--video-output: a video avatar service sends bot video');
+    // Without an explicit --no-video-output, the avatar turns video output on.
+    expect(resolve({ ...WEB, video_service: 'simli_video' }).config?.video_output).toBe(true);
+  });
+
+  test('noise cancellation requires cloud deployment', () => {
+    expectProblems({ ...WEB, enable_noisecancel: true, deploy_to_cloud: false }, '--enable-noisecancel: Krisp noise cancellation runs on Pipecat Cloud only: it needs --deploy-to-cloud');
+  });
+
+  test.each(['../x', 'a/b', '.hidden', '-dash', '..', 'x'.repeat(51), 'a\\b', '', 'sp ace'])('project name %j is refused', (name) => {
+    expectProblems({ ...WEB, project_name: name }, '--name: ');
+  });
+
+  test.each(['my-bot', 'Bot_2', 'a.b', 'x'.repeat(50)])('project name %j is accepted', (name) => {
+    expect(resolve({ ...WEB, project_name: name }).config?.project_name).toBe(name);
+  });
+
+  test('values from the config file are named by their key, and types are checked', () => {
+    let problems: string[] = [];
+    try {
+      resolveConfig({ config: { ...WEB, recording: 'false', transports: 5 } });
+    } catch (err) {
+      problems = [...(err as ConfigError).problems];
+    }
+    expect(problems).toContain('config key "recording": must be true or false, got "false"');
+    expect(problems.some((p) => p.startsWith('config key "transports": must be a list of strings'))).toBe(true);
+  });
+
+  test('a resolved configuration is frozen and has every key', () => {
+    const c = resolve(WEB).config!;
+    expect(Object.isFrozen(c)).toBe(true);
+    expect(Object.keys(c).sort()).toEqual(
+      ['project_name', 'bot_type', 'transports', 'mode', 'stt_service', 'llm_service', 'tts_service', 'realtime_service', 'video_service', 'client_framework', 'client_server', 'daily_pstn_mode', 'twilio_daily_sip_mode', 'recording', 'transcription', 'video_input', 'video_output', 'deploy_to_cloud', 'enable_noisecancel', 'enable_observability'].sort(),
+    );
+  });
+});
