@@ -85,7 +85,7 @@ describe('the generated project', () => {
 
   test('an interrupted run leaves no partial project (SIGINT at several moments)', async () => {
     const { spawn } = await import('node:child_process');
-    for (const delay of [250, 700, 1200]) {
+    for (const delay of [300, 1000]) {
       const out = outDir(`sigint-${delay}`);
       const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
       delete env.NODE_OPTIONS;
