@@ -11,11 +11,8 @@ import { SERVICES_BY_ROLE, TRANSPORTS } from '../generators/app/catalogue/catalo
 import { suggestChoices, transportChoices, WIZARD_DEFAULTS, WIZARD_STEPS } from '../generators/app/wizard/questions.js';
 import { toAdapterQuestion } from '../generators/app/wizard/convert.js';
 import { fromInquirer, withPrevious } from '../cli/prompts-adapter.js';
-import { CASCADE_ARGS, makeTempDir, removeDir, runCli, readTree } from './helpers/cli.js';
-import { runGenerator } from './helpers/generator.js';
-
-/** Every file under `dir` with its bytes (base64), by relative path. */
-const readBytes = (dir: string): Record<string, string> => readTree(dir, 'base64');
+import { CASCADE_ARGS, makeTempDir, removeDir, runCli, readBytes } from './helpers/cli.js';
+import { expectGeneratorFailure, runGenerator } from './helpers/generator.js';
 
 
 let tmp: string;
@@ -26,61 +23,37 @@ afterAll(() => removeDir(tmp));
 
 describe('wizard rules', () => {
   test('declining the confirmation writes nothing and fails with exit code 130', async () => {
-    let error: unknown;
     const ctx = runGenerator({}, { project_name: 'declined', bot_client: 'web-none', transports: ['rtc_small'], generate: false });
-    try {
-      await ctx;
-    } catch (err) {
-      error = err;
-    }
-    try {
-      expect((error as { exitCode?: number })?.exitCode).toBe(130);
-      expect((error as Error).message).toBe('cancelled');
+    await expectGeneratorFailure(ctx, (error) => {
+      expect(error.exitCode).toBe(130);
+      expect(error.message).toBe('cancelled');
       expect(readdirSync(ctx.targetDirectory!)).toEqual([]);
-    } finally {
-      ctx.cleanupTemporaryDir();
-    }
+    });
   });
 
   test('invalid options stop the wizard before any question (exit 2, each flag named)', async () => {
-    let error: unknown;
     const ctx = runGenerator({ stt: 'nope_stt', 'bot-type': 'phone' }, {});
-    try {
-      await ctx;
-    } catch (err) {
-      error = err;
-    }
-    try {
-      expect((error as { exitCode?: number })?.exitCode).toBe(2);
-      const problems = (error as { problems: string[] }).problems.join('\n');
+    await expectGeneratorFailure(ctx, (error) => {
+      expect(error.exitCode).toBe(2);
+      const problems = (error.problems ?? []).join('\n');
       expect(problems).toMatch(/--stt: unknown STT service "nope_stt"/);
       expect(problems).toMatch(/--bot-type:/);
       expect(ctx.askedQuestions).toEqual([]);
       expect(readdirSync(ctx.targetDirectory!)).toEqual([]);
-    } finally {
-      ctx.cleanupTemporaryDir();
-    }
+    });
   });
 
   test('an existing non-empty <output>/<name> is refused before writing (yo pipecat --name), exit 2', async () => {
-    let error: unknown;
     const ctx = runGenerator({ name: 'taken', 'bot-type': 'web', transport: ['rtc_small'], mode: 'realtime', realtime: 'openai_realtime' }, {}).onTargetDirectory((dir) => {
       mkdirSync(join(dir, 'taken'));
       writeFileSync(join(dir, 'taken', 'keep.txt'), 'mine');
     });
-    try {
-      await ctx;
-    } catch (err) {
-      error = err;
-    }
-    try {
-      expect((error as { exitCode?: number })?.exitCode).toBe(2);
-      expect((error as Error).message).toMatch(/taken already exists and is not empty: choose another --name or --output \(nothing was written\)/);
+    await expectGeneratorFailure(ctx, (error) => {
+      expect(error.exitCode).toBe(2);
+      expect(error.message).toMatch(/taken already exists and is not empty: choose another --name or --output \(nothing was written\)/);
       expect(readdirSync(ctx.targetDirectory!)).toEqual(['taken']);
       expect(readdirSync(join(ctx.targetDirectory!, 'taken'))).toEqual(['keep.txt']);
-    } finally {
-      ctx.cleanupTemporaryDir();
-    }
+    });
   });
 
   test('the wizard offers only catalogue choices, with its defaults among them', () => {

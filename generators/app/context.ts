@@ -190,7 +190,7 @@ export function buildContext(config: ProjectConfig): TemplateContext {
     is,
     runnerKeys,
     callKinds,
-    envGroups: envGroups(config, transports, chosen, is),
+    envGroups: envGroups(transports, chosen, is),
     extras: [...extras].sort(),
     packages: [...packages].sort(),
     requiresPython,
@@ -211,7 +211,7 @@ const ROLE_TITLES: Record<ServiceRole, string> = {
  * `.env.example` groups: one per transport group and service, each variable once (the first
  * group that needs it keeps it), then features.
  */
-function envGroups(config: ProjectConfig, transports: TransportDefinition[], chosen: ChosenService[], is: TemplateContext['is']): EnvGroup[] {
+function envGroups(transports: TransportDefinition[], chosen: ChosenService[], is: TemplateContext['is']): EnvGroup[] {
   const seen = new Map<string, EnvVarDefinition>();
   const groups: EnvGroup[] = [];
   const add = (title: string, vars: readonly EnvVarDefinition[]): void => {
@@ -248,6 +248,5 @@ function envGroups(config: ProjectConfig, transports: TransportDefinition[], cho
       },
     ]);
   }
-  void config;
   return groups;
 }

@@ -7,7 +7,7 @@
  * `.` (dotfiles are stored as `_gitignore`, `_env.example` so npm and editors leave them alone).
  */
 import { readdirSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { join, sep } from 'node:path';
 import { planClient, type ClientPlan } from './client.js';
 import type { TemplateContext } from './context.js';
 import { templatesDir } from './paths.js';
@@ -98,6 +98,5 @@ export function planFiles(ctx: TemplateContext, client: ClientPlan | null = plan
     }
     files.push({ from: null, to: 'client/package.json', render: false, section: 'client' });
   }
-  void relative;
   return files;
 }

@@ -81,6 +81,5 @@ function renderOne(
     const code = text.replace(IMPORTS_MARKER, '');
     text = text.replace(IMPORTS_MARKER, importBlock(code, serviceImports));
   }
-  void ctx;
   return { path: f.to, contents: tidy(text), section: f.section };
 }

@@ -10,11 +10,8 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { optionFor } from '../../generators/app/config/options.js';
 import { WIZARD_DEFAULTS, WIZARD_STEPS } from '../../generators/app/wizard/questions.js';
-import { makeTempDir, removeDir, runCliAsync, mapLimit, readTree } from '../helpers/cli.js';
+import { makeTempDir, removeDir, runCliAsync, mapLimit, readBytes } from '../helpers/cli.js';
 import { runGenerator } from '../helpers/generator.js';
-
-/** Every file under `dir` with its bytes (base64), by relative path. */
-const readBytes = (dir: string): Record<string, string> => readTree(dir, 'base64');
 
 
 interface WizardCase {

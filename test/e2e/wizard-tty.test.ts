@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BIN, makeTempDir, removeDir, runCli, readTree } from '../helpers/cli.js';
+import { BIN, makeTempDir, removeDir, runCli, readBytes } from '../helpers/cli.js';
 import { TmuxSession, tmuxAvailable } from '../helpers/tmux.js';
 
 const HAVE_TMUX = tmuxAvailable();
@@ -18,9 +18,6 @@ beforeAll(() => {
   tmp = makeTempDir('pipecat-tty-');
 });
 afterAll(() => removeDir(tmp));
-
-/** Every file under `dir` with its bytes (base64), by relative path. */
-const readBytes = (dir: string): Record<string, string> => readTree(dir, 'base64');
 
 /** Environment of the terminal: no colours, no Jest flags for the binary. */
 function ttyEnv(): NodeJS.ProcessEnv {

@@ -8,25 +8,15 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { chownSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, makeTempDir, removeDir, runCli, readTree } from '../helpers/cli.js';
+import { ROOT, makeTempDir, removeDir, runCli, readBytes, userDir } from '../helpers/cli.js';
 
 const YO = join(ROOT, 'node_modules', '.bin', 'yo');
 
 let tmp: string;
 let prefix: string;
 let home: string;
-
-/** Every file under `dir` with its bytes (base64), by relative path. */
-const readBytes = (dir: string): Record<string, string> => readTree(dir, 'base64');
-
-/** A folder the user `yo` runs as can write (uid 1000 when the tests run as root). */
-function userDir(path: string): string {
-  mkdirSync(path, { recursive: true });
-  if (process.getuid?.() === 0) chownSync(path, 1000, 1000);
-  return path;
-}
 
 function yo(args: string[], cwd: string): { code: number; stdout: string; stderr: string } {
   const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, npm_config_prefix: prefix, NO_UPDATE_NOTIFIER: '1', NO_COLOR: '1' };

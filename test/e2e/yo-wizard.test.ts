@@ -5,22 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
-import { chownSync, mkdirSync, readdirSync } from 'node:fs';
+import { chownSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, makeTempDir, removeDir, runCli, readTree } from '../helpers/cli.js';
+import { ROOT, makeTempDir, removeDir, runCli, readBytes, userDir } from '../helpers/cli.js';
 import { TmuxSession, tmuxAvailable } from '../helpers/tmux.js';
 
 const maybe = tmuxAvailable() ? describe : describe.skip;
 let tmp: string;
-
-/** Every file under `dir` with its bytes (base64), by relative path. */
-const readBytes = (dir: string): Record<string, string> => readTree(dir, 'base64');
-
-function userDir(path: string): string {
-  mkdirSync(path, { recursive: true });
-  if (process.getuid?.() === 0) chownSync(path, 1000, 1000);
-  return path;
-}
 
 beforeAll(() => {
   tmp = makeTempDir('pipecat-yo-wizard-');

@@ -5,7 +5,7 @@
  * users get.
  */
 import { execFile, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -133,6 +133,24 @@ export function readTree(dir: string, encoding: 'utf8' | 'base64' = 'utf8'): Rec
   };
   if (existsSync(dir)) walk(dir);
   return out;
+}
+
+/** Every file under `dir` with its bytes (base64), by relative path: for byte-for-byte comparisons. */
+export function readBytes(dir: string): Record<string, string> {
+  return readTree(dir, 'base64');
+}
+
+/**
+ * Create a folder the user `yo` runs as can write: `yo` started as root switches to uid 1000
+ * (downgrade-root), so when the tests run as root the folder is given to that user.
+ *
+ * @param path folder to create (parents included)
+ * @returns the same path
+ */
+export function userDir(path: string): string {
+  mkdirSync(path, { recursive: true });
+  if (process.getuid?.() === 0) chownSync(path, 1000, 1000);
+  return path;
 }
 
 /** Whether python3 and the shared checker are available (CI has both). */

@@ -162,7 +162,7 @@ export function resolveConfig(input: ResolveInput): ProjectConfig {
   const normalised = normalise(merged, problems, sources);
   problems.push(...validateConfig(normalised));
   if (problems.length) {
-    throw new ConfigError('invalid configuration: nothing was written', formatProblems(problems, sources, normalised));
+    throw new ConfigError('invalid configuration: nothing was written', formatProblems(problems, sources));
   }
   // Every key is present in a resolved configuration; unset optional values are null.
   const resolved: Record<string, unknown> = {};
@@ -284,9 +284,8 @@ function resolveTransport(value: string, c: Record<string, unknown>, problems: C
  *
  * @param problems what is wrong
  * @param sources where each key's value came from
- * @param values the normalised values (to quote them)
  */
-function formatProblems(problems: ConfigProblem[], sources: Record<string, ValueSource>, values: Record<string, unknown>): string[] {
+function formatProblems(problems: ConfigProblem[], sources: Record<string, ValueSource>): string[] {
   const lines: string[] = [];
   const seen = new Set<string>();
   for (const p of problems) {
@@ -299,7 +298,6 @@ function formatProblems(problems: ConfigProblem[], sources: Record<string, Value
     const line = `${label}: ${p.message}`;
     if (!lines.includes(line)) lines.push(line);
   }
-  void values;
   return lines;
 }
 
