@@ -1,0 +1,286 @@
+"""Run scripted sessions of one generated project on pipecat's own code; one JSON line per session.
+
+Usage: ``python3 -m rt.main SPEC.json`` with ``test/runtime/python`` and ``standins`` on the path
+(``test/runtime/run.ts`` builds the command). The spec (written by the Node runner from the
+catalogue) is::
+
+    {"project": "/abs/project", "pipecat_src": "/abs/src or null", "mode": "cascade|realtime",
+     "tts_rates": {"rates": [...], "fixed": bool, "source": "..."} | null,
+     "features": {"transcription": bool, "recording": bool},
+     "sessions": [{"transport": "twilio", "driver": "twilio", "call": "phone"}, ...],
+     "variants": ["required", "all"]}
+
+Each session: environment from ``server/.env.example`` (``required``: only the variables marked
+required, with ENV unset as on Pipecat Cloud; ``all``: every variable, with ENV=local as the
+development runner sets it), ``bot(runner_args)`` with the driver's runner arguments, the client
+connects (a web client also sends RTVI client-ready), the bot greets (not for dial-out, where the
+callee speaks first), the scripted user speaks, the bot answers, the client hangs up, and the
+session must end by itself within :data:`END_TIMEOUT` seconds.
+
+A session fails on: an exception; a pipecat log at WARNING or above, or a Python warning, not in
+:data:`ALLOWED` (each entry carries its reason); no greeting or answer; audio on the wire whose
+duration differs from what the TTS stand-in produced by more than 10%; a session that does not
+end; a feature that left no trace (transcription lines, a recording).
+"""
+
+import asyncio
+import importlib
+import json
+import os
+import re
+import sys
+import tempfile
+import time
+import traceback
+import warnings
+import wave
+
+END_TIMEOUT = 5.0
+TOLERANCE = 0.10
+
+#: (level, pattern, reason): log records and warnings that do not fail a session.
+ALLOWED = [
+    ("WARNING", r"'audioop' is deprecated", "pipecat imports audioop on Python < 3.13 by design (its pyproject installs audioop-lts only from 3.13)"),
+]
+
+
+def parse_env_example(path: str) -> list[dict]:
+    """Variables of ``.env.example``: name, required (its comment ends in "(required)"), example
+    value, and whether it is commented out (set by the runner or platform)."""
+    out = []
+    comment = ""
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            line = line.rstrip("\n")
+            m = re.match(r"^(#\s*)?([A-Z][A-Z0-9_]*)=(.*)$", line)
+            if m:
+                out.append({
+                    "name": m.group(2),
+                    "value": m.group(3),
+                    "required": comment.rstrip().endswith("(required)"),
+                    "commented": bool(m.group(1)),
+                })
+                comment = ""
+            elif line.startswith("#"):
+                comment = line
+    return out
+
+
+def environment(variables: list[dict], variant: str) -> dict[str, str]:
+    env = {}
+    for v in variables:
+        if v["commented"]:
+            continue
+        if variant == "required" and not v["required"]:
+            continue
+        env[v["name"]] = v["value"] or f"rt-{v['name'].lower().replace('_', '-')}"
+    if variant == "all":
+        env["ENV"] = "local"
+    return env
+
+
+class Session:
+    def __init__(self, spec: dict, session: dict, variant: str, variables: list[dict]):
+        from .probe import Probe
+
+        self.spec = spec
+        self.session = session
+        self.variant = variant
+        self.variables = variables
+        self.name = f"{session['transport']}/{variant}"
+        self.probe = Probe(self.name)
+        self.problems: list[str] = []
+
+    def driver(self):
+        from .telephony import TelephonyDriver
+
+        kind = self.session["driver"]
+        if kind in ("twilio", "telnyx", "plivo", "exotel"):
+            return TelephonyDriver(kind, self.session["call"], self.probe)
+        if kind == "webrtc":
+            from .webrtc import WebRTCDriver
+
+            return WebRTCDriver(self.session["call"], self.probe)
+        if kind.startswith("daily"):
+            from .daily import DailyDriver
+
+            return DailyDriver(kind, self.session["call"], self.probe, self.spec)
+        raise ValueError(f"no driver for {kind}")
+
+    async def run(self) -> dict:
+        from .probe import Probe
+        from .services import Script
+
+        started = time.monotonic()
+        probe = self.probe
+        env_names = {v["name"] for v in self.variables} | {"ENV"}
+        for name in env_names:
+            os.environ.pop(name, None)
+        os.environ.update(environment(self.variables, self.variant))
+
+        for mod in ("bot", "server_utils", "server"):
+            sys.modules.pop(mod, None)
+        bot = importlib.import_module("bot")
+
+        script = Script(probe, self.spec.get("tts_rates"), self.spec["mode"])
+        _install_script(script)
+        loop = asyncio.get_running_loop()
+        loop.set_exception_handler(lambda _l, ctx: self.problems.append(f"asyncio: {ctx.get('message')} {ctx.get('exception')!r}"))
+
+        driver = self.driver()
+        call = self.session["call"]
+        task = None
+        try:
+            args = await driver.runner_args()
+            task = asyncio.create_task(bot.bot(args))
+            await asyncio.sleep(0.05)
+            await driver.connect()
+            expected = 0
+            if call == "web":
+                await driver.client_ready()
+            if call != "dialout":
+                expected = 1
+                if not await probe.wait_bot_spoke(1):
+                    self.problems.append("the bot did not greet (no TTS audio reached the wire)")
+            if not task.done():
+                await driver.speak(Probe.user_audio(driver.input_rate), Probe.speech_chunks())
+                expected += 1
+                if not await probe.wait_bot_spoke(expected):
+                    self.problems.append(f"the bot did not answer the user (TTS requests {probe.tts_requests}, transcripts {probe.transcripts}, LLM requests {probe.llm_requests})")
+            await driver.hang_up()
+            try:
+                await asyncio.wait_for(asyncio.shield(task), END_TIMEOUT)
+            except asyncio.TimeoutError:
+                self.problems.append(f"the session did not end within {END_TIMEOUT:.0f} s of the hang-up")
+                task.cancel()
+                try:
+                    await task
+                except BaseException:
+                    pass
+        except BaseException as e:  # noqa: BLE001 - every failure is a finding
+            self.problems.append(f"exception: {type(e).__name__}: {e}\n{traceback.format_exc(limit=6)}")
+        if task is not None and task.done() and not task.cancelled() and task.exception() is not None:
+            e = task.exception()
+            self.problems.append(f"bot() raised {type(e).__name__}: {e}\n" + "".join(traceback.format_exception(e, limit=8)))
+        self._check_logs()
+        self._check_audio()
+        self._check_features()
+        self.problems.extend(n for n in probe.notes if n.startswith("problem:"))
+        return {
+            "project": os.path.basename(self.spec["project"]),
+            "session": self.name,
+            "ok": not self.problems,
+            "problems": self.problems,
+            "tts_s": round(probe.tts_seconds, 3),
+            "sent_s": round(probe.sent_seconds, 3),
+            "tts_requests": probe.tts_requests,
+            "patched": script.patched,
+            "secs": round(time.monotonic() - started, 2),
+        }
+
+    def _check_logs(self) -> None:
+        for level, number, message, name in self.probe.logs:
+            if number < 30:
+                continue
+            if any(level == lv and re.search(p, message) for lv, p, _ in ALLOWED):
+                continue
+            self.problems.append(f"{level} from {name}: {message.splitlines()[0][:300]}")
+
+    def _check_audio(self) -> None:
+        p = self.probe
+        if p.tts_seconds <= 0:
+            return
+        if abs(p.sent_seconds - p.tts_seconds) > TOLERANCE * p.tts_seconds:
+            self.problems.append(
+                f"audio on the wire lasted {p.sent_seconds:.2f} s but the TTS produced {p.tts_seconds:.2f} s (more than 10% apart: a sample rate is mislabelled)"
+            )
+
+    def _check_features(self) -> None:
+        from .probe import USER_TEXT
+
+        features = self.spec.get("features", {})
+        messages = [m for _, _, m, _ in self.probe.logs]
+        if features.get("transcription"):
+            if not any(f"Transcript: user: {USER_TEXT}" in m for m in messages):
+                self.problems.append("transcription is on but no 'Transcript: user:' line was logged")
+            if not any("Transcript: assistant:" in m for m in messages):
+                self.problems.append("transcription is on but no 'Transcript: assistant:' line was logged")
+        if features.get("recording"):
+            folder = os.path.join(os.getcwd(), "recordings")
+            wavs = sorted(os.listdir(folder)) if os.path.isdir(folder) else []
+            if not wavs:
+                self.problems.append("recording is on but no WAV was written to recordings/")
+            else:
+                with wave.open(os.path.join(folder, wavs[-1])) as w:
+                    if w.getnframes() == 0:
+                        self.problems.append("recording is on but the WAV is empty")
+                for f in wavs:
+                    os.remove(os.path.join(folder, f))
+
+
+_current_script = None
+
+
+def _install_script(script) -> None:
+    """Route PipelineWorker construction through the session's Script (patched once)."""
+    global _current_script
+    _current_script = script
+    from pipecat.pipeline.worker import PipelineWorker
+
+    if getattr(PipelineWorker, "_rt_patched", False):
+        return
+    original = PipelineWorker.__init__
+
+    def __init__(self, pipeline, *args, **kwargs):
+        if _current_script is not None:
+            _current_script.patch_pipeline(pipeline.processors)
+        original(self, pipeline, *args, **kwargs)
+
+    PipelineWorker.__init__ = __init__
+    PipelineWorker._rt_patched = True
+
+
+def main() -> int:
+    spec = json.load(open(sys.argv[1], encoding="utf-8"))
+    server = os.path.join(spec["project"], "server")
+    sys.path.insert(0, server)
+    variables = parse_env_example(os.path.join(server, ".env.example"))
+
+    import loguru
+
+    current: list = [None]
+    early: list[tuple[str, int, str, str]] = []
+
+    def sink(level, number, message, name):
+        (current[0].probe.log if current[0] else lambda *a: early.append(a))(level, number, message, name)
+
+    loguru.add_sink(sink)
+    warnings.simplefilter("always")
+
+    def showwarning(message, category, filename, lineno, file=None, line=None):
+        sink("WARNING", 30, f"{category.__name__}: {message} ({filename}:{lineno})", "python-warnings")
+
+    warnings.showwarning = showwarning
+
+    work = tempfile.mkdtemp(prefix="rt-session-")
+    os.chdir(work)
+    failed = 0
+    for variant in spec.get("variants", ["required", "all"]):
+        for s in spec["sessions"]:
+            session = Session(spec, s, variant, variables)
+            current[0] = session
+            for record in early:
+                session.probe.log(*record)
+            early.clear()
+            try:
+                result = asyncio.run(session.run())
+            except BaseException as e:  # noqa: BLE001
+                result = {"project": os.path.basename(spec["project"]), "session": session.name, "ok": False, "problems": [f"harness: {type(e).__name__}: {e}\n{traceback.format_exc(limit=6)}"]}
+            current[0] = None
+            failed += 0 if result["ok"] else 1
+            print(json.dumps(result), flush=True)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

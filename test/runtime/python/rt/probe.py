@@ -1,0 +1,90 @@
+"""What one scripted session observes, and the scripted user's audio.
+
+A :class:`Probe` is shared by the transport driver (which feeds user audio in and counts the audio
+that reaches the wire), the scripted services (which count the audio the TTS stand-in produced)
+and the log sink (which keeps every pipecat log record). Units: seconds for durations, Hz for
+rates, 16-bit mono PCM for audio.
+"""
+
+import asyncio
+import math
+import time
+
+import numpy as np
+
+#: What the scripted user says (the STT stand-in's transcription).
+USER_TEXT = "What can you do for me?"
+#: What the LLM stand-in answers (one sentence, so each answer is one TTS request).
+BOT_TEXT = "I can answer your questions."
+#: Seconds of audio the TTS stand-in returns per request.
+TTS_SECONDS = 0.4
+#: Seconds of scripted user speech (a 220 Hz tone at a quarter of full scale) and of the silence after it.
+SPEECH_SECONDS = 0.6
+SILENCE_SECONDS = 0.8
+CHUNK_SECONDS = 0.02
+
+
+class Probe:
+    def __init__(self, name: str):
+        self.name = name
+        self.logs: list[tuple[str, int, str, str]] = []  # (level, number, message, logger name)
+        self.tts_seconds = 0.0  # audio the TTS (or realtime) stand-in produced, at its real rate
+        self.tts_requests = 0
+        self.sent_seconds = 0.0  # audio that reached the transport's wire
+        self.last_sent = 0.0  # monotonic time of the last audio sent
+        self.user_utterances = 0  # scripted utterances finished by the driver
+        self.transcripts = 0  # transcriptions the STT stand-in produced
+        self.llm_requests = 0
+        self.notes: list[str] = []
+        self.changed = asyncio.Event()
+
+    # -- records from the stand-ins and drivers -------------------------------------------------
+    def log(self, level: str, number: int, message: str, name: str) -> None:
+        self.logs.append((level, number, message, name))
+
+    def tts_produced(self, seconds: float) -> None:
+        self.tts_seconds += seconds
+        self._poke()
+
+    def audio_sent(self, seconds: float) -> None:
+        if seconds > 0:
+            self.sent_seconds += seconds
+            self.last_sent = time.monotonic()
+            self._poke()
+
+    def _poke(self) -> None:
+        self.changed.set()
+        self.changed = asyncio.Event()
+
+    # -- waiting ----------------------------------------------------------------------------------
+    async def wait_bot_spoke(self, requests: int, timeout: float = 8.0, quiet: float = 0.35) -> bool:
+        """Wait until the TTS stand-in served ``requests`` requests and the wire has been quiet for
+        ``quiet`` seconds after the audio (the bot finished speaking). False on timeout."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            now = time.monotonic()
+            if self.tts_requests >= requests and self.sent_seconds > 0 and now - self.last_sent >= quiet:
+                return True
+            await asyncio.sleep(0.05)
+        return False
+
+    # -- the scripted user -------------------------------------------------------------------------
+    @staticmethod
+    def user_audio(sample_rate: int) -> list[bytes]:
+        """The user's turn as 20 ms chunks of 16-bit mono PCM at ``sample_rate``: speech, then silence."""
+        n = int(sample_rate * CHUNK_SECONDS)
+        chunks = []
+        total = int(round((SPEECH_SECONDS + SILENCE_SECONDS) / CHUNK_SECONDS))
+        speech = int(round(SPEECH_SECONDS / CHUNK_SECONDS))
+        for i in range(total):
+            if i < speech:
+                t = (np.arange(n) + i * n) / sample_rate
+                samples = (0.25 * 32767 * np.sin(2 * math.pi * 220 * t)).astype(np.int16)
+            else:
+                samples = np.zeros(n, dtype=np.int16)
+            chunks.append(samples.tobytes())
+        return chunks
+
+    @staticmethod
+    def speech_chunks() -> int:
+        return int(round(SPEECH_SECONDS / CHUNK_SECONDS))

@@ -1,0 +1,191 @@
+"""Scripted STT, LLM, TTS and realtime stand-ins, injected at pipecat's service interfaces.
+
+The vendor SDKs and network libraries under the services are recording fakes (``_autofake``), so a
+service's construction, ``start``, connection and shutdown run on pipecat's own code against them.
+What a vendor would *say* is scripted here, at the interface each pipecat base class defines:
+
+- STT (``STTService.run_stt``, pipecat/services/stt_service.py): one final
+  :class:`TranscriptionFrame` of :data:`USER_TEXT` after each scripted user utterance (streaming
+  services get it on the next audio chunk, segmented ones with the segment at the end of the turn).
+- LLM (an ``LLMContextFrame`` reaching an ``LLMService``): one sentence, :data:`BOT_TEXT`, framed by
+  ``LLMFullResponseStart/EndFrame`` as every pipecat LLM service streams it.
+- TTS (``TTSService.run_tts``): :data:`TTS_SECONDS` of audio produced at the rate the vendor really
+  sends (the catalogue's ``outputSampleRates`` fact: a fixed-rate vendor sends its one rate whatever
+  it is asked), labelled with ``self.sample_rate`` exactly as pipecat's services label the audio
+  they receive. A mislabelled rate therefore changes the duration that reaches the wire.
+- Realtime (speech-to-speech ``LLMService`` subclasses): a spoken answer to the first context (the
+  greeting) and to each finished user turn, with the user's transcription pushed upstream first,
+  as pipecat's realtime services do.
+"""
+
+import math
+
+import numpy as np
+
+from pipecat.frames.frames import (
+    LLMContextFrame,
+    LLMFullResponseEndFrame,
+    LLMFullResponseStartFrame,
+    LLMTextFrame,
+    TranscriptionFrame,
+    TTSAudioRawFrame,
+    TTSStartedFrame,
+    TTSStoppedFrame,
+    TTSTextFrame,
+    UserStoppedSpeakingFrame,
+)
+from pipecat.processors.frame_processor import FrameDirection, FrameProcessor
+from pipecat.services.llm_service import LLMService
+from pipecat.services.stt_service import STTService
+from pipecat.services.tts_service import TTSService
+from pipecat.utils.time import time_now_iso8601
+
+from .probe import BOT_TEXT, CHUNK_SECONDS, TTS_SECONDS, USER_TEXT, Probe
+
+#: Rate of the scripted realtime answers (pipecat's realtime services label their audio with
+#: the vendor's rate, 24 kHz for OpenAI/Gemini/Nova Sonic; the stand-in's bytes match its label).
+REALTIME_RATE = 24000
+
+
+def tone(rate: int, seconds: float) -> bytes:
+    """16-bit mono PCM: a 330 Hz tone of ``seconds`` at ``rate`` Hz."""
+    n = int(round(rate * seconds))
+    t = np.arange(n) / rate
+    return (0.2 * 32767 * np.sin(2 * math.pi * 330 * t)).astype(np.int16).tobytes()
+
+
+def chunks(audio: bytes, rate: int) -> list[bytes]:
+    step = int(rate * CHUNK_SECONDS) * 2
+    return [audio[i : i + step] for i in range(0, len(audio), step)]
+
+
+class Script:
+    """Patches every service of a pipeline for one session (see the module docstring)."""
+
+    def __init__(self, probe: Probe, tts_rates: dict | None, mode: str):
+        self.probe = probe
+        self.tts_rates = tts_rates  # {"rates": [...], "fixed": bool, "source": str} or None
+        self.mode = mode
+        self.patched: list[str] = []
+
+    def patch_pipeline(self, processors) -> None:
+        for p in processors:
+            inner = getattr(p, "processors", None) or getattr(p, "_processors", None)
+            if inner and not isinstance(p, (STTService, TTSService, LLMService)):
+                self.patch_pipeline(inner)
+            elif isinstance(p, STTService):
+                self._patch_stt(p)
+            elif isinstance(p, TTSService):
+                self._patch_tts(p)
+            elif isinstance(p, LLMService):
+                if self.mode == "realtime":
+                    self._patch_realtime(p)
+                else:
+                    self._patch_llm(p)
+
+    # -- STT --------------------------------------------------------------------------------------
+    def _patch_stt(self, svc: STTService) -> None:
+        probe = self.probe
+
+        async def run_stt(audio: bytes):
+            if probe.user_utterances > probe.transcripts:
+                probe.transcripts += 1
+                yield TranscriptionFrame(USER_TEXT, "", time_now_iso8601())
+            else:
+                yield None
+
+        svc.run_stt = run_stt
+        self.patched.append(f"stt:{type(svc).__name__}")
+
+    # -- LLM --------------------------------------------------------------------------------------
+    def _patch_llm(self, svc: LLMService) -> None:
+        probe = self.probe
+        original = svc.process_frame
+
+        async def process_frame(frame, direction):
+            if isinstance(frame, LLMContextFrame):
+                await FrameProcessor.process_frame(svc, frame, direction)
+                probe.llm_requests += 1
+                await svc.push_frame(LLMFullResponseStartFrame())
+                await svc.push_frame(LLMTextFrame(BOT_TEXT))
+                await svc.push_frame(LLMFullResponseEndFrame())
+                return
+            await original(frame, direction)
+
+        svc.process_frame = process_frame
+        self.patched.append(f"llm:{type(svc).__name__}")
+
+    # -- TTS --------------------------------------------------------------------------------------
+    def vendor_rate(self, requested: int) -> int | None:
+        """The rate the vendor sends when pipecat asks for ``requested`` Hz (None: it cannot)."""
+        fact = self.tts_rates
+        if not fact:
+            return requested
+        if fact.get("fixed"):
+            return int(fact["rates"][0])
+        return requested if requested in fact["rates"] else None
+
+    def _patch_tts(self, svc: TTSService) -> None:
+        probe = self.probe
+        script = self
+
+        async def run_tts(text: str, context_id: str):
+            probe.tts_requests += 1
+            label = svc.sample_rate
+            rate = script.vendor_rate(label)
+            if rate is None:
+                probe.notes.append(
+                    f"problem: {type(svc).__name__} was asked for {label} Hz, which the vendor cannot send "
+                    f"(supports {script.tts_rates['rates']}; {script.tts_rates['source']})"
+                )
+                rate = label
+            audio = tone(rate, TTS_SECONDS)
+            probe.tts_produced(len(audio) / 2 / rate)
+            if not svc.audio_context_available(context_id):
+                await svc.create_audio_context(context_id)
+                yield TTSStartedFrame(context_id=context_id)
+            # Chunked by the vendor's rate, labelled as the service labels what it receives.
+            for chunk in chunks(audio, rate):
+                yield TTSAudioRawFrame(chunk, label, 1, context_id=context_id)
+            if not getattr(svc, "_push_stop_frames", True):
+                yield TTSStoppedFrame(context_id=context_id)
+
+        svc.run_tts = run_tts
+        self.patched.append(f"tts:{type(svc).__name__}")
+
+    # -- realtime ---------------------------------------------------------------------------------
+    def _patch_realtime(self, svc: LLMService) -> None:
+        probe = self.probe
+        original = svc.process_frame
+        state = {"greeted": False}
+
+        async def answer():
+            probe.llm_requests += 1
+            probe.tts_requests += 1
+            audio = tone(REALTIME_RATE, TTS_SECONDS)
+            probe.tts_produced(len(audio) / 2 / REALTIME_RATE)
+            await svc.push_frame(LLMFullResponseStartFrame())
+            await svc.push_frame(TTSStartedFrame())
+            for chunk in chunks(audio, REALTIME_RATE):
+                await svc.push_frame(TTSAudioRawFrame(chunk, REALTIME_RATE, 1))
+            await svc.push_frame(TTSTextFrame(BOT_TEXT, aggregated_by="sentence"))
+            await svc.push_frame(TTSStoppedFrame())
+            await svc.push_frame(LLMFullResponseEndFrame())
+
+        async def process_frame(frame, direction):
+            if isinstance(frame, LLMContextFrame):
+                await FrameProcessor.process_frame(svc, frame, direction)
+                if not state["greeted"] and probe.user_utterances == 0:
+                    state["greeted"] = True
+                    await answer()
+                return
+            await original(frame, direction)
+            if isinstance(frame, UserStoppedSpeakingFrame) and probe.user_utterances > probe.transcripts:
+                probe.transcripts += 1
+                await svc.push_frame(
+                    TranscriptionFrame(USER_TEXT, "", time_now_iso8601()), FrameDirection.UPSTREAM
+                )
+                await answer()
+
+        svc.process_frame = process_frame
+        self.patched.append(f"realtime:{type(svc).__name__}")

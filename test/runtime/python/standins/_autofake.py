@@ -1,0 +1,183 @@
+"""Recording fakes for every third-party module pipecat imports that the runtime tier does not run.
+
+Installed by ``rt.main`` as the FIRST entry of ``sys.meta_path``, so a fake is used even when the
+real package is installed (``pip install pipecat-ai==1.7.0`` with vendor SDKs). A module is faked
+when its top-level name is not in :data:`REAL` (the standard library, pipecat itself, the
+interpreter's numpy/pydantic/dotenv/yaml, and the hand-written stand-ins beside this file).
+
+A fake module hands out, for any attribute, a fake class (cached per name). Fake classes accept any
+constructor arguments, and their instances answer any attribute, call, ``await``, ``async with``
+and ``with``; every call is appended to :data:`CALLS` as ``(dotted name, positional count, keyword
+names)`` (values are never kept: they may be secrets). ``async for`` over a fake waits until the
+task is cancelled, as a receive loop on an open connection would. Class names that look like
+errors derive from ``Exception`` so ``except vendor.SomeError`` works.
+"""
+
+import asyncio
+import importlib.abc
+import importlib.machinery
+import re
+import sys
+import types
+
+CALLS: list[tuple[str, int, tuple[str, ...]]] = []
+FAKED: set[str] = set()
+
+_STDLIB = set(sys.stdlib_module_names)
+#: Modules that must stay absent: pipecat probes for them and changes behaviour when found.
+ABSENT = {"pipecat_flows"}
+
+REAL = _STDLIB | {
+    "pipecat", "numpy", "pydantic", "pydantic_core", "annotated_types", "typing_extensions",
+    "typing_inspection", "dotenv", "yaml", "_yaml", "rt", "bot", "server", "server_utils",
+    # hand-written stand-ins (directories beside this file)
+    "loguru", "soxr", "onnxruntime", "pyloudnorm", "starlette", "wait_for2", "importlib_resources", "attr", "_autofake",
+    # pytest and friends are never imported by bot code; keep them real when present
+    "_pytest", "pytest",
+}
+_ERROR_NAME = re.compile(r"(Error|Exception|Closed|ClosedOK|ClosedError|Timeout|Cancelled|Failed|Failure|Exceeded|Invalid|Denied)$")
+
+
+class _FakeMeta(type):
+    def __getattr__(cls, name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return _child(f"{cls.__qualname__}.{name}")
+
+    def __iter__(cls):
+        return iter(())
+
+    def __getitem__(cls, item):
+        return cls
+
+
+class Fake:
+    """An object that answers everything; see the module docstring."""
+
+    _rt_name = "fake"
+
+    def __init__(self, *args, **kwargs):
+        object.__setattr__(self, "_rt_attrs", {})
+        CALLS.append((type(self)._rt_name, len(args), tuple(sorted(kwargs))))
+
+    def __getattr__(self, name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        attrs = self.__dict__.setdefault("_rt_attrs", {})
+        if name not in attrs:
+            attrs[name] = _child(f"{type(self)._rt_name}.{name}")()
+        return attrs[name]
+
+    def __call__(self, *args, **kwargs):
+        CALLS.append((type(self)._rt_name + "()", len(args), tuple(sorted(kwargs))))
+        return _child(type(self)._rt_name + "()")()
+
+    def __await__(self):
+        if False:
+            yield
+        return self
+
+    async def __aenter__(self):
+        return self
+
+    async def __aexit__(self, *exc):
+        return False
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def __aiter__(self):
+        return self
+
+    async def __anext__(self):
+        await asyncio.Event().wait()  # an open connection with nothing to say
+        raise StopAsyncIteration
+
+    def __iter__(self):
+        return iter(())
+
+    def __len__(self):
+        return 0
+
+    def __bool__(self):
+        return True
+
+    def __int__(self):
+        return 0
+
+    def __float__(self):
+        return 0.0
+
+    def __index__(self):
+        return 0
+
+    def __str__(self):
+        return f"<fake {type(self)._rt_name}>"
+
+    __repr__ = __str__
+
+    def __getitem__(self, key):
+        return _child(f"{type(self)._rt_name}[]")()
+
+    def __contains__(self, key):
+        return False
+
+
+class FakeError(Exception):
+    _rt_name = "fake-error"
+
+
+_classes: dict[str, type] = {}
+
+
+def _child(qualname: str) -> type:
+    cls = _classes.get(qualname)
+    if cls is None:
+        short = qualname.rsplit(".", 1)[-1] or "Fake"
+        base = FakeError if _ERROR_NAME.search(short) else Fake
+        cls = _FakeMeta(short, (base,), {"_rt_name": qualname, "__qualname__": qualname, "__module__": qualname.rsplit(".", 1)[0]})
+        _classes[qualname] = cls
+    return cls
+
+
+class FakeModule(types.ModuleType):
+    def __init__(self, name):
+        super().__init__(name)
+        self.__path__ = []  # a package: submodules import too
+        self.__file__ = f"<fake {name}>"
+        self.__version__ = "0.0-fake"
+
+    def __getattr__(self, name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        value = _child(f"{self.__name__}.{name}")
+        setattr(self, name, value)
+        return value
+
+
+class _Loader(importlib.abc.Loader):
+    def create_module(self, spec):
+        FAKED.add(spec.name)
+        return FakeModule(spec.name)
+
+    def exec_module(self, module):
+        pass
+
+
+class FakeFinder(importlib.abc.MetaPathFinder):
+    """Serves a :class:`FakeModule` for every module whose top-level name is not real."""
+
+    def find_spec(self, fullname, path=None, target=None):
+        top = fullname.split(".", 1)[0]
+        if top in REAL or top in ABSENT or top.startswith("_"):
+            return None
+        return importlib.machinery.ModuleSpec(fullname, _Loader(), is_package=True)
+
+
+def install() -> None:
+    """Put the finder first on ``sys.meta_path`` (idempotent)."""
+    if not any(isinstance(f, FakeFinder) for f in sys.meta_path):
+        sys.meta_path.insert(0, FakeFinder())

@@ -1,0 +1,1 @@
+"""Stand-in for starlette: only what pipecat's FastAPI websocket transport reads."""
