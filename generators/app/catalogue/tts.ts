@@ -27,6 +27,13 @@ import {
 } from './env.js';
 import type { ServiceDefinition } from './types.js';
 
+/**
+ * `outputSampleRates.rates` of a service that delivers any common rate (see `OutputSampleRates` in
+ * ./types.ts): pipecat resamples the vendor's native audio, or forwards the requested rate to a vendor
+ * that synthesises at it and pipecat sets no limit. Its `source` says which, and names the native rate.
+ */
+export const ANY_SAMPLE_RATES = [8000, 16000, 22050, 24000, 44100, 48000] as const;
+
 /** Every TTS service, ordered by id. */
 export const TTS_SERVICES = [
   {
@@ -35,6 +42,12 @@ export const TTS_SERVICES = [
     label: 'Async',
     extras: ['asyncai'],
     imports: [{ from: 'pipecat.services.asyncai.tts', names: ['AsyncAITTSService'] }],
+    outputSampleRates: {
+      rates: ANY_SAMPLE_RATES,
+      fixed: false,
+      source:
+        "pipecat/services/asyncai/tts.py _connect_websocket: the init message asks for output_format.sample_rate = the service's sample_rate (the pipeline rate unless sample_rate= is given) and frames carry that rate; pipecat sets no limit of its own",
+    },
     construct: `AsyncAITTSService(
     api_key=required(os.getenv("ASYNCAI_API_KEY"), "ASYNCAI_API_KEY"),
     settings=AsyncAITTSService.Settings(
@@ -57,6 +70,12 @@ export const TTS_SERVICES = [
     label: 'AWS Polly',
     extras: ['aws'],
     imports: [{ from: 'pipecat.services.aws.tts', names: ['AWSPollyTTSService'] }],
+    outputSampleRates: {
+      rates: ANY_SAMPLE_RATES,
+      fixed: false,
+      source:
+        "pipecat/services/aws/tts.py run_tts: Polly is always asked for PCM at 16000 Hz (its PCM output offers only 8000 or 16000) and pipecat resamples that to the service's sample_rate; the vendor really sends 16000 Hz",
+    },
     construct: `AWSPollyTTSService(
     api_key=required(os.getenv("AWS_SECRET_ACCESS_KEY"), "AWS_SECRET_ACCESS_KEY"),
     aws_access_key_id=required(os.getenv("AWS_ACCESS_KEY_ID"), "AWS_ACCESS_KEY_ID"),
@@ -79,6 +98,12 @@ export const TTS_SERVICES = [
     label: 'Azure TTS',
     extras: ['azure'],
     imports: [{ from: 'pipecat.services.azure.tts', names: ['AzureTTSService'] }],
+    outputSampleRates: {
+      rates: [8000, 16000, 22050, 24000, 44100, 48000],
+      fixed: false,
+      source:
+        "pipecat/services/azure/tts.py sample_rate_to_output_format: one raw 16-bit PCM format per listed rate; any other rate silently gets the 24 kHz format while frames keep the requested rate",
+    },
     construct: `AzureTTSService(
     api_key=required(os.getenv("AZURE_SPEECH_API_KEY"), "AZURE_SPEECH_API_KEY"),
     region=required(os.getenv("AZURE_SPEECH_REGION"), "AZURE_SPEECH_REGION"),
@@ -96,6 +121,12 @@ export const TTS_SERVICES = [
     label: 'Camb',
     extras: ['camb'],
     imports: [{ from: 'pipecat.services.camb.tts', names: ['CambTTSService'] }],
+    outputSampleRates: {
+      rates: [22050],
+      fixed: true,
+      source:
+        "pipecat/services/camb/tts.py MODEL_SAMPLE_RATES: the rate is set by the model (mars-flash, the default here, and mars-instruct 22050; mars-pro 48000); start() applies it when no sample_rate= is given, so omit sample_rate= or pass the model's rate",
+    },
     construct: `CambTTSService(
     api_key=required(os.getenv("CAMB_API_KEY"), "CAMB_API_KEY"),
     settings=CambTTSService.Settings(voice=int(os.getenv("CAMB_TTS_VOICE_ID") or "147320")),
@@ -111,6 +142,12 @@ export const TTS_SERVICES = [
     label: 'Cartesia',
     extras: ['cartesia'],
     imports: [{ from: 'pipecat.services.cartesia.tts', names: ['CartesiaTTSService'] }],
+    outputSampleRates: {
+      rates: ANY_SAMPLE_RATES,
+      fixed: false,
+      source:
+        "pipecat/services/cartesia/tts.py _build_msg: each request asks for output_format.sample_rate = the service's sample_rate and frames carry that rate; pipecat sets no limit of its own",
+    },
     construct: `CartesiaTTSService(
     api_key=required(os.getenv("CARTESIA_API_KEY"), "CARTESIA_API_KEY"),
     settings=CartesiaTTSService.Settings(
@@ -133,6 +170,12 @@ export const TTS_SERVICES = [
     label: 'Deepgram SageMaker',
     extras: ['sagemaker'],
     imports: [{ from: 'pipecat.services.deepgram.sagemaker.tts', names: ['DeepgramSageMakerTTSService'] }],
+    outputSampleRates: {
+      rates: [8000, 16000, 24000, 32000, 48000],
+      fixed: false,
+      source:
+        "pipecat/services/deepgram/sagemaker/tts.py _connect: the sample_rate query parameter is the service's sample_rate, unchecked by pipecat; the list is the linear16 set Deepgram documents",
+    },
     construct: `DeepgramSageMakerTTSService(
     endpoint_name=required(os.getenv("DEEPGRAM_SAGEMAKER_TTS_ENDPOINT_NAME"), "DEEPGRAM_SAGEMAKER_TTS_ENDPOINT_NAME"),
     region=os.getenv("DEEPGRAM_SAGEMAKER_TTS_REGION") or required(os.getenv("AWS_REGION"), "AWS_REGION"),
@@ -160,6 +203,12 @@ export const TTS_SERVICES = [
     label: 'Deepgram',
     extras: [],
     imports: [{ from: 'pipecat.services.deepgram.tts', names: ['DeepgramTTSService'] }],
+    outputSampleRates: {
+      rates: [8000, 16000, 24000, 32000, 48000],
+      fixed: false,
+      source:
+        "pipecat/services/deepgram/tts.py _connect_websocket: the sample_rate query parameter is the service's sample_rate, unchecked by pipecat; the list is the linear16 set Deepgram documents",
+    },
     construct: `DeepgramTTSService(
     api_key=required(os.getenv("DEEPGRAM_API_KEY"), "DEEPGRAM_API_KEY"),
     settings=DeepgramTTSService.Settings(**present(voice=os.getenv("DEEPGRAM_TTS_VOICE_ID"))),
@@ -175,6 +224,12 @@ export const TTS_SERVICES = [
     label: 'ElevenLabs',
     extras: ['elevenlabs'],
     imports: [{ from: 'pipecat.services.elevenlabs.tts', names: ['ElevenLabsTTSService'] }],
+    outputSampleRates: {
+      rates: [8000, 16000, 22050, 24000, 32000, 44100, 48000],
+      fixed: false,
+      source:
+        "pipecat/services/elevenlabs/tts.py output_format_from_sample_rate: pcm_<rate> for each listed rate; any other rate requests pcm_24000 while frames keep the requested rate",
+    },
     construct: `ElevenLabsTTSService(
     api_key=required(os.getenv("ELEVENLABS_API_KEY"), "ELEVENLABS_API_KEY"),
     settings=ElevenLabsTTSService.Settings(
@@ -192,6 +247,12 @@ export const TTS_SERVICES = [
     label: 'Fish Audio',
     extras: ['fish'],
     imports: [{ from: 'pipecat.services.fish.tts', names: ['FishAudioTTSService'] }],
+    outputSampleRates: {
+      rates: ANY_SAMPLE_RATES,
+      fixed: false,
+      source:
+        "pipecat/services/fish/tts.py _connect_websocket: the start message asks for sample_rate = the service's sample_rate with PCM output and frames carry that rate; pipecat sets no limit of its own",
+    },
     construct: `FishAudioTTSService(
     api_key=required(os.getenv("FISH_API_KEY"), "FISH_API_KEY"),
     settings=FishAudioTTSService.Settings(
@@ -214,6 +275,12 @@ export const TTS_SERVICES = [
     label: 'Gemini TTS',
     extras: ['google'],
     imports: [{ from: 'pipecat.services.google.tts', names: ['GeminiTTSService'] }],
+    outputSampleRates: {
+      rates: [24000],
+      fixed: true,
+      source:
+        "pipecat/services/google/tts.py GOOGLE_SAMPLE_RATE: GeminiTTSService treats 24000 Hz as the only rate and warns on any other; on the Gemini API path (GOOGLE_API_KEY) the 24 kHz audio is labelled with the service's sample_rate unchanged, so pass sample_rate=24000",
+    },
     construct: `GeminiTTSService(
     **present(api_key=os.getenv("GOOGLE_API_KEY"), location=os.getenv("GEMINI_TTS_LOCATION")),
     settings=GeminiTTSService.Settings(**present(voice=os.getenv("GEMINI_TTS_VOICE_ID"))),
@@ -232,6 +299,12 @@ export const TTS_SERVICES = [
     label: 'Google TTS',
     extras: ['google'],
     imports: [{ from: 'pipecat.services.google.tts', names: ['GoogleTTSService'] }],
+    outputSampleRates: {
+      rates: ANY_SAMPLE_RATES,
+      fixed: false,
+      source:
+        "pipecat/services/google/tts.py sample_rate_hertz: GoogleTTSService puts the service's sample_rate in the streaming audio config and Cloud TTS synthesises at that rate (converting server side); pipecat sets no limit of its own",
+    },
     construct: `GoogleTTSService(
     settings=GoogleTTSService.Settings(**present(voice=os.getenv("GOOGLE_TTS_VOICE_ID"))),
 )`,
@@ -247,6 +320,12 @@ export const TTS_SERVICES = [
     label: 'Gradium',
     extras: ['gradium'],
     imports: [{ from: 'pipecat.services.gradium.tts', names: ['GradiumTTSService'] }],
+    outputSampleRates: {
+      rates: [48000],
+      fixed: true,
+      source:
+        "pipecat/services/gradium/tts.py SAMPLE_RATE: the constructor always hands 48000 to its base class, so frames are labelled right without help; an explicit sample_rate= is a duplicate keyword (TypeError), so never pass one",
+    },
     construct: `GradiumTTSService(
     api_key=required(os.getenv("GRADIUM_API_KEY"), "GRADIUM_API_KEY"),
     settings=GradiumTTSService.Settings(**present(voice=os.getenv("GRADIUM_TTS_VOICE_ID"))),
@@ -262,6 +341,12 @@ export const TTS_SERVICES = [
     label: 'Groq',
     extras: ['groq'],
     imports: [{ from: 'pipecat.services.groq.tts', names: ['GroqTTSService'] }],
+    outputSampleRates: {
+      rates: [48000],
+      fixed: true,
+      source:
+        "pipecat/services/groq/tts.py GROQ_SAMPLE_RATE: Groq TTS returns 48000 Hz WAV and the constructor defaults sample_rate to it; frames take their rate from each WAV header, so they are labelled right either way",
+    },
     construct: `GroqTTSService(
     api_key=required(os.getenv("GROQ_API_KEY"), "GROQ_API_KEY"),
     settings=GroqTTSService.Settings(**present(voice=os.getenv("GROQ_TTS_VOICE_ID"))),
@@ -277,6 +362,12 @@ export const TTS_SERVICES = [
     label: 'Hume',
     extras: ['hume'],
     imports: [{ from: 'pipecat.services.hume.tts', names: ['HumeTTSService'] }],
+    outputSampleRates: {
+      rates: [48000],
+      fixed: true,
+      source:
+        "pipecat/services/hume/tts.py HUME_SAMPLE_RATE: Hume streams 48000 Hz PCM and the constructor defaults sample_rate to it; any other sample_rate only logs a warning and mislabels the frames",
+    },
     construct: `HumeTTSService(
     api_key=required(os.getenv("HUME_API_KEY"), "HUME_API_KEY"),
     settings=HumeTTSService.Settings(
@@ -299,6 +390,12 @@ export const TTS_SERVICES = [
     label: 'Inworld',
     extras: ['inworld'],
     imports: [{ from: 'pipecat.services.inworld.tts', names: ['InworldTTSService'] }],
+    outputSampleRates: {
+      rates: ANY_SAMPLE_RATES,
+      fixed: false,
+      source:
+        "pipecat/services/inworld/tts.py sampleRateHertz: each context's audio config asks for the service's sample_rate and frames carry that rate; pipecat sets no limit of its own",
+    },
     construct: `InworldTTSService(
     api_key=required(os.getenv("INWORLD_API_KEY"), "INWORLD_API_KEY"),
     settings=InworldTTSService.Settings(**present(voice=os.getenv("INWORLD_TTS_VOICE_ID"))),
@@ -314,6 +411,12 @@ export const TTS_SERVICES = [
     label: 'Kokoro',
     extras: ['kokoro'],
     imports: [{ from: 'pipecat.services.kokoro.tts', names: ['KokoroTTSService'] }],
+    outputSampleRates: {
+      rates: ANY_SAMPLE_RATES,
+      fixed: false,
+      source:
+        "pipecat/services/kokoro/tts.py run_tts: the local model yields audio at its own rate (24000 Hz for kokoro-onnx v1.0) and pipecat resamples it to the service's sample_rate",
+    },
     construct: `KokoroTTSService(
     settings=KokoroTTSService.Settings(voice=os.getenv("KOKORO_TTS_VOICE_ID") or "af_heart"),
 )`,
@@ -326,6 +429,12 @@ export const TTS_SERVICES = [
     label: 'LMNT',
     extras: ['lmnt'],
     imports: [{ from: 'pipecat.services.lmnt.tts', names: ['LmntTTSService'] }],
+    outputSampleRates: {
+      rates: [8000, 16000, 24000],
+      fixed: false,
+      source:
+        "pipecat/services/lmnt/tts.py _connect_websocket: the init message asks for sample_rate = the service's sample_rate, unchecked by pipecat; the list is the set LMNT documents",
+    },
     construct: `LmntTTSService(
     api_key=required(os.getenv("LMNT_API_KEY"), "LMNT_API_KEY"),
     settings=LmntTTSService.Settings(voice=os.getenv("LMNT_TTS_VOICE_ID") or "lily"),
@@ -341,6 +450,12 @@ export const TTS_SERVICES = [
     label: 'MiniMax',
     extras: [],
     imports: [{ from: 'pipecat.services.minimax.tts', names: ['MiniMaxHttpTTSService'] }],
+    outputSampleRates: {
+      rates: [8000, 16000, 22050, 24000, 32000, 44100],
+      fixed: false,
+      source:
+        "pipecat/services/minimax/tts.py audio_setting: the request asks for sample_rate = the service's sample_rate, unchecked by pipecat; the list is the PCM set MiniMax documents",
+    },
     construct: `MiniMaxHttpTTSService(
     api_key=required(os.getenv("MINIMAX_API_KEY"), "MINIMAX_API_KEY"),
     group_id=required(os.getenv("MINIMAX_GROUP_ID"), "MINIMAX_GROUP_ID"),
@@ -360,6 +475,12 @@ export const TTS_SERVICES = [
     label: 'Mistral',
     extras: ['mistral'],
     imports: [{ from: 'pipecat.services.mistral.tts', names: ['MistralTTSService'] }],
+    outputSampleRates: {
+      rates: ANY_SAMPLE_RATES,
+      fixed: false,
+      source:
+        "pipecat/services/mistral/tts.py MISTRAL_SAMPLE_RATE: Mistral sends 24000 Hz float PCM, which pipecat converts to 16-bit and resamples to the service's sample_rate",
+    },
     construct: `MistralTTSService(
     api_key=required(os.getenv("MISTRAL_API_KEY"), "MISTRAL_API_KEY"),
     settings=MistralTTSService.Settings(
@@ -382,6 +503,12 @@ export const TTS_SERVICES = [
     label: 'Neuphonic',
     extras: ['neuphonic'],
     imports: [{ from: 'pipecat.services.neuphonic.tts', names: ['NeuphonicTTSService'] }],
+    outputSampleRates: {
+      rates: [8000, 16000, 22050],
+      fixed: false,
+      source:
+        "pipecat/services/neuphonic/tts.py _connect_websocket: the sampling_rate query parameter is the constructor's sample_rate (default 22050, which also labels the frames, not the pipeline rate); the list is the set Neuphonic documents (no 24000)",
+    },
     construct: `NeuphonicTTSService(
     api_key=required(os.getenv("NEUPHONIC_API_KEY"), "NEUPHONIC_API_KEY"),
     settings=NeuphonicTTSService.Settings(
@@ -404,6 +531,12 @@ export const TTS_SERVICES = [
     label: 'NVIDIA',
     extras: ['nvidia'],
     imports: [{ from: 'pipecat.services.nvidia.tts', names: ['NvidiaTTSService'] }],
+    outputSampleRates: {
+      rates: ANY_SAMPLE_RATES,
+      fixed: false,
+      source:
+        "pipecat/services/nvidia/tts.py sample_rate_hz: each Riva synthesis request asks for the service's sample_rate and frames carry that rate; pipecat sets no limit of its own",
+    },
     construct: `NvidiaTTSService(
     api_key=required(os.getenv("NVIDIA_API_KEY"), "NVIDIA_API_KEY"),
     settings=NvidiaTTSService.Settings(**present(voice=os.getenv("NVIDIA_TTS_VOICE_ID"))),
@@ -420,6 +553,12 @@ export const TTS_SERVICES = [
     label: 'OpenAI TTS',
     extras: ['openai'],
     imports: [{ from: 'pipecat.services.openai.tts', names: ['OpenAITTSService'] }],
+    outputSampleRates: {
+      rates: [24000],
+      fixed: true,
+      source:
+        "pipecat/services/openai/tts.py OPENAI_SAMPLE_RATE: OpenAI always returns 24000 Hz PCM, but frames carry the service's sample_rate (the pipeline rate by default), so pass sample_rate=24000",
+    },
     construct: `OpenAITTSService(
     api_key=required(os.getenv("OPENAI_API_KEY"), "OPENAI_API_KEY"),
     settings=OpenAITTSService.Settings(**present(voice=os.getenv("OPENAI_TTS_VOICE_ID"))),
@@ -435,6 +574,12 @@ export const TTS_SERVICES = [
     label: 'Piper',
     extras: ['piper'],
     imports: [{ from: 'pipecat.services.piper.tts', names: ['PiperTTSService'] }],
+    outputSampleRates: {
+      rates: ANY_SAMPLE_RATES,
+      fixed: false,
+      source:
+        "pipecat/services/piper/tts.py in_sample_rate: the voice model's own rate (its config; 22050 Hz for en_US-ryan-high) is resampled to the service's sample_rate",
+    },
     construct: `PiperTTSService(
     settings=PiperTTSService.Settings(voice=os.getenv("PIPER_TTS_VOICE_ID") or "en_US-ryan-high"),
 )`,
@@ -454,6 +599,12 @@ export const TTS_SERVICES = [
     label: 'Resemble AI',
     extras: ['resembleai'],
     imports: [{ from: 'pipecat.services.resembleai.tts', names: ['ResembleAITTSService'] }],
+    outputSampleRates: {
+      rates: [8000, 16000, 22050, 32000, 44100],
+      fixed: false,
+      source:
+        "pipecat/services/resembleai/tts.py ResembleAITTSService: the constructor documents these rates for sample_rate and defaults to 22050 (not the pipeline rate); no 24000",
+    },
     construct: `ResembleAITTSService(
     api_key=required(os.getenv("RESEMBLE_API_KEY"), "RESEMBLE_API_KEY"),
     settings=ResembleAITTSService.Settings(
@@ -471,6 +622,12 @@ export const TTS_SERVICES = [
     label: 'Rime',
     extras: ['rime'],
     imports: [{ from: 'pipecat.services.rime.tts', names: ['RimeTTSService'] }],
+    outputSampleRates: {
+      rates: ANY_SAMPLE_RATES,
+      fixed: false,
+      source:
+        "pipecat/services/rime/tts.py samplingRate: the connection's query asks for the service's sample_rate and frames carry that rate; pipecat sets no limit of its own",
+    },
     construct: `RimeTTSService(
     api_key=required(os.getenv("RIME_API_KEY"), "RIME_API_KEY"),
     settings=RimeTTSService.Settings(voice=os.getenv("RIME_TTS_VOICE_ID") or "luna"),
@@ -486,6 +643,12 @@ export const TTS_SERVICES = [
     label: 'Sarvam',
     extras: [],
     imports: [{ from: 'pipecat.services.sarvam.tts', names: ['SarvamTTSService'] }],
+    outputSampleRates: {
+      rates: [8000, 16000, 22050, 24000],
+      fixed: false,
+      source:
+        "pipecat/services/sarvam/tts.py SarvamTTSService: the constructor documents these rates for sample_rate; when omitted it uses the model's default_sample_rate (22050 for bulbul:v2, 24000 for bulbul:v3), not the pipeline rate",
+    },
     construct: `SarvamTTSService(
     api_key=required(os.getenv("SARVAM_API_KEY"), "SARVAM_API_KEY"),
     settings=SarvamTTSService.Settings(
@@ -504,6 +667,12 @@ export const TTS_SERVICES = [
     label: 'Smallest AI',
     extras: ['smallest'],
     imports: [{ from: 'pipecat.services.smallest.tts', names: ['SmallestTTSService'] }],
+    outputSampleRates: {
+      rates: ANY_SAMPLE_RATES,
+      fixed: false,
+      source:
+        "pipecat/services/smallest/tts.py _build_msg: each request asks for sample_rate = the service's sample_rate and frames carry that rate; pipecat sets no limit of its own",
+    },
     construct: `SmallestTTSService(
     api_key=required(os.getenv("SMALLEST_API_KEY"), "SMALLEST_API_KEY"),
     settings=SmallestTTSService.Settings(**present(voice=os.getenv("SMALLEST_TTS_VOICE_ID"))),
@@ -519,6 +688,12 @@ export const TTS_SERVICES = [
     label: 'Soniox',
     extras: ['soniox'],
     imports: [{ from: 'pipecat.services.soniox.tts', names: ['SonioxTTSService'] }],
+    outputSampleRates: {
+      rates: [8000, 16000, 24000, 44100, 48000],
+      fixed: false,
+      source:
+        "pipecat/services/soniox/tts.py VALID_SAMPLE_RATES: any other rate only logs a warning and the server may reject the stream",
+    },
     construct: `SonioxTTSService(
     api_key=required(os.getenv("SONIOX_API_KEY"), "SONIOX_API_KEY"),
     settings=SonioxTTSService.Settings(**present(voice=os.getenv("SONIOX_TTS_VOICE_ID"))),
@@ -534,6 +709,12 @@ export const TTS_SERVICES = [
     label: 'xAI',
     extras: ['xai'],
     imports: [{ from: 'pipecat.services.xai.tts', names: ['XAITTSService'] }],
+    outputSampleRates: {
+      rates: ANY_SAMPLE_RATES,
+      fixed: false,
+      source:
+        "pipecat/services/xai/tts.py _build_url: the sample_rate query parameter is the service's sample_rate and frames carry that rate; pipecat sets no limit of its own",
+    },
     construct: `XAITTSService(
     api_key=required(os.getenv("XAI_API_KEY"), "XAI_API_KEY"),
     settings=XAITTSService.Settings(**present(voice=os.getenv("XAI_TTS_VOICE_ID"))),
@@ -549,6 +730,12 @@ export const TTS_SERVICES = [
     label: 'XTTS (Coqui)',
     extras: [],
     imports: [{ from: 'pipecat.services.xtts.tts', names: ['XTTSService'] }],
+    outputSampleRates: {
+      rates: ANY_SAMPLE_RATES,
+      fixed: false,
+      source:
+        "pipecat/services/xtts/tts.py _resampler: the XTTS server streams 24000 Hz, which pipecat resamples to the service's sample_rate",
+    },
     construct: `XTTSService(
     base_url=required(os.getenv("XTTS_TTS_BASE_URL"), "XTTS_TTS_BASE_URL"),
     aiohttp_session=session,

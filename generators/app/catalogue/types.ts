@@ -37,6 +37,40 @@ export interface PythonImport {
 }
 
 /**
+ * At which sample rate(s) a TTS vendor really delivers audio, as pipecat's own service code shows.
+ *
+ * Three kinds of entry:
+ * - **fixed** (`fixed: true`, exactly one rate): the vendor always sends that rate, whatever pipecat
+ *   asks. pipecat labels the audio frames with the service's `sample_rate`, so the bot must make
+ *   that equal the vendor's rate (`sample_rate=<rate>` in the constructor) unless the class already
+ *   defaults to it; `source` says which (some classes reject an explicit `sample_rate=`).
+ * - **listed** (`fixed: false`): pipecat passes the pipeline's output rate (or the constructor's
+ *   `sample_rate=`) to the vendor, and the vendor honours any rate in `rates`; a rate outside the list
+ *   fails, falls back to another rate, or is untested (see `source`).
+ * - **any rate** (`fixed: false`, `rates` exactly `ANY_SAMPLE_RATES` from `./tts.ts`): any
+ *   common rate works: pipecat resamples the vendor's native audio to the requested rate, or
+ *   forwards the requested rate to a vendor that synthesises at it and sets no limit of its own.
+ *   `source` says which and, when pipecat resamples, names the native rate the vendor really sends.
+ */
+export interface OutputSampleRates {
+  /** Sample rates in Hz the vendor can deliver, ascending; exactly one when `fixed`. */
+  readonly rates: readonly number[];
+  /**
+   * True when the vendor always sends the single rate in `rates` whatever pipecat asks for (pipecat
+   * must be told that rate); false when pipecat passes the requested rate on and the vendor honours
+   * any rate in `rates`.
+   */
+  readonly fixed: boolean;
+  /**
+   * Where the fact comes from: first the pipecat file relative to pipecat-ai's `src/`
+   * (e.g. `pipecat/services/openai/tts.py`), then the constant, function or table it follows
+   * (e.g. `OPENAI_SAMPLE_RATE`), then a short explanation. test/catalogue-rates.test.ts checks the
+   * file exists and mentions that name.
+   */
+  readonly source: string;
+}
+
+/**
  * One AI service: STT, LLM, TTS, realtime (speech-to-speech) or video avatar.
  *
  * The construction code is a Python expression (it may span lines) written by the template inside
@@ -73,6 +107,13 @@ export interface ServiceDefinition {
   readonly deprecated?: string;
   /** One line shown in docs and the wizard (e.g. "local model, no API key"). */
   readonly note?: string;
+  /**
+   * TTS only, and required for every TTS entry (test/catalogue-rates.test.ts): the sample rate(s)
+   * the vendor really delivers, so a test harness can fake the vendor's audio at its true rate and
+   * the generated bot can ask for a rate the vendor supports when the pipeline runs at 8 kHz
+   * (telephony) or 24 kHz (web). See {@link OutputSampleRates}.
+   */
+  readonly outputSampleRates?: OutputSampleRates;
 }
 
 /** How the generated bot gets a transport at run time. */
