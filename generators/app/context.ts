@@ -70,6 +70,12 @@ export interface TemplateContext {
   runnerKeys: string[];
   /** Kinds of session bot() may run. */
   callKinds: CallKind[];
+  /**
+   * Pipeline output rates (Hz) for cascade bots: `phone` for phone media streams (whose wire is
+   * 8 kHz) and `web` for every other session, each the rate the TTS vendor really delivers when
+   * asked for 8000 or 24000 Hz ({@link ttsDeliveredRate}); the transport converts it for the wire.
+   */
+  outRates: { phone: number; web: number };
   envGroups: EnvGroup[];
   /** Sorted pipecat-ai extras. */
   extras: string[];
@@ -93,6 +99,29 @@ export function indent(text: string, n: number): string {
     .split('\n')
     .map((l) => (l.trim() ? pad + l : ''))
     .join('\n');
+}
+
+/** Phone media streams carry 8 kHz audio; pipecat's default pipeline output is 24 kHz. */
+export const PHONE_RATE = 8000;
+export const WEB_OUT_RATE = 24000;
+
+/**
+ * The rate (Hz) a TTS vendor delivers when pipecat asks for `requested` Hz, from the catalogue's
+ * `outputSampleRates` fact: a fixed-rate vendor's one rate; else `requested` when the vendor can
+ * send it; else the smallest supported rate above it (the largest when none is above).
+ *
+ * Running the pipeline's output at this rate keeps every TTS frame labelled with the rate of its
+ * bytes (pipecat's services label audio with the pipeline rate; OpenAI TTS and Gemini TTS send
+ * 24 kHz whatever they are asked); the output transport resamples to the wire.
+ *
+ * @param tts the TTS entry, or undefined (realtime bots): `requested` is returned
+ * @param requested the rate the pipeline would otherwise use, in Hz
+ */
+export function ttsDeliveredRate(tts: ServiceDefinition | undefined, requested: number): number {
+  const fact = tts?.outputSampleRates;
+  if (!fact) return requested;
+  if (fact.fixed || fact.rates.includes(requested)) return fact.fixed ? fact.rates[0] : requested;
+  return fact.rates.find((r) => r > requested) ?? fact.rates[fact.rates.length - 1];
 }
 
 /**
@@ -190,6 +219,7 @@ export function buildContext(config: ProjectConfig): TemplateContext {
     is,
     runnerKeys,
     callKinds,
+    outRates: { phone: ttsDeliveredRate(services.tts, PHONE_RATE), web: ttsDeliveredRate(services.tts, WEB_OUT_RATE) },
     envGroups: envGroups(transports, chosen, is),
     extras: [...extras].sort(),
     packages: [...packages].sort(),

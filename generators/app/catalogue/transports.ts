@@ -24,8 +24,10 @@ const CALL_SERVER_ENV: readonly EnvVarDefinition[] = [
 ];
 
 const TWILIO_ENV: readonly EnvVarDefinition[] = [
-  { name: 'TWILIO_ACCOUNT_SID', description: 'Twilio account SID (console.twilio.com); lets the bot hang up and look up calls', required: false },
-  { name: 'TWILIO_AUTH_TOKEN', description: 'Twilio auth token, paired with TWILIO_ACCOUNT_SID', required: false },
+  // Required: pipecat's create_transport builds TwilioFrameSerializer with hang-up on, which raises
+  // "auto_hang_up is enabled but missing required parameters" without them (serializers/twilio.py).
+  { name: 'TWILIO_ACCOUNT_SID', description: 'Twilio account SID (console.twilio.com); pipecat hangs the call up through it', required: true },
+  { name: 'TWILIO_AUTH_TOKEN', description: 'Twilio auth token, paired with TWILIO_ACCOUNT_SID', required: true },
 ];
 
 /** Every transport, in the order `--list-options` prints them (web first, then telephony). */
@@ -122,7 +124,8 @@ export const TRANSPORTS = [
     runnerTransport: 'telnyx',
     flow: 'runner',
     extras: ['websocket'],
-    env: [{ name: 'TELNYX_API_KEY', description: 'Telnyx API key; lets the bot hang up the call when it ends', required: false }],
+    // Required: TelnyxFrameSerializer hangs calls up through the API and refuses to start without it.
+    env: [{ name: 'TELNYX_API_KEY', description: 'Telnyx API key (portal.telnyx.com); pipecat hangs the call up through it', required: true }],
   },
   {
     id: 'telco_c',
@@ -133,8 +136,9 @@ export const TRANSPORTS = [
     flow: 'runner',
     extras: ['websocket'],
     env: [
-      { name: 'PLIVO_AUTH_ID', description: 'Plivo auth ID; lets the bot hang up the call when it ends', required: false },
-      { name: 'PLIVO_AUTH_TOKEN', description: 'Plivo auth token, paired with PLIVO_AUTH_ID', required: false },
+      // Required: PlivoFrameSerializer hangs calls up through the API and refuses to start without them.
+      { name: 'PLIVO_AUTH_ID', description: 'Plivo auth ID (console.plivo.com); pipecat hangs the call up through it', required: true },
+      { name: 'PLIVO_AUTH_TOKEN', description: 'Plivo auth token, paired with PLIVO_AUTH_ID', required: true },
     ],
   },
   {

@@ -15,7 +15,11 @@ export interface EnvVarDefinition {
   readonly name: string;
   /** One-line comment written above it in `.env.example`. */
   readonly description: string;
-  /** True when the bot cannot run without it (it is read through `required(...)`). */
+  /**
+   * True when the bot cannot complete a call without it: read through `required(...)`, or read by
+   * pipecat itself where a missing value makes the session fail (the Twilio, Telnyx and Plivo
+   * serializers that `create_transport` builds with hang-up on refuse to start without credentials).
+   */
   readonly required: boolean;
   /**
    * Placeholder written in `.env.example` (never a real secret); empty when omitted. For optional

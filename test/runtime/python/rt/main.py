@@ -41,6 +41,8 @@ TOLERANCE = 0.10
 #: (level, pattern, reason): log records and warnings that do not fail a session.
 ALLOWED = [
     ("WARNING", r"'audioop' is deprecated", "pipecat imports audioop on Python < 3.13 by design (its pyproject installs audioop-lts only from 3.13)"),
+    ("WARNING", r"DeprecationWarning: `AudioContextTTSService` is deprecated", "raised when pipecat/services/tts_service.py defines AudioContextWordTTSService, at import, for any TTS"),
+    ("WARNING", r"DeprecationWarning: `SpeechTimeoutUserTurnStopStrategy` overrides `reset`", "raised when pipecat/turns/user_stop/speech_timeout_user_turn_stop_strategy.py defines the class, at import"),
 ]
 
 

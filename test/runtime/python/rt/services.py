@@ -95,6 +95,21 @@ class Script:
                 yield None
 
         svc.run_stt = run_stt
+
+        # The rate the service declares to its vendor must be the rate of the audio it sends:
+        # pipecat's STT services forward input frames as they are, without resampling.
+        original_audio = svc.process_audio_frame
+        mismatch: set = set()
+
+        async def process_audio_frame(frame, direction):
+            if frame.sample_rate != svc.sample_rate and frame.sample_rate not in mismatch:
+                mismatch.add(frame.sample_rate)
+                probe.notes.append(
+                    f"problem: {type(svc).__name__} declares {svc.sample_rate} Hz to its vendor but sends {frame.sample_rate} Hz audio"
+                )
+            await original_audio(frame, direction)
+
+        svc.process_audio_frame = process_audio_frame
         self.patched.append(f"stt:{type(svc).__name__}")
 
     # -- LLM --------------------------------------------------------------------------------------

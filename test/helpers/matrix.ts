@@ -1,0 +1,126 @@
+/**
+ * The catalogue sample matrix: generated projects that together cover every selectable catalogue
+ * entry, every transport (PSTN/SIP dial-in and dial-out included), every feature, cloud on and off.
+ *
+ * Derived from the catalogue, one sample per entry rather than the cartesian product:
+ * - {@link sampleMatrix} (the static sweep, test/e2e/generated-projects.test.ts): cascade project i
+ *   uses the i-th STT, LLM and TTS (cycling the shorter lists), realtime project j the j-th realtime
+ *   service; transports, video services and features are spread over those projects.
+ * - {@link runtimeMatrix} (the runtime tier, test/runtime/): the static sweep, plus every TTS on a
+ *   phone media stream beside a web transport (8 kHz and web pipeline rates for each vendor), every
+ *   transport in both modes (cloud off for every other one), and every feature on a phone and a web
+ *   bot in the other mode.
+ */
+import { SERVICES_BY_ROLE, TRANSPORTS } from '../../generators/app/catalogue/catalogue.js';
+
+/** One generated project: its name, `pipecat init` arguments (without `-n`/`-o`) and what it covers. */
+export interface Sample {
+  name: string;
+  args: string[];
+  covers: string[];
+}
+
+/** Selectable (not deprecated) ids of one role, in catalogue order. */
+export const selectable = (role: keyof typeof SERVICES_BY_ROLE): string[] => SERVICES_BY_ROLE[role].filter((s) => !s.deprecated).map((s) => s.id);
+
+/** The feature flags every matrix covers. */
+export const FEATURES = ['--recording', '--transcription', '--observability', '--enable-noisecancel'];
+
+/** One sample per catalogue entry and feature (the static sweep). */
+export function sampleMatrix(): Sample[] {
+  const stt = selectable('stt');
+  const llm = selectable('llm');
+  const tts = selectable('tts');
+  const realtime = selectable('realtime');
+  const video = selectable('video');
+  const telephony = TRANSPORTS.filter((t) => t.kind === 'telephony').map((t) => t.id);
+  const samples: Sample[] = [];
+  const cascadeCount = Math.max(stt.length, llm.length, tts.length);
+  for (let i = 0; i < cascadeCount; i++) {
+    const services = [stt[i % stt.length], llm[i % llm.length], tts[i % tts.length]];
+    const args = ['-m', 'cascade', '--stt', services[0], '--llm', services[1], '--tts', services[2]];
+    const covers = [...services];
+    if (i < telephony.length) {
+      // Telephony bots, one per transport; every other one adds a web transport for local testing.
+      args.push('-b', 'telephony', '-t', telephony[i]);
+      covers.push(telephony[i]);
+      if (i % 2 === 1) args.push('-t', 'rtc_small');
+    } else {
+      const web = i % 3 === 0 ? ['rtc_hosted', 'rtc_small'] : i % 3 === 1 ? ['rtc_hosted'] : ['rtc_small'];
+      args.push('-b', 'web', ...web.flatMap((t) => ['-t', t]));
+      covers.push(...web);
+      const v = i - telephony.length;
+      if (v < video.length) {
+        args.push('--video', video[v]);
+        covers.push(video[v]);
+      }
+      if (i % 4 === 0) args.push('--video-input');
+      if (i % 4 === 1) args.push('--video-output');
+    }
+    const f = FEATURES[i % FEATURES.length];
+    args.push(f);
+    covers.push(f);
+    if (i % 5 === 0 && f !== '--enable-noisecancel') args.push('--no-deploy-to-cloud');
+    samples.push({ name: `cascade-${i}`, args, covers });
+  }
+  realtime.forEach((id, j) => {
+    const bot = j % 2 === 0 ? ['-b', 'web', '-t', 'rtc_small', '-t', 'rtc_hosted'] : ['-b', 'telephony', '-t', telephony[j % telephony.length]];
+    samples.push({
+      name: `realtime-${j}`,
+      args: ['-m', 'realtime', '--realtime', id, ...bot, FEATURES[j % FEATURES.length], '--transcription'],
+      covers: [id],
+    });
+  });
+  samples.push({
+    name: 'avatar-realtime',
+    args: ['-m', 'realtime', '--realtime', realtime[0], '-b', 'web', '-t', 'rtc_small', '--video', video[0], '--video-input'],
+    covers: [],
+  });
+  samples.push({
+    name: 'everything-web',
+    args: ['-m', 'cascade', '--stt', stt[0], '--llm', llm[0], '--tts', tts[0], '-b', 'web', '-t', 'rtc_hosted', '-t', 'rtc_small', ...FEATURES, '--video-input', '--video-output'],
+    covers: [],
+  });
+  samples.push({
+    name: 'everything-phone',
+    args: ['-m', 'cascade', '--stt', stt[1], '--llm', llm[1], '--tts', tts[1], '-b', 'telephony', '-t', 'twilio', '-t', 'telnyx', '-t', 'plivo', '-t', 'exotel', '-t', 'daily_pstn_dialin', '-t', 'rtc_hosted', '-t', 'rtc_small', ...FEATURES],
+    covers: [],
+  });
+  return samples;
+}
+
+/** The runtime tier's matrix: {@link sampleMatrix} and the sets described in the module comment. */
+export function runtimeMatrix(): Sample[] {
+  const stt = selectable('stt');
+  const llm = selectable('llm');
+  const tts = selectable('tts');
+  const realtime = selectable('realtime');
+  const streams = TRANSPORTS.filter((t) => t.kind === 'telephony' && t.flow === 'runner' && !t.dialMode).map((t) => t.id);
+  const samples = sampleMatrix();
+  tts.forEach((id, i) => {
+    const args = ['-m', 'cascade', '--stt', stt[(i + 3) % stt.length], '--llm', llm[(i + 5) % llm.length], '--tts', id];
+    args.push('-b', 'telephony', '-t', streams[i % streams.length], '-t', i % 2 === 0 ? 'rtc_small' : 'rtc_hosted');
+    samples.push({ name: `phone-tts-${i}`, args, covers: [id, streams[i % streams.length]] });
+  });
+  TRANSPORTS.forEach((t, i) => {
+    for (const mode of ['cascade', 'realtime'] as const) {
+      const services = mode === 'cascade' ? ['--stt', stt[i % stt.length], '--llm', llm[i % llm.length], '--tts', tts[(i + 7) % tts.length]] : ['--realtime', realtime[i % realtime.length]];
+      const args = ['-m', mode, ...services, '-b', t.kind, '-t', t.id];
+      if ((i + (mode === 'realtime' ? 1 : 0)) % 2 === 0) args.push('--no-deploy-to-cloud');
+      samples.push({ name: `transport-${mode}-${t.id}`, args, covers: [t.id, mode] });
+    }
+  });
+  FEATURES.forEach((f, i) => {
+    samples.push({
+      name: `feature-phone-${f.slice(2)}`,
+      args: ['-m', 'realtime', '--realtime', realtime[(i + 1) % realtime.length], '-b', 'telephony', '-t', streams[i % streams.length], f],
+      covers: [f],
+    });
+    samples.push({
+      name: `feature-web-${f.slice(2)}`,
+      args: ['-m', 'cascade', '--stt', stt[(i + 9) % stt.length], '--llm', llm[(i + 9) % llm.length], '--tts', tts[(i + 9) % tts.length], '-b', 'web', '-t', i % 2 ? 'rtc_hosted' : 'rtc_small', f],
+      covers: [f],
+    });
+  });
+  return samples;
+}

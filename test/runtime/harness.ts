@@ -1,0 +1,134 @@
+/**
+ * The runtime tier's Node side: turn a generated project into a session spec for the Python harness
+ * (test/runtime/python/rt/main.py) and run it on pipecat's own code.
+ *
+ * Where pipecat comes from: `PIPECAT_SRC` or the shared folder (test/helpers/shared.ts), else a
+ * `pipecat` importable by `python3` (`pip install pipecat-ai==1.7.0`). Either way the stand-ins in
+ * test/runtime/python/standins/ come first on the path and the recording fakes are installed first
+ * on `sys.meta_path`, so vendor SDKs are faked even when real ones are installed.
+ */
+import { execFile, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { SERVICES_BY_ROLE, TRANSPORTS } from '../../generators/app/catalogue/catalogue.js';
+import type { TransportDefinition } from '../../generators/app/catalogue/types.js';
+import { ROOT } from '../helpers/cli.js';
+import { pipecatSrc } from '../helpers/shared.js';
+
+/** The harness's Python folder (holds `rt/` and `standins/`). */
+export const PY_DIR = join(ROOT, 'test', 'runtime', 'python');
+
+/** One scripted session: which transport, which driver plays the client, and the kind of call. */
+export interface SessionSpec {
+  transport: string;
+  driver: string;
+  call: 'web' | 'phone' | 'dialout';
+}
+
+/** The spec rt/main.py reads (see its module docstring). */
+export interface ProjectSpec {
+  project: string;
+  mode: 'cascade' | 'realtime';
+  tts_rates: { rates: readonly number[]; fixed: boolean; source: string } | null;
+  features: { transcription: boolean; recording: boolean };
+  sessions: SessionSpec[];
+  variants: string[];
+}
+
+/** One session's result as rt/main.py prints it. */
+export interface SessionResult {
+  project: string;
+  session: string;
+  ok: boolean;
+  problems: string[];
+  tts_s?: number;
+  sent_s?: number;
+  secs?: number;
+}
+
+/**
+ * The driver that plays a transport's client: the provider's media stream for phone providers,
+ * a browser for SmallWebRTC and Daily, Pipecat Cloud's dial-in body for Daily PSTN dial-in, and the
+ * generated server.py's body for Daily dial-out and Twilio + Daily SIP.
+ */
+export function sessionFor(t: TransportDefinition): SessionSpec {
+  if (t.flow === 'daily-server') {
+    if (t.dialMode === 'dial-out') return { transport: t.id, driver: t.id.includes('sip') ? 'daily-dialout-sip' : 'daily-dialout-pstn', call: 'dialout' };
+    return { transport: t.id, driver: 'daily-sip-dialin', call: 'phone' };
+  }
+  if (t.runnerTransport === 'webrtc') return { transport: t.id, driver: 'webrtc', call: 'web' };
+  if (t.runnerTransport === 'daily') return t.dialMode === 'dial-in' ? { transport: t.id, driver: 'daily-pstn-dialin', call: 'phone' } : { transport: t.id, driver: 'daily', call: 'web' };
+  return { transport: t.id, driver: t.runnerTransport, call: 'phone' };
+}
+
+/** Build the spec of a generated project from the configuration it recorded in `.yo-rc.json`. */
+export function projectSpec(project: string, variants: string[] = ['required', 'all']): ProjectSpec {
+  const config = JSON.parse(readFileSync(join(project, '.yo-rc.json'), 'utf8'))['generator-pipecat'];
+  const tts = config.tts_service ? SERVICES_BY_ROLE.tts.find((s) => s.id === config.tts_service) : undefined;
+  const sessions = (config.transports as string[]).map((id) => {
+    const t = TRANSPORTS.find((x) => x.id === id);
+    if (!t) throw new Error(`${project}: unknown transport ${id}`);
+    return sessionFor(t);
+  });
+  return {
+    project,
+    mode: config.mode,
+    tts_rates: tts && 'outputSampleRates' in tts ? (tts.outputSampleRates as ProjectSpec['tts_rates']) : null,
+    features: { transcription: !!config.transcription, recording: !!config.recording },
+    sessions,
+    variants,
+  };
+}
+
+/** How the harness finds pipecat: a source folder, or an installed package; undefined when neither. */
+export function pipecatSource(): { src?: string; describe: string } | undefined {
+  const src = pipecatSrc();
+  if (src) return { src, describe: src };
+  const r = spawnSync('python3', ['-c', 'import pipecat, sys; sys.stdout.write(pipecat.__file__)'], { encoding: 'utf8', timeout: 30_000 });
+  if (r.status === 0) return { describe: `installed pipecat at ${r.stdout}` };
+  return undefined;
+}
+
+/** Why the runtime tier cannot run here, or undefined. */
+export function runtimeMissing(): string | undefined {
+  if (spawnSync('python3', ['-c', 'import numpy, pydantic, dotenv'], { stdio: 'ignore', timeout: 30_000 }).status !== 0) {
+    return 'python3 with numpy, pydantic and python-dotenv not found';
+  }
+  if (!pipecatSource()) return 'pipecat not found: set PIPECAT_SRC to pipecat-ai 1.7.0\'s src folder (or PIPECAT_SHARED), or pip install pipecat-ai==1.7.0';
+  return undefined;
+}
+
+/**
+ * Run every session of one spec in one Python process (pipecat is imported once).
+ *
+ * @returns the sessions' results; a harness that crashes yields one failed result carrying its stderr
+ */
+export function runSpec(spec: ProjectSpec, timeoutMs = 240_000): Promise<SessionResult[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'pipecat-rt-spec-'));
+  const file = join(dir, 'spec.json');
+  writeFileSync(file, JSON.stringify(spec));
+  const source = pipecatSource();
+  const path = [join(PY_DIR, 'standins'), ...(source?.src ? [source.src] : []), PY_DIR].join(':');
+  const code = 'import _autofake; _autofake.install()\nimport sys\nfrom rt.main import main\nsys.exit(main())';
+  return new Promise((resolve) => {
+    execFile(
+      'python3',
+      ['-X', 'faulthandler', '-c', code, file],
+      { env: { ...process.env, PYTHONPATH: path, PYTHONDONTWRITEBYTECODE: '1' }, timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024, killSignal: 'SIGKILL' },
+      (error, stdout, stderr) => {
+        rmSync(dir, { recursive: true, force: true });
+        const results: SessionResult[] = stdout
+          .split('\n')
+          .filter((l) => l.startsWith('{'))
+          .map((l) => JSON.parse(l) as SessionResult);
+        const expected = spec.sessions.length * spec.variants.length;
+        if (results.length < expected) {
+          const why = error?.killed ? `killed after ${timeoutMs / 1000} s` : `exit ${error?.code ?? 0}`;
+          results.push({ project: basename(spec.project), session: 'harness', ok: false, problems: [`harness ${why}, ${results.length} of ${expected} sessions reported: ${stderr.slice(-2000)}`] });
+        }
+        resolve(results);
+      },
+    );
+  });
+}

@@ -1,0 +1,61 @@
+/**
+ * The runtime tier (issue 11): every configuration of the catalogue matrix is generated through the
+ * real binary, then each of its transports runs a scripted session of `bot(runner_args)` on
+ * pipecat-ai 1.7.0's own pipeline, twice (only the required variables set; every variable set).
+ * See test/runtime/python/rt/main.py for what a session does and what fails it.
+ *
+ * Prints one line per configuration, then `N configurations completed a session, N failed`.
+ */
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { join } from 'node:path';
+import { makeTempDir, mapLimit, removeDir, runCliAsync } from '../helpers/cli.js';
+import { runtimeMatrix } from '../helpers/matrix.js';
+import { projectSpec, runSpec, runtimeMissing, type SessionResult } from './harness.js';
+
+const SAMPLES = runtimeMatrix();
+const missing = runtimeMissing();
+if (missing) process.stderr.write(`SKIPPED runtime tier: ${missing}\n`);
+/** Harness processes at once: sessions mostly wait on real-time audio, so more than the cores. */
+const PARALLEL = Number(process.env.PIPECAT_RT_PARALLEL ?? 4);
+
+let out: string;
+const results = new Map<string, { generated: { code: number; stderr: string }; sessions: SessionResult[] }>();
+
+beforeAll(async () => {
+  if (missing) return;
+  out = makeTempDir('pipecat-runtime-');
+  const started = Date.now();
+  let completed = 0;
+  let failed = 0;
+  await mapLimit(SAMPLES, PARALLEL, async (s) => {
+    const generated = await runCliAsync(['init', '-n', s.name, ...s.args, '-o', out]);
+    const sessions = generated.code === 0 ? await runSpec(projectSpec(join(out, s.name))) : [];
+    results.set(s.name, { generated, sessions });
+    const bad = sessions.filter((r) => !r.ok);
+    const ok = generated.code === 0 && bad.length === 0;
+    if (ok) completed++;
+    else failed++;
+    const detail = generated.code !== 0 ? `init exit ${generated.code}` : `${sessions.length - bad.length}/${sessions.length} sessions`;
+    const first = bad[0] ? `: ${bad[0].session}: ${bad[0].problems[0]?.split('\n')[0]}` : '';
+    process.stderr.write(`${ok ? 'ok  ' : 'FAIL'} ${s.name} (${detail}) ${s.args.join(' ')}${first}\n`);
+  });
+  process.stderr.write(`${completed} configurations completed a session, ${failed} failed (${Math.round((Date.now() - started) / 1000)} s)\n`);
+}, 1_800_000);
+
+afterAll(() => {
+  if (out) removeDir(out);
+});
+
+(missing ? describe.skip : describe)('generated bots run a session on pipecat 1.7.0', () => {
+  test('the matrix has at least 96 configurations', () => {
+    expect(SAMPLES.length).toBeGreaterThanOrEqual(96);
+  });
+
+  test.each(SAMPLES.map((s) => [s.name, s] as const))('%s completes every session', (name, sample) => {
+    const r = results.get(name)!;
+    expect({ args: sample.args.join(' '), code: r.generated.code, stderr: r.generated.code ? r.generated.stderr : '' }).toEqual({ args: sample.args.join(' '), code: 0, stderr: '' });
+    const problems = r.sessions.filter((s) => !s.ok).map((s) => `${s.session}: ${s.problems.join(' | ')}`);
+    expect({ args: sample.args.join(' '), problems }).toEqual({ args: sample.args.join(' '), problems: [] });
+    expect(r.sessions.length).toBeGreaterThan(0);
+  });
+});
