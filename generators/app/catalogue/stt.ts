@@ -36,8 +36,11 @@ export const STT_SERVICES = [
     label: 'AssemblyAI',
     extras: ['assemblyai'],
     imports: [{ from: 'pipecat.services.assemblyai.stt', names: ['AssemblyAISTTService'] }],
+    // sample_rate=None: the pipeline's input rate (the constructor's 16000 default would be declared
+    // to AssemblyAI for 8 kHz phone audio; pipecat does not resample STT input).
     construct: `AssemblyAISTTService(
     api_key=required(os.getenv("ASSEMBLYAI_API_KEY"), "ASSEMBLYAI_API_KEY"),
+    sample_rate=None,
 )`,
     env: [
       { name: 'ASSEMBLYAI_API_KEY', description: 'AssemblyAI API key (assemblyai.com/dashboard)', required: true },
@@ -388,8 +391,11 @@ export const STT_SERVICES = [
     label: 'xAI',
     extras: ['xai'],
     imports: [{ from: 'pipecat.services.xai.stt', names: ['XAISTTService'] }],
+    // sample_rate=None: the pipeline's input rate (the constructor's 16000 default would be declared
+    // to xAI for 8 kHz phone audio; pipecat does not resample STT input).
     construct: `XAISTTService(
     api_key=required(os.getenv("XAI_API_KEY"), "XAI_API_KEY"),
+    sample_rate=None,
 )`,
     env: [XAI_API_KEY],
   },

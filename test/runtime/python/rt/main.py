@@ -68,8 +68,33 @@ def parse_env_example(path: str) -> list[dict]:
     return out
 
 
-def environment(variables: list[dict], variant: str) -> dict[str, str]:
+def platform_environment(server: str, work: str) -> dict[str, str]:
+    """What Pipecat Cloud's base image adds to a deployed agent's environment.
+
+    With ``[krisp_viva]`` in ``pcc-deploy.toml`` the platform provides the Krisp VIVA SDK and the
+    model it selects (docs.pipecat.ai, Pipecat Cloud guide "Krisp VIVA"), which pipecat's
+    ``KrispVivaFilter`` finds through ``KRISP_VIVA_FILTER_MODEL_PATH`` (a ``.kef`` file,
+    pipecat/audio/filters/krisp_viva_filter.py). The SDK itself is a recording fake here.
+    """
+    import tomllib
+
     env = {}
+    path = os.path.join(server, "pcc-deploy.toml")
+    if os.path.isfile(path):
+        with open(path, "rb") as f:
+            deploy = tomllib.load(f)
+        filter_name = (deploy.get("krisp_viva") or {}).get("audio_filter")
+        if filter_name:
+            model = os.path.join(work, f"krisp-viva-{filter_name}.kef")
+            open(model, "wb").close()
+            env["KRISP_VIVA_FILTER_MODEL_PATH"] = model
+    return env
+
+
+def environment(variables: list[dict], variant: str, platform: dict[str, str]) -> dict[str, str]:
+    """The session's environment: ``required`` (Pipecat Cloud: required variables, the platform's
+    own, ENV unset) or ``all`` (the development runner: every variable, ENV=local)."""
+    env = dict(platform) if variant == "required" else {}
     for v in variables:
         if v["commented"]:
             continue
@@ -115,10 +140,11 @@ class Session:
 
         started = time.monotonic()
         probe = self.probe
-        env_names = {v["name"] for v in self.variables} | {"ENV"}
+        platform = platform_environment(os.path.join(self.spec["project"], "server"), os.getcwd())
+        env_names = {v["name"] for v in self.variables} | {"ENV"} | set(platform)
         for name in env_names:
             os.environ.pop(name, None)
-        os.environ.update(environment(self.variables, self.variant))
+        os.environ.update(environment(self.variables, self.variant, platform))
 
         for mod in ("bot", "server_utils", "server"):
             sys.modules.pop(mod, None)
@@ -266,6 +292,10 @@ def main() -> int:
 
     work = tempfile.mkdtemp(prefix="rt-session-")
     os.chdir(work)
+    # One event loop for every session of the process, as a runner process has: objects pipecat
+    # keeps between sessions (class-level caches, module state) stay on the loop they were made on.
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
     failed = 0
     for variant in spec.get("variants", ["required", "all"]):
         for s in spec["sessions"]:
@@ -275,7 +305,7 @@ def main() -> int:
                 session.probe.log(*record)
             early.clear()
             try:
-                result = asyncio.run(session.run())
+                result = loop.run_until_complete(session.run())
             except BaseException as e:  # noqa: BLE001
                 result = {"project": os.path.basename(spec["project"]), "session": session.name, "ok": False, "problems": [f"harness: {type(e).__name__}: {e}\n{traceback.format_exc(limit=6)}"]}
             current[0] = None

@@ -3,7 +3,8 @@
 Installed by ``rt.main`` as the FIRST entry of ``sys.meta_path``, so a fake is used even when the
 real package is installed (``pip install pipecat-ai==1.7.0`` with vendor SDKs). A module is faked
 when its top-level name is not in :data:`REAL` (the standard library, pipecat itself, the
-interpreter's numpy/pydantic/dotenv/yaml, and the hand-written stand-ins beside this file).
+interpreter's numpy/pydantic/dotenv/yaml) and no hand-written stand-in for it lies beside this file
+(``google/auth`` is hand-written while the rest of ``google`` is faked, for instance).
 
 A fake module hands out, for any attribute, a fake class (cached per name). Fake classes accept any
 constructor arguments, and their instances answer any attribute, call, ``await``, ``async with``
@@ -15,6 +16,7 @@ errors derive from ``Exception`` so ``except vendor.SomeError`` works.
 
 import asyncio
 import importlib.abc
+import os
 import importlib.machinery
 import re
 import sys
@@ -24,17 +26,22 @@ CALLS: list[tuple[str, int, tuple[str, ...]]] = []
 FAKED: set[str] = set()
 
 _STDLIB = set(sys.stdlib_module_names)
-#: Modules that must stay absent: pipecat probes for them and changes behaviour when found.
-ABSENT = {"pipecat_flows"}
-
+#: Folder of the hand-written stand-ins (this file's folder): a module found here is never faked.
+STANDINS = os.path.dirname(os.path.abspath(__file__))
+#: Real modules: the standard library, pipecat, what the interpreter has, and the harness's own.
 REAL = _STDLIB | {
     "pipecat", "numpy", "pydantic", "pydantic_core", "annotated_types", "typing_extensions",
     "typing_inspection", "dotenv", "yaml", "_yaml", "rt", "bot", "server", "server_utils",
-    # hand-written stand-ins (directories beside this file)
-    "loguru", "soxr", "onnxruntime", "pyloudnorm", "starlette", "wait_for2", "importlib_resources", "attr", "_autofake",
-    # pytest and friends are never imported by bot code; keep them real when present
-    "_pytest", "pytest",
 }
+#: Modules that must stay absent: pipecat probes for them and changes behaviour when found.
+ABSENT = {"pipecat_flows"}
+
+
+def _hand_written(fullname: str) -> bool:
+    base = os.path.join(STANDINS, *fullname.split("."))
+    return os.path.isfile(base + ".py") or os.path.isfile(os.path.join(base, "__init__.py"))
+
+
 _ERROR_NAME = re.compile(r"(Error|Exception|Closed|ClosedOK|ClosedError|Timeout|Cancelled|Failed|Failure|Exceeded|Invalid|Denied)$")
 
 
@@ -55,6 +62,15 @@ class Fake:
     """An object that answers everything; see the module docstring."""
 
     _rt_name = "fake"
+    # Not an asyncio future (asyncio.isfuture reads this class attribute).
+    _asyncio_future_blocking = None
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source, handler):
+        """Pydantic models that declare a vendor type as a field accept any value for it."""
+        from pydantic_core import core_schema
+
+        return core_schema.any_schema()
 
     def __init__(self, *args, **kwargs):
         object.__setattr__(self, "_rt_attrs", {})
@@ -128,6 +144,13 @@ class Fake:
 
 class FakeError(Exception):
     _rt_name = "fake-error"
+    _asyncio_future_blocking = None
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source, handler):
+        from pydantic_core import core_schema
+
+        return core_schema.any_schema()
 
 
 _classes: dict[str, type] = {}
@@ -172,7 +195,7 @@ class FakeFinder(importlib.abc.MetaPathFinder):
 
     def find_spec(self, fullname, path=None, target=None):
         top = fullname.split(".", 1)[0]
-        if top in REAL or top in ABSENT or top.startswith("_"):
+        if top in REAL or top in ABSENT or top.startswith("_") or _hand_written(fullname):
             return None
         return importlib.machinery.ModuleSpec(fullname, _Loader(), is_package=True)
 

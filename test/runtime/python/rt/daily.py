@@ -1,0 +1,331 @@
+"""Daily drivers: the far end of a Daily room (a browser user, a phone caller, a dialed callee).
+
+The bot's ``DailyTransport`` runs on pipecat's own code against the ``daily`` stand-in
+(standins/daily/: daily-python's API, with the Daily service in ``daily._service``). The driver
+opens the room as Daily's REST API / Pipecat Cloud would, hands ``bot()`` the runner arguments the
+session's entry point delivers, and then plays the remote side through the room handle:
+
+- ``daily`` (call ``web``): the dev runner / Pipecat Cloud web session,
+  ``DailyRunnerArguments(room_url, token)``. The browser participant joins once the bot is in the
+  room and sends RTVI ``client-ready`` as an app message (the shape of
+  pipecat/processors/frameworks/rtvi/models.py ``Message`` / ``ClientReadyData``); the bot's RTVI
+  processor must answer ``bot-ready``.
+- ``daily-pstn-dialin`` (call ``phone``): Pipecat Cloud's PSTN dial-in, ``DailyRunnerArguments``
+  whose ``body`` is a ``DailyDialinRequest`` (pipecat/runner/types.py). Daily announces the room's
+  SIP endpoint (``on_dialin_ready``); pipecat posts ``/dialin/pinlessCallUpdate``
+  (``DailyTransport._handle_dialin_ready``); only then is the caller put through
+  (``on_dialin_connected``, then the caller joins).
+- ``daily-sip-dialin`` (call ``phone``): Twilio + Daily SIP, a session started by the project's
+  server.py with ``body = AgentRequest(room_url, token, call_sid, sip_uri)``. The bot must forward
+  the waiting Twilio call to the SIP endpoint when ``on_dialin_ready`` fires (Twilio's REST client
+  is a recording fake: the driver waits for ``calls(sid).update(twiml=...)``); then the caller is
+  put through.
+- ``daily-dialout-pstn`` / ``daily-dialout-sip`` (call ``dialout``): a session started by server.py
+  with ``body = AgentRequest(room_url, token, dialout_settings)``. The bot must call
+  ``start_dialout`` ({"phoneNumber"} or {"sipUri"}) once joined; the callee then answers
+  (``on_dialout_connected``, joins, ``on_dialout_answered``) and speaks first.
+
+Server-started sessions get ``RunnerArguments(body=...)``: what pipecat's dev runner builds for
+``POST /start`` with ``createDailyRoom: false`` (pipecat/runner/run.py), which is what the
+generated server_utils.start_bot sends. The body is built with the project's own
+``server_utils.AgentRequest`` and dumped as start_bot dumps it.
+
+The remote participant's microphone streams from connect to hang-up (silence between utterances).
+Audio the bot writes to its published custom track is counted when the track consumes it
+(``probe.audio_sent`` with bytes / 2 / channels / rate of that source). Hanging up makes the
+participant leave (``on_participant_left`` -> ``on_client_disconnected``), plus the end of the
+dial-in/dial-out session for phone calls; the bot must then end the session by itself.
+"""
+
+import asyncio
+import time
+import uuid
+
+from .probe import CHUNK_SECONDS, Probe
+
+ROOM_DOMAIN = "https://rt-tier.daily.co"
+#: Phone numbers of the scripted call (E.164).
+CALLER_NUMBER = "+15550100001"
+BOT_NUMBER = "+15550100002"
+CALLEE_NUMBER = "+15550100003"
+CALLEE_SIP_URI = "sip:+15550100003@rt-tier.sip.twilio.com"
+#: How long the far end waits for the bot to do its part (join, forward, dial) before giving up.
+STEP_TIMEOUT = 5.0
+#: A browser's microphone reaches Daily as 48 kHz Opus; a phone leg is 8 kHz narrowband.
+WEB_RATE = 48000
+PHONE_RATE = 8000
+
+
+def _flow(kind: str) -> str:
+    k = kind.lower()
+    if "dialout" in k or "dial-out" in k:
+        return "sip-dialout" if "sip" in k else "pstn-dialout"
+    if "dialin" in k or "dial-in" in k:
+        return "sip-dialin" if "sip" in k else "pstn-dialin"
+    return "web"
+
+
+class DailyDriver:
+    """Drives one Daily session (see the module docstring)."""
+
+    def __init__(self, kind: str, call: str, probe: Probe, spec: dict):
+        from daily import _service
+
+        self.kind = kind
+        self.call = call
+        self.probe = probe
+        self.spec = spec
+        self.flow = _flow(kind)
+        self.input_rate = WEB_RATE if self.flow == "web" else PHONE_RATE
+        self._service = _service
+        name = f"rt-{self.flow}-{uuid.uuid4().hex[:8]}"
+        self.room_url = f"{ROOM_DOMAIN}/{name}"
+        self.token = f"rt-meeting-token-{uuid.uuid4().hex[:12]}"
+        self.sip_endpoint = f"sip:{name}.0@rt-tier.sip.daily.co" if self.flow.endswith("dialin") else None
+        self.room = _service.open_room(self.room_url, sip_endpoint=self.sip_endpoint)
+        self.participant = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._calls_mark = 0
+        self._http_patches: list = []
+        self._dialout_session: str | None = None
+
+    # -- helpers ------------------------------------------------------------------------------------
+    def problem(self, text: str) -> None:
+        self.probe.notes.append(f"problem: {text}")
+
+    def _hook_room(self) -> None:
+        """Route the stand-in's thread-side reports onto the session's loop."""
+        loop = self._loop = asyncio.get_running_loop()
+        probe = self.probe
+
+        def bot_audio(seconds: float) -> None:
+            try:
+                loop.call_soon_threadsafe(probe.audio_sent, seconds)
+            except RuntimeError:
+                pass  # the session's loop is gone
+
+        self.room.on_bot_audio = bot_audio
+        self._service.set_problem_hook(lambda text: probe.notes.append(f"problem: daily stand-in: {text}"))
+
+    async def _until(self, predicate, timeout: float = STEP_TIMEOUT) -> bool:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if predicate():
+                return True
+            await asyncio.sleep(0.01)
+        return bool(predicate())
+
+    def _calls_since(self, prefix: str, keyword: str | None = None) -> bool:
+        """Whether a recording fake was called as ``prefix`` since this session started."""
+        import _autofake
+
+        for name, _, kwargs in _autofake.CALLS[self._calls_mark :]:
+            if name.startswith(prefix) and (keyword is None or keyword in kwargs):
+                return True
+        return False
+
+    # -- runner arguments ---------------------------------------------------------------------------
+    async def runner_args(self):
+        import _autofake
+        from pipecat.runner.types import DailyDialinRequest, DailyRunnerArguments, DialinSettings, RunnerArguments
+
+        self._hook_room()
+        self._calls_mark = len(_autofake.CALLS)
+        session_id = str(uuid.uuid4())
+        if self.flow == "web":
+            return DailyRunnerArguments(room_url=self.room_url, token=self.token, body={}, session_id=session_id)
+        if self.flow == "pstn-dialin":
+            # Pipecat Cloud's dial-in webhook handler (mirrored by pipecat/runner/run.py
+            # /daily-dialin-webhook): a SIP-enabled room and the call's identifiers.
+            request = DailyDialinRequest(
+                dialin_settings=DialinSettings(
+                    call_id=str(uuid.uuid4()),
+                    call_domain=str(uuid.uuid4()),
+                    To=BOT_NUMBER,
+                    From=CALLER_NUMBER,
+                ),
+                daily_api_key="rt-daily-api-key",
+                daily_api_url="https://api.daily.co/v1",
+            )
+            return DailyRunnerArguments(room_url=self.room_url, token=self.token, body=request.model_dump(), session_id=session_id)
+        return RunnerArguments(body=self._server_body(), session_id=session_id)
+
+    def _server_body(self) -> dict:
+        """The body the project's server.py sends (server_utils.start_bot: ``model_dump(exclude_none=True)``)."""
+        values = {
+            "room_url": self.room_url,
+            "token": self.token,
+            "call_sid": "CA" + uuid.uuid4().hex,
+            "sip_uri": self.sip_endpoint,
+        }
+        target = {"phone_number": CALLEE_NUMBER} if self.flow == "pstn-dialout" else {"sip_uri": CALLEE_SIP_URI}
+        try:
+            import server_utils  # the project's own module (bot.py imports it too)
+
+            model = server_utils.AgentRequest
+        except (ImportError, AttributeError) as e:
+            self.problem(f"the project has no server_utils.AgentRequest ({e}); sending a hand-built body")
+            body = {k: v for k, v in values.items() if v}
+            if self.flow.endswith("dialout"):
+                body = {"room_url": self.room_url, "token": self.token, "dialout_settings": target}
+            return body
+        fields = {}
+        for name, field in model.model_fields.items():
+            if name == "dialout_settings":
+                fields[name] = target
+            elif name in values and values[name] is not None:
+                fields[name] = values[name]
+            elif field.is_required():
+                self.problem(f"server_utils.AgentRequest requires {name!r}, which the driver does not know how to fill")
+        return model.model_validate(fields).model_dump(exclude_none=True)
+
+    # -- the far end ------------------------------------------------------------------------------
+    async def connect(self) -> None:
+        if not await self._until(self.room.bot_joined):
+            self.problem(f"the bot did not join the Daily room within {STEP_TIMEOUT:.0f} s")
+            return
+        if self.flow == "web":
+            self.participant = self.room.add_participant("rt-user", self.input_rate, kind="web")
+        elif self.flow == "pstn-dialin":
+            await self._pstn_dialin()
+        elif self.flow == "sip-dialin":
+            await self._sip_dialin()
+        else:
+            await self._dialout()
+
+    async def _pstn_dialin(self) -> None:
+        # The stand-in room announces its SIP endpoint (on_dialin_ready) when the bot joins; pipecat
+        # then tells Daily where to send the held call. aiohttp is a recording fake: give its
+        # response Daily's answer (200) for the time of the session.
+        self._daily_api_answers(200)
+        if not await self._until(lambda: self._calls_since("aiohttp.ClientSession.post()", "json")):
+            self.problem("on_dialin_ready fired but nothing posted /dialin/pinlessCallUpdate: Daily never routes the held call to the room")
+            return
+        self._put_through("dialin")
+
+    async def _sip_dialin(self) -> None:
+        # The Twilio call waits on hold (server.py's TwiML) until the bot redirects it to the room.
+        if not await self._until(lambda: self._calls_since("twilio.rest.Client.calls().update()", "twiml")):
+            self.problem("on_dialin_ready fired but the bot did not forward the Twilio call (calls(sid).update(twiml=...)) within 5 s: the caller stays on hold")
+            return
+        self._put_through("dialin")
+
+    def _put_through(self, kind: str) -> None:
+        session_id = str(uuid.uuid4())
+        self.room.dialin_sessions.append(session_id)
+        self.room.emit(
+            "on_dialin_connected",
+            {"sessionId": session_id, "sipCallId": f"{uuid.uuid4()}@rt-tier", "provider": "daily", "sipFrom": CALLER_NUMBER, "sipEndpoint": self.sip_endpoint},
+        )
+        self.participant = self.room.add_participant(CALLER_NUMBER, self.input_rate, kind=kind, session_id=session_id)
+
+    async def _dialout(self) -> None:
+        if not await self._until(lambda: bool(self.room.dialouts)):
+            self.problem(f"the bot did not call start_dialout within {STEP_TIMEOUT:.0f} s of joining")
+            return
+        request = self.room.dialouts[0]
+        settings = request["settings"]
+        wanted = "phoneNumber" if self.flow == "pstn-dialout" else "sipUri"
+        expected = CALLEE_NUMBER if wanted == "phoneNumber" else CALLEE_SIP_URI
+        if settings.get(wanted) != expected:
+            self.problem(f"start_dialout({settings}) does not dial the requested {wanted} {expected}")
+        session_id = self._dialout_session = request["session_id"]
+        destination = settings.get(wanted) or expected
+        self.room.emit("on_dialout_connected", {"sessionId": session_id, "destination": destination})
+        await asyncio.sleep(0.05)  # ringing
+        self.participant = self.room.add_participant(destination, self.input_rate, kind="dialout", session_id=session_id)
+        self.room.emit("on_dialout_answered", {"sessionId": session_id, "destination": destination})
+
+    def _daily_api_answers(self, status: int) -> None:
+        """Daily's REST API answering pipecat's ``POST /dialin/pinlessCallUpdate``.
+
+        aiohttp is a recording fake (``_autofake``), whose response ``status`` is a fake object
+        (``!= 200``) and whose ``ClientTimeout`` -- an "error-looking" name, so an ``Exception``
+        subclass -- refuses ``total=10``. For this session the driver gives the fake response
+        Daily's status and lets ``ClientTimeout`` take its keywords; both are restored at hang-up.
+        Nothing changes when aiohttp is real or already behaves.
+        """
+        import _autofake
+
+        if "aiohttp" not in _autofake.FAKED:
+            return
+        patches = [(_autofake._child("aiohttp.ClientSession.post()"), "status", status)]
+        timeout = _autofake._child("aiohttp.ClientTimeout")
+        try:
+            timeout(total=10)
+        except TypeError:
+
+            def __init__(self, *args, **kwargs):
+                Exception.__init__(self)
+
+            patches.append((timeout, "__init__", __init__))
+        for cls, name, value in patches:
+            self._http_patches.append((cls, name, name in cls.__dict__, cls.__dict__.get(name)))
+            setattr(cls, name, value)
+
+    def _restore_http(self) -> None:
+        while self._http_patches:
+            cls, name, had, old = self._http_patches.pop()
+            if had:
+                setattr(cls, name, old)
+            else:
+                delattr(cls, name)
+
+    async def client_ready(self) -> None:
+        """The web client's RTVI ``client-ready``; a real client then waits for ``bot-ready``."""
+        from pipecat.processors.frameworks.rtvi.models import PROTOCOL_VERSION
+
+        if self.participant is None:
+            return
+        mark = len(self.room.messages)
+        self.room.send_app_message(
+            self.participant,
+            {
+                "label": "rtvi-ai",
+                "type": "client-ready",
+                "id": uuid.uuid4().hex[:8],
+                "data": {"version": PROTOCOL_VERSION, "about": {"library": "@pipecat-ai/client-js", "library_version": "1.4.0", "platform": "rt-tier"}},
+            },
+        )
+
+        def bot_ready() -> bool:
+            return any(isinstance(m, dict) and m.get("type") == "bot-ready" for m, _ in self.room.messages[mark:])
+
+        if not await self._until(bot_ready, 3.0):
+            self.problem("the bot did not answer RTVI client-ready with bot-ready (a web client waits for it)")
+
+    async def speak(self, chunks: list[bytes], speech_chunks: int) -> None:
+        """The participant's turn on its (continuously streaming) microphone."""
+        if self.participant is None:
+            await asyncio.sleep(len(chunks) * CHUNK_SECONDS)
+            return
+        loop = asyncio.get_running_loop()
+        done = asyncio.Event()
+        probe = self.probe
+
+        def spoken() -> None:
+            probe.user_utterances += 1
+            done.set()
+
+        def mark() -> None:  # on a stand-in thread, once the chunk reached the bot's renderer
+            try:
+                loop.call_soon_threadsafe(spoken)
+            except RuntimeError:
+                pass
+
+        self.participant.play(chunks, marks={speech_chunks - 1: mark})
+        await self._until(lambda: self.participant.pending() == 0 and done.is_set(), len(chunks) * CHUNK_SECONDS + STEP_TIMEOUT)
+
+    async def hang_up(self) -> None:
+        p = self.participant
+        try:
+            if p is not None:
+                self.room.remove_participant(p)
+                if p.kind == "dialin":
+                    self.room.emit("on_dialin_stopped", {"sessionId": p.session_id})
+                elif p.kind == "dialout":
+                    self.room.emit("on_dialout_stopped", {"sessionId": p.session_id})
+                self.participant = None
+        finally:
+            self._restore_http()
+            self.room.close()

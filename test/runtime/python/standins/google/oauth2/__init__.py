@@ -1,0 +1,1 @@
+"""Stand-in for ``google.oauth2``."""
