@@ -62,15 +62,22 @@ export function sessionFor(t: TransportDefinition): SessionSpec {
   return { transport: t.id, driver: t.runnerTransport, call: 'phone' };
 }
 
-/** Build the spec of a generated project from the configuration it recorded in `.yo-rc.json`. */
+/**
+ * Build the spec of a generated project from the configuration it recorded in `.yo-rc.json`.
+ * `PIPECAT_RT_DRIVERS` (comma-separated driver names, e.g. `twilio,webrtc`) keeps only those
+ * sessions, for debugging one transport.
+ */
 export function projectSpec(project: string, variants: string[] = ['required', 'all']): ProjectSpec {
   const config = JSON.parse(readFileSync(join(project, '.yo-rc.json'), 'utf8'))['generator-pipecat'];
   const tts = config.tts_service ? SERVICES_BY_ROLE.tts.find((s) => s.id === config.tts_service) : undefined;
-  const sessions = (config.transports as string[]).map((id) => {
-    const t = TRANSPORTS.find((x) => x.id === id);
-    if (!t) throw new Error(`${project}: unknown transport ${id}`);
-    return sessionFor(t);
-  });
+  const drivers = process.env.PIPECAT_RT_DRIVERS?.split(',');
+  const sessions = (config.transports as string[])
+    .map((id) => {
+      const t = TRANSPORTS.find((x) => x.id === id);
+      if (!t) throw new Error(`${project}: unknown transport ${id}`);
+      return sessionFor(t);
+    })
+    .filter((s) => !drivers || drivers.includes(s.driver));
   return {
     project,
     mode: config.mode,

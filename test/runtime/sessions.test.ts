@@ -12,7 +12,8 @@ import { makeTempDir, mapLimit, removeDir, runCliAsync } from '../helpers/cli.js
 import { runtimeMatrix } from '../helpers/matrix.js';
 import { projectSpec, runSpec, runtimeMissing, type SessionResult } from './harness.js';
 
-const SAMPLES = runtimeMatrix();
+/** `PIPECAT_RT_ONLY` (a regular expression over configuration names) narrows the run, for debugging. */
+const SAMPLES = runtimeMatrix().filter((s) => !process.env.PIPECAT_RT_ONLY || new RegExp(process.env.PIPECAT_RT_ONLY).test(s.name));
 const missing = runtimeMissing();
 if (missing) process.stderr.write(`SKIPPED runtime tier: ${missing}\n`);
 /** Harness processes at once: sessions mostly wait on real-time audio, so more than the cores. */
@@ -29,7 +30,8 @@ beforeAll(async () => {
   let failed = 0;
   await mapLimit(SAMPLES, PARALLEL, async (s) => {
     const generated = await runCliAsync(['init', '-n', s.name, ...s.args, '-o', out]);
-    const sessions = generated.code === 0 ? await runSpec(projectSpec(join(out, s.name))) : [];
+    const spec = generated.code === 0 ? projectSpec(join(out, s.name)) : undefined;
+    const sessions = spec && spec.sessions.length ? await runSpec(spec) : [];
     results.set(s.name, { generated, sessions });
     const bad = sessions.filter((r) => !r.ok);
     const ok = generated.code === 0 && bad.length === 0;
@@ -48,7 +50,7 @@ afterAll(() => {
 
 (missing ? describe.skip : describe)('generated bots run a session on pipecat 1.7.0', () => {
   test('the matrix has at least 96 configurations', () => {
-    expect(SAMPLES.length).toBeGreaterThanOrEqual(96);
+    expect(runtimeMatrix().length).toBeGreaterThanOrEqual(96);
   });
 
   test.each(SAMPLES.map((s) => [s.name, s] as const))('%s completes every session', (name, sample) => {
@@ -56,6 +58,6 @@ afterAll(() => {
     expect({ args: sample.args.join(' '), code: r.generated.code, stderr: r.generated.code ? r.generated.stderr : '' }).toEqual({ args: sample.args.join(' '), code: 0, stderr: '' });
     const problems = r.sessions.filter((s) => !s.ok).map((s) => `${s.session}: ${s.problems.join(' | ')}`);
     expect({ args: sample.args.join(' '), problems }).toEqual({ args: sample.args.join(' '), problems: [] });
-    expect(r.sessions.length).toBeGreaterThan(0);
+    if (!process.env.PIPECAT_RT_DRIVERS) expect(r.sessions.length).toBeGreaterThan(0);
   });
 });

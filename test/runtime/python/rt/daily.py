@@ -85,7 +85,7 @@ class DailyDriver:
         self.room = _service.open_room(self.room_url, sip_endpoint=self.sip_endpoint)
         self.participant = None
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._calls_mark = 0
+        self._calls_mark = None
         self._http_patches: list = []
         self._dialout_session: str | None = None
 
@@ -116,10 +116,15 @@ class DailyDriver:
         return bool(predicate())
 
     def _calls_since(self, prefix: str, keyword: str | None = None) -> bool:
-        """Whether a recording fake was called as ``prefix`` since this session started."""
+        """Whether a recording fake was called as ``prefix`` (with keyword ``keyword``) since this
+        session started. ``_autofake.CALLS`` is a bounded deque of fresh tuples: the session's
+        start is remembered as the identity of the record that was newest then."""
         import _autofake
 
-        for name, _, kwargs in _autofake.CALLS[self._calls_mark :]:
+        for record in reversed(list(_autofake.CALLS)):
+            if record is self._calls_mark:
+                break
+            name, _, kwargs = record
             if name.startswith(prefix) and (keyword is None or keyword in kwargs):
                 return True
         return False
@@ -130,11 +135,12 @@ class DailyDriver:
         from pipecat.runner.types import DailyDialinRequest, DailyRunnerArguments, DialinSettings, RunnerArguments
 
         self._hook_room()
-        self._calls_mark = len(_autofake.CALLS)
+        self._calls_mark = _autofake.CALLS[-1] if len(_autofake.CALLS) else None
         session_id = str(uuid.uuid4())
         if self.flow == "web":
             return DailyRunnerArguments(room_url=self.room_url, token=self.token, body={}, session_id=session_id)
         if self.flow == "pstn-dialin":
+            self._daily_api_answers(200)  # before the bot joins: on_dialin_ready follows the join
             # Pipecat Cloud's dial-in webhook handler (mirrored by pipecat/runner/run.py
             # /daily-dialin-webhook): a SIP-enabled room and the call's identifiers.
             request = DailyDialinRequest(
@@ -194,10 +200,8 @@ class DailyDriver:
             await self._dialout()
 
     async def _pstn_dialin(self) -> None:
-        # The stand-in room announces its SIP endpoint (on_dialin_ready) when the bot joins; pipecat
-        # then tells Daily where to send the held call. aiohttp is a recording fake: give its
-        # response Daily's answer (200) for the time of the session.
-        self._daily_api_answers(200)
+        # The stand-in room announced its SIP endpoint (on_dialin_ready) when the bot joined;
+        # pipecat then tells Daily's REST API where to send the held call.
         if not await self._until(lambda: self._calls_since("aiohttp.ClientSession.post()", "json")):
             self.problem("on_dialin_ready fired but nothing posted /dialin/pinlessCallUpdate: Daily never routes the held call to the room")
             return
@@ -221,7 +225,11 @@ class DailyDriver:
 
     async def _dialout(self) -> None:
         if not await self._until(lambda: bool(self.room.dialouts)):
-            self.problem(f"the bot did not call start_dialout within {STEP_TIMEOUT:.0f} s of joining")
+            failed = [arg for name, arg in self.room.calls if name == "start_dialout failed"]
+            if failed:
+                self.problem(f"start_dialout({failed[0]['settings']}) failed: {failed[0]['error']}; the bot did not place the call")
+            else:
+                self.problem(f"the bot did not call start_dialout within {STEP_TIMEOUT:.0f} s of joining")
             return
         request = self.room.dialouts[0]
         settings = request["settings"]

@@ -170,7 +170,7 @@ class Session:
                 expected = 1
                 if not await probe.wait_bot_spoke(1):
                     self.problems.append("the bot did not greet (no TTS audio reached the wire)")
-            if not task.done():
+            if not task.done() and not self.problems:
                 await driver.speak(Probe.user_audio(driver.input_rate), Probe.speech_chunks())
                 expected += 1
                 if not await probe.wait_bot_spoke(expected):
@@ -182,7 +182,7 @@ class Session:
                 self.problems.append(f"the session did not end within {END_TIMEOUT:.0f} s of the hang-up")
                 task.cancel()
                 try:
-                    await task
+                    await asyncio.wait_for(task, 2)
                 except BaseException:
                     pass
         except BaseException as e:  # noqa: BLE001 - every failure is a finding

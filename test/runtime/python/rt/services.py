@@ -18,6 +18,7 @@ What a vendor would *say* is scripted here, at the interface each pipecat base c
   as pipecat's realtime services do.
 """
 
+import asyncio
 import math
 
 import numpy as np
@@ -41,6 +42,29 @@ from pipecat.services.tts_service import TTSService
 from pipecat.utils.time import time_now_iso8601
 
 from .probe import BOT_TEXT, CHUNK_SECONDS, TTS_SECONDS, USER_TEXT, Probe
+
+#: What a vendor's server says first, for services that wait for it before streaming: class name
+#: (matched along the MRO) -> (the service's own message handler, the vendor's message, source).
+#: The harness hands the message to that handler when the service connects, as its receive loop
+#: would on a real connection.
+VENDOR_HELLO = {
+    "DeepgramFluxSTTBase": ("_handle_message", {"type": "Connected"}, "deepgram/flux/base.py FluxMessageType.RECEIVE_CONNECTED"),
+    "XAISTTService": ("_handle_message", {"type": "transcript.created"}, "xai/stt.py _handle_message: transcript.created sets _session_ready"),
+}
+
+#: STT vendors that detect turns themselves: instead of a bare transcription, the vendor's own turn
+#: messages go to the service's handler (class name -> handler, messages, source), so pipecat's
+#: code for that vendor pushes the turn frames and the final transcription.
+VENDOR_TURN = {
+    "DeepgramFluxSTTBase": (
+        "_handle_message",
+        [
+            {"type": "TurnInfo", "event": "StartOfTurn", "transcript": ""},
+            {"type": "TurnInfo", "event": "EndOfTurn", "transcript": USER_TEXT, "words": [], "end_of_turn_confidence": 0.95},
+        ],
+        "deepgram/flux/base.py _handle_turn_info (StartOfTurn, EndOfTurn)",
+    ),
+}
 
 #: Rate of the scripted realtime answers (pipecat's realtime services label their audio with
 #: the vendor's rate, 24 kHz for OpenAI/Gemini/Nova Sonic; the stand-in's bytes match its label).
@@ -68,8 +92,30 @@ class Script:
         self.mode = mode
         self.patched: list[str] = []
 
+    def _patch_hello(self, svc) -> None:
+        for cls in type(svc).__mro__:
+            hello = VENDOR_HELLO.get(cls.__name__)
+            if hello and hasattr(svc, "_connect"):
+                handler, message, _source = hello
+                original = svc._connect
+
+                async def _connect(*args, _original=original, **kwargs):
+                    async def say_hello():
+                        await asyncio.sleep(0.01)
+                        await getattr(svc, handler)(dict(message))
+
+                    task = asyncio.get_running_loop().create_task(say_hello())
+                    try:
+                        return await _original(*args, **kwargs)
+                    finally:
+                        await task
+
+                svc._connect = _connect
+                return
+
     def patch_pipeline(self, processors) -> None:
         for p in processors:
+            self._patch_hello(p)
             inner = getattr(p, "processors", None) or getattr(p, "_processors", None)
             if inner and not isinstance(p, (STTService, TTSService, LLMService)):
                 self.patch_pipeline(inner)
@@ -87,12 +133,18 @@ class Script:
     def _patch_stt(self, svc: STTService) -> None:
         probe = self.probe
 
+        turn = next((VENDOR_TURN[c.__name__] for c in type(svc).__mro__ if c.__name__ in VENDOR_TURN), None)
+
         async def run_stt(audio: bytes):
             if probe.user_utterances > probe.transcripts:
                 probe.transcripts += 1
-                yield TranscriptionFrame(USER_TEXT, "", time_now_iso8601())
-            else:
-                yield None
+                if turn:
+                    handler, messages, _source = turn
+                    for message in messages:
+                        await getattr(svc, handler)(dict(message))
+                else:
+                    yield TranscriptionFrame(USER_TEXT, "", time_now_iso8601())
+            yield None
 
         svc.run_stt = run_stt
 

@@ -15,6 +15,7 @@ errors derive from ``Exception`` so ``except vendor.SomeError`` works.
 """
 
 import asyncio
+import collections
 import importlib.abc
 import os
 import importlib.machinery
@@ -22,7 +23,10 @@ import re
 import sys
 import types
 
-CALLS: list[tuple[str, int, tuple[str, ...]]] = []
+CALLS: "collections.deque[tuple[str, int, tuple[str, ...]]]" = collections.deque(maxlen=5000)
+#: Awaiting the result of one of these calls waits like a quiet open connection (until the task is
+#: cancelled) instead of answering at once, so a vendor SDK's receive loop does not spin.
+RECEIVE_CALLS = ("recv", "receive", "receive_str", "receive_json", "receive_bytes", "read", "get", "next", "wait", "wait_closed")
 FAKED: set[str] = set()
 
 _STDLIB = set(sys.stdlib_module_names)
@@ -89,8 +93,9 @@ class Fake:
         return _child(type(self)._rt_name + "()")()
 
     def __await__(self):
-        if False:
-            yield
+        name = type(self)._rt_name
+        if name.endswith("()") and name[:-2].rsplit(".", 1)[-1] in RECEIVE_CALLS:
+            yield from asyncio.Event().wait().__await__()
         return self
 
     async def __aenter__(self):

@@ -833,6 +833,7 @@ class CallClient:
         if not error and sip is not None and not (isinstance(sip, str) and sip.startswith("sip:")):
             error = f"sipUri {sip!r} is not a SIP URI"
         if error:
+            self._record("start_dialout failed", {"settings": settings, "error": error})
             self._complete(completion, "", error)
             return
         session_id = str(uuid.uuid4())
