@@ -95,7 +95,7 @@ export function runtimeMatrix(): Sample[] {
   const llm = selectable('llm');
   const tts = selectable('tts');
   const realtime = selectable('realtime');
-  const streams = TRANSPORTS.filter((t) => t.kind === 'telephony' && t.flow === 'runner' && !t.dialMode).map((t) => t.id);
+  const streams = TRANSPORTS.filter((t) => t.kind === 'telephony' && t.flow === 'runner' && !('dialMode' in t)).map((t) => t.id);
   const samples = sampleMatrix();
   tts.forEach((id, i) => {
     const args = ['-m', 'cascade', '--stt', stt[(i + 3) % stt.length], '--llm', llm[(i + 5) % llm.length], '--tts', id];

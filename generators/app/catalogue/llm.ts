@@ -415,7 +415,7 @@ export const LLM_SERVICES = [
 )`,
     env: [
       SARVAM_API_KEY,
-      { name: 'SARVAM_LLM_MODEL', description: 'Sarvam chat model; only sarvam-105b is accepted (empty: pipecat default)', required: false },
+      { name: 'SARVAM_LLM_MODEL', description: 'Sarvam chat model, e.g. sarvam-105b, the only one pipecat accepts (empty: pipecat default)', required: false },
     ],
   },
   {

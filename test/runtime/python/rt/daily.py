@@ -83,10 +83,11 @@ class DailyDriver:
         self.token = f"rt-meeting-token-{uuid.uuid4().hex[:12]}"
         self.sip_endpoint = f"sip:{name}.0@rt-tier.sip.daily.co" if self.flow.endswith("dialin") else None
         self.room = _service.open_room(self.room_url, sip_endpoint=self.sip_endpoint)
+        self.dialin_api_url = "https://api.daily.co/v1"
         self.participant = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._calls_mark = None
-        self._http_patches: list = []
+        self._requests_mark = 0
         self._dialout_session: str | None = None
 
     # -- helpers ------------------------------------------------------------------------------------
@@ -129,18 +130,30 @@ class DailyDriver:
                 return True
         return False
 
+    def _requested(self, method: str, url: str) -> bool:
+        """Whether pipecat sent ``method url`` through aiohttp (the stand-in's ``REQUESTS``) since
+        this session started."""
+        import aiohttp
+
+        requests = getattr(aiohttp, "REQUESTS", None)
+        if requests is None:  # aiohttp is a recording fake: only the call's shape is known
+            return self._calls_since("aiohttp.ClientSession.post()", "json")
+        return any(m == method and u == url for m, u in list(requests)[self._requests_mark :])
+
     # -- runner arguments ---------------------------------------------------------------------------
     async def runner_args(self):
         import _autofake
         from pipecat.runner.types import DailyDialinRequest, DailyRunnerArguments, DialinSettings, RunnerArguments
 
         self._hook_room()
+        import aiohttp
+
         self._calls_mark = _autofake.CALLS[-1] if len(_autofake.CALLS) else None
+        self._requests_mark = len(getattr(aiohttp, "REQUESTS", ()))
         session_id = str(uuid.uuid4())
         if self.flow == "web":
             return DailyRunnerArguments(room_url=self.room_url, token=self.token, body={}, session_id=session_id)
         if self.flow == "pstn-dialin":
-            self._daily_api_answers(200)  # before the bot joins: on_dialin_ready follows the join
             # Pipecat Cloud's dial-in webhook handler (mirrored by pipecat/runner/run.py
             # /daily-dialin-webhook): a SIP-enabled room and the call's identifiers.
             request = DailyDialinRequest(
@@ -151,7 +164,7 @@ class DailyDriver:
                     From=CALLER_NUMBER,
                 ),
                 daily_api_key="rt-daily-api-key",
-                daily_api_url="https://api.daily.co/v1",
+                daily_api_url=self.dialin_api_url,
             )
             return DailyRunnerArguments(room_url=self.room_url, token=self.token, body=request.model_dump(), session_id=session_id)
         return RunnerArguments(body=self._server_body(), session_id=session_id)
@@ -202,7 +215,7 @@ class DailyDriver:
     async def _pstn_dialin(self) -> None:
         # The stand-in room announced its SIP endpoint (on_dialin_ready) when the bot joined;
         # pipecat then tells Daily's REST API where to send the held call.
-        if not await self._until(lambda: self._calls_since("aiohttp.ClientSession.post()", "json")):
+        if not await self._until(lambda: self._requested("POST", f"{self.dialin_api_url}/dialin/pinlessCallUpdate")):
             self.problem("on_dialin_ready fired but nothing posted /dialin/pinlessCallUpdate: Daily never routes the held call to the room")
             return
         self._put_through("dialin")
@@ -243,41 +256,6 @@ class DailyDriver:
         await asyncio.sleep(0.05)  # ringing
         self.participant = self.room.add_participant(destination, self.input_rate, kind="dialout", session_id=session_id)
         self.room.emit("on_dialout_answered", {"sessionId": session_id, "destination": destination})
-
-    def _daily_api_answers(self, status: int) -> None:
-        """Daily's REST API answering pipecat's ``POST /dialin/pinlessCallUpdate``.
-
-        aiohttp is a recording fake (``_autofake``), whose response ``status`` is a fake object
-        (``!= 200``) and whose ``ClientTimeout`` -- an "error-looking" name, so an ``Exception``
-        subclass -- refuses ``total=10``. For this session the driver gives the fake response
-        Daily's status and lets ``ClientTimeout`` take its keywords; both are restored at hang-up.
-        Nothing changes when aiohttp is real or already behaves.
-        """
-        import _autofake
-
-        if "aiohttp" not in _autofake.FAKED:
-            return
-        patches = [(_autofake._child("aiohttp.ClientSession.post()"), "status", status)]
-        timeout = _autofake._child("aiohttp.ClientTimeout")
-        try:
-            timeout(total=10)
-        except TypeError:
-
-            def __init__(self, *args, **kwargs):
-                Exception.__init__(self)
-
-            patches.append((timeout, "__init__", __init__))
-        for cls, name, value in patches:
-            self._http_patches.append((cls, name, name in cls.__dict__, cls.__dict__.get(name)))
-            setattr(cls, name, value)
-
-    def _restore_http(self) -> None:
-        while self._http_patches:
-            cls, name, had, old = self._http_patches.pop()
-            if had:
-                setattr(cls, name, old)
-            else:
-                delattr(cls, name)
 
     async def client_ready(self) -> None:
         """The web client's RTVI ``client-ready``; a real client then waits for ``bot-ready``."""
@@ -335,5 +313,4 @@ class DailyDriver:
                     self.room.emit("on_dialout_stopped", {"sessionId": p.session_id})
                 self.participant = None
         finally:
-            self._restore_http()
             self.room.close()

@@ -42,13 +42,16 @@ TOLERANCE = 0.10
 ALLOWED = [
     ("WARNING", r"'audioop' is deprecated", "pipecat imports audioop on Python < 3.13 by design (its pyproject installs audioop-lts only from 3.13)"),
     ("WARNING", r"DeprecationWarning: `AudioContextTTSService` is deprecated", "raised when pipecat/services/tts_service.py defines AudioContextWordTTSService, at import, for any TTS"),
+    ("WARNING", r"STTService#\d+: ttfs_p99_latency not set, using default", "pipecat 1.7 ships no ttfs_p99_latency default for some STT services (the SageMaker Flux service even lacks the supports_ttfs() = False override DeepgramFluxSTTService has); the 1.0 s default applies, as it would for the user"),
+    ("WARNING", r"is not emitting turn frames \(UserStartedSpeakingFrame", "pipecat warns once per realtime service whose turns are not provider-driven, even when the aggregator has the local VAD it recommends (generated bots set vad_analyzer in LLMUserAggregatorParams)"),
     ("WARNING", r"DeprecationWarning: `SpeechTimeoutUserTurnStopStrategy` overrides `reset`", "raised when pipecat/turns/user_stop/speech_timeout_user_turn_stop_strategy.py defines the class, at import"),
 ]
 
 
 def parse_env_example(path: str) -> list[dict]:
     """Variables of ``.env.example``: name, required (its comment ends in "(required)"), example
-    value, and whether it is commented out (set by the runner or platform)."""
+    value, the comment's "e.g." value, and whether it is commented out (set by the runner or
+    platform)."""
     out = []
     comment = ""
     with open(path, encoding="utf-8") as f:
@@ -56,9 +59,11 @@ def parse_env_example(path: str) -> list[dict]:
             line = line.rstrip("\n")
             m = re.match(r"^(#\s*)?([A-Z][A-Z0-9_]*)=(.*)$", line)
             if m:
+                hint = re.search(r"e\.g\. ([^\s,;)]+)", comment)
                 out.append({
                     "name": m.group(2),
                     "value": m.group(3),
+                    "hint": hint.group(1).rstrip(".") if hint else "",
                     "required": comment.rstrip().endswith("(required)"),
                     "commented": bool(m.group(1)),
                 })
@@ -100,7 +105,8 @@ def environment(variables: list[dict], variant: str, platform: dict[str, str]) -
             continue
         if variant == "required" and not v["required"]:
             continue
-        env[v["name"]] = v["value"] or f"rt-{v['name'].lower().replace('_', '-')}"
+        # A placeholder, else the comment's "e.g." value (a real model or voice name), else a dummy.
+        env[v["name"]] = v["value"] or v["hint"] or f"rt-{v['name'].lower().replace('_', '-')}"
     if variant == "all":
         env["ENV"] = "local"
     return env

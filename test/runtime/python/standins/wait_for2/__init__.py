@@ -1,9 +1,22 @@
 """Stand-in for wait_for2 (pipecat replaces ``asyncio.wait_for`` with it on Python < 3.12).
 
-wait_for2 fixes a race of 3.11's ``wait_for`` when cancellation and completion coincide; the
-runtime tier does not depend on that fix, so this is the standard library's ``wait_for``.
+wait_for2 exists because 3.11's ``asyncio.wait_for`` can swallow a cancellation that arrives as
+the awaited future completes, leaving a task that will not cancel. Python 3.12 fixed it by
+building ``wait_for`` on ``asyncio.timeout``; this stand-in does the same on 3.11.
 """
 
 import asyncio
 
-wait_for = asyncio.wait_for
+
+async def wait_for(fut, timeout):
+    """Await ``fut`` for at most ``timeout`` seconds (None: no limit); raise TimeoutError after."""
+    if timeout is None:
+        return await fut
+    if timeout <= 0:
+        fut = asyncio.ensure_future(fut)
+        if fut.done():
+            return fut.result()
+        fut.cancel()
+        raise TimeoutError()
+    async with asyncio.timeout(timeout):
+        return await fut

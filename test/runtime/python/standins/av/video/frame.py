@@ -157,6 +157,12 @@ class VideoFrame(Frame):
         height = height or self.height
         fmt = format or self.format.name
         rgb = self._rgb
+        if (width, height) == (self.width, self.height) and fmt in ("rgb24", self.format.name):
+            out = VideoFrame(0, 0, "rgb24")  # same pixels: no conversion needed
+            out.width, out.height, out.format = width, height, VideoFormat(fmt, width, height)
+            out._rgb = rgb
+            out.pts, out.time_base = self.pts, self.time_base
+            return out
         if (width, height) != (self.width, self.height):
             rows = (np.arange(height) * self.height // height).clip(0, self.height - 1)
             cols = (np.arange(width) * self.width // width).clip(0, self.width - 1)

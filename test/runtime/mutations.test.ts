@@ -1,0 +1,103 @@
+/**
+ * Proof that the runtime tier can fail (issue 11, item 2): a generated phone bot is broken on
+ * purpose in the ways the tier exists to catch, and the harness must report each break, while the
+ * same bot unbroken completes its session.
+ *
+ * - a serializer credential that pipecat needs is optional again in `.env.example` (the defect
+ *   the tier found: Twilio's hang-up credentials) -> the required-only session fails in
+ *   `create_transport` with pipecat's own error;
+ * - the pipeline's output forced to 8 kHz with OpenAI TTS (24 kHz) -> the audio on the wire is
+ *   three times too long, and pipecat's warning is reported;
+ * - the `on_client_connected` handler dropped -> the bot never greets the caller;
+ * - the `on_client_disconnected` handler dropped -> the session does not end after the hang-up.
+ */
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeTempDir, removeDir, runCliAsync } from '../helpers/cli.js';
+import { projectSpec, runSpec, runtimeMissing, type SessionResult } from './harness.js';
+
+const missing = runtimeMissing();
+if (missing) process.stderr.write(`SKIPPED runtime mutations: ${missing}\n`);
+
+const ARGS = ['-b', 'telephony', '-t', 'twilio', '-m', 'cascade', '--stt', 'deepgram_stt', '--llm', 'openai_llm', '--tts', 'openai_tts'];
+
+interface Mutation {
+  name: string;
+  file: string;
+  from: string | RegExp;
+  to: string;
+  expect: RegExp;
+}
+
+const MUTATIONS: Mutation[] = [
+  {
+    name: 'a serializer credential marked optional',
+    file: 'server/.env.example',
+    from: /(# Twilio auth token[^\n]*?) \(required\)/,
+    to: '$1',
+    expect: /auto_hang_up is enabled but missing required parameters: auth_token/,
+  },
+  {
+    name: 'the pipeline output forced to 8 kHz with a 24 kHz TTS',
+    file: 'server/bot.py',
+    from: 'audio_out_sample_rate=24000',
+    to: 'audio_out_sample_rate=8000',
+    expect: /audio on the wire lasted 2\.\d+ s but the TTS produced 0\.80 s/,
+  },
+  {
+    name: 'the on_client_connected handler dropped',
+    file: 'server/bot.py',
+    from: '@transport.event_handler("on_client_connected")',
+    to: '# (dropped)',
+    expect: /the bot did not greet/,
+  },
+  {
+    name: 'the on_client_disconnected handler dropped',
+    file: 'server/bot.py',
+    from: '@transport.event_handler("on_client_disconnected")',
+    to: '# (dropped)',
+    expect: /the session did not end within 5 s of the hang-up/,
+  },
+];
+
+let out: string;
+const results = new Map<string, SessionResult[]>();
+
+beforeAll(async () => {
+  if (missing) return;
+  out = makeTempDir('pipecat-mutations-');
+  const r = await runCliAsync(['init', '-n', 'phone', ...ARGS, '-o', out]);
+  if (r.code !== 0) throw new Error(`init failed: ${r.stderr}`);
+  const base = join(out, 'phone');
+  const runs = [{ name: 'unbroken', dir: base }];
+  for (const [i, m] of MUTATIONS.entries()) {
+    const dir = join(out, `mutant-${i}`);
+    cpSync(base, dir, { recursive: true });
+    const path = join(dir, m.file);
+    const text = readFileSync(path, 'utf8');
+    const mutated = text.replace(m.from, m.to);
+    if (mutated === text) throw new Error(`mutation "${m.name}" did not apply to ${m.file}`);
+    writeFileSync(path, mutated);
+    runs.push({ name: m.name, dir });
+  }
+  await Promise.all(runs.map(async (run) => results.set(run.name, await runSpec(projectSpec(run.dir, ['required'])))));
+}, 600_000);
+
+afterAll(() => {
+  if (out) removeDir(out);
+});
+
+(missing ? describe.skip : describe)('the runtime tier reports a broken bot', () => {
+  test('the unbroken bot completes its session', () => {
+    const r = results.get('unbroken')!;
+    expect(r.map((s) => ({ session: s.session, problems: s.problems }))).toEqual([{ session: 'telco_a/required', problems: [] }]);
+  });
+
+  test.each(MUTATIONS.map((m) => [m.name, m] as const))('%s', (name, m) => {
+    const r = results.get(name)!;
+    expect(r).toHaveLength(1);
+    expect(r[0].ok).toBe(false);
+    expect(r[0].problems.join('\n')).toMatch(m.expect);
+  });
+});
