@@ -12,8 +12,9 @@ session's entry point delivers, and then plays the remote side through the room 
   processor must answer ``bot-ready``.
 - ``daily-pstn-dialin`` (call ``phone``): Pipecat Cloud's PSTN dial-in, ``DailyRunnerArguments``
   whose ``body`` is a ``DailyDialinRequest`` (pipecat/runner/types.py). Daily announces the room's
-  SIP endpoint (``on_dialin_ready``); pipecat posts ``/dialin/pinlessCallUpdate``
-  (``DailyTransport._handle_dialin_ready``); only then is the caller put through
+  SIP endpoint (``on_dialin_ready``); pipecat posts ``{daily_api_url}/dialin/pinlessCallUpdate``
+  (``DailyTransport._handle_dialin_ready``, through the aiohttp stand-in, which records it in
+  ``aiohttp.REQUESTS`` and answers 200); only then is the caller put through
   (``on_dialin_connected``, then the caller joins).
 - ``daily-sip-dialin`` (call ``phone``): Twilio + Daily SIP, a session started by the project's
   server.py with ``body = AgentRequest(room_url, token, call_sid, sip_uri)``. The bot must forward

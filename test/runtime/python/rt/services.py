@@ -14,8 +14,8 @@ What a vendor would *say* is scripted here, at the interface each pipecat base c
   it is asked), labelled with ``self.sample_rate`` exactly as pipecat's services label the audio
   they receive. A mislabelled rate therefore changes the duration that reaches the wire.
 - Realtime (speech-to-speech ``LLMService`` subclasses): a spoken answer to the first context (the
-  greeting) and to each finished user turn, with the user's transcription pushed upstream first,
-  as pipecat's realtime services do.
+  greeting) and to each user utterance once its speech has been streamed (the vendor's server-side
+  VAD), with the user's transcription pushed upstream first, as pipecat's realtime services do.
 """
 
 import asyncio
@@ -33,7 +33,7 @@ from pipecat.frames.frames import (
     TTSStartedFrame,
     TTSStoppedFrame,
     TTSTextFrame,
-    UserStoppedSpeakingFrame,
+    InputAudioRawFrame,
 )
 from pipecat.processors.frame_processor import FrameDirection, FrameProcessor
 from pipecat.services.llm_service import LLMService
@@ -247,7 +247,9 @@ class Script:
                     await answer()
                 return
             await original(frame, direction)
-            if isinstance(frame, UserStoppedSpeakingFrame) and probe.user_utterances > probe.transcripts:
+            # The vendor's server-side VAD hears the end of the user's speech in the audio it is
+            # streamed: it then transcribes the turn and answers.
+            if isinstance(frame, InputAudioRawFrame) and probe.user_utterances > probe.transcripts:
                 probe.transcripts += 1
                 await svc.push_frame(
                     TranscriptionFrame(USER_TEXT, "", time_now_iso8601()), FrameDirection.UPSTREAM

@@ -21,6 +21,7 @@ REQUESTS: list[tuple[str, str]] = []
 #: (method, URL regular expression, JSON body, source): what a vendor's API answers.
 ROUTES = [
     ("POST", r"^https://api\.ultravox\.ai/api/(agents/[^/]+/)?calls$", {"joinUrl": "wss://rt.ultravox.invalid/join"}, "pipecat/services/ultravox/llm.py reads joinUrl"),
+    ("POST", r"^https://api\.gladia\.io/v2/live", {"id": "rt-gladia-session", "url": "wss://rt.gladia.invalid/v2/live?token=rt"}, "pipecat/services/gladia/stt.py reads url and id"),
 ]
 
 

@@ -26,9 +26,9 @@ COLOR_YUV2BGR_I420 = 101
 
 def _yuv420_to_rgb(y: np.ndarray, u: np.ndarray, v: np.ndarray) -> np.ndarray:
     h, w = y.shape
-    u = np.repeat(np.repeat(u, 2, axis=0), 2, axis=1)[:h, :w].astype(np.float64) - 128
-    v = np.repeat(np.repeat(v, 2, axis=0), 2, axis=1)[:h, :w].astype(np.float64) - 128
-    y = 1.164 * (y.astype(np.float64) - 16)
+    u = np.repeat(np.repeat(u, 2, axis=0), 2, axis=1)[:h, :w].astype(np.float32) - 128
+    v = np.repeat(np.repeat(v, 2, axis=0), 2, axis=1)[:h, :w].astype(np.float32) - 128
+    y = 1.164 * (y.astype(np.float32) - 16)
     rgb = np.stack([y + 1.596 * v, y - 0.391 * u - 0.813 * v, y + 2.018 * u], axis=-1)
     return np.clip(np.round(rgb), 0, 255).astype(np.uint8)
 

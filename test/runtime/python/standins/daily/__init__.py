@@ -18,6 +18,8 @@ VirtualSpeakerDevice, LogLevel`` and relies on these behaviours, kept here:
   thread, in order, only while the client is in the call (``on_participant_joined(participant)``,
   ``on_participant_left(participant, reason)``, ``on_app_message(message, sender_id)``,
   ``on_dialin_ready(sip_endpoint)``, ``on_dialin_connected(data)``, ``on_dialout_answered(data)``...).
+- ``set_video_renderer(participant_id, callback, video_source, color_format)``:
+  ``callback(participant_id, VideoFrame, video_source)`` for each frame of a browser user's camera.
 - ``set_audio_renderer(participant_id, callback, audio_source, sample_rate, callback_interval_ms)``:
   ``callback(participant_id, AudioData, audio_source)`` every ``callback_interval_ms`` on the
   client's media thread with the participant's microphone at ``sample_rate`` -- continuously,
@@ -932,6 +934,23 @@ class CallClient:
             renderer.callback(participant_id, AudioData(block, renderer.sample_rate, 1), renderer.audio_source)
         for mark in marks:
             mark()
+
+    def _render_participant_video(self, participant, width: int, height: int) -> None:
+        """Media clock thread: one camera frame of ``participant`` to its video renderer, if any."""
+        if self._state != "joined" or self._released:
+            return
+        with self._lock:
+            renderer = self._video_renderers.get((participant.id, "camera"))
+        if renderer is None or not self._subscribed(participant.id, "camera"):
+            return
+        callback, color_format = renderer
+        depth = 4 if len(color_format) == 4 else 3
+        frame = VideoFrame(bytes([128]) * (width * height * depth), width, height, color_format, int(time.time() * 1e6))
+        self._media.post(self._deliver_video, callback, participant.id, frame)
+
+    def _deliver_video(self, callback, participant_id: str, frame: VideoFrame) -> None:
+        if self._state == "joined" and not self._released:
+            callback(participant_id, frame, "camera")
 
     def _feed_speaker(self, chunks: list) -> None:
         """Media clock thread: the room's mixed remote audio goes to the selected speaker device."""

@@ -15,8 +15,9 @@ would deadlock if it ran on the loop thread. This module keeps that shape:
 - :class:`Room`: what Daily's servers hold for one room URL: the call clients that joined it, the
   remote participants (a browser user, a phone caller, a dialed callee), a 20 ms media clock that
   streams every remote participant's microphone to the clients rendering it (silence when the
-  participant is quiet, as a live WebRTC track does), the app messages the bot sent, the dial-outs
-  it started, and the bot's audio reaching the wire.
+  participant is quiet, as a live WebRTC track does) and a browser user's camera (plain frames at
+  12.5 fps) to the clients rendering it, the app messages the bot sent, the dial-outs it started,
+  and the bot's audio reaching the wire.
 
 The runtime tier's driver (rt/daily.py) is the only user of :func:`open_room` and of the ``Room`` /
 ``RemoteParticipant`` methods marked "driver side"; pipecat only ever sees the public ``daily``
@@ -178,8 +179,12 @@ class RemoteParticipant:
     tick from what the driver queued with :meth:`play`, or silence.
     """
 
+    #: A browser user's camera: (width, height, frames per second); phones have none.
+    CAMERA = (320, 240, 12.5)
+
     def __init__(self, room: "Room", user_name: str, rate: int, user_id: str | None = None, kind: str = "web"):
         self.room = room
+        self.has_camera = kind == "web"
         self.id = str(uuid.uuid4())
         self.user_name = user_name
         self.user_id = user_id or self.id
@@ -207,7 +212,7 @@ class RemoteParticipant:
         return {
             "id": self.id,
             "info": info,
-            "media": {"microphone": dict(track), "camera": dict(off), "screenAudio": dict(off), "screenVideo": dict(off)},
+            "media": {"microphone": dict(track), "camera": dict(track if self.has_camera else off), "screenAudio": dict(off), "screenVideo": dict(off)},
         }
 
     # -- driver side --------------------------------------------------------------------------------
@@ -259,6 +264,7 @@ class Room:
         self.on_bot_audio = None  # driver hook: seconds of bot audio that reached the wire
         self._lock = threading.RLock()
         self._closed = False
+        self._ticks = 0
         self._clock = threading.Thread(target=self._media_clock, name=f"daily-standin-room-{self.name}", daemon=True)
         self._clock.start()
 
@@ -352,6 +358,11 @@ class Room:
         with self._lock:
             participants = list(self.participants.values())
             clients = list(self.clients)
+        self._ticks += 1
+        for p in participants:
+            if p.has_camera and self._ticks % round(1 / (TICK * RemoteParticipant.CAMERA[2])) == 0:
+                for client in clients:
+                    client._render_participant_video(p, *RemoteParticipant.CAMERA[:2])
         mixed_for: list = []
         for p in participants:
             chunk, marks = p._next_chunk()
@@ -393,10 +404,13 @@ _rooms_lock = threading.Lock()
 
 
 def open_room(url: str, sip_endpoint: str | None = None) -> Room:
-    """Driver side: create the room ``url`` (as the Daily REST API or Pipecat Cloud would)."""
+    """Driver side: create the room ``url`` (as the Daily REST API or Pipecat Cloud would).
+
+    The harness runs one session at a time, so rooms left open by an earlier session (one that
+    failed before its hang-up) are closed here: their media clocks stop."""
     with _rooms_lock:
-        old = _rooms.get(url)
-    if old is not None:
+        stale = list(_rooms.values())
+    for old in stale:
         old.close()
     room = Room(url, sip_endpoint)
     with _rooms_lock:

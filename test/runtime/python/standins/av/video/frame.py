@@ -1,7 +1,6 @@
 """Stand-in for ``av.video.frame.VideoFrame`` (see the package docstring).
 
-Pixels are kept as an RGB ``(height, width, 3)`` uint8 array plus the frame's own format;
-``to_ndarray`` returns PyAV's shape for that format: ``(h, w, 3)`` for rgb24/bgr24,
+Pixels are kept in the frame's own format (RGB is derived on demand); ``to_ndarray`` returns PyAV's shape for that format: ``(h, w, 3)`` for rgb24/bgr24,
 ``(h, w, 4)`` for rgba/bgra, ``(h, w)`` for gray, ``(h * 3 // 2, w)`` for yuv420p/yuvj420p/nv12.
 YUV conversions use BT.601: limited range for yuv420p/nv12 (libswscale's default), full range for
 yuvj420p.
@@ -16,7 +15,7 @@ _YUV = ("yuv420p", "yuvj420p", "nv12")
 
 
 def _rgb_to_yuv(rgb: np.ndarray, full: bool):
-    r, g, b = (rgb[..., i].astype(np.float64) for i in range(3))
+    r, g, b = (rgb[..., i].astype(np.float32) for i in range(3))
     if full:
         y = 0.299 * r + 0.587 * g + 0.114 * b
         u = 128 - 0.168736 * r - 0.331264 * g + 0.5 * b
@@ -29,9 +28,9 @@ def _rgb_to_yuv(rgb: np.ndarray, full: bool):
 
 
 def _yuv_to_rgb(y, u, v, full: bool) -> np.ndarray:
-    y = y.astype(np.float64)
-    u = u.astype(np.float64) - 128
-    v = v.astype(np.float64) - 128
+    y = y.astype(np.float32)
+    u = u.astype(np.float32) - 128
+    v = v.astype(np.float32) - 128
     if full:
         r = y + 1.402 * v
         g = y - 0.344136 * u - 0.714136 * v
@@ -81,9 +80,9 @@ def _encode(rgb: np.ndarray, fmt: str) -> np.ndarray:
 
 
 def _decode(array: np.ndarray, fmt: str) -> np.ndarray:
-    """PyAV's ndarray for ``fmt`` -> RGB (h, w, 3)."""
+    """PyAV's ndarray for ``fmt`` -> RGB (h, w, 3) (for rgb24, the array itself: callers only read it)."""
     if fmt == "rgb24":
-        return array.copy()
+        return array
     if fmt == "bgr24":
         return array[..., ::-1].copy()
     if fmt == "rgba":
@@ -115,7 +114,8 @@ def _shape(fmt: str, width: int, height: int) -> tuple:
 
 
 class VideoFrame(Frame):
-    """Raw video: ``width`` x ``height`` pixels in ``format``."""
+    """Raw video: ``width`` x ``height`` pixels in ``format`` (kept in that format; RGB is derived
+    on demand, so passing a frame along in its own format costs no conversion)."""
 
     def __init__(self, width: int = 0, height: int = 0, format: str = "yuv420p"):
         super().__init__()
@@ -123,9 +123,9 @@ class VideoFrame(Frame):
         self.width = int(width)
         self.height = int(height)
         self.key_frame = True
-        self._rgb = np.zeros((self.height, self.width, 3), dtype=np.uint8)
-        if format in _YUV:  # an all-zero YUV frame is green, as in FFmpeg
-            self._rgb = _decode(np.zeros(_shape(format, self.width, self.height), np.uint8), format)
+        # all-zero planes: black RGB, green YUV (as in FFmpeg)
+        self._data = np.zeros(_shape(format, self.width, self.height), dtype=np.uint8)
+        self._rgb_cache: np.ndarray | None = None
 
     @staticmethod
     def from_ndarray(array, format: str = "rgb24", channel_last: bool = False) -> "VideoFrame":
@@ -142,33 +142,39 @@ class VideoFrame(Frame):
         frame = VideoFrame(0, 0, format)
         frame.width, frame.height = width, height
         frame.format = VideoFormat(format, width, height)
-        frame._rgb = _decode(array, format)
+        frame._data = array.copy()
         return frame
 
     @staticmethod
     def from_rgb(rgb: np.ndarray) -> "VideoFrame":
         return VideoFrame.from_ndarray(rgb, format="rgb24")
 
+    def _rgb(self) -> np.ndarray:
+        if self._rgb_cache is None:
+            self._rgb_cache = _decode(self._data, self.format.name)
+        return self._rgb_cache
+
     def to_ndarray(self, format: str | None = None, **kwargs) -> np.ndarray:
-        return _encode(self._rgb, format or self.format.name)
+        if format is None or format == self.format.name:
+            return self._data.copy()
+        return _encode(self._rgb(), format)
 
     def reformat(self, width: int | None = None, height: int | None = None, format: str | None = None, **kwargs) -> "VideoFrame":
         width = width or self.width
         height = height or self.height
         fmt = format or self.format.name
-        rgb = self._rgb
-        if (width, height) == (self.width, self.height) and fmt in ("rgb24", self.format.name):
-            out = VideoFrame(0, 0, "rgb24")  # same pixels: no conversion needed
-            out.width, out.height, out.format = width, height, VideoFormat(fmt, width, height)
-            out._rgb = rgb
-            out.pts, out.time_base = self.pts, self.time_base
-            return out
-        if (width, height) != (self.width, self.height):
-            rows = (np.arange(height) * self.height // height).clip(0, self.height - 1)
-            cols = (np.arange(width) * self.width // width).clip(0, self.width - 1)
-            rgb = rgb[rows][:, cols]
-        out = VideoFrame.from_ndarray(_encode(rgb, fmt), format=fmt)
+        out = VideoFrame(0, 0, fmt)
+        out.width, out.height, out.format = width, height, VideoFormat(fmt, width, height)
         out.pts, out.time_base = self.pts, self.time_base
+        if (width, height) == (self.width, self.height):
+            if fmt == self.format.name:
+                out._data, out._rgb_cache = self._data, self._rgb_cache  # same pixels, shared
+            else:
+                out._data = _encode(self._rgb(), fmt)
+            return out
+        rows = (np.arange(height) * self.height // height).clip(0, self.height - 1)
+        cols = (np.arange(width) * self.width // width).clip(0, self.width - 1)
+        out._data = _encode(self._rgb()[rows][:, cols], fmt)
         return out
 
     def to_rgb(self, **kwargs) -> "VideoFrame":
@@ -178,7 +184,7 @@ class VideoFrame(Frame):
         """A PIL image of the frame (PIL is imported here, as PyAV does)."""
         from PIL import Image
 
-        return Image.frombytes("RGB", (self.width, self.height), self._rgb.tobytes())
+        return Image.frombytes("RGB", (self.width, self.height), self._rgb().tobytes())
 
     def __repr__(self):
         return f"<av.VideoFrame pts={self.pts}, {self.width}x{self.height}, {self.format.name}>"
