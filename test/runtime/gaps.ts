@@ -24,6 +24,16 @@ export const KNOWN_GAPS: readonly KnownGap[] = [
     problem: /stream dropped: server closed the gRPC stream/,
     reason: "the riva client stand-in's streaming iterator ends at once; a blocking one would pin an executor thread at exit",
   },
+  {
+    id: 'speechmatics_stt',
+    problem: /VADUserStoppedSpeakingFrame received but internal VAD is being used/,
+    reason: "the speechmatics SDK stand-in is a generic fake: VoiceAgentConfigPreset.load('external') does not return the EXTERNAL end-of-utterance mode the real preset has (services/speechmatics/stt.py)",
+  },
+  {
+    id: 'gradium_stt',
+    problem: /the bot did not greet|the bot did not answer|did not end within|timeout waiting for (Cancel|Start)Frame/,
+    reason: "Gradium STT reads a 'ready' message with websocket.recv() before streaming (services/gradium/stt.py); the websockets fake does not greet per vendor yet, so the pipeline never starts",
+  },
 ];
 
 /** A configuration's outcome: `ok`, `gap` (every problem matches a gap of an id it uses) or `fail`. */

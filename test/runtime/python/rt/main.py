@@ -43,6 +43,7 @@ ALLOWED = [
     ("WARNING", r"'audioop' is deprecated", "pipecat imports audioop on Python < 3.13 by design (its pyproject installs audioop-lts only from 3.13)"),
     ("WARNING", r"DeprecationWarning: `AudioContextTTSService` is deprecated", "raised when pipecat/services/tts_service.py defines AudioContextWordTTSService, at import, for any TTS"),
     ("WARNING", r"STTService#\d+: ttfs_p99_latency not set, using default", "pipecat 1.7 ships no ttfs_p99_latency default for some STT services (the SageMaker Flux service even lacks the supports_ttfs() = False override DeepgramFluxSTTService has); the 1.0 s default applies, as it would for the user"),
+    ("WARNING", r"ResourceWarning: unclosed file <_io.BufferedReader name='[^']*/pipecat/services/aws/nova_sonic/ready\.wav'>", "pipecat 1.7 defect: AWSNovaSonicLLMService reads ready.wav with wave.open(path.open('rb')), which never closes the file (services/aws/nova_sonic/llm.py)"),
     ("WARNING", r"is not emitting turn frames \(UserStartedSpeakingFrame", "pipecat warns once per realtime service whose turns are not provider-driven, even when the aggregator has the local VAD it recommends (generated bots set vad_analyzer in LLMUserAggregatorParams)"),
     ("WARNING", r"DeprecationWarning: `SpeechTimeoutUserTurnStopStrategy` overrides `reset`", "raised when pipecat/turns/user_stop/speech_timeout_user_turn_stop_strategy.py defines the class, at import"),
 ]

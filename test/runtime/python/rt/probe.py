@@ -32,6 +32,7 @@ class Probe:
         self.tts_requests = 0
         self.sent_seconds = 0.0  # audio that reached the transport's wire
         self.last_sent = 0.0  # monotonic time of the last audio sent
+        self.last_tts = 0.0  # monotonic time the TTS stand-in last produced audio
         self.user_utterances = 0  # scripted utterances finished by the driver
         self.transcripts = 0  # transcriptions the STT stand-in produced
         self.llm_requests = 0
@@ -45,6 +46,7 @@ class Probe:
 
     def tts_produced(self, seconds: float) -> None:
         self.tts_seconds += seconds
+        self.last_tts = time.monotonic()
         self._poke()
 
     def audio_sent(self, seconds: float) -> None:
@@ -59,12 +61,13 @@ class Probe:
 
     # -- waiting ----------------------------------------------------------------------------------
     async def wait_bot_spoke(self, requests: int, timeout: float = 8.0, quiet: float = 0.35) -> bool:
-        """Wait until the TTS stand-in served ``requests`` requests and the wire has been quiet for
-        ``quiet`` seconds after the audio (the bot finished speaking). False on timeout."""
+        """Wait until the TTS stand-in served ``requests`` requests, audio reached the wire after the
+        latest one, and the wire has been quiet for ``quiet`` seconds (the bot finished speaking).
+        False on timeout."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             now = time.monotonic()
-            if self.tts_requests >= requests and self.sent_seconds > 0 and now - self.last_sent >= quiet:
+            if self.tts_requests >= requests and self.last_sent > self.last_tts and now - self.last_sent >= quiet:
                 return True
             await asyncio.sleep(0.05)
         return False

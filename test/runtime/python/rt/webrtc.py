@@ -25,10 +25,19 @@ peer connections, driven the way pipecat's JS transport drives the browser's
   tracks, close the peer connection (DTLS shutdown).
 
 The microphone is a 48 kHz mono track paced at 20 ms, silent except while the scripted user speaks
-(pipecat receives it the way aiortc decodes Opus: 48 kHz stereo, and resamples it). The camera
-sends small frames at 10 fps. The browser's own decoders are not modelled: its tracks receive the
-frames pipecat's output tracks emit, and the bot's audio is counted there — each non-silent frame
-as ``samples / sample_rate`` — with :meth:`Probe.audio_sent`.
+(pipecat receives it the way aiortc decodes Opus: 48 kHz stereo, and resamples it). The camera is
+on (``trackStatus`` enabled) and sends 320x240 frames at 10 fps, which pipecat receives as aiortc
+decodes VP8 (``yuv420p``, converted with the ``cv2`` stand-in); bots without video input leave the
+camera's receiver disabled, so its frames are dropped, as with aiortc. The browser's own decoders
+are not modelled: its tracks receive the frames pipecat's output tracks emit, and the bot's audio
+is counted there — each non-silent frame as ``samples / sample_rate`` — with
+:meth:`Probe.audio_sent`. Not modelled either: network delay and loss, and the JS client's
+reconnection attempts.
+
+After the hang-up the driver adds a note (renegotiations, RTVI messages the browser received,
+camera frames pipecat accepted, bot video frames and their size), and a ``problem:`` note when
+pipecat attached a video output track (``video_out_enabled``) but no video frame reached the
+browser: the bot's video tile would stay empty.
 """
 
 import asyncio
@@ -317,8 +326,12 @@ class Browser:
         if self._stopped:
             return
         self.renegotiations += 1
-        answer = await self.send_offer()
-        await self.apply_answer(answer)
+        try:
+            answer = await self.send_offer()
+            await self.apply_answer(answer)
+        except Exception:
+            if not self._stopped:  # a hang-up during the exchange closes the peer connection
+                raise
 
     # -- what the browser plays ----------------------------------------------------------------
     async def _play(self, track) -> None:

@@ -236,7 +236,6 @@ class RTCPeerConnection(AsyncIOEventEmitter):
                 t._set_mline_index(len(description.media))
                 description.media.append(self.__media_for_transceiver(t, t.direction, self.__allocate_mid(mids), "actpass"))
         if self.__sctp and self.__sctp.mid is None:
-            self.__sctp_mline = len(description.media)
             description.media.append(self.__media_for_sctp(self.__allocate_mid(mids), "actpass"))
         return RTCSessionDescription(sdp=str(description), type="offer")
 

@@ -57,6 +57,7 @@ def _face() -> VideoFrame:
     global _FACE
     if _FACE is None:
         _FACE = _draw_face()
+        _FACE.to_ndarray(format="rgb24")  # the av stand-in caches the RGB view: copies share it
     return _FACE
 
 
