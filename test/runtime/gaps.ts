@@ -34,6 +34,11 @@ export const KNOWN_GAPS: readonly KnownGap[] = [
     problem: /the bot did not greet|the bot did not answer|did not end within|timeout waiting for (Cancel|Start)Frame/,
     reason: "Gradium STT reads a 'ready' message with websocket.recv() before streaming (services/gradium/stt.py); the websockets fake does not greet per vendor yet, so the pipeline never starts",
   },
+  {
+    id: 'tavus_video',
+    problem: /conversation_id|the bot did not greet|the bot did not answer/,
+    reason: "Tavus needs a conversation created over REST and a replica participant in its Daily room that plays the bot's stream back; the aiohttp and daily stand-ins do not model either yet (services/tavus/video.py)",
+  },
 ];
 
 /** A configuration's outcome: `ok`, `gap` (every problem matches a gap of an id it uses) or `fail`. */

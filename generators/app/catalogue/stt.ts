@@ -334,7 +334,7 @@ export const STT_SERVICES = [
 )`,
     env: [
       SARVAM_API_KEY,
-      { name: 'SARVAM_STT_MODEL', description: 'Sarvam speech-to-text model, e.g. saaras:v4 (empty: pipecat default)', required: false },
+      { name: 'SARVAM_STT_MODEL', description: 'Sarvam speech-to-text model, e.g. saaras:v3 (empty: pipecat default)', required: false },
     ],
   },
   {

@@ -13,6 +13,8 @@ import traceback
 
 LEVELS = {"TRACE": 5, "DEBUG": 10, "INFO": 20, "SUCCESS": 25, "WARNING": 30, "ERROR": 40, "CRITICAL": 50}
 _sinks = []
+#: Records below this level are dropped before formatting; PIPECAT_RT_ECHO_LOGS keeps everything.
+_min_level = [0 if os.environ.get("PIPECAT_RT_ECHO_LOGS") else LEVELS["INFO"]]
 
 
 def add_sink(fn):
@@ -32,6 +34,9 @@ class _Logger:
         self._extra = extra or {}
 
     def _log(self, level, message, *args, **kwargs):
+        no = LEVELS.get(level, 20) if isinstance(level, str) else int(level)
+        if no < _min_level[0]:
+            return  # below what any sink keeps: skip the formatting (pipecat traces every frame)
         text = str(message)
         if args or kwargs:
             try:
@@ -46,7 +51,6 @@ class _Logger:
                 text += "\n" + "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
         frame = sys._getframe(2 + self._depth)
         name = frame.f_globals.get("__name__", "?")
-        no = LEVELS.get(level, 20) if isinstance(level, str) else int(level)
         for sink in list(_sinks):
             sink(level if isinstance(level, str) else str(level), no, text, name)
         if os.environ.get("PIPECAT_RT_ECHO_LOGS"):
