@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { join } from 'node:path';
-import { injectFaults, clearFaults, setSetStatus, recordedRequests } from '../../cli/emulator/faults.js';
-import { SecretsHarness, expectExit, parseJsonOutput, startEmulatorProcess, type RunResult } from './secrets-harness.js';
+import { injectFaults, clearFaults, setSetStatus, recordedRequests, type RecordedRequest } from '../../cli/emulator/faults.js';
+import { SecretsHarness, expectExit, parseJsonOutput, pollUntil, startEmulatorProcess, startRun, type RunResult } from './secrets-harness.js';
 import { storedSets } from './secrets-store.js';
 
 const h = new SecretsHarness();
@@ -17,7 +17,9 @@ let dataFile = '';
 beforeAll(async () => {
   await h.setUp(async () => {
     dataFile = join(h.dir, 'emulator.json');
-    return startEmulatorProcess(h.dir, ['--data', dataFile, '--provision-ms', '4000', '--token', 'pcc_pat_' + h.secret('token core', 16)]);
+    // A written set stays pending for 10 minutes: in practice until a test changes its status, so
+    // the --wait tests do not depend on how fast the machine is.
+    return startEmulatorProcess(h.dir, ['--data', dataFile, '--provision-ms', '600000', '--token', 'pcc_pat_' + h.secret('token core', 16)]);
   });
 });
 afterAll(() => h.tearDown());
@@ -89,15 +91,18 @@ describe('200 keys under injected faults', () => {
 
 describe('--wait', () => {
   test('to failed: exit 1 with the set\'s error message', async () => {
-    const run = h.run(['set', 'wait-fails', `A=${h.secret('wait fail a')}`, '-s', '--wait', '--json']);
-    // Once the set exists (pending for 4 s), mark it failed as the platform would.
-    for (let i = 0; i < 100; i++) {
-      const stored = await storedSets(dataFile, h.emulator.org).catch(() => ({}) as Record<string, unknown>);
-      if ('wait-fails' in stored) break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    const run = startRun(h, ['set', 'wait-fails', `A=${h.secret('wait fail a')}`, '-s', '--wait', '--json']);
+    // Once the write has landed (the set then stays pending) and the CLI has read the set at least
+    // once since, mark it failed as the platform would.
+    const polled = (reqs: RecordedRequest[]) => {
+      const mine = reqs.filter((q) => q.path.endsWith('/secrets/wait-fails'));
+      const put = mine.findIndex((q) => q.method === 'PUT' && q.outcome === 202);
+      return put >= 0 && mine.slice(put + 1).some((q) => q.method === 'GET');
+    };
+    const seen = await pollUntil(() => recordedRequests(h.emulator.url), polled, { stop: run.ended });
+    expect({ writtenAndPolled: polled(seen), stillWaiting: !run.ended() }).toEqual({ writtenAndPolled: true, stillWaiting: true });
     await setSetStatus(h.emulator.url, 'wait-fails', 'failed', 'Secret store rejected the set');
-    const r = await run;
+    const r = await run.result;
     expectExit(r, 1);
     expect(parseJsonOutput(r)).toMatchObject({ ok: false, written: 1, wait: { status: 'failed', errorMessage: 'Secret store rejected the set' } });
     expect(r.stderr).toContain('secret set wait-fails failed to provision: Secret store rejected the set');

@@ -245,3 +245,32 @@ export async function startEmulatorProcess(home: string, args: string[]): Promis
     },
   };
 }
+
+/**
+ * Re-reads `probe` every 20 ms until `ok` holds for its value, `stop()` turns true (e.g. the run
+ * being watched has ended), or `timeoutMs` (default 30 s) has passed, and returns the last value.
+ * For waiting on the emulator without assuming how fast the machine is: the timeout only bounds a
+ * broken run, and the caller asserts on what this returns.
+ */
+export async function pollUntil<T>(probe: () => Promise<T>, ok: (value: T) => boolean, opts: { stop?: () => boolean; timeoutMs?: number } = {}): Promise<T> {
+  const deadline = Date.now() + (opts.timeoutMs ?? 30_000);
+  for (;;) {
+    const value = await probe();
+    if (ok(value) || opts.stop?.() || Date.now() >= deadline) return value;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/**
+ * Starts `h.run(args)` and reports whether it has ended yet: for tests that act on the emulator
+ * while the CLI is still running (e.g. change a set's status during `--wait`).
+ */
+export function startRun(h: SecretsHarness, args: string[], opts: RunOptions = {}): { result: Promise<RunResult>; ended: () => boolean } {
+  let ended = false;
+  const result = h.run(args, opts);
+  result.then(
+    () => (ended = true),
+    () => (ended = true),
+  );
+  return { result, ended: () => ended };
+}

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { recordedRequests } from '../../cli/emulator/faults.js';
+import { recordedRequests, setSetStatus, type RecordedRequest } from '../../cli/emulator/faults.js';
 import { CloudClient } from '../../cli/cloud-api/client.js';
-import { SecretsHarness, expectExit, parseJsonOutput, startEmulatorProcess } from './secrets-harness.js';
+import { SecretsHarness, expectExit, parseJsonOutput, pollUntil, startEmulatorProcess, startRun } from './secrets-harness.js';
 import { storedSets } from './secrets-store.js';
 
 const h = new SecretsHarness();
@@ -21,7 +21,9 @@ const requestsFor = async (set: string) => (await recordedRequests(h.emulator.ur
 beforeAll(async () => {
   await h.setUp(async () => {
     dataFile = join(h.dir, 'emulator.json');
-    return startEmulatorProcess(h.dir, ['--data', dataFile, '--provision-ms', '150', '--token', 'pcc_pat_' + h.secret('token core', 16)]);
+    // A written set stays pending for 10 minutes: in practice until a test changes its status, so
+    // no test depends on how fast the machine is.
+    return startEmulatorProcess(h.dir, ['--data', dataFile, '--provision-ms', '600000', '--token', 'pcc_pat_' + h.secret('token core', 16)]);
   });
 });
 afterAll(() => h.tearDown());
@@ -183,12 +185,31 @@ describe('secrets set', () => {
     expect(Object.keys(stored['eu-set'].secrets).sort()).toEqual(['A', 'B']);
   });
 
-  test.concurrent('--wait polls until the set is ready', async () => {
-    const r = await h.run(['set', 'wait-ready', `A=${h.secret('wait a')}`, '-s', '--wait', '--json']);
+  test.concurrent('--wait polls, backing off, until the set is ready, and not before', async () => {
+    // Reads of the set after its write (the write is a PUT; the read before it is the plan's).
+    const polls = (reqs: RecordedRequest[]) => {
+      const mine = reqs.filter((q) => q.path.endsWith('/secrets/wait-ready'));
+      const put = mine.findIndex((q) => q.method === 'PUT');
+      return put < 0 ? [] : mine.slice(put + 1).filter((q) => q.method === 'GET');
+    };
+    const run = startRun(h, ['set', 'wait-ready', `A=${h.secret('wait a')}`, '-s', '--wait', '--json']);
+    // The set stays pending until this test marks it ready, however slow the machine: the CLI must
+    // still be waiting after two reads that saw `pending`.
+    const seen = await pollUntil(() => recordedRequests(h.emulator.url), (reqs) => polls(reqs).length >= 2, { stop: run.ended });
+    expect({ pendingReads: polls(seen).length >= 2, stillWaiting: !run.ended() }).toEqual({ pendingReads: true, stillWaiting: true });
+    await setSetStatus(h.emulator.url, 'wait-ready', 'ready');
+    const r = await run.result;
     expectExit(r, 0);
     const doc = parseJsonOutput(r);
     expect(doc.wait.status).toBe('ready');
-    expect(doc.wait.waitedMs).toBeGreaterThanOrEqual(100);
+    const reads = polls(await recordedRequests(h.emulator.url)).length;
+    expect(reads).toBeGreaterThan(polls(seen).length); // it read the set again once it was ready
+    // Backoff (cli/secrets/wait.ts: 100 ms, doubling up to 2 s): `reads` reads take at least the
+    // delays between them. A lower bound only (timers do not fire early, whatever the load), with
+    // 25 ms per delay for the event loop's cached clock.
+    let minMs = 0;
+    for (let i = 0; i < reads - 1; i++) minMs += Math.min(100 * 2 ** i, 2000) - 25;
+    expect({ reads, waitedMs: doc.wait.waitedMs >= minMs }).toEqual({ reads, waitedMs: true });
   });
 
   test.concurrent('without --skip and without a terminal: exit 2 naming --skip, plan shown, nothing written', async () => {

@@ -9,13 +9,12 @@ import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { apiIndexPath, checkServerPath, sharedAvailable } from './shared.js';
 
 /** Repository root. */
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** The built binary. */
 export const BIN = join(ROOT, 'dist', 'cli', 'main.js');
-/** The shared static checker of generated servers. */
-export const CHECKER = resolve(ROOT, '..', 'shared', 'tools', 'check_server.py');
 
 /** Cascade services most tests use: `-m cascade --stt deepgram_stt --llm openai_llm --tts cartesia_tts`. */
 export const CASCADE_ARGS = ['-m', 'cascade', '--stt', 'deepgram_stt', '--llm', 'openai_llm', '--tts', 'cartesia_tts'];
@@ -153,10 +152,16 @@ export function userDir(path: string): string {
   return path;
 }
 
-/** Whether python3 and the shared checker are available (CI has both). */
-export function checkerAvailable(): boolean {
-  if (!existsSync(CHECKER)) return false;
-  return spawnSync('python3', ['--version']).status === 0;
+/**
+ * Whether {@link checkServers} can run: check_server.py, the pipecat API index it reads, python3
+ * and pyflakes (CI has all four; see test/helpers/shared.ts for the variables). Call it when the
+ * test file loads and choose `test` or `test.skip`: when something is missing it prints the group's
+ * one skip line.
+ *
+ * @param what the group of checker tests (named in the skip line)
+ */
+export function checkerAvailable(what: string): boolean {
+  return sharedAvailable(what, 'checkServer', 'apiIndex');
 }
 
 /** One project's checker summary. */
@@ -169,17 +174,21 @@ export interface CheckSummary {
 }
 
 /**
- * Run ../shared/tools/check_server.py over many projects in one Python process (its own
- * `run_checks`, loaded once), and return each project's counts and findings.
+ * Run check_server.py ({@link checkServerPath}) over many projects in one Python process (its own
+ * `run_checks`, loaded once) against the API index ({@link apiIndexPath}), and return each
+ * project's counts and findings. Only when {@link checkerAvailable}.
  *
  * @param projects project directories
  */
 export function checkServers(projects: string[]): CheckSummary[] {
+  const checker = checkServerPath();
+  const index = apiIndexPath();
+  if (!checker || !index) throw new Error('checkServers: check_server.py or the pipecat API index is missing (guard with checkerAvailable)');
   const script = `
 import json, sys
-sys.path.insert(0, ${JSON.stringify(dirname(CHECKER))})
+sys.path.insert(0, ${JSON.stringify(dirname(checker))})
 import check_server as cs
-api, source = cs.load_api(None)
+api, source = cs.load_api(${JSON.stringify(index)})
 out = []
 for p in sys.argv[1:]:
     rep = cs.run_checks(p, api)

@@ -39,6 +39,11 @@ export const KNOWN_GAPS: readonly KnownGap[] = [
     problem: /conversation_id|the bot did not greet|the bot did not answer/,
     reason: "Tavus needs a conversation created over REST and a replica participant in its Daily room that plays the bot's stream back; the aiohttp and daily stand-ins do not model either yet (services/tavus/video.py)",
   },
+  {
+    id: 'heygen_video',
+    problem: /the bot did not greet|the bot did not answer/,
+    reason: 'HeyGen starts a streaming session over REST and LiveKit; neither is stood in yet (services/heygen/), so the avatar never joins',
+  },
 ];
 
 /** A configuration's outcome: `ok`, `gap` (every problem matches a gap of an id it uses) or `fail`. */

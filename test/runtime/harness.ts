@@ -31,7 +31,7 @@ export interface ProjectSpec {
   project: string;
   mode: 'cascade' | 'realtime';
   tts_rates: { rates: readonly number[]; fixed: boolean; source: string } | null;
-  features: { transcription: boolean; recording: boolean };
+  features: { transcription: boolean; recording: boolean; avatar: boolean };
   sessions: SessionSpec[];
   variants: string[];
 }
@@ -82,7 +82,7 @@ export function projectSpec(project: string, variants: string[] = ['required', '
     project,
     mode: config.mode,
     tts_rates: tts && 'outputSampleRates' in tts ? (tts.outputSampleRates as ProjectSpec['tts_rates']) : null,
-    features: { transcription: !!config.transcription, recording: !!config.recording },
+    features: { transcription: !!config.transcription, recording: !!config.recording, avatar: !!config.video_service },
     sessions,
     variants,
   };

@@ -435,11 +435,8 @@ export const TTS_SERVICES = [
       source:
         "pipecat/services/lmnt/tts.py _connect_websocket: the init message asks for sample_rate = the service's sample_rate, unchecked by pipecat; the list is the set LMNT documents",
     },
-    // language=None: pipecat 1.7's constructor defaults the deprecated `language` argument to
-    // Language.EN and warns whenever it is not None (lmnt/tts.py); English stays the Settings default.
     construct: `LmntTTSService(
     api_key=required(os.getenv("LMNT_API_KEY"), "LMNT_API_KEY"),
-    language=None,
     settings=LmntTTSService.Settings(voice=os.getenv("LMNT_TTS_VOICE_ID") or "lily"),
 )`,
     env: [

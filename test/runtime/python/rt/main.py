@@ -6,7 +6,7 @@ catalogue) is::
 
     {"project": "/abs/project", "pipecat_src": "/abs/src or null", "mode": "cascade|realtime",
      "tts_rates": {"rates": [...], "fixed": bool, "source": "..."} | null,
-     "features": {"transcription": bool, "recording": bool},
+     "features": {"transcription": bool, "recording": bool, "avatar": bool},
      "sessions": [{"transport": "twilio", "driver": "twilio", "call": "phone"}, ...],
      "variants": ["required", "all"]}
 
@@ -44,6 +44,8 @@ ALLOWED = [
     ("WARNING", r"DeprecationWarning: `AudioContextTTSService` is deprecated", "raised when pipecat/services/tts_service.py defines AudioContextWordTTSService, at import, for any TTS"),
     ("WARNING", r"STTService#\d+: ttfs_p99_latency not set, using default", "pipecat 1.7 ships no ttfs_p99_latency default for some STT services (the SageMaker Flux service even lacks the supports_ttfs() = False override DeepgramFluxSTTService has); the 1.0 s default applies, as it would for the user"),
     ("WARNING", r"ResourceWarning: unclosed file <_io.BufferedReader name='[^']*/pipecat/services/aws/nova_sonic/ready\.wav'>", "pipecat 1.7 defect: AWSNovaSonicLLMService reads ready.wav with wave.open(path.open('rb')), which never closes the file (services/aws/nova_sonic/llm.py)"),
+    ("WARNING", r"^Media stream error while reading the (audio|video); clearing track\.$", "pipecat logs it at every browser hang-up: the peer's shutdown ends aiortc's remote tracks while pipecat reads them (transports/smallwebrtc/transport.py read_audio_frame/read_video_frame; pipecat issue #4490)"),
+    ("WARNING", r"DeprecationWarning: The `language` parameter is deprecated\. Use `settings=LmntTTSService\.Settings", "pipecat 1.7 defect: LmntTTSService defaults its deprecated `language` argument to Language.EN and warns whenever it is not None, so every construction warns (services/lmnt/tts.py); passing language=None would trip the catalogue's no-deprecated-keyword rule"),
     ("WARNING", r"is not emitting turn frames \(UserStartedSpeakingFrame", "pipecat warns once per realtime service whose turns are not provider-driven, even when the aggregator has the local VAD it recommends (generated bots set vad_analyzer in LLMUserAggregatorParams)"),
     ("WARNING", r"DeprecationWarning: `SpeechTimeoutUserTurnStopStrategy` overrides `reset`", "raised when pipecat/turns/user_stop/speech_timeout_user_turn_stop_strategy.py defines the class, at import"),
 ]

@@ -1,0 +1,173 @@
+/**
+ * Resources some tests use from outside the repository, and the one line a test group prints when
+ * it skips because one is missing.
+ *
+ * Each resource is found from an environment variable, else a default path beside the repository
+ * (a variable set to the empty string counts as unset):
+ *
+ * | variable | default | what |
+ * |---|---|---|
+ * | `PIPECAT_SHARED` | `<repo>/../shared` | the shared folder; default base of the three below |
+ * | `PIPECAT_CHECK_SERVER` | `$PIPECAT_SHARED/tools/check_server.py` | static checker of generated servers (also needs `python3` and pyflakes) |
+ * | `PIPECAT_INDEX` | `$PIPECAT_SHARED/pipecat-api/index.json` | pipecat-ai API index (test/catalogue.test.ts, and the checker's API facts) |
+ * | `PIPECAT_SRC` | `$PIPECAT_SHARED/pipecat-ai-1.7.0/src` | pipecat-ai's source `src` folder (holds `pipecat/`) |
+ *
+ * A test that needs one chooses `test`/`describe` or `test.skip`/`describe.skip` when its file
+ * loads, and when skipping prints exactly one line to stderr naming what is missing and what to set
+ * (see {@link skipLine} and {@link missingFor}), e.g.
+ * `SKIPPED catalogue vs the pipecat API index: pipecat API index not found at /x/shared/pipecat-api/index.json (set PIPECAT_INDEX to index.json, or PIPECAT_SHARED to the shared folder)`.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Repository root. */
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The variable's value, or undefined when unset or empty. */
+function fromEnv(name: string): string | undefined {
+  const v = process.env[name];
+  return v ? resolve(v) : undefined;
+}
+
+const isFile = (p: string): boolean => existsSync(p) && statSync(p).isFile();
+const isDir = (p: string): boolean => existsSync(p) && statSync(p).isDirectory();
+
+/** Where the shared folder is looked for: `$PIPECAT_SHARED`, else `<repo>/../shared`. */
+function sharedCandidate(): string {
+  return fromEnv('PIPECAT_SHARED') ?? resolve(REPO_ROOT, '..', 'shared');
+}
+
+function checkServerCandidate(): string {
+  return fromEnv('PIPECAT_CHECK_SERVER') ?? join(sharedCandidate(), 'tools', 'check_server.py');
+}
+
+function apiIndexCandidate(): string {
+  return fromEnv('PIPECAT_INDEX') ?? join(sharedCandidate(), 'pipecat-api', 'index.json');
+}
+
+function pipecatSrcCandidate(): string {
+  return fromEnv('PIPECAT_SRC') ?? join(sharedCandidate(), 'pipecat-ai-1.7.0', 'src');
+}
+
+/**
+ * The shared folder: `$PIPECAT_SHARED`, else `<repo>/../shared`.
+ *
+ * @returns its absolute path, or undefined when that folder does not exist
+ */
+export function sharedDir(): string | undefined {
+  const p = sharedCandidate();
+  return isDir(p) ? p : undefined;
+}
+
+/**
+ * The static checker of generated servers: `$PIPECAT_CHECK_SERVER`, else
+ * `$PIPECAT_SHARED/tools/check_server.py`. Running it also needs `python3` and pyflakes: use
+ * {@link missingFor}`('checkServer')` to know whether the checker tests can run.
+ *
+ * @returns its absolute path, or undefined when that file does not exist
+ */
+export function checkServerPath(): string | undefined {
+  const p = checkServerCandidate();
+  return isFile(p) ? p : undefined;
+}
+
+/**
+ * The pipecat-ai API index: `$PIPECAT_INDEX`, else `$PIPECAT_SHARED/pipecat-api/index.json`.
+ *
+ * @returns its absolute path, or undefined when that file does not exist
+ */
+export function apiIndexPath(): string | undefined {
+  const p = apiIndexCandidate();
+  return isFile(p) ? p : undefined;
+}
+
+/**
+ * pipecat-ai's source `src` folder (the one holding the `pipecat` package): `$PIPECAT_SRC`, else
+ * `$PIPECAT_SHARED/pipecat-ai-1.7.0/src`.
+ *
+ * @returns its absolute path, or undefined when that folder has no `pipecat/__init__.py`
+ */
+export function pipecatSrc(): string | undefined {
+  const p = pipecatSrcCandidate();
+  return isFile(join(p, 'pipecat', '__init__.py')) ? p : undefined;
+}
+
+/** Whether `python` runs `code` with exit status 0. */
+function pythonRuns(python: string, code: string): boolean {
+  return spawnSync(python, ['-c', code], { stdio: 'ignore', timeout: 30_000 }).status === 0;
+}
+
+/** What check_server.py imports from pyflakes. */
+const PYFLAKES = 'from pyflakes import api, reporter';
+
+let pythonProblem: string | undefined | null = null;
+/**
+ * Why the checker cannot run under Python here, or undefined: `python3` on PATH, and pyflakes
+ * importable by it or by /usr/bin/python3 (where check_server.py looks, in that order).
+ */
+function pythonMissing(): string | undefined {
+  if (pythonProblem !== null) return pythonProblem;
+  if (!pythonRuns('python3', 'import sys')) pythonProblem = 'python3 not found on PATH (install Python 3)';
+  else if (!pythonRuns('python3', PYFLAKES) && !(isFile('/usr/bin/python3') && pythonRuns('/usr/bin/python3', PYFLAKES))) {
+    pythonProblem = 'pyflakes not importable by python3 or /usr/bin/python3 (apt-get install python3-pyflakes, or pip install pyflakes)';
+  } else pythonProblem = undefined;
+  return pythonProblem;
+}
+
+/** A shared resource a test group can need. */
+export type SharedNeed = 'checkServer' | 'apiIndex' | 'pipecatSrc';
+
+/** Why one need is unmet, naming the path looked at and the variable to set; undefined when met. */
+function missingOne(need: SharedNeed): string | undefined {
+  const orShared = 'or PIPECAT_SHARED to the shared folder';
+  switch (need) {
+    case 'checkServer':
+      if (!checkServerPath()) return `check_server.py not found at ${checkServerCandidate()} (set PIPECAT_CHECK_SERVER to check_server.py, ${orShared})`;
+      return pythonMissing();
+    case 'apiIndex':
+      return apiIndexPath() ? undefined : `pipecat API index not found at ${apiIndexCandidate()} (set PIPECAT_INDEX to index.json, ${orShared})`;
+    case 'pipecatSrc':
+      return pipecatSrc() ? undefined : `pipecat source not found at ${pipecatSrcCandidate()} (no pipecat/__init__.py; set PIPECAT_SRC to pipecat-ai's src folder, ${orShared})`;
+  }
+}
+
+/**
+ * What is missing for a test group that needs `needs`, as one phrase (problems joined by `; `).
+ * `checkServer` also needs `python3` and pyflakes (checked once per process).
+ *
+ * @param needs the resources the group uses
+ * @returns undefined when everything is there
+ */
+export function missingFor(...needs: SharedNeed[]): string | undefined {
+  const problems = [...new Set(needs)].map(missingOne).filter((p): p is string => p !== undefined);
+  return problems.length ? problems.join('; ') : undefined;
+}
+
+const printed = new Set<string>();
+/**
+ * Print the one stderr line of a skipped test group: `SKIPPED <what>: <missing>`. Printed once per
+ * `what` in a test file, however often it is called.
+ *
+ * @param what the group that is skipped (e.g. `catalogue vs the pipecat API index`)
+ * @param missing what is missing and which variable to set (see {@link missingFor})
+ */
+export function skipLine(what: string, missing: string): void {
+  if (printed.has(what)) return;
+  printed.add(what);
+  process.stderr.write(`SKIPPED ${what}: ${missing}\n`);
+}
+
+/**
+ * Decide at load time whether a test group runs: true when every need is met; otherwise prints its
+ * {@link skipLine} and returns false. Use as `(runs ? describe : describe.skip)(...)`.
+ *
+ * @param what the group (named in the skip line)
+ * @param needs the resources it uses
+ */
+export function sharedAvailable(what: string, ...needs: SharedNeed[]): boolean {
+  const missing = missingFor(...needs);
+  if (missing) skipLine(what, missing);
+  return missing === undefined;
+}
