@@ -13,35 +13,38 @@ export interface KnownGap {
   reason: string;
 }
 
+/** What a session shows when a vendor's service never starts: no turn, then no trace of one. */
+const NEVER_STARTS = 'the bot did not greet|the bot did not answer|did not end within|timeout waiting for (Start|Cancel)Frame|is on but no';
+
 export const KNOWN_GAPS: readonly KnownGap[] = [
   {
     id: 'ultravox_realtime',
-    problem: /Failed to connect to Ultravox|the bot did not greet|valid UUID|did not answer/,
+    problem: new RegExp(`${NEVER_STARTS}|Ultravox|valid UUID|Telnyx call`),
     reason: 'the stand-in does not yet play the Ultravox call websocket after the REST call (services/ultravox/llm.py)',
   },
   {
     id: 'nvidia_stt',
-    problem: /stream dropped: server closed the gRPC stream/,
+    problem: new RegExp(`${NEVER_STARTS}|NvidiaSTTService`),
     reason: "the riva client stand-in's streaming iterator ends at once; a blocking one would pin an executor thread at exit",
   },
   {
     id: 'speechmatics_stt',
-    problem: /VADUserStoppedSpeakingFrame received but internal VAD is being used/,
+    problem: new RegExp(`${NEVER_STARTS}|SpeechmaticsSTTService`),
     reason: "the speechmatics SDK stand-in is a generic fake: VoiceAgentConfigPreset.load('external') does not return the EXTERNAL end-of-utterance mode the real preset has (services/speechmatics/stt.py)",
   },
   {
     id: 'gradium_stt',
-    problem: /the bot did not greet|the bot did not answer|did not end within|timeout waiting for (Cancel|Start)Frame/,
+    problem: new RegExp(`${NEVER_STARTS}|Gradium`),
     reason: "Gradium STT reads a 'ready' message with websocket.recv() before streaming (services/gradium/stt.py); the websockets fake does not greet per vendor yet, so the pipeline never starts",
   },
   {
     id: 'tavus_video',
-    problem: /conversation_id|the bot did not greet|the bot did not answer/,
+    problem: new RegExp(`${NEVER_STARTS}|conversation_id|Tavus`),
     reason: "Tavus needs a conversation created over REST and a replica participant in its Daily room that plays the bot's stream back; the aiohttp and daily stand-ins do not model either yet (services/tavus/video.py)",
   },
   {
     id: 'heygen_video',
-    problem: /the bot did not greet|the bot did not answer/,
+    problem: new RegExp(`${NEVER_STARTS}|HeyGen`),
     reason: 'HeyGen starts a streaming session over REST and LiveKit; neither is stood in yet (services/heygen/), so the avatar never joins',
   },
 ];

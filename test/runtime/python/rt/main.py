@@ -149,6 +149,9 @@ class Session:
 
         started = time.monotonic()
         probe = self.probe
+        # Bot video must reach the client when a video service (avatar) produces it; without one,
+        # video output is an empty track until the user adds a source (as pipecat's template).
+        probe.expect_video = bool(self.spec.get("features", {}).get("avatar"))
         platform = platform_environment(os.path.join(self.spec["project"], "server"), os.getcwd())
         env_names = {v["name"] for v in self.variables} | {"ENV"} | set(platform)
         for name in env_names:
