@@ -14,44 +14,52 @@ export interface KnownGap {
 }
 
 /** What a session shows when a vendor's service never starts: no turn, then no trace of one. */
-const NEVER_STARTS = 'the bot did not greet|the bot did not answer|did not end within|timeout waiting for (Start|Cancel)Frame|is on but no';
+/** With an avatar that never starts, the bot's speech and video never reach the client. */
+const AVATAR_SILENT = 'audio on the wire lasted 0\\.00 s|no BotStartedSpeakingFrame|no video frame reached';
+
+const NEVER_STARTS = 'the bot did not greet|the bot did not answer|did not end within|did not join the Daily room|timeout waiting for (Start|Cancel)Frame|is on but no';
 
 export const KNOWN_GAPS: readonly KnownGap[] = [
   {
     id: 'ultravox_realtime',
-    problem: new RegExp(`${NEVER_STARTS}|Ultravox|valid UUID|Telnyx call`),
+    problem: new RegExp(`${NEVER_STARTS}|Ultravox|valid UUID|Telnyx call`, 'i'),
     reason: 'the stand-in does not yet play the Ultravox call websocket after the REST call (services/ultravox/llm.py)',
   },
   {
     id: 'nvidia_stt',
-    problem: new RegExp(`${NEVER_STARTS}|NvidiaSTTService`),
+    problem: new RegExp(`${NEVER_STARTS}|NvidiaSTTService`, 'i'),
     reason: "the riva client stand-in's streaming iterator ends at once; a blocking one would pin an executor thread at exit",
   },
   {
     id: 'speechmatics_stt',
-    problem: new RegExp(`${NEVER_STARTS}|SpeechmaticsSTTService`),
+    problem: new RegExp(`${NEVER_STARTS}|SpeechmaticsSTTService`, 'i'),
     reason: "the speechmatics SDK stand-in is a generic fake: VoiceAgentConfigPreset.load('external') does not return the EXTERNAL end-of-utterance mode the real preset has (services/speechmatics/stt.py)",
   },
   {
     id: 'gradium_stt',
-    problem: new RegExp(`${NEVER_STARTS}|Gradium`),
+    problem: new RegExp(`${NEVER_STARTS}|Gradium`, 'i'),
     reason: "Gradium STT reads a 'ready' message with websocket.recv() before streaming (services/gradium/stt.py); the websockets fake does not greet per vendor yet, so the pipeline never starts",
   },
   {
     id: 'tavus_video',
-    problem: new RegExp(`${NEVER_STARTS}|conversation_id|Tavus`),
+    problem: new RegExp(`${NEVER_STARTS}|${AVATAR_SILENT}|conversation_id|Tavus`, 'i'),
     reason: "Tavus needs a conversation created over REST and a replica participant in its Daily room that plays the bot's stream back; the aiohttp and daily stand-ins do not model either yet (services/tavus/video.py)",
   },
   {
     id: 'heygen_video',
-    problem: new RegExp(`${NEVER_STARTS}|HeyGen`),
+    problem: new RegExp(`${NEVER_STARTS}|${AVATAR_SILENT}|HeyGen`, 'i'),
     reason: 'HeyGen starts a streaming session over REST and LiveKit; neither is stood in yet (services/heygen/), so the avatar never joins',
   },
 ];
 
+/** The problems no known gap of the configuration's ids explains. */
+export function unexplained(ids: readonly string[], problems: readonly string[]): string[] {
+  const gaps = KNOWN_GAPS.filter((g) => ids.includes(g.id));
+  return problems.filter((p) => !gaps.some((g) => g.problem.test(p)));
+}
+
 /** A configuration's outcome: `ok`, `gap` (every problem matches a gap of an id it uses) or `fail`. */
 export function outcome(ids: readonly string[], problems: readonly string[]): 'ok' | 'gap' | 'fail' {
   if (problems.length === 0) return 'ok';
-  const gaps = KNOWN_GAPS.filter((g) => ids.includes(g.id));
-  return problems.every((p) => gaps.some((g) => g.problem.test(p))) ? 'gap' : 'fail';
+  return unexplained(ids, problems).length === 0 ? 'gap' : 'fail';
 }

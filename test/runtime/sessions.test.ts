@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { join } from 'node:path';
 import { makeTempDir, mapLimit, removeDir, runCliAsync } from '../helpers/cli.js';
 import { runtimeMatrix } from '../helpers/matrix.js';
-import { KNOWN_GAPS, outcome } from './gaps.js';
+import { KNOWN_GAPS, outcome, unexplained } from './gaps.js';
 import { projectSpec, runSpec, runtimeMissing, type SessionResult } from './harness.js';
 
 /** `PIPECAT_RT_ONLY` (a regular expression over configuration names) narrows the run, for debugging. */
@@ -42,7 +42,9 @@ beforeAll(async () => {
     else if (verdict === 'gap') gaps++;
     else failed++;
     const detail = generated.code !== 0 ? `init exit ${generated.code}` : `${sessions.length - bad.length}/${sessions.length} sessions`;
-    const first = bad[0] ? `: ${bad[0].session}: ${bad[0].problems[0]?.split('\n')[0]}` : '';
+    // The first problem no known gap explains (else the first problem), on the line.
+    const shown = unexplained(s.args, problems)[0] ?? problems[0];
+    const first = shown ? `: ${bad.find((r) => r.problems.includes(shown))?.session}: ${shown.split('\n')[0]}` : '';
     process.stderr.write(`${{ ok: 'ok  ', gap: 'GAP ', fail: 'FAIL' }[verdict]} ${s.name} (${detail}) ${s.args.join(' ')}${first}\n`);
   });
   const gapNote = gaps ? `, ${gaps} known gaps (test/runtime/gaps.ts: ${KNOWN_GAPS.map((g) => g.id).join(', ')})` : '';
