@@ -335,34 +335,16 @@ class VirtualSpeakerDevice:
             _service.scheduler().call_soon(completion, data)
 
 
-class VirtualCameraDevice:
-    """daily-python ``VirtualCameraDevice`` (``Daily.create_camera_device``)."""
+class VirtualCameraDevice(CustomVideoSource):
+    """daily-python ``VirtualCameraDevice`` (``Daily.create_camera_device``): a named video source."""
 
     def __init__(self, name: str, width: int, height: int, color_format: str = "RGBA"):
+        super().__init__(width, height, color_format)
         self._name = name
-        self._width = width
-        self._height = height
-        self._color_format = color_format
-        self.frames_written = 0
 
     @property
     def name(self) -> str:
         return self._name
-
-    @property
-    def width(self) -> int:
-        return self._width
-
-    @property
-    def height(self) -> int:
-        return self._height
-
-    @property
-    def color_format(self) -> str:
-        return self._color_format
-
-    def write_frame(self, frame: bytes) -> None:
-        self.frames_written += 1
 
 
 class NativeVad:
