@@ -31,11 +31,6 @@ export const KNOWN_GAPS: readonly KnownGap[] = [
     reason: "the riva client stand-in's streaming iterator ends at once; a blocking one would pin an executor thread at exit",
   },
   {
-    id: 'speechmatics_stt',
-    problem: new RegExp(`${NEVER_STARTS}|SpeechmaticsSTTService`, 'i'),
-    reason: "the speechmatics SDK stand-in is a generic fake: VoiceAgentConfigPreset.load('external') does not return the EXTERNAL end-of-utterance mode the real preset has (services/speechmatics/stt.py)",
-  },
-  {
     id: 'gradium_stt',
     problem: new RegExp(`${NEVER_STARTS}|Gradium`, 'i'),
     reason: "Gradium STT reads a 'ready' message with websocket.recv() before streaming (services/gradium/stt.py); the websockets fake does not greet per vendor yet, so the pipeline never starts",
