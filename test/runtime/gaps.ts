@@ -31,11 +31,6 @@ export const KNOWN_GAPS: readonly KnownGap[] = [
     reason: "the riva client stand-in's streaming iterator ends at once; a blocking one would pin an executor thread at exit",
   },
   {
-    id: 'gradium_stt',
-    problem: new RegExp(`${NEVER_STARTS}|Gradium`, 'i'),
-    reason: "Gradium STT reads a 'ready' message with websocket.recv() before streaming (services/gradium/stt.py); the websockets fake does not greet per vendor yet, so the pipeline never starts",
-  },
-  {
     id: 'tavus_video',
     problem: new RegExp(`${NEVER_STARTS}|${AVATAR_SILENT}|conversation_id|Tavus`, 'i'),
     reason: "Tavus needs a conversation created over REST and a replica participant in its Daily room that plays the bot's stream back; the aiohttp and daily stand-ins do not model either yet (services/tavus/video.py)",

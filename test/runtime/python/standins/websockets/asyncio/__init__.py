@@ -1,0 +1,1 @@
+"""Stand-in for ``websockets.asyncio`` (see ``websockets.asyncio.client``)."""
