@@ -13,8 +13,13 @@ import { runtimeMatrix } from '../helpers/matrix.js';
 import { KNOWN_GAPS, outcome, unexplained } from './gaps.js';
 import { projectSpec, runSpec, runtimeMissing, type SessionResult } from './harness.js';
 
-/** `PIPECAT_RT_ONLY` (a regular expression over configuration names) narrows the run, for debugging. */
-const SAMPLES = runtimeMatrix().filter((s) => !process.env.PIPECAT_RT_ONLY || new RegExp(process.env.PIPECAT_RT_ONLY).test(s.name));
+/**
+ * `PIPECAT_RT_ONLY` (a regular expression over each configuration's name followed by its `init`
+ * arguments, e.g. `cascade-3 -b web -t rtc_hosted --stt deepgram_stt …`) narrows the run, for debugging.
+ */
+const SAMPLES = runtimeMatrix().filter(
+  (s) => !process.env.PIPECAT_RT_ONLY || new RegExp(process.env.PIPECAT_RT_ONLY).test(`${s.name} ${s.args.join(' ')}`),
+);
 const missing = runtimeMissing();
 if (missing) process.stderr.write(`SKIPPED runtime tier: ${missing}\n`);
 /** Harness processes at once: sessions mostly wait on real-time audio, so more than the cores. */
