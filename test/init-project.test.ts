@@ -3,8 +3,9 @@
  * (SIGINT at several moments), lazy Yeoman, and check_server.py on what was written.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parse as parseToml } from 'smol-toml';
 import { BIN, CASCADE_ARGS as CASCADE, ROOT, WEB_ARGS as WEB, checkServers, checkerAvailable, makeTempDir, readTree, removeDir, runCli } from './helpers/cli.js';
 
 /** Whether check_server.py can run here (else its test is skipped with one line on stderr). */
@@ -76,6 +77,22 @@ describe('the generated project', () => {
     expect(dial).toEqual(expect.arrayContaining(['server/server.py', 'server/server_utils.py']));
   });
 
+  test('pcc-deploy.toml has the shape pipecat 1.7.0 writes: no image (Cloud Build), profile by video, one warm agent', () => {
+    const out = outDir('gen-pcc');
+    expect(runCli(['init', '-n', 'audio', ...WEB, '-o', out]).code).toBe(0);
+    expect(runCli(['init', '-n', 'video', ...WEB, '--video-input', '--enable-krisp', '-o', out]).code).toBe(0);
+    const audio = parseToml(readFileSync(join(out, 'audio', 'server', 'pcc-deploy.toml'), 'utf8'));
+    expect(audio).toEqual({ agent_name: 'audio', secret_set: 'audio-secrets', agent_profile: 'agent-1x', scaling: { min_agents: 1 } });
+    const video = parseToml(readFileSync(join(out, 'video', 'server', 'pcc-deploy.toml'), 'utf8'));
+    expect(video).toEqual({ agent_name: 'video', secret_set: 'video-secrets', agent_profile: 'agent-2x', krisp_viva: { audio_filter: 'pro' }, scaling: { min_agents: 1 } });
+    // The README deploys with Cloud Build, and shows the self-pushed image with its pull secret.
+    const readme = readFileSync(join(out, 'audio', 'README.md'), 'utf8');
+    expect(readme).toContain('uv run pcc deploy');
+    expect(readme).toContain('docker push your-registry-user/audio:0.1.0');
+    expect(readme).toContain('pipecat cloud secrets image-pull-secret audio-pull');
+    expect(readme).toContain('image_credentials = "audio-pull"');
+  });
+
   test('krisp: pcc-deploy.toml asks for the filter and bot.py wires it outside local runs', () => {
     const out = outDir('gen-krisp');
     expect(runCli(['init', '-n', 'phone', '-b', 'telephony', '-t', 'twilio', ...CASCADE, '--enable-krisp', '-o', out]).code).toBe(0);
@@ -109,9 +126,23 @@ describe('the generated project', () => {
 
   // The full per-entry matrix runs in the slow tier (test/e2e/generated-projects.test.ts).
   (CHECKS ? test : test.skip)('the projects above pass check_server.py with 0 errors, 0 warnings, 0 unknown', () => {
-    const projects = [join(outDir('gen-web'), 'webbot'), join(outDir('gen-local'), 'local'), join(outDir('gen-local'), 'dialout'), join(outDir('gen-krisp'), 'phone')];
+    const projects = [join(outDir('gen-web'), 'webbot'), join(outDir('gen-local'), 'local'), join(outDir('gen-local'), 'dialout'), join(outDir('gen-krisp'), 'phone'), join(outDir('gen-pcc'), 'audio'), join(outDir('gen-pcc'), 'video')];
     for (const summary of checkServers(projects)) {
       expect({ project: summary.project, findings: summary.findings }).toEqual({ project: summary.project, findings: [] });
+    }
+  });
+
+  (CHECKS ? test : test.skip)('only the accepted checker finding is dropped: a pcc-deploy.toml without secret_set still warns', () => {
+    const project = join(outDir('gen-pcc'), 'audio');
+    const pcc = join(project, 'server', 'pcc-deploy.toml');
+    const original = readFileSync(pcc, 'utf8');
+    try {
+      writeFileSync(pcc, original.replace(/^secret_set = .*$/m, ''));
+      const [summary] = checkServers([project]);
+      expect(summary.warning).toBe(1);
+      expect(summary.findings.map((f) => f.message)).toEqual([expect.stringContaining('no secret_set')]);
+    } finally {
+      writeFileSync(pcc, original);
     }
   });
 
