@@ -61,7 +61,7 @@ ignored on input, so a dry run's output can be fed back through \`--config\`.
 
 ## Values
 
-- \`bot_type\`: \`web\` or \`telephony\`.
+- \`bot_type\`: \`web\` or \`telephony\`. When omitted it follows from the transports, by pipecat 1.7.0's rule: any telephony transport makes a telephony bot (web transports then ride along for local testing), otherwise a web bot. Only an explicit bot type that contradicts the transports is an error.
 - \`transports\`: ids or vendor aliases (see [services.md](services.md#transports)). ${TRANSPORT_FAMILIES.map((f) => `\`${f.id}\` (alias ${f.aliases.map((a) => `\`${a}\``).join(', ')}) needs \`${f.modeFlag}\` / \`${f.modeKey}\` (\`dial-in\` or \`dial-out\`)`).join('; ')}.
 - \`mode\`: \`cascade\` needs \`stt_service\`, \`llm_service\` and \`tts_service\`; \`realtime\` needs \`realtime_service\`.
 - \`client_framework\`: \`react\`, \`vanilla\` or \`none\` (web bots; default \`none\`). \`client_server\`: \`vite\` or \`nextjs\`, React only (React without it uses vite; vanilla always uses vite).

@@ -126,6 +126,15 @@ describe('validation: every problem at once, exit 2, nothing written', () => {
     expectInvalid(['-n', 'x', '-b', 'web', '-t', 'carrier_pigeon', ...CASCADE], /--transport: unknown transport "carrier_pigeon"; valid: rtc_hosted, rtc_small/);
   });
 
+  test('without --bot-type the transports decide it: a Twilio project is a telephony bot', () => {
+    const out = outDir('inferred');
+    const r = runCli(['init', '-n', 'phone', '-t', 'twilio', '-t', 'daily', ...CASCADE, '-o', out]);
+    expect(r.code).toBe(0);
+    const rc = JSON.parse(readFileSync(join(out, 'phone', '.yo-rc.json'), 'utf8')) as Record<string, { bot_type: string }>;
+    expect(rc['generator-pipecat'].bot_type).toBe('telephony');
+    expectInvalid(['-n', 'x', '-b', 'web', '-t', 'twilio', ...CASCADE], /--transport: telco_a .* is a telephony transport but --bot-type is web/);
+  });
+
   test('several errors at once, each naming its flag', () => {
     const err = expectInvalid(['-n', '../evil', '-b', 'web', '-t', 'twilio', '-m', 'cascade', '--stt', 'bad_stt', '--enable-krisp', '--no-deploy-to-cloud'], '--name', '--transport', '--stt', '--llm', '--tts', '--enable-noisecancel');
     expect(err.split('\n').filter((l) => l.startsWith('  - ')).length).toBeGreaterThanOrEqual(6);

@@ -51,9 +51,37 @@ describe('resolver rules', () => {
     expectProblems({ ...WEB, bot_type: 'robot', mode: 'telepathy' }, '--bot-type: unknown value "robot"; valid: web, telephony', '--mode: unknown value "telepathy"; valid: cascade, realtime');
   });
 
-  test('telephony transports are refused for web bots; web transports are fine on telephony bots', () => {
-    expectProblems({ ...WEB, transports: ['twilio'] }, /--transport: telco_a \(Twilio \(Media Streams\)\) is a telephony transport; web bots take rtc_hosted, rtc_small/);
+  test('an explicit web bot type with a telephony transport is refused, naming both; web transports are fine on telephony bots', () => {
+    expectProblems({ ...WEB, transports: ['twilio'] }, /--transport: telco_a \(Twilio \(Media Streams\)\) is a telephony transport but --bot-type is web: leave --bot-type out .*\(rtc_hosted, rtc_small\)/);
+    // The same from a config file names the config key.
+    const fromConfig = (() => {
+      try {
+        resolveConfig({ config: { ...WEB, transports: ['twilio'] } });
+      } catch (err) {
+        return (err as ConfigError).problems.join('\n');
+      }
+      return '';
+    })();
+    expect(fromConfig).toContain('but config key "bot_type" is web');
     expect(resolve({ ...PHONE, transports: ['twilio', 'smallwebrtc'] }).config?.transports).toEqual(['telco_a', 'rtc_small']);
+  });
+
+  test('bot type inferred from the transports when omitted (pipecat config_validator.py rule)', () => {
+    const { bot_type: _omit, ...noType } = PHONE;
+    expect(resolve({ ...noType, transports: ['twilio'] }).config?.bot_type).toBe('telephony');
+    // Any telephony transport makes a telephony bot; the web one rides along for local testing.
+    const mixed = resolve({ ...noType, transports: ['daily', 'telnyx'] }).config;
+    expect([mixed?.bot_type, mixed?.transports]).toEqual(['telephony', ['rtc_hosted', 'telco_b']]);
+    const web = resolve({ ...noType, transports: ['daily', 'webrtc'] }).config;
+    expect([web?.bot_type, web?.client_framework]).toEqual(['web', 'none']);
+    // A family resolved by its mode counts as telephony too.
+    expect(resolve({ ...noType, transports: ['daily_pstn'], daily_pstn_mode: 'dial-out' }).config?.bot_type).toBe('telephony');
+    // Nothing to infer from: still required; an unknown transport is reported, not guessed around.
+    expectProblems({ ...noType, transports: [] }, '--bot-type: is required');
+    const unknown = expectProblems({ ...noType, transports: ['carrier_pigeon'] }, /unknown transport "carrier_pigeon"/);
+    expect(unknown.join('\n')).toContain('--bot-type: is required');
+    // An explicit telephony type with only web transports is kept (pipecat allows it too).
+    expect(resolve({ ...PHONE, transports: ['daily'] }).config?.bot_type).toBe('telephony');
   });
 
   test('vendor aliases resolve to canonical ids, duplicates collapse', () => {

@@ -7,6 +7,9 @@
  */
 import type { ProjectConfig } from './types.js';
 
+/** Where a value came from; decides how problems name it. */
+export type ValueSource = 'flag' | 'config' | 'default';
+
 /** A key of the resolved configuration. */
 export type ConfigKey = keyof ProjectConfig;
 
@@ -34,7 +37,7 @@ export interface OptionDefinition {
 /** Every option of `pipecat init` that feeds the configuration, in help order. */
 export const CONFIG_OPTIONS: readonly OptionDefinition[] = [
   { key: 'project_name', flag: 'name', short: 'n', configAliases: ['name'], type: 'string', describe: 'Project name: the directory created under --output and the cloud agent name', valueHint: '<name>' },
-  { key: 'bot_type', flag: 'bot-type', short: 'b', type: 'string', describe: 'Bot type: web or telephony', valueHint: '<web|telephony>' },
+  { key: 'bot_type', flag: 'bot-type', short: 'b', type: 'string', describe: 'Bot type: web or telephony (omitted: telephony when any transport is a telephony one, else web)', valueHint: '<web|telephony>' },
   { key: 'transports', flag: 'transport', short: 't', configAliases: ['transport'], type: 'array', describe: 'Transport id or vendor alias; repeat for several (see --list-options)', valueHint: '<id>' },
   { key: 'mode', flag: 'mode', short: 'm', type: 'string', describe: 'Pipeline mode: cascade (STT → LLM → TTS) or realtime (speech-to-speech)', valueHint: '<cascade|realtime>' },
   { key: 'stt_service', flag: 'stt', configAliases: ['stt'], type: 'string', describe: 'Speech-to-text service id (cascade)', valueHint: '<id>' },

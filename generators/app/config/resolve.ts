@@ -15,12 +15,11 @@ import { closest } from 'fastest-levenshtein';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { TRANSPORTS, TRANSPORT_FAMILIES, canonicalServiceId, findTransport } from '../catalogue/catalogue.js';
 import type { ServiceRole } from '../catalogue/types.js';
-import { CONFIG_OPTIONS, OUTPUT_ONLY_KEYS, optionFor, optionLabel, type ConfigKey } from './options.js';
+import { CONFIG_OPTIONS, OUTPUT_ONLY_KEYS, optionFor, optionLabel, type ConfigKey, type ValueSource } from './options.js';
 import { validateConfig, type ConfigProblem } from './schema.js';
 import type { ProjectConfig } from './types.js';
 
-/** Where a value came from; decides how problems name it. */
-export type ValueSource = 'flag' | 'config' | 'default';
+export type { ValueSource } from './options.js';
 
 /** A validation failure: every problem, each naming its flag or config key. Exit code 2. */
 export class ConfigError extends Error {
@@ -160,7 +159,7 @@ export function resolveConfig(input: ResolveInput): ProjectConfig {
   const { merged, sources } = mergeLayers(input);
   const problems: ConfigProblem[] = [];
   const normalised = normalise(merged, problems, sources);
-  problems.push(...validateConfig(normalised));
+  problems.push(...validateConfig(normalised, sources));
   if (problems.length) {
     throw new ConfigError('invalid configuration: nothing was written', formatProblems(problems, sources));
   }
@@ -241,6 +240,7 @@ export function normalise(m: Record<string, unknown>, problems: ConfigProblem[],
       }
     }
   }
+  inferBotType(c);
   if (c.bot_type === 'web') {
     if (c.client_framework == null) c.client_framework = 'none';
     if (c.client_framework === 'react' && c.client_server == null) c.client_server = 'vite';
@@ -252,6 +252,22 @@ export function normalise(m: Record<string, unknown>, problems: ConfigProblem[],
     c.video_output = true;
   }
   return c;
+}
+
+/**
+ * Fill a missing bot type from the transports, by pipecat 1.7.0's rule (`config_validator.py`,
+ * `validate_config`): any telephony transport makes a telephony bot (web transports then ride along
+ * for local testing), otherwise a web bot. Left unset while a transport is unknown (the schema
+ * reports it) or none is given; an explicit bot type is never changed (a contradiction is reported
+ * by the schema, naming `--bot-type` and `--transport`).
+ *
+ * @param c normalised values with canonical transport ids; changed in place
+ */
+export function inferBotType(c: Record<string, unknown>): void {
+  if (c.bot_type != null || !Array.isArray(c.transports) || c.transports.length === 0) return;
+  const defs = c.transports.map((t) => (typeof t === 'string' ? findTransport(t) : undefined));
+  if (defs.some((d) => d === undefined)) return;
+  c.bot_type = defs.some((d) => d!.kind === 'telephony') ? 'telephony' : 'web';
 }
 
 /**

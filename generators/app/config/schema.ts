@@ -8,7 +8,7 @@
 import Joi from 'joi';
 import { SERVICES_BY_ROLE, TRANSPORTS, findService, findTransport } from '../catalogue/catalogue.js';
 import type { ServiceRole } from '../catalogue/types.js';
-import type { ConfigKey } from './options.js';
+import { optionFor, optionLabel, type ConfigKey, type ValueSource } from './options.js';
 
 /** Longest accepted project name (it is also a cloud agent and secret-set name). */
 export const MAX_NAME_LENGTH = 50;
@@ -131,14 +131,16 @@ function problemFromDetail(detail: Joi.ValidationErrorItem): ConfigProblem {
  * Validate types and allowed values with joi, then the cross-field rules.
  *
  * @param config a normalised configuration (aliases resolved, defaults applied)
+ * @param sources where each value came from, so a message naming another option names it as the
+ *   user gave it (`--bot-type` or `config key "bot_type"`)
  * @returns every problem found; empty when the configuration can be generated
  */
-export function validateConfig(config: Record<string, unknown>): ConfigProblem[] {
+export function validateConfig(config: Record<string, unknown>, sources: Partial<Record<ConfigKey, ValueSource>> = {}): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
   const { error } = configSchema.validate(config);
   for (const d of error?.details ?? []) problems.push(problemFromDetail(d));
-  if (problems.length === 0) problems.push(...crossFieldProblems(config));
-  else problems.push(...crossFieldProblems(config).filter((p) => !problems.some((q) => q.key === p.key)));
+  if (problems.length === 0) problems.push(...crossFieldProblems(config, sources));
+  else problems.push(...crossFieldProblems(config, sources).filter((p) => !problems.some((q) => q.key === p.key)));
   return problems;
 }
 
@@ -147,8 +149,9 @@ export function validateConfig(config: Record<string, unknown>): ConfigProblem[]
  * those).
  *
  * @param c a normalised configuration
+ * @param sources where each value came from (names the options a message refers to)
  */
-export function crossFieldProblems(c: Record<string, unknown>): ConfigProblem[] {
+export function crossFieldProblems(c: Record<string, unknown>, sources: Partial<Record<ConfigKey, ValueSource>> = {}): ConfigProblem[] {
   const out: ConfigProblem[] = [];
   const add = (key: ConfigKey, message: string): void => {
     out.push({ key, message });
@@ -172,7 +175,10 @@ export function crossFieldProblems(c: Record<string, unknown>): ConfigProblem[] 
 
   if (web) {
     for (const t of defs) {
-      if (t.kind === 'telephony') add('transports', `${t.id} (${t.label}) is a telephony transport; web bots take ${transportIds().filter((id) => findTransport(id)?.kind === 'web').join(', ')}`);
+      if (t.kind === 'telephony') {
+        const botType = optionLabel(optionFor('bot_type'), sources.bot_type ?? 'flag');
+        add('transports', `${t.id} (${t.label}) is a telephony transport but ${botType} is web: leave ${botType} out to make a telephony bot (web transports then ride along for local testing), or take only web transports (${transportIds().filter((id) => findTransport(id)?.kind === 'web').join(', ')})`);
+      }
     }
   }
   if (telephony) {
