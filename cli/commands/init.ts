@@ -10,19 +10,22 @@
  * Exit codes: 0 written (or dry run / list printed), 2 invalid input (nothing written),
  * 1 unexpected failure while writing (nothing left behind), 130 interrupted.
  */
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { TRANSPORTS } from '../../generators/app/catalogue/catalogue.js';
 import { CONFIG_OPTIONS } from '../../generators/app/config/options.js';
 import { deriveValues, readConfigFile, resolveConfig, type ConfigLayer } from '../../generators/app/config/resolve.js';
 import { selectableServiceIds } from '../../generators/app/config/schema.js';
-import { destinationProblem } from '../../generators/app/destination.js';
+import { destinationProblem, inPlaceProblem } from '../../generators/app/destination.js';
+import { beginStaging, sweepBeside } from '../../generators/app/staging.js';
+import { schemaProblem } from '../../generators/app/wizard/questions.js';
 import type { ProjectConfig } from '../../generators/app/config/types.js';
-import { CancelledError, UserError } from '../errors.js';
+import { UserError } from '../errors.js';
 
 /** Parsed arguments of `pipecat init` (config options are read by their flag names). */
 export interface InitArgs {
+  /** `pipecat init [directory]`: write the project into this folder itself (in-place init). */
+  directory?: string;
   output?: string;
   config?: string;
   'dry-run'?: boolean;
@@ -83,16 +86,62 @@ export function checkBooleanValues(rawArgs: readonly string[]): void {
   if (problems.length) throw new UserError('invalid configuration: nothing was written', problems);
 }
 
+/** Where a project goes: `<output>/<name>`, or a folder given as `pipecat init DIR` (in place). */
+export interface Destination {
+  /** Absolute project folder. */
+  target: string;
+  /** `pipecat init DIR`: the files go into `target` itself, which may hold other files. */
+  inPlace: boolean;
+}
+
 /**
- * Refuse an output that cannot take the project: `<output>` is a file, or `<output>/<name>`
- * exists and is not an empty folder (the rule shared with the wizard and `yo pipecat`).
+ * The destination of a run, from `DIRECTORY` or `--output` and the project name.
  *
- * @param output absolute output folder
- * @param target absolute project folder
+ * @param argv parsed arguments
+ * @param projectName the resolved project name
+ */
+export function destinationOf(argv: InitArgs, projectName: string): Destination {
+  if (typeof argv.directory === 'string' && argv.directory !== '') return { target: resolve(argv.directory), inPlace: true };
+  const output = resolve(typeof argv.output === 'string' && argv.output !== '' ? argv.output : '.');
+  return { target: join(output, projectName), inPlace: false };
+}
+
+/**
+ * For `pipecat init DIR`: refuse DIR with `--output`, and give the project name from the folder's
+ * name when `--name` (or the config file) does not.
+ *
+ * @param argv parsed arguments
+ * @param flags the flags layer; gains `project_name` when it is derived
+ * @param configName `project_name` of the config file, if any
+ * @throws UserError (exit 2) naming `--output` or `--name`
+ */
+export function applyDirectory(argv: InitArgs, flags: ConfigLayer, configName: unknown): void {
+  if (argv.directory === undefined) return;
+  if (typeof argv.directory !== 'string' || argv.directory === '') throw new UserError('DIRECTORY must be a folder path (e.g. `pipecat init .` or `pipecat init my-bot`)');
+  if (typeof argv.output === 'string') {
+    throw new UserError(`DIRECTORY (${argv.directory}) and --output both say where the project goes: give one`, [
+      `pipecat init ${argv.directory} …  writes into ${argv.directory} itself`,
+      '--output DIR --name NAME    writes into DIR/NAME',
+    ]);
+  }
+  if (flags.project_name !== undefined || configName !== undefined) return;
+  const name = basename(resolve(argv.directory));
+  const bad = schemaProblem('project_name', name);
+  if (bad) throw new UserError(`--name: the directory's name ${JSON.stringify(name)} is not a valid project name (${bad}): pass --name`);
+  flags.project_name = name;
+}
+
+/**
+ * Refuse a destination that cannot take the project: for `<output>/<name>`, an `<output>` that is
+ * a file or a `<name>` folder that is not empty; in place, a generated project or entries the
+ * project would write (rules in `generators/app/destination.ts`).
+ *
+ * @param dest where the project goes
+ * @param planned the project's relative file paths
  * @throws UserError (exit 2); nothing is touched
  */
-function checkDestination(output: string, target: string): void {
-  const problem = destinationProblem(output, target);
+function checkDestination(dest: Destination, planned: readonly string[]): void {
+  const problem = dest.inPlace ? inPlaceProblem(dest.target, planned) : destinationProblem(resolve(dest.target, '..'), dest.target);
   if (problem) throw new UserError(problem);
 }
 
@@ -121,41 +170,22 @@ async function dryRunDocument(config: ProjectConfig, target: string): Promise<Re
 }
 
 /**
- * Generate the project into a staging folder next to the target and rename it into place.
- * On any failure or interruption the staging folder is removed.
+ * Generate the project into a staging folder and commit it into place
+ * (`generators/app/staging.ts`: created parents, in-place moves, signal cleanup, SIGKILL leftovers).
  *
  * @param config resolved configuration
- * @param output absolute output folder (created if missing)
- * @param target absolute project folder
+ * @param dest where the project goes
+ * @throws whatever generating throws, after undoing everything
  */
-async function writeProject(config: ProjectConfig, output: string, target: string): Promise<void> {
-  const createdOutput = !existsSync(output);
-  mkdirSync(output, { recursive: true });
-  const staging = join(output, `.${config.project_name}.pipecat-${process.pid}-${Date.now().toString(36)}`);
-  let interrupted = false;
-  const onSignal = (): void => {
-    interrupted = true;
-    rmSync(staging, { recursive: true, force: true });
-    if (createdOutput) rmSync(output, { recursive: true, force: true });
-    process.stderr.write('cancelled: nothing was written\n');
-    process.exit(130);
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+async function writeProject(config: ProjectConfig, dest: Destination): Promise<void> {
+  const staging = beginStaging(dest.target);
   try {
     const { generateInto } = await import('../../generators/app/run.js');
-    await generateInto(config, staging);
-    if (interrupted) throw new CancelledError();
-    if (existsSync(target)) rmSync(target, { recursive: false, force: true });
-    if (existsSync(target)) throw new UserError(`${target} appeared while generating; nothing was written`);
-    renameSync(staging, target);
+    await generateInto(config, staging.dir);
+    staging.commit();
   } catch (err) {
-    rmSync(staging, { recursive: true, force: true });
-    if (createdOutput) rmSync(output, { recursive: true, force: true });
+    staging.abort();
     throw err;
-  } finally {
-    process.removeListener('SIGINT', onSignal);
-    process.removeListener('SIGTERM', onSignal);
   }
 }
 
@@ -170,7 +200,7 @@ function nextSteps(config: ProjectConfig, target: string): string {
   const rel = fromCwd === '' ? '.' : fromCwd.startsWith('..') ? target : fromCwd;
   const d = deriveValues(config);
   const lines = [
-    `Created ${config.project_name} in ${rel}`,
+    `Created ${config.project_name} in ${rel === '.' ? 'the current directory' : rel}`,
     '',
     'Next steps:',
     `  cd ${rel}/server`,
@@ -188,8 +218,9 @@ function nextSteps(config: ProjectConfig, target: string): string {
 function builder(yargs: Argv): Argv<InitArgs> {
   let y = yargs
     .usage(
-      '$0 init [options]\n\nScaffold a Pipecat bot project. Without --name or --config the interactive wizard runs (needs a terminal).',
+      '$0 init [DIRECTORY] [options]\n\nScaffold a Pipecat bot project: into DIRECTORY itself (created when missing; its name is the default --name), or into --output/--name. The interactive wizard asks what flags and --config do not give (needs a terminal).',
     )
+    .positional('directory', { type: 'string', describe: 'Folder to write the project into (e.g. `.`); may already hold .git, AGENTS.md, editor settings' })
     .option('output', { alias: 'o', type: 'string', describe: 'Folder to create the project in (default: current directory)', group: 'Input and output:' })
     .option('config', { alias: 'c', type: 'string', describe: 'JSON config file (keys: docs/configuration.md); flags override it', group: 'Input and output:' })
     .option('dry-run', { type: 'boolean', describe: 'Print the resolved configuration as JSON and write nothing', group: 'Input and output:' })
@@ -210,12 +241,13 @@ function builder(yargs: Argv): Argv<InitArgs> {
       'a web bot with SmallWebRTC',
     )
     .example('$0 init -c pipecat.json --no-recording', 'from a config file, overriding one key')
+    .example('mkdir my-bot && cd my-bot && $0 init . -t daily -m realtime --realtime openai_realtime', 'in place: the project is the current directory, named my-bot')
     .epilogue('Exit codes: 0 success, 1 failed while writing, 2 invalid input (nothing written), 130 cancelled.') as unknown as Argv<InitArgs>;
 }
 
 /** The `init` command module. */
 export const initCommand: CommandModule<object, InitArgs> = {
-  command: 'init',
+  command: 'init [directory]',
   describe: 'Scaffold a Pipecat bot project (server, optional web client, cloud deployment)',
   builder,
   handler: async (argv) => {
@@ -226,8 +258,12 @@ export const initCommand: CommandModule<object, InitArgs> = {
     checkBooleanValues(process.argv.slice(2));
     if (argv.config === '') throw new UserError('--config needs the path of a JSON config file');
     const flags = flagsLayer(argv);
-    if (flags.project_name === undefined && argv.config === undefined) {
-      const interactive = process.stdin.isTTY && process.stdout.isTTY;
+    const configLayer = typeof argv.config === 'string' ? readConfigFile(argv.config) : undefined;
+    applyDirectory(argv, flags, configLayer?.project_name);
+    const interactive = !!(process.stdin.isTTY && process.stdout.isTTY);
+    // The wizard asks what is missing: without --name and --config, or in place with values missing.
+    const wizard = configLayer === undefined && (flags.project_name === undefined || (argv.directory !== undefined && interactive && !complete(flags)));
+    if (wizard) {
       if (interactive) {
         const { runWizard } = await import('../wizard-entry.js');
         await runWizard(argv, flags);
@@ -238,11 +274,20 @@ export const initCommand: CommandModule<object, InitArgs> = {
         'see `pipecat init --help` and `pipecat init --list-options`',
       ]);
     }
-    const configLayer = typeof argv.config === 'string' ? readConfigFile(argv.config) : undefined;
     const config = resolveConfig({ config: configLayer, flags });
     await finishInit(config, argv);
   },
 };
+
+/** Whether flags alone resolve to a configuration (nothing left for the wizard to ask). */
+function complete(flags: ConfigLayer): boolean {
+  try {
+    resolveConfig({ flags });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Check the destination, then print the dry run or write the project and print next steps.
@@ -253,13 +298,14 @@ export const initCommand: CommandModule<object, InitArgs> = {
  * @throws UserError when the destination cannot take the project
  */
 export async function finishInit(config: ProjectConfig, argv: InitArgs): Promise<void> {
-  const output = resolve(typeof argv.output === 'string' && argv.output !== '' ? argv.output : '.');
-  const target = join(output, config.project_name);
-  checkDestination(output, target);
+  const dest = destinationOf(argv, config.project_name);
+  sweepBeside(dest.target); // what a killed run left must not look like the user's files
+  const [{ buildContext }, { planFiles }] = await Promise.all([import('../../generators/app/context.js'), import('../../generators/app/files.js')]);
+  checkDestination(dest, planFiles(buildContext(config)).map((f) => f.to));
   if (argv['dry-run']) {
-    process.stdout.write(JSON.stringify(await dryRunDocument(config, target), null, 2) + '\n');
+    process.stdout.write(JSON.stringify(await dryRunDocument(config, dest.target), null, 2) + '\n');
     return;
   }
-  await writeProject(config, output, target);
-  process.stdout.write(nextSteps(config, target));
+  await writeProject(config, dest);
+  process.stdout.write(nextSteps(config, dest.target));
 }

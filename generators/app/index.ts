@@ -3,10 +3,9 @@
  *
  * Phases: prompting (wizard for missing answers; skipped when a resolved configuration is passed)
  * → configuring (one resolver: flags + config file) → writing (the file table, rendered in
- * memory, written through mem-fs into a staging folder) → end (the staging folder is renamed to
- * `<output>/<name>`, so the project appears whole or not at all).
+ * memory, written through mem-fs into a staging folder) → end (the staging folder is committed to
+ * `<output>/<name>` by `./staging.ts`, so the project appears whole or not at all).
  */
-import { existsSync, readdirSync, renameSync, rmdirSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import Generator from 'yeoman-generator';
 import { CONFIG_OPTIONS } from './config/options.js';
@@ -14,6 +13,7 @@ import { readConfigFile, resolveConfig, type ConfigLayer } from './config/resolv
 import type { ProjectConfig } from './config/types.js';
 import { DestinationError, destinationProblem } from './destination.js';
 import { renderProject } from './render.js';
+import { beginStaging, sweepBeside, type Staging } from './staging.js';
 import { toAdapterQuestion } from './wizard/convert.js';
 import { runWizard } from './wizard/wizard.js';
 
@@ -40,6 +40,8 @@ export default class PipecatGenerator extends Generator {
   /** The configuration being generated (set in prompting/configuring). */
   projectConfig?: ProjectConfig;
   private staging?: string;
+  /** The staging handle when the generator stages and commits itself (`yo pipecat`). */
+  private stagingHandle?: Staging;
   private get opts(): PipecatGeneratorOptions {
     return this.options as unknown as PipecatGeneratorOptions;
   }
@@ -117,6 +119,7 @@ export default class PipecatGenerator extends Generator {
     }
     if (!this.opts.stagingDir) {
       const output = this.outputDir();
+      sweepBeside(join(output, this.projectConfig.project_name));
       const problem = destinationProblem(output, join(output, this.projectConfig.project_name));
       if (problem) throw new DestinationError(problem);
     }
@@ -131,19 +134,18 @@ export default class PipecatGenerator extends Generator {
     } else {
       const output = this.outputDir();
       this.finalDir = join(output, config.project_name);
-      this.staging = join(output, `.${config.project_name}.pipecat-${process.pid}`);
+      this.stagingHandle = beginStaging(this.finalDir);
+      this.staging = this.stagingHandle.dir;
     }
     for (const f of renderProject(config)) {
       this.fs.write(join(this.staging, f.path), f.contents);
     }
   }
 
-  /** Move the staging folder into place (only when the generator staged it itself). */
+  /** Commit the staging folder into place (only when the generator staged it itself). */
   end(): void {
-    if (this.finalDir && this.staging && existsSync(this.staging)) {
-      // An empty folder may stand where the project goes (configuring refused any other).
-      if (existsSync(this.finalDir) && readdirSync(this.finalDir).length === 0) rmdirSync(this.finalDir);
-      renameSync(this.staging, this.finalDir);
+    if (this.finalDir && this.stagingHandle) {
+      this.stagingHandle.commit();
       this.log.info(`Created ${basename(this.finalDir)} in ${dirname(this.finalDir)}`);
     }
   }

@@ -1,0 +1,316 @@
+/**
+ * Staging and commit of a generated project: the one implementation used by `pipecat init` (flags,
+ * config file, wizard, in-place `pipecat init DIR`) and `yo pipecat`.
+ *
+ * Files are written into a staging folder, then moved into place, so a project appears whole or
+ * not at all:
+ * - **the target is missing**: the staging folder sits in the nearest existing ancestor of the
+ *   target, so no folder is created before the commit; the commit creates the missing parents and
+ *   renames the staged project onto the target in one step.
+ * - **the target is a folder** (empty, or in place holding e.g. `.git` or `AGENTS.md`): it is never
+ *   replaced (a shell may stand in it); the staging folder sits inside it and the commit moves each
+ *   staged top-level entry into it.
+ *
+ * Every staging folder holds a journal (`journal.json`: owner pid and host, what the commit created
+ * and moved, and whether it finished). SIGINT, SIGTERM and SIGHUP while staged or committing undo
+ * everything (exit 130, "cancelled: nothing was written"). A SIGKILL cannot be caught: it can leave
+ * a staging folder and, when it strikes during an in-place commit, some entries already moved. The
+ * next run that stages beside the same place ({@link sweepStale}) reads each journal whose owner is
+ * dead on this host, removes what that run moved and created (unless it had finished), then the
+ * folder; a live run's folder is never touched.
+ *
+ * Source: issue 12 (in-place init) and issue 13 (SIGKILL leftovers, one module shared by `init` and `yo`).
+ */
+import { hostname } from 'node:os';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+
+/** Prefix of staging folder names (hidden, and recognisable by the sweep). */
+export const STAGING_PREFIX = '.pipecat-staging-';
+
+/** What a staging folder's `journal.json` records. */
+export interface StagingJournal {
+  /** Process that owns the staging folder. */
+  pid: number;
+  /** `os.hostname()` of that process (a pid means nothing on another host sharing the folder). */
+  host: string;
+  /** Start time, ms since the epoch. */
+  started: number;
+  /** Absolute project folder the commit writes. */
+  target: string;
+  /** Folders the commit created (parents first), removed again by a rollback when empty. */
+  created: string[];
+  /** Absolute paths the commit moved into place (recorded before each move). */
+  moved: string[];
+  /** Set once every entry is in place: the folder is then only litter. */
+  committed: boolean;
+}
+
+/** A project being staged. */
+export interface Staging {
+  /** Absolute folder to write the project's files into (its layout is the project's). */
+  readonly dir: string;
+  /** Absolute project folder. */
+  readonly target: string;
+  /** Whether the commit moves entries into an existing folder (else it renames onto a new path). */
+  readonly inPlace: boolean;
+  /**
+   * Move the staged project into place and remove the staging folder.
+   *
+   * @throws StagingError when a staged entry's name appeared in the target meanwhile (everything
+   *   moved so far is undone) or the file system refuses (permission, space)
+   */
+  commit(): void;
+  /** Undo: remove what the commit moved or created, and the staging folder. Safe to call twice. */
+  abort(): void;
+}
+
+/** A file-system problem of the destination, phrased for the user (exit 2, like a usage error). */
+export class StagingError extends Error {
+  readonly exitCode = 2;
+
+  /** @param message one line naming the path and what went wrong */
+  constructor(message: string) {
+    super(message);
+    this.name = 'StagingError';
+  }
+}
+
+/**
+ * One line for a file-system error on `path`, naming it; unknown errors are returned unchanged.
+ *
+ * @param err the error thrown by `node:fs`
+ * @param path the path being written
+ */
+export function describeFsError(err: unknown, path: string): Error {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  const why: Record<string, string> = {
+    EACCES: 'permission denied',
+    EPERM: 'operation not permitted',
+    EROFS: 'read-only file system',
+    ENOSPC: 'no space left on the device',
+    ENOTDIR: 'a part of the path is a file, not a folder',
+    EEXIST: 'it already exists',
+    ELOOP: 'too many symbolic links',
+    ENAMETOOLONG: 'the path is too long',
+    EDQUOT: 'disk quota exceeded',
+  };
+  if (code && why[code]) return new StagingError(`cannot write ${path}: ${why[code]} (nothing was written)`);
+  return err instanceof Error ? err : new Error(String(err));
+}
+
+/** Whether a process with this pid runs on this host (EPERM: it runs, under another user). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Whether `p` exists, a dangling symbolic link included. */
+function present(p: string): boolean {
+  try {
+    lstatSync(p);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The nearest existing ancestor folder of `p` (or `p` itself when it is a folder). */
+export function nearestExistingFolder(p: string): string {
+  let cur = p;
+  for (;;) {
+    if (present(cur)) return cur;
+    const up = dirname(cur);
+    if (up === cur) return cur;
+    cur = up;
+  }
+}
+
+/** Undo what a journal says was done, then remove its staging folder. */
+function rollback(stagingFolder: string, j: StagingJournal): void {
+  if (!j.committed) {
+    for (const p of [...j.moved].reverse()) rmSync(p, { recursive: true, force: true });
+    for (const d of [...j.created].reverse()) {
+      try {
+        rmdirSync(d);
+      } catch {
+        /* not empty (someone else wrote there) or gone: keep */
+      }
+    }
+  }
+  rmSync(stagingFolder, { recursive: true, force: true });
+}
+
+/**
+ * Remove the staging folders in `folder` left by runs that died (SIGKILL, power loss), undoing
+ * what they had moved or created. A folder whose journal names a live process on this host, or
+ * another host, is left alone; one without a readable journal is removed only when older than an
+ * hour (a run that died before writing it).
+ *
+ * @param folder where staging folders may be (an output folder, an ancestor, or an in-place target)
+ * @returns absolute paths of the staging folders removed
+ */
+export function sweepStale(folder: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(folder).filter((n) => n.startsWith(STAGING_PREFIX));
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const name of names) {
+    const dir = join(folder, name);
+    let journal: StagingJournal | undefined;
+    try {
+      journal = JSON.parse(readFileSync(join(dir, 'journal.json'), 'utf8')) as StagingJournal;
+    } catch {
+      journal = undefined;
+    }
+    try {
+      if (journal) {
+        if (journal.host !== hostname() || alive(journal.pid)) continue;
+        rollback(dir, journal);
+      } else {
+        if (Date.now() - statSync(dir).mtimeMs < 3_600_000) continue;
+        rmSync(dir, { recursive: true, force: true });
+      }
+      removed.push(dir);
+    } catch {
+      /* not ours to remove (permissions): leave it */
+    }
+  }
+  return removed;
+}
+
+/**
+ * Where the staging folder of a project for `target` goes (the target itself when it is a folder,
+ * else its nearest existing ancestor), after removing dead runs' leftovers there with
+ * {@link sweepStale}. Call it before checking the destination, so what a killed run left is not
+ * mistaken for the user's files.
+ *
+ * @param target absolute project folder
+ * @returns the folder staging happens in
+ */
+export function sweepBeside(target: string): string {
+  let isFolder = false;
+  try {
+    isFolder = statSync(target).isDirectory();
+  } catch {
+    isFolder = false;
+  }
+  // An existing folder is never replaced (a shell may stand in it): staging goes inside it.
+  const home = isFolder ? target : nearestExistingFolder(dirname(target));
+  sweepStale(home);
+  return home;
+}
+
+/** Options of {@link beginStaging}. */
+export interface BeginStagingOptions {
+  /**
+   * Install SIGINT/SIGTERM/SIGHUP handlers that abort and exit 130 until the commit or abort
+   * (default true; the generator run by our CLI leaves that to the CLI's own staging).
+   */
+  handleSignals?: boolean;
+  /** Where "cancelled: nothing was written" goes (default stderr). */
+  onCancel?: (message: string) => void;
+}
+
+/**
+ * Start staging a project for `target`: sweep dead runs' leftovers beside it, create the staging
+ * folder and its journal, and (by default) undo everything on SIGINT, SIGTERM or SIGHUP.
+ *
+ * The target must be missing, an empty folder, or (in place) a folder none of whose entries the
+ * project writes; the caller checks that first and the commit re-checks each entry.
+ *
+ * @param target absolute project folder
+ * @param opts signal handling
+ * @returns the staging handle; write files under `dir`, then `commit()` or `abort()`
+ * @throws StagingError when the staging folder cannot be created (read-only or full destination)
+ */
+export function beginStaging(target: string, opts: BeginStagingOptions = {}): Staging {
+  const home = sweepBeside(target);
+  const journal: StagingJournal = { pid: process.pid, host: hostname(), started: Date.now(), target, created: [], moved: [], committed: false };
+  const folder = join(home, `${STAGING_PREFIX}${process.pid}-${randomBytes(4).toString('hex')}`);
+  const save = (): void => writeFileSync(join(folder, 'journal.json'), JSON.stringify(journal));
+  try {
+    mkdirSync(join(folder, 'project'), { recursive: true });
+    save();
+  } catch (err) {
+    rmSync(folder, { recursive: true, force: true });
+    throw describeFsError(err, home);
+  }
+  // The target is an existing folder: the commit moves each staged entry into it.
+  const inPlace = home === target;
+  const dir = join(folder, 'project');
+
+  let done = false;
+  const handleSignals = opts.handleSignals ?? true;
+  const onSignal = (): void => {
+    handle.abort();
+    (opts.onCancel ?? ((m: string) => process.stderr.write(m)))('cancelled: nothing was written\n');
+    process.exit(130);
+  };
+  const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+  const release = (): void => {
+    if (handleSignals) for (const s of signals) process.removeListener(s, onSignal);
+  };
+  if (handleSignals) for (const s of signals) process.once(s, onSignal);
+
+  const handle: Staging = {
+    dir,
+    target,
+    inPlace,
+    commit(): void {
+      if (done) return;
+      try {
+        if (inPlace) {
+          for (const name of readdirSync(dir)) {
+            const to = join(target, name);
+            if (present(to)) throw new StagingError(`${to} appeared while generating: nothing was written`);
+            journal.moved.push(to);
+            save();
+            renameSync(join(dir, name), to);
+          }
+        } else {
+          // Create the missing parents only now, recording each one for a rollback.
+          const missing: string[] = [];
+          for (let p = dirname(target); !present(p); p = dirname(p)) missing.unshift(p);
+          for (const p of missing) {
+            journal.created.push(p);
+            save();
+            mkdirSync(p);
+          }
+          if (present(target)) throw new StagingError(`${target} appeared while generating: nothing was written`);
+          journal.moved.push(target);
+          save();
+          renameSync(dir, target);
+        }
+        journal.committed = true;
+        save();
+        rmSync(folder, { recursive: true, force: true });
+        done = true;
+        release();
+      } catch (err) {
+        handle.abort();
+        throw err instanceof StagingError ? err : describeFsError(err, target);
+      }
+    },
+    abort(): void {
+      if (done) return;
+      done = true;
+      release();
+      rollback(folder, journal);
+    },
+  };
+  return handle;
+}
+
+/** Whether a folder name is a staging folder (for listings that should ignore them). */
+export function isStagingName(name: string): boolean {
+  return basename(name).startsWith(STAGING_PREFIX);
+}

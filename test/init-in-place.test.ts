@@ -1,0 +1,216 @@
+/**
+ * `pipecat init [DIRECTORY]` (issue 12): the project written into DIRECTORY itself, its name
+ * defaulting to the folder's name; repository, agent and editor files kept; a file the project
+ * would write refused with nothing written; signals leave the folder as it was; what a SIGKILL
+ * leaves is cleaned up by the next run (the staging module, generators/app/staging.ts).
+ */
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { BIN, makeTempDir, readTree, removeDir, runCli } from './helpers/cli.js';
+import { STAGING_PREFIX, beginStaging, sweepStale, type StagingJournal } from '../generators/app/staging.js';
+
+/** A complete configuration but for the name (realtime: the fewest flags). */
+const REST = ['-t', 'daily', '-m', 'realtime', '--realtime', 'openai_realtime'];
+const PROJECT_FILES = ['.gitignore', '.yo-rc.json', 'README.md', 'server'];
+
+let tmp: string;
+beforeAll(() => {
+  tmp = makeTempDir('pipecat-in-place-');
+});
+afterAll(() => removeDir(tmp));
+
+/** A fresh folder under the suite's temp dir, with the given files (relative path → content). */
+function folder(name: string, files: Record<string, string> = {}): string {
+  const dir = join(tmp, name);
+  mkdirSync(dir, { recursive: true });
+  for (const [rel, content] of Object.entries(files)) {
+    mkdirSync(join(dir, rel, '..'), { recursive: true });
+    writeFileSync(join(dir, rel), content);
+  }
+  return dir;
+}
+
+/** Every file below `dir` with its content, for before/after comparisons. */
+function snapshot(dir: string): Record<string, string> {
+  return readTree(dir);
+}
+
+describe('pipecat init DIRECTORY', () => {
+  test('an empty folder: `init .` writes the project there, named after the folder, asking nothing', () => {
+    const dir = folder('voice-bot');
+    const r = runCli(['init', '.', ...REST], { cwd: dir });
+    expect(r.code).toBe(0);
+    expect(readdirSync(dir).sort()).toEqual(PROJECT_FILES);
+    expect(readFileSync(join(dir, 'server', 'pcc-deploy.toml'), 'utf8')).toContain('agent_name = "voice-bot"');
+    expect(r.stdout).toContain('Created voice-bot in the current directory');
+    expect(r.stdout).toContain('cd ./server');
+    // The folder itself was not replaced (a shell standing in it keeps working).
+    expect(readdirSync(dir).some((n) => n.startsWith(STAGING_PREFIX))).toBe(false);
+  });
+
+  test('.git, CLAUDE.md, AGENTS.md and editor folders are kept as they were', () => {
+    const kept = { '.git/HEAD': 'ref: refs/heads/main\n', 'CLAUDE.md': 'my rules\n', 'AGENTS.md': 'my agents\n', '.vscode/settings.json': '{}\n', '.idea/x.xml': '<x/>\n', '.cursor/rules': 'r\n', '.claude/settings.json': '{}\n' };
+    const dir = folder('kept', kept);
+    const r = runCli(['init', dir, ...REST]);
+    expect(r.code).toBe(0);
+    const after = snapshot(dir);
+    for (const [rel, content] of Object.entries(kept)) expect(after[rel]).toBe(content);
+    expect(Object.keys(after)).toEqual(expect.arrayContaining(['server/bot.py', 'README.md', '.gitignore', '.yo-rc.json']));
+  });
+
+  test('a missing folder is created, with its parents; --name overrides the folder name', () => {
+    const r = runCli(['init', join(tmp, 'new', 'deeper', 'bot'), '-n', 'other-name', ...REST]);
+    expect(r.code).toBe(0);
+    expect(readFileSync(join(tmp, 'new', 'deeper', 'bot', 'server', 'pcc-deploy.toml'), 'utf8')).toContain('agent_name = "other-name"');
+  });
+
+  test('files the project would write are refused, each named, with nothing written', () => {
+    const dir = folder('clash', { 'README.md': 'mine\n', '.gitignore': 'node_modules\n', 'server/notes.txt': 'n\n', 'keep.txt': 'k\n' });
+    const before = snapshot(dir);
+    const r = runCli(['init', dir, ...REST]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`${dir} already has`);
+    for (const name of ['README.md', '.gitignore', 'server/']) expect(r.stderr).toContain(name);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(snapshot(dir)).toEqual(before);
+    expect(readdirSync(dir).some((n) => n.startsWith(STAGING_PREFIX))).toBe(false);
+  });
+
+  test('a generated project is pointed to the update command', () => {
+    const dir = folder('twice');
+    expect(runCli(['init', dir, ...REST]).code).toBe(0);
+    const before = snapshot(dir);
+    const r = runCli(['init', dir, ...REST]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('already holds a generated project (.yo-rc.json)');
+    expect(r.stderr).toContain('pipecat update');
+    expect(snapshot(dir)).toEqual(before);
+  });
+
+  test('DIRECTORY with --output, and a folder name that is no project name, are errors naming the flag', () => {
+    const both = runCli(['init', join(tmp, 'x'), '-o', tmp, ...REST]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('--output');
+    const bad = folder('has space');
+    const r = runCli(['init', bad, ...REST]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--name: the directory\'s name "has space" is not a valid project name');
+    expect(readdirSync(bad)).toEqual([]);
+    // With --name the same folder is fine.
+    expect(runCli(['init', bad, '-n', 'spaced', ...REST]).code).toBe(0);
+    expect(existsSync(join(tmp, 'x'))).toBe(false);
+  });
+
+  test('a regular file, a dangling link and a path below a file are refused with one line', () => {
+    writeFileSync(join(tmp, 'plain-file'), 'x');
+    symlinkSync(join(tmp, 'nowhere'), join(tmp, 'dangling'));
+    const cases: [string, RegExp][] = [
+      [join(tmp, 'plain-file'), /exists and is not a directory/],
+      [join(tmp, 'dangling'), /symbolic link to nothing/],
+      [join(tmp, 'plain-file', 'sub'), /is below .*plain-file, which is a file, not a folder/],
+    ];
+    for (const [dir, message] of cases) {
+      const r = runCli(['init', dir, '-n', 'named', ...REST]);
+      expect({ dir, code: r.code, line: message.test(r.stderr), trace: /\n\s+at /.test(r.stderr) }).toEqual({ dir, code: 2, line: true, trace: false });
+    }
+  });
+
+  test.each(['SIGINT', 'SIGTERM'] as const)('%s at any moment leaves the folder as it was (or the project complete)', async (signal) => {
+    for (const delay of [150, 400, 700, 1000, 1400]) {
+      const dir = folder(`sig-${signal}-${delay}`, { '.git/HEAD': 'ref\n', 'CLAUDE.md': 'rules\n' });
+      const before = snapshot(dir);
+      const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
+      delete env.NODE_OPTIONS;
+      const child = spawn(process.execPath, [BIN, 'init', dir, ...REST], { env, stdio: 'ignore' });
+      await new Promise((r) => setTimeout(r, delay));
+      child.kill(signal);
+      const [code, killedBy] = await new Promise<[number | null, NodeJS.Signals | null]>((r) => child.on('exit', (c, sig) => r([c, sig])));
+      const after = snapshot(dir);
+      if (code === 0) {
+        expect(Object.keys(after)).toEqual(expect.arrayContaining(['server/bot.py', 'README.md', '.yo-rc.json']));
+      } else {
+        // 130 from our handler, or the signal itself when it came before node had started.
+        expect({ delay, interrupted: code === 130 || killedBy === signal, after }).toEqual({ delay, interrupted: true, after: before });
+      }
+      expect(readdirSync(dir).some((n) => n.startsWith(STAGING_PREFIX))).toBe(false);
+    }
+  });
+
+  test('after SIGKILL at any moment, the next run cleans up and works (or finds the finished project)', async () => {
+    for (const delay of [200, 500, 800, 1100, 1400, 1800]) {
+      const dir = folder(`kill-${delay}`, { 'AGENTS.md': 'mine\n' });
+      const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
+      delete env.NODE_OPTIONS;
+      const child = spawn(process.execPath, [BIN, 'init', dir, ...REST], { env, stdio: 'ignore' });
+      await new Promise((r) => setTimeout(r, delay));
+      child.kill('SIGKILL');
+      await new Promise((r) => child.on('exit', r));
+      const again = runCli(['init', dir, ...REST]);
+      const finished = again.code === 2 && again.stderr.includes('.yo-rc.json');
+      expect({ delay, ok: again.code === 0 || finished, stderr: again.code === 0 || finished ? '' : again.stderr }).toEqual({ delay, ok: true, stderr: '' });
+      expect(readdirSync(dir).filter((n) => n.startsWith(STAGING_PREFIX))).toEqual([]);
+      expect(readFileSync(join(dir, 'AGENTS.md'), 'utf8')).toBe('mine\n');
+    }
+  });
+});
+
+describe('the staging module', () => {
+  /** The pid of a process that has exited. */
+  function deadPid(): number {
+    return spawnSync(process.execPath, ['-e', '0']).pid!;
+  }
+
+  test("a dead run's half-done in-place commit is undone; a live run's folder is left alone", () => {
+    const dir = folder('half-done', { 'AGENTS.md': 'mine\n' });
+    // A run killed after moving `server/` into place, before README.md.
+    mkdirSync(join(dir, 'server'));
+    writeFileSync(join(dir, 'server', 'bot.py'), 'x');
+    const dead = join(dir, `${STAGING_PREFIX}1-dead`);
+    mkdirSync(join(dead, 'project'), { recursive: true });
+    writeFileSync(join(dead, 'project', 'README.md'), 'r');
+    const journal: StagingJournal = { pid: deadPid(), host: hostname(), started: Date.now(), target: dir, created: [], moved: [join(dir, 'server')], committed: false };
+    writeFileSync(join(dead, 'journal.json'), JSON.stringify(journal));
+    // A live run (this process) staging beside it.
+    const live = join(dir, `${STAGING_PREFIX}2-live`);
+    mkdirSync(live);
+    writeFileSync(join(live, 'journal.json'), JSON.stringify({ ...journal, pid: process.pid, moved: [] }));
+    // And a finished run that died before removing its folder: the project stays.
+    const finished = join(dir, `${STAGING_PREFIX}3-done`);
+    mkdirSync(finished);
+    writeFileSync(join(finished, 'journal.json'), JSON.stringify({ ...journal, moved: [join(dir, 'AGENTS.md')], committed: true }));
+
+    expect(sweepStale(dir).sort()).toEqual([dead, finished].sort());
+    expect(readdirSync(dir).sort()).toEqual([`${STAGING_PREFIX}2-live`, 'AGENTS.md']);
+  });
+
+  test('a new project: nothing exists before the commit; the commit creates the parents; abort removes them', () => {
+    const target = join(tmp, 'staged', 'a', 'b');
+    const s = beginStaging(target, { handleSignals: false });
+    expect(existsSync(join(tmp, 'staged'))).toBe(false);
+    writeFileSync(join(s.dir, 'f.txt'), 'x');
+    s.commit();
+    expect(readFileSync(join(target, 'f.txt'), 'utf8')).toBe('x');
+    expect(readdirSync(tmp).filter((n) => n.startsWith(STAGING_PREFIX))).toEqual([]);
+    const other = beginStaging(join(tmp, 'staged2', 'c'), { handleSignals: false });
+    writeFileSync(join(other.dir, 'f.txt'), 'x');
+    other.abort();
+    expect(existsSync(join(tmp, 'staged2'))).toBe(false);
+    expect(readdirSync(tmp).filter((n) => n.startsWith(STAGING_PREFIX))).toEqual([]);
+  });
+
+  test('an entry that appears in the target while staging makes the commit undo its moves', () => {
+    const dir = folder('race', { 'keep.txt': 'k' });
+    const s = beginStaging(dir, { handleSignals: false });
+    expect(s.inPlace).toBe(true);
+    mkdirSync(join(s.dir, 'a'));
+    writeFileSync(join(s.dir, 'z.txt'), 'mine');
+    writeFileSync(join(dir, 'z.txt'), 'theirs');
+    expect(() => s.commit()).toThrow(/z\.txt appeared while generating/);
+    expect(readdirSync(dir).sort()).toEqual(['keep.txt', 'z.txt']);
+    expect(readFileSync(join(dir, 'z.txt'), 'utf8')).toBe('theirs');
+    expect(statSync(dir).isDirectory()).toBe(true);
+  });
+});
