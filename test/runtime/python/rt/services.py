@@ -105,7 +105,7 @@ class UltravoxCall:
     integration" and "Data messages"):
 
     - pipecat creates the call over REST (``_start_one_shot_call``/``_start_agent_call``, llm.py
-      310-371, expecting 201 and ``joinUrl``) and connects to ``joinUrl`` (llm.py:301). It declares
+      314-371, expecting 201 and ``joinUrl``) and connects to ``joinUrl`` (llm.py:301). It declares
       ``inputSampleRate`` 48000 (llm.py:268, 320, 354) and streams the user's audio as binary s16le
       mono messages at that rate (``_send_user_audio``, llm.py:568-576).
     - The agent's audio comes back as binary messages at ``outputSampleRate``, which defaults to
@@ -114,11 +114,11 @@ class UltravoxCall:
       (a response ends at the first state other than ``speaking``, llm.py:633-635), ``transcript``
       (``role`` user: only ``final`` ones, else pipecat warns, llm.py:654-662; ``role`` agent,
       ``medium`` voice: ``delta`` text while speaking, each becoming a TTSTextFrame, then the
-      ``final`` full ``text``, llm.py:742-758), ``playback_clear_buffer`` when the user barges in
+      ``final`` full ``text``, llm.py:742-755), ``playback_clear_buffer`` when the user barges in
       (llm.py:636-647), and ``call_started`` (only logged, llm.py:674). Every transcript carries an
       ``ordinal``.
     - The agent speaks first (Ultravox's default first speaker): pipecat sends it nothing to start
-      (``_handle_context`` only forwards tool results, llm.py:483-556). The server's own VAD ends the
+      (``_handle_context`` only forwards tool results, llm.py:473-536). The server's own VAD ends the
       user's turn after a pause in the audio it is streamed; it then sends the user's transcript and
       answers.
 

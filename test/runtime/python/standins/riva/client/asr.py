@@ -15,7 +15,7 @@ What pipecat's ``NvidiaSTTService`` (pipecat/services/nvidia/stt.py) relies on:
   (``_handle_response``, stt.py:609-650): a final result becomes a ``TranscriptionFrame``, a
   non-final one an ``InterimTranscriptionFrame``; responses without results are skipped.
 - A stream that ends while pipecat's iterator is still open is a drop ("server closed the gRPC
-  stream", stt.py:573-579) and makes pipecat reconnect, so the server never ends the stream itself.
+  stream", stt.py:566, 575-579) and makes pipecat reconnect, so the server never ends the stream itself.
 
 The scripted server hears speech by level (16-bit PCM at the config's ``sample_rate_hertz``, the
 rate pipecat declares): after :data:`MIN_SPEECH_SECONDS` of speech it sends one interim result
