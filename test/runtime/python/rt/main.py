@@ -32,6 +32,7 @@ import sys
 import tempfile
 import time
 import traceback
+import uuid
 import warnings
 import wave
 
@@ -53,8 +54,8 @@ ALLOWED = [
 
 def parse_env_example(path: str) -> list[dict]:
     """Variables of ``.env.example``: name, required (its comment ends in "(required)"), example
-    value, the comment's "e.g." value, and whether it is commented out (set by the runner or
-    platform)."""
+    value, the comment's "e.g." value, whether the comment asks for a UUID, and whether it is
+    commented out (set by the runner or platform)."""
     out = []
     comment = ""
     with open(path, encoding="utf-8") as f:
@@ -68,6 +69,7 @@ def parse_env_example(path: str) -> list[dict]:
                     "value": m.group(3),
                     "hint": hint.group(1).rstrip(".") if hint else "",
                     "required": comment.rstrip().endswith("(required)"),
+                    "uuid": bool(re.search(r"\bUUID\b", comment)),
                     "commented": bool(m.group(1)),
                 })
                 comment = ""
@@ -108,8 +110,10 @@ def environment(variables: list[dict], variant: str, platform: dict[str, str]) -
             continue
         if variant == "required" and not v["required"]:
             continue
-        # A placeholder, else the comment's "e.g." value (a real model or voice name), else a dummy.
-        env[v["name"]] = v["value"] or v["hint"] or f"rt-{v['name'].lower().replace('_', '-')}"
+        # A placeholder, else the comment's "e.g." value (a real model or voice name), else a dummy
+        # (a UUID where the comment asks for one, as a user following it would enter).
+        dummy = str(uuid.uuid5(uuid.NAMESPACE_URL, f"rt:{v['name']}")) if v.get("uuid") else f"rt-{v['name'].lower().replace('_', '-')}"
+        env[v["name"]] = v["value"] or v["hint"] or dummy
     if variant == "all":
         env["ENV"] = "local"
     return env

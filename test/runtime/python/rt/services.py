@@ -16,10 +16,19 @@ What a vendor would *say* is scripted here, at the interface each pipecat base c
 - Realtime (speech-to-speech ``LLMService`` subclasses): a spoken answer to the first context (the
   greeting) and to each user utterance once its speech has been streamed (the vendor's server-side
   VAD), with the user's transcription pushed upstream first, as pipecat's realtime services do.
+
+Vendors whose protocol pipecat parses itself get a scripted vendor instead of a patched service,
+so pipecat's own handling of that protocol runs: :data:`VENDOR_SERVER` (a realtime vendor's
+websocket, played through the websockets stand-in, e.g. :class:`UltravoxCall`) and
+:data:`VENDOR_STREAM` (an STT vendor's streaming client, e.g. the ``riva`` stand-in), whose
+``run_stt`` is left as pipecat wrote it.
 """
 
 import asyncio
+import itertools
+import json
 import math
+import uuid
 
 import numpy as np
 
@@ -71,6 +80,12 @@ VENDOR_TURN = {
 REALTIME_RATE = 24000
 
 
+def level(pcm: bytes) -> float:
+    """RMS of 16-bit mono PCM (full scale 32767; 0 for no samples)."""
+    samples = np.frombuffer(pcm[: len(pcm) // 2 * 2], dtype="<i2").astype(np.float64)
+    return float(np.sqrt(np.mean(samples * samples))) if samples.size else 0.0
+
+
 def tone(rate: int, seconds: float) -> bytes:
     """16-bit mono PCM: a 330 Hz tone of ``seconds`` at ``rate`` Hz."""
     n = int(round(rate * seconds))
@@ -83,6 +98,171 @@ def chunks(audio: bytes, rate: int) -> list[bytes]:
     return [audio[i : i + step] for i in range(0, len(audio), step)]
 
 
+class UltravoxCall:
+    """Ultravox's side of a call's websocket (``medium: serverWebSocket``), as pipecat reads it.
+
+    From pipecat/services/ultravox/llm.py (1.7.0) and Ultravox's docs (docs.ultravox.ai, "WebSocket
+    integration" and "Data messages"):
+
+    - pipecat creates the call over REST (``_start_one_shot_call``/``_start_agent_call``, llm.py
+      314-371, expecting 201 and ``joinUrl``) and connects to ``joinUrl`` (llm.py:301). It declares
+      ``inputSampleRate`` 48000 (llm.py:268, 320, 354) and streams the user's audio as binary s16le
+      mono messages at that rate (``_send_user_audio``, llm.py:568-576).
+    - The agent's audio comes back as binary messages at ``outputSampleRate``, which defaults to
+      ``inputSampleRate`` (Ultravox docs); pipecat labels it 48000 (``_handle_audio``, llm.py:685-694).
+    - Text messages are JSON data messages (``_receive_messages``, llm.py:620-683): ``state``
+      (a response ends at the first state other than ``speaking``, llm.py:633-635), ``transcript``
+      (``role`` user: only ``final`` ones, else pipecat warns, llm.py:654-662; ``role`` agent,
+      ``medium`` voice: ``delta`` text while speaking, each becoming a TTSTextFrame, then the
+      ``final`` full ``text``, llm.py:742-755), ``playback_clear_buffer`` when the user barges in
+      (llm.py:636-647), and ``call_started`` (only logged, llm.py:674). Every transcript carries an
+      ``ordinal``.
+    - The agent speaks first (Ultravox's default first speaker): pipecat sends it nothing to start
+      (``_handle_context`` only forwards tool results, llm.py:473-536). The server's own VAD ends the
+      user's turn after a pause in the audio it is streamed; it then sends the user's transcript and
+      answers.
+
+    Units: seconds, Hz, 16-bit mono PCM.
+    """
+
+    #: inputSampleRate pipecat declares (llm.py:268), and so the rate of the agent's audio.
+    RATE = 48000
+    #: Silence after speech that ends the user's turn for the stand-in's VAD.
+    PAUSE_SECONDS = 0.5
+    #: Speech needed before the VAD counts a turn (or a barge-in).
+    MIN_SPEECH_SECONDS = 0.1
+    #: Level (RMS) above which streamed audio counts as speech.
+    SPEECH_RMS = 1000.0
+
+    def __init__(self, connection, probe: Probe):
+        self.connection = connection
+        self.probe = probe
+        self.ordinal = itertools.count()
+        self.speech = 0.0
+        self.silence = 0.0
+        self.speaking: asyncio.Task | None = None
+        self.medium = "voice"
+
+    def _state(self, state: str) -> None:
+        self.connection.deliver({"type": "state", "state": state})
+
+    def _transcript(self, role: str, medium: str, final: bool, text: str | None = None, delta: str | None = None) -> None:
+        message = {"type": "transcript", "role": role, "medium": medium, "final": final, "ordinal": next(self.ordinal)}
+        if text is not None:
+            message["text"] = text
+        if delta is not None:
+            message["delta"] = delta
+        self.connection.deliver(message)
+
+    async def opened(self) -> None:
+        self.connection.deliver({"type": "call_started", "callId": str(uuid.uuid4())})
+        self._respond(heard=None)
+
+    async def received(self, message) -> None:
+        if isinstance(message, (bytes, bytearray)):
+            self._hear(bytes(message))
+            return
+        data = json.loads(message)
+        if data.get("type") == "user_text_message":
+            self._respond(heard=(data.get("text") or "", "text"))
+        elif data.get("type") == "set_output_medium":
+            self.medium = data.get("medium") or self.medium
+
+    async def closed(self) -> None:
+        self.speaking = None
+
+    def _hear(self, pcm: bytes) -> None:
+        """The server's VAD over the user's audio (at :data:`RATE`)."""
+        seconds = len(pcm) / 2 / self.RATE
+        if level(pcm) >= self.SPEECH_RMS:
+            self.speech += seconds
+            self.silence = 0.0
+            if self.speaking and not self.speaking.done() and self.speech >= self.MIN_SPEECH_SECONDS:
+                # Barge-in: drop the answer and tell the client to clear its buffered audio.
+                self.speaking.cancel()
+                self.speaking = None
+                self.connection.deliver({"type": "playback_clear_buffer"})
+                self._state("listening")
+            return
+        if self.speech < self.MIN_SPEECH_SECONDS:
+            self.speech = 0.0
+            return
+        self.silence += seconds
+        if self.silence >= self.PAUSE_SECONDS:
+            self.speech = self.silence = 0.0
+            self._respond(heard=(USER_TEXT, "voice"))
+
+    def _respond(self, heard: tuple[str, str] | None) -> None:
+        self.speaking = self.connection.spawn(self._answer(heard))
+
+    async def _answer(self, heard: tuple[str, str] | None) -> None:
+        probe = self.probe
+        self._state("thinking")
+        if heard is not None:
+            text, medium = heard
+            probe.transcripts += 1
+            self._transcript("user", medium, True, text=text)
+        probe.llm_requests += 1
+        if self.medium == "text":
+            self._transcript("agent", "text", False, delta=BOT_TEXT)
+            self._transcript("agent", "text", True, text=BOT_TEXT)
+            self._state("listening")
+            return
+        probe.tts_requests += 1
+        audio = tone(self.RATE, TTS_SECONDS)
+        probe.tts_produced(len(audio) / 2 / self.RATE)
+        self._state("speaking")
+        words = BOT_TEXT.split(" ")
+        deltas = [words[0]] + [" " + w for w in words[1:]]
+        pieces = chunks(audio, self.RATE)
+        sent = 0
+        for i, piece in enumerate(pieces):
+            self.connection.deliver(piece)
+            # The words as they are spoken: word k with the chunk k/len(words) into the audio.
+            while sent < len(deltas) and sent * len(pieces) <= i * len(deltas):
+                self._transcript("agent", "voice", False, delta=deltas[sent])
+                sent += 1
+            await asyncio.sleep(CHUNK_SECONDS)
+        for delta in deltas[sent:]:
+            self._transcript("agent", "voice", False, delta=delta)
+        self._transcript("agent", "voice", True, text=BOT_TEXT)
+        self._state("listening")
+
+
+#: Realtime vendors the harness plays at the protocol level instead of patching the service:
+#: class name (matched along the MRO) -> (URL regular expression of the websocket the service opens,
+#: server class taking (connection, probe), source). The websockets stand-in connects the service
+#: to that server (standins/websockets/asyncio/client.py SERVERS).
+VENDOR_SERVER = {
+    "UltravoxRealtimeLLMService": (
+        r"ultravox",
+        UltravoxCall,
+        "pipecat/services/ultravox/llm.py start(): websocket_client.connect(joinUrl)",
+    ),
+}
+
+
+def _riva_script(probe: Probe) -> None:
+    """The riva stand-in's server recognises the scripted user's speech as :data:`USER_TEXT`."""
+    from riva.client import asr
+
+    def heard(_transcript: str) -> None:
+        probe.transcripts += 1  # on the stream's worker thread; an int update under the GIL
+
+    asr.SCRIPT.update(transcript=USER_TEXT, on_final=heard)
+
+
+#: Streaming STT vendors whose client stand-in transcribes the audio the service really streams
+#: (``run_stt`` stays pipecat's): class name (matched along the MRO) -> (set-up taking the probe,
+#: source).
+VENDOR_STREAM = {
+    "NvidiaSTTService": (
+        _riva_script,
+        "pipecat/services/nvidia/stt.py: run_stt queues audio for riva.client.ASRService.streaming_response_generator (standins/riva)",
+    ),
+}
+
+
 class Script:
     """Patches every service of a pipeline for one session (see the module docstring)."""
 
@@ -91,6 +271,10 @@ class Script:
         self.tts_rates = tts_rates  # {"rates": [...], "fixed": bool, "source": str} or None
         self.mode = mode
         self.patched: list[str] = []
+        from websockets.asyncio import client as ws_client
+
+        # This session's scripted vendors replace the previous session's (they hold its probe).
+        ws_client.SERVERS.clear()
 
     def _patch_hello(self, svc) -> None:
         for cls in type(svc).__mro__:
@@ -125,13 +309,22 @@ class Script:
                 self._patch_tts(p)
             elif isinstance(p, LLMService):
                 if self.mode == "realtime":
-                    self._patch_realtime(p)
+                    if not self._serve_realtime(p):
+                        self._patch_realtime(p)
                 else:
                     self._patch_llm(p)
 
     # -- STT --------------------------------------------------------------------------------------
     def _patch_stt(self, svc: STTService) -> None:
         probe = self.probe
+
+        stream = next((VENDOR_STREAM[c.__name__] for c in type(svc).__mro__ if c.__name__ in VENDOR_STREAM), None)
+        if stream:
+            setup, _source = stream
+            setup(probe)
+            self._check_stt_rate(svc)
+            self.patched.append(f"stt-vendor:{type(svc).__name__}")
+            return
 
         turn = next((VENDOR_TURN[c.__name__] for c in type(svc).__mro__ if c.__name__ in VENDOR_TURN), None)
 
@@ -147,7 +340,11 @@ class Script:
             yield None
 
         svc.run_stt = run_stt
+        self._check_stt_rate(svc)
+        self.patched.append(f"stt:{type(svc).__name__}")
 
+    def _check_stt_rate(self, svc: STTService) -> None:
+        probe = self.probe
         # The rate the service declares to its vendor must be the rate of the audio it sends:
         # pipecat's STT services forward input frames as they are, without resampling.
         original_audio = svc.process_audio_frame
@@ -162,7 +359,6 @@ class Script:
             await original_audio(frame, direction)
 
         svc.process_audio_frame = process_audio_frame
-        self.patched.append(f"stt:{type(svc).__name__}")
 
     # -- LLM --------------------------------------------------------------------------------------
     def _patch_llm(self, svc: LLMService) -> None:
@@ -221,6 +417,19 @@ class Script:
         self.patched.append(f"tts:{type(svc).__name__}")
 
     # -- realtime ---------------------------------------------------------------------------------
+    def _serve_realtime(self, svc: LLMService) -> bool:
+        """Connect a :data:`VENDOR_SERVER` vendor's service to its scripted server; False if none."""
+        served = next((VENDOR_SERVER[c.__name__] for c in type(svc).__mro__ if c.__name__ in VENDOR_SERVER), None)
+        if not served:
+            return False
+        from websockets.asyncio import client as ws_client
+
+        pattern, server, source = served
+        probe = self.probe
+        ws_client.SERVERS[pattern] = (lambda connection: server(connection, probe), source)
+        self.patched.append(f"realtime-vendor:{type(svc).__name__}")
+        return True
+
     def _patch_realtime(self, svc: LLMService) -> None:
         probe = self.probe
         original = svc.process_frame

@@ -1,8 +1,8 @@
 """Stand-in for aiohttp: a client that records requests and answers as the vendor's API would.
 
 Every request made through :class:`ClientSession` is appended to :data:`REQUESTS` as
-``(method, url)`` (bodies and headers are never kept: they carry keys). The response is ``200``
-with the JSON body of the first :data:`ROUTES` entry whose method and URL pattern match, else
+``(method, url)`` (bodies and headers are never kept: they carry keys). The response is ``200`` (or the
+route's status) with the JSON body of the first :data:`ROUTES` entry whose method and URL pattern match, else
 ``{}``; streamed bodies (``response.content``) are empty. ``ws_connect`` returns a websocket that
 stays open without saying anything until it is closed.
 
@@ -18,9 +18,10 @@ import re
 
 REQUESTS: list[tuple[str, str]] = []
 
-#: (method, URL regular expression, JSON body, source): what a vendor's API answers.
+#: (method, URL regular expression, JSON body, source[, status]): what a vendor's API answers
+#: (status 200 unless given).
 ROUTES = [
-    ("POST", r"^https://api\.ultravox\.ai/api/(agents/[^/]+/)?calls$", {"joinUrl": "wss://rt.ultravox.invalid/join"}, "pipecat/services/ultravox/llm.py reads joinUrl"),
+    ("POST", r"^https://api\.ultravox\.ai/api/(agents/[^/]+/)?calls$", {"joinUrl": "wss://rt.ultravox.invalid/join"}, "pipecat/services/ultravox/llm.py reads joinUrl and requires 201 Created", 201),
     ("POST", r"^https://api\.gladia\.io/v2/live", {"id": "rt-gladia-session", "url": "wss://rt.gladia.invalid/v2/live?token=rt"}, "pipecat/services/gladia/stt.py reads url and id"),
 ]
 
@@ -109,10 +110,10 @@ class _Content:
 
 
 class ClientResponse:
-    def __init__(self, method, url, body):
+    def __init__(self, method, url, body, status=200):
         self.method = method
         self.url = url
-        self.status = 200
+        self.status = status
         self.ok = True
         self.reason = "OK"
         self.headers = {"Content-Type": "application/json"}
@@ -151,9 +152,9 @@ class _RequestContext:
         REQUESTS.append((method, self.url))
 
     def _response(self):
-        for method, pattern, body, _source in ROUTES:
+        for method, pattern, body, _source, *status in ROUTES:
             if method == self.method and re.search(pattern, self.url):
-                return ClientResponse(self.method, self.url, body)
+                return ClientResponse(self.method, self.url, body, *status)
         return ClientResponse(self.method, self.url, {})
 
     def __await__(self):
