@@ -21,16 +21,6 @@ const NEVER_STARTS = 'the bot did not greet|the bot did not answer|did not end w
 
 export const KNOWN_GAPS: readonly KnownGap[] = [
   {
-    id: 'ultravox_realtime',
-    problem: new RegExp(`${NEVER_STARTS}|Ultravox|valid UUID|Telnyx call`, 'i'),
-    reason: 'the stand-in does not yet play the Ultravox call websocket after the REST call (services/ultravox/llm.py)',
-  },
-  {
-    id: 'nvidia_stt',
-    problem: new RegExp(`${NEVER_STARTS}|NvidiaSTTService`, 'i'),
-    reason: "the riva client stand-in's streaming iterator ends at once; a blocking one would pin an executor thread at exit",
-  },
-  {
     id: 'tavus_video',
     problem: new RegExp(`${NEVER_STARTS}|${AVATAR_SILENT}|conversation_id|Tavus`, 'i'),
     reason: "Tavus needs a conversation created over REST and a replica participant in its Daily room that plays the bot's stream back; the aiohttp and daily stand-ins do not model either yet (services/tavus/video.py)",
@@ -42,14 +32,26 @@ export const KNOWN_GAPS: readonly KnownGap[] = [
   },
 ];
 
-/** The problems no known gap of the configuration's ids explains. */
-export function unexplained(ids: readonly string[], problems: readonly string[]): string[] {
-  const gaps = KNOWN_GAPS.filter((g) => ids.includes(g.id));
+/**
+ * The problems no known gap of the configuration's ids explains.
+ *
+ * @param ids the configuration's `init` arguments (ids among them)
+ * @param problems what the session showed
+ * @param known the gaps to consult (default {@link KNOWN_GAPS})
+ */
+export function unexplained(ids: readonly string[], problems: readonly string[], known: readonly KnownGap[] = KNOWN_GAPS): string[] {
+  const gaps = known.filter((g) => ids.includes(g.id));
   return problems.filter((p) => !gaps.some((g) => g.problem.test(p)));
 }
 
-/** A configuration's outcome: `ok`, `gap` (every problem matches a gap of an id it uses) or `fail`. */
-export function outcome(ids: readonly string[], problems: readonly string[]): 'ok' | 'gap' | 'fail' {
+/**
+ * A configuration's outcome: `ok`, `gap` (every problem matches a gap of an id it uses) or `fail`.
+ *
+ * @param ids the configuration's `init` arguments
+ * @param problems what the session showed
+ * @param known the gaps to consult (default {@link KNOWN_GAPS})
+ */
+export function outcome(ids: readonly string[], problems: readonly string[], known: readonly KnownGap[] = KNOWN_GAPS): 'ok' | 'gap' | 'fail' {
   if (problems.length === 0) return 'ok';
-  return unexplained(ids, problems).length === 0 ? 'gap' : 'fail';
+  return unexplained(ids, problems, known).length === 0 ? 'gap' : 'fail';
 }
