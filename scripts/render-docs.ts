@@ -54,6 +54,29 @@ ${rows.join('\n')}
 | \`--config\` \`-c\` | — | string | — | JSON config file with the keys above |
 | \`--dry-run\` | — | boolean | off | Print the resolved configuration as JSON; write nothing |
 | \`--list-options\` | — | boolean | off | Print every valid bot type, transport and service id as JSON |
+| \`--overwrite-guide\` | — | boolean | off | Replace an existing \`AGENTS.md\`, \`CLAUDE.md\` or \`GETTING_STARTED.md\` with ours (default: keep them) |
+| \`--coding-agent\` | — | boolean | off | Build with a coding agent: write only \`AGENTS.md\`, \`CLAUDE.md\` and \`GETTING_STARTED.md\`, no bot |
+
+## In place: \`pipecat init DIRECTORY\`
+
+\`pipecat init DIRECTORY\` writes the project into DIRECTORY itself (created when missing), named after
+it unless \`--name\` says otherwise: \`mkdir my-bot && cd my-bot && pipecat init . -t daily …\`. The
+folder may already hold anything the project does not write (\`.git\`, \`AGENTS.md\`, \`CLAUDE.md\`,
+\`.claude/\`, \`.cursor/\`, \`.vscode/\`, \`.idea/\`, your notes): those are kept, and an existing agent
+guide is kept unless \`--overwrite-guide\`. A file the project would write that already exists
+(\`README.md\`, \`.gitignore\`, \`server/\`, …) is refused, naming each, with nothing written; a folder
+that already holds a generated project (\`.yo-rc.json\`) is refused too. DIRECTORY with \`--output\` is
+an error. When every required value is known (flags, config, the folder's name) no question is asked.
+
+\`pipecat init quickstart\` writes pipecat's quickstart preset into \`./pipecat-quickstart\`: a web bot
+on SmallWebRTC and Daily, Deepgram → OpenAI (Responses API) → Cartesia, ready for Pipecat Cloud.
+
+Files are written into a hidden staging folder (\`.pipecat-staging-<pid>-<random>\`) and moved into
+place at the end: beside the nearest existing parent for a new folder (no folder is created before
+that), inside the folder itself when it exists. Ctrl-C, SIGTERM and SIGHUP undo everything. A SIGKILL
+cannot be caught: it can leave the staging folder and, during the final moves of an in-place run, some
+entries already moved. Each staging folder records its owner and what it moved, so the next run in the
+same place removes what a dead run left (never a live run's).
 
 The config file may be a \`.yo-rc.json\` written into a generated project: its configuration sits under
 the \`generator-pipecat\` key and is read from there. The \`derived\` block of \`--dry-run\` output is

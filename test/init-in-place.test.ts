@@ -14,7 +14,7 @@ import { STAGING_PREFIX, beginStaging, sweepStale, type StagingJournal } from '.
 
 /** A complete configuration but for the name (realtime: the fewest flags). */
 const REST = ['-t', 'daily', '-m', 'realtime', '--realtime', 'openai_realtime'];
-const PROJECT_FILES = ['.gitignore', '.yo-rc.json', 'README.md', 'server'];
+const PROJECT_FILES = ['.gitignore', '.yo-rc.json', 'AGENTS.md', 'CLAUDE.md', 'README.md', 'server'];
 
 let tmp: string;
 beforeAll(() => {
@@ -51,7 +51,7 @@ describe('pipecat init DIRECTORY', () => {
     expect(readdirSync(dir).some((n) => n.startsWith(STAGING_PREFIX))).toBe(false);
   });
 
-  test('.git, CLAUDE.md, AGENTS.md and editor folders are kept as they were', () => {
+  test('.git, CLAUDE.md, AGENTS.md and editor folders are kept as they were (the guides say so)', () => {
     const kept = { '.git/HEAD': 'ref: refs/heads/main\n', 'CLAUDE.md': 'my rules\n', 'AGENTS.md': 'my agents\n', '.vscode/settings.json': '{}\n', '.idea/x.xml': '<x/>\n', '.cursor/rules': 'r\n', '.claude/settings.json': '{}\n' };
     const dir = folder('kept', kept);
     const r = runCli(['init', dir, ...REST]);
@@ -59,6 +59,7 @@ describe('pipecat init DIRECTORY', () => {
     const after = snapshot(dir);
     for (const [rel, content] of Object.entries(kept)) expect(after[rel]).toBe(content);
     expect(Object.keys(after)).toEqual(expect.arrayContaining(['server/bot.py', 'README.md', '.gitignore', '.yo-rc.json']));
+    expect(r.stderr).toContain('kept your AGENTS.md, CLAUDE.md (--overwrite-guide replaces them with ours)');
   });
 
   test('a missing folder is created, with its parents; --name overrides the folder name', () => {
@@ -157,6 +158,57 @@ describe('pipecat init DIRECTORY', () => {
   });
 });
 
+describe('agent guides, the coding-agent path and the quickstart', () => {
+  test('every project has AGENTS.md (naming where each service is built) and CLAUDE.md pointing to it', () => {
+    const dir = folder('guided');
+    expect(runCli(['init', dir, '-t', 'twilio', '-m', 'cascade', '--stt', 'deepgram_stt', '--llm', 'anthropic_llm', '--tts', 'elevenlabs_tts']).code).toBe(0);
+    expect(readFileSync(join(dir, 'CLAUDE.md'), 'utf8')).toBe('@AGENTS.md\n');
+    const agents = readFileSync(join(dir, 'AGENTS.md'), 'utf8');
+    for (const s of ['`stt = DeepgramSTTService(…)`', '`llm = AnthropicLLMService(…)`', '`tts = ElevenLabsTTSService(…)`', 'uv run bot.py -t twilio', 'pipecat cloud secrets set guided-secrets', 'https://docs.pipecat.ai']) {
+      expect(agents).toContain(s);
+    }
+    // Each class it names is really what bot.py builds.
+    const bot = readFileSync(join(dir, 'server', 'bot.py'), 'utf8');
+    for (const cls of ['DeepgramSTTService(', 'AnthropicLLMService(', 'ElevenLabsTTSService(']) expect(bot).toContain(cls);
+  });
+
+  test('an existing guide is kept; --overwrite-guide replaces it, and only it', () => {
+    const kept = folder('keep-guide', { 'CLAUDE.md': 'my own\n' });
+    expect(runCli(['init', kept, ...REST]).code).toBe(0);
+    expect(readFileSync(join(kept, 'CLAUDE.md'), 'utf8')).toBe('my own\n');
+    const replaced = folder('replace-guide', { 'CLAUDE.md': 'my own\n', 'notes.md': 'n\n' });
+    expect(runCli(['init', replaced, ...REST, '--overwrite-guide']).code).toBe(0);
+    expect(readFileSync(join(replaced, 'CLAUDE.md'), 'utf8')).toBe('@AGENTS.md\n');
+    expect(readFileSync(join(replaced, 'notes.md'), 'utf8')).toBe('n\n');
+  });
+
+  test('--coding-agent writes the guides and GETTING_STARTED.md, no bot; a re-run keeps them unless --overwrite-guide', () => {
+    const dir = join(tmp, 'agent-built');
+    const r = runCli(['init', dir, '--coding-agent']);
+    expect(r.code).toBe(0);
+    expect(readdirSync(dir).sort()).toEqual(['AGENTS.md', 'CLAUDE.md', 'GETTING_STARTED.md']);
+    expect(readFileSync(join(dir, 'AGENTS.md'), 'utf8')).toContain('pipecat init . --transport');
+    expect(r.stdout).toContain('GETTING_STARTED.md');
+    writeFileSync(join(dir, 'AGENTS.md'), 'edited\n');
+    expect(runCli(['init', dir, '--coding-agent']).code).toBe(0);
+    expect(readFileSync(join(dir, 'AGENTS.md'), 'utf8')).toBe('edited\n');
+    expect(runCli(['init', dir, '--coding-agent', '--overwrite-guide']).code).toBe(0);
+    expect(readFileSync(join(dir, 'AGENTS.md'), 'utf8')).toContain('# AGENTS.md');
+    // The agent then scaffolds in place: the guides stay, the bot arrives.
+    expect(runCli(['init', '.', ...REST], { cwd: dir }).code).toBe(0);
+    expect(readdirSync(dir)).toEqual(expect.arrayContaining(['server', 'GETTING_STARTED.md', 'AGENTS.md']));
+  });
+
+  test('`pipecat init quickstart` writes the preset into ./pipecat-quickstart, asking nothing', () => {
+    const cwd = folder('qs');
+    const r = runCli(['init', 'quickstart'], { cwd });
+    expect(r.code).toBe(0);
+    const rc = JSON.parse(readFileSync(join(cwd, 'pipecat-quickstart', '.yo-rc.json'), 'utf8'))['generator-pipecat'];
+    expect([rc.project_name, rc.transports, rc.stt_service, rc.llm_service, rc.tts_service, rc.deploy_to_cloud]).toEqual(['pipecat-quickstart', ['rtc_small', 'rtc_hosted'], 'deepgram_stt', 'openai_responses_llm', 'cartesia_tts', true]);
+    expect(readdirSync(join(cwd, 'pipecat-quickstart'))).toEqual(expect.arrayContaining(['AGENTS.md', 'CLAUDE.md', 'server']));
+  });
+});
+
 describe('the staging module', () => {
   /** The pid of a process that has exited. */
   function deadPid(): number {
@@ -171,7 +223,7 @@ describe('the staging module', () => {
     const dead = join(dir, `${STAGING_PREFIX}1-dead`);
     mkdirSync(join(dead, 'project'), { recursive: true });
     writeFileSync(join(dead, 'project', 'README.md'), 'r');
-    const journal: StagingJournal = { pid: deadPid(), host: hostname(), started: Date.now(), target: dir, created: [], moved: [join(dir, 'server')], committed: false };
+    const journal: StagingJournal = { pid: deadPid(), host: hostname(), started: Date.now(), target: dir, created: [], moved: [join(dir, 'server')], replaced: [], committed: false };
     writeFileSync(join(dead, 'journal.json'), JSON.stringify(journal));
     // A live run (this process) staging beside it.
     const live = join(dir, `${STAGING_PREFIX}2-live`);

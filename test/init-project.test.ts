@@ -57,7 +57,7 @@ describe('the generated project', () => {
     expect(r.stdout).toContain('cp .env.example .env');
     expect(readdirSync(out)).toEqual(['webbot']);
     const files = Object.keys(readTree(join(out, 'webbot'))).filter((f) => f !== '.yo-rc.json');
-    expect(files.sort()).toEqual(['.gitignore', 'README.md', 'server/.dockerignore', 'server/.env.example', 'server/Dockerfile', 'server/bot.py', 'server/pcc-deploy.toml', 'server/pyproject.toml'].sort());
+    expect(files.sort()).toEqual(['.gitignore', 'AGENTS.md', 'CLAUDE.md', 'README.md', 'server/.dockerignore', 'server/.env.example', 'server/Dockerfile', 'server/bot.py', 'server/pcc-deploy.toml', 'server/pyproject.toml'].sort());
     const pcc = readFileSync(join(out, 'webbot', 'server', 'pcc-deploy.toml'), 'utf8');
     expect(pcc).toContain('agent_name = "webbot"');
     expect(pcc).toContain('secret_set = "webbot-secrets"');

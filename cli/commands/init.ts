@@ -10,14 +10,16 @@
  * Exit codes: 0 written (or dry run / list printed), 2 invalid input (nothing written),
  * 1 unexpected failure while writing (nothing left behind), 130 interrupted.
  */
-import { basename, join, relative, resolve } from 'node:path';
+import { lstatSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { TRANSPORTS } from '../../generators/app/catalogue/catalogue.js';
 import { CONFIG_OPTIONS } from '../../generators/app/config/options.js';
 import { deriveValues, readConfigFile, resolveConfig, type ConfigLayer } from '../../generators/app/config/resolve.js';
 import { selectableServiceIds } from '../../generators/app/config/schema.js';
 import { destinationProblem, inPlaceProblem } from '../../generators/app/destination.js';
-import { beginStaging, sweepBeside } from '../../generators/app/staging.js';
+import { beginStaging, sweepBeside, type Staging } from '../../generators/app/staging.js';
+import { GUIDE_FILES } from '../../generators/app/files.js';
 import { schemaProblem } from '../../generators/app/wizard/questions.js';
 import type { ProjectConfig } from '../../generators/app/config/types.js';
 import { UserError } from '../errors.js';
@@ -26,6 +28,10 @@ import { UserError } from '../errors.js';
 export interface InitArgs {
   /** `pipecat init [directory]`: write the project into this folder itself (in-place init). */
   directory?: string;
+  /** Replace existing agent guides (`AGENTS.md`, `CLAUDE.md`, `GETTING_STARTED.md`). */
+  'overwrite-guide'?: boolean;
+  /** Write only the agent guides and `GETTING_STARTED.md` (build the bot with a coding agent). */
+  'coding-agent'?: boolean;
   output?: string;
   config?: string;
   'dry-run'?: boolean;
@@ -138,10 +144,11 @@ export function applyDirectory(argv: InitArgs, flags: ConfigLayer, configName: u
  *
  * @param dest where the project goes
  * @param planned the project's relative file paths
+ * @param guides agent guides that already exist in place (kept, or replaced with --overwrite-guide)
  * @throws UserError (exit 2); nothing is touched
  */
-function checkDestination(dest: Destination, planned: readonly string[]): void {
-  const problem = dest.inPlace ? inPlaceProblem(dest.target, planned) : destinationProblem(resolve(dest.target, '..'), dest.target);
+function checkDestination(dest: Destination, planned: readonly string[], guides: readonly string[]): void {
+  const problem = dest.inPlace ? inPlaceProblem(dest.target, planned, guides) : destinationProblem(resolve(dest.target, '..'), dest.target);
   if (problem) throw new UserError(problem);
 }
 
@@ -177,16 +184,96 @@ async function dryRunDocument(config: ProjectConfig, target: string): Promise<Re
  * @param dest where the project goes
  * @throws whatever generating throws, after undoing everything
  */
-async function writeProject(config: ProjectConfig, dest: Destination): Promise<void> {
+async function writeProject(config: ProjectConfig, dest: Destination, guides: GuidePlan): Promise<void> {
   const staging = beginStaging(dest.target);
   try {
     const { generateInto } = await import('../../generators/app/run.js');
     await generateInto(config, staging.dir);
-    staging.commit();
+    commitWithGuides(staging, guides);
   } catch (err) {
     staging.abort();
     throw err;
   }
+}
+
+/** Agent guides that already exist in an in-place target, and what to do with them. */
+export interface GuidePlan {
+  /** Top-level guide names present in the target. */
+  existing: string[];
+  /** `--overwrite-guide`: replace them; else they are kept and the staged copies dropped. */
+  overwrite: boolean;
+}
+
+/**
+ * The guide plan of a destination: which of {@link GUIDE_FILES} exist there.
+ *
+ * @param dest where the files go
+ * @param overwrite whether `--overwrite-guide` was given
+ */
+function guidePlan(dest: Destination, overwrite: boolean): GuidePlan {
+  const existing = GUIDE_FILES.filter((g) => {
+    try {
+      lstatSync(join(dest.target, g));
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  return { existing: dest.inPlace ? existing : [], overwrite };
+}
+
+/**
+ * Commit a staging folder, keeping (or, with `--overwrite-guide`, replacing) the guides that
+ * exist, and say which were kept.
+ */
+function commitWithGuides(staging: Staging, guides: GuidePlan): void {
+  if (!guides.overwrite) {
+    for (const g of guides.existing) rmSync(join(staging.dir, g), { force: true });
+  }
+  staging.commit(guides.overwrite ? guides.existing : []);
+  const kept = guides.overwrite ? [] : guides.existing.filter((g) => GUIDE_FILES.includes(g));
+  if (kept.length) process.stderr.write(`kept your ${kept.join(', ')} (--overwrite-guide replaces ${kept.length > 1 ? 'them' : 'it'} with ours)\n`);
+}
+
+/**
+ * `--coding-agent`: write only the agent guides and GETTING_STARTED.md (the anchor's "build with
+ * a coding agent" path): no bot, no service questions.
+ *
+ * @param dest where the guides go
+ * @param name project name shown in the guides
+ * @param overwrite `--overwrite-guide`
+ */
+async function writeGuidesOnly(dest: Destination, name: string, overwrite: boolean, dryRun: boolean): Promise<void> {
+  sweepBeside(dest.target);
+  const { renderGuidesOnly } = await import('../../generators/app/render.js');
+  const files = renderGuidesOnly(name);
+  const problem = dest.inPlace ? inPlaceProblem(dest.target, [], []) : destinationProblem(dirname(dest.target), dest.target);
+  if (problem && !problem.includes('.yo-rc.json')) throw new UserError(problem);
+  const guides = guidePlan({ ...dest, inPlace: true }, overwrite);
+  if (dryRun) {
+    process.stdout.write(JSON.stringify({ project_name: name, coding_agent: true, derived: { output_dir: dest.target, files: files.map((f) => f.path).filter((p) => overwrite || !guides.existing.includes(p)) } }, null, 2) + '\n');
+    return;
+  }
+  const staging = beginStaging(dest.target);
+  try {
+    for (const f of files) {
+      mkdirSync(dirname(join(staging.dir, f.path)), { recursive: true });
+      writeFileSync(join(staging.dir, f.path), f.contents);
+    }
+    commitWithGuides(staging, guides);
+  } catch (err) {
+    staging.abort();
+    throw err;
+  }
+  const rel = relative(process.cwd(), dest.target) || '.';
+  process.stdout.write(
+    [
+      `Set up ${name} for building with a coding agent in ${rel === '.' ? 'the current directory' : rel}.`,
+      '',
+      `Read ${rel === '.' ? '' : `${rel}/`}GETTING_STARTED.md for how to prompt your agent, then open a coding session ${rel === '.' ? 'here' : `in ${rel}`}.`,
+      '',
+    ].join('\n'),
+  );
 }
 
 /**
@@ -224,7 +311,9 @@ function builder(yargs: Argv): Argv<InitArgs> {
     .option('output', { alias: 'o', type: 'string', describe: 'Folder to create the project in (default: current directory)', group: 'Input and output:' })
     .option('config', { alias: 'c', type: 'string', describe: 'JSON config file (keys: docs/configuration.md); flags override it', group: 'Input and output:' })
     .option('dry-run', { type: 'boolean', describe: 'Print the resolved configuration as JSON and write nothing', group: 'Input and output:' })
-    .option('list-options', { type: 'boolean', describe: 'Print every valid bot type, transport and service id as JSON', group: 'Input and output:' });
+    .option('list-options', { type: 'boolean', describe: 'Print every valid bot type, transport and service id as JSON', group: 'Input and output:' })
+    .option('overwrite-guide', { type: 'boolean', describe: 'Replace existing AGENTS.md, CLAUDE.md and GETTING_STARTED.md with ours (default: keep them)', group: 'Input and output:' })
+    .option('coding-agent', { type: 'boolean', describe: 'Build with a coding agent: write only AGENTS.md, CLAUDE.md and GETTING_STARTED.md, no bot', group: 'Input and output:' });
   for (const o of CONFIG_OPTIONS) {
     y = y.option(o.flag, {
       type: o.type,
@@ -242,6 +331,8 @@ function builder(yargs: Argv): Argv<InitArgs> {
     )
     .example('$0 init -c pipecat.json --no-recording', 'from a config file, overriding one key')
     .example('mkdir my-bot && cd my-bot && $0 init . -t daily -m realtime --realtime openai_realtime', 'in place: the project is the current directory, named my-bot')
+    .example('$0 init quickstart', 'the quickstart bot (SmallWebRTC and Daily; Deepgram, OpenAI, Cartesia) in ./pipecat-quickstart')
+    .example('$0 init my-bot --coding-agent', 'agent guides only: your coding agent scaffolds and builds the bot')
     .epilogue('Exit codes: 0 success, 1 failed while writing, 2 invalid input (nothing written), 130 cancelled.') as unknown as Argv<InitArgs>;
 }
 
@@ -258,7 +349,22 @@ export const initCommand: CommandModule<object, InitArgs> = {
     checkBooleanValues(process.argv.slice(2));
     if (argv.config === '') throw new UserError('--config needs the path of a JSON config file');
     const flags = flagsLayer(argv);
-    const configLayer = typeof argv.config === 'string' ? readConfigFile(argv.config) : undefined;
+    let configLayer = typeof argv.config === 'string' ? readConfigFile(argv.config) : undefined;
+    if (argv.directory === QUICKSTART_WORD) {
+      // `pipecat init quickstart`: the fixed preset, in ./pipecat-quickstart; flags still override.
+      if (configLayer) throw new UserError('--config: `pipecat init quickstart` is a fixed preset; drop --config (flags may override single values)');
+      argv.directory = QUICKSTART.project_name as string;
+      configLayer = { ...QUICKSTART };
+    }
+    if (argv['coding-agent']) {
+      applyDirectory(argv, flags, configLayer?.project_name);
+      const name = (flags.project_name ?? configLayer?.project_name) as string | undefined;
+      if (typeof name !== 'string') throw new UserError('--coding-agent needs a folder: `pipecat init DIR --coding-agent` (or --name NAME)');
+      const bad = schemaProblem('project_name', name);
+      if (bad) throw new UserError(`--name: ${bad}`);
+      await writeGuidesOnly(destinationOf(argv, name), name, argv['overwrite-guide'] === true, argv['dry-run'] === true);
+      return;
+    }
     applyDirectory(argv, flags, configLayer?.project_name);
     const interactive = !!(process.stdin.isTTY && process.stdout.isTTY);
     // The wizard asks what is missing: without --name and --config, or in place with values missing.
@@ -277,6 +383,25 @@ export const initCommand: CommandModule<object, InitArgs> = {
     const config = resolveConfig({ config: configLayer, flags });
     await finishInit(config, argv);
   },
+};
+
+/** `pipecat init quickstart` (the anchor's spelling): this word as DIRECTORY selects {@link QUICKSTART}. */
+export const QUICKSTART_WORD = 'quickstart';
+
+/**
+ * The quickstart preset, as pipecat 1.7.0's `pipecat init quickstart` sets it (`scaffold.py`,
+ * `scaffold_quickstart`): a web bot on SmallWebRTC and Daily, Deepgram → OpenAI (Responses API) →
+ * Cartesia, deployable to Pipecat Cloud, in `./pipecat-quickstart`.
+ */
+export const QUICKSTART: ConfigLayer = {
+  project_name: 'pipecat-quickstart',
+  bot_type: 'web',
+  transports: ['rtc_small', 'rtc_hosted'],
+  mode: 'cascade',
+  stt_service: 'deepgram_stt',
+  llm_service: 'openai_responses_llm',
+  tts_service: 'cartesia_tts',
+  deploy_to_cloud: true,
 };
 
 /** Whether flags alone resolve to a configuration (nothing left for the wizard to ask). */
@@ -301,11 +426,12 @@ export async function finishInit(config: ProjectConfig, argv: InitArgs): Promise
   const dest = destinationOf(argv, config.project_name);
   sweepBeside(dest.target); // what a killed run left must not look like the user's files
   const [{ buildContext }, { planFiles }] = await Promise.all([import('../../generators/app/context.js'), import('../../generators/app/files.js')]);
-  checkDestination(dest, planFiles(buildContext(config)).map((f) => f.to));
+  const guides = guidePlan(dest, argv['overwrite-guide'] === true);
+  checkDestination(dest, planFiles(buildContext(config)).map((f) => f.to), guides.existing);
   if (argv['dry-run']) {
     process.stdout.write(JSON.stringify(await dryRunDocument(config, dest.target), null, 2) + '\n');
     return;
   }
-  await writeProject(config, dest);
+  await writeProject(config, dest, guides);
   process.stdout.write(nextSteps(config, dest.target));
 }

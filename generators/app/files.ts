@@ -32,7 +32,15 @@ export const FILE_SECTIONS: readonly FileSection[] = [
   { name: 'call-server', when: (c) => c.is.callServer, from: 'server', to: 'server', files: ['server.py.ejs', 'server_utils.py.ejs'] },
   { name: 'cloud', when: (c) => c.is.cloud, from: 'server', to: 'server', files: ['Dockerfile.ejs', '_dockerignore', 'pcc-deploy.toml.ejs'] },
   { name: 'project', when: () => true, from: 'project', to: '.', files: ['_gitignore', 'README.md.ejs'] },
+  // Coding-agent guides (issue 12): an existing guide is kept unless `--overwrite-guide`.
+  { name: 'agent-guides', when: () => true, from: 'guides', to: '.', files: ['AGENTS.md.ejs', 'CLAUDE.md'] },
 ];
+
+/**
+ * Top-level files that are coding-agent guides: kept when they already exist in an in-place
+ * target (a user's own `CLAUDE.md` is never overwritten silently), replaced with `--overwrite-guide`.
+ */
+export const GUIDE_FILES: readonly string[] = ['AGENTS.md', 'CLAUDE.md', 'GETTING_STARTED.md'];
 
 /** One file to write. */
 export interface PlannedFile {

@@ -6,11 +6,13 @@
  * (`python-imports.ts`).
  */
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import ejs from 'ejs';
 import { planClient } from './client.js';
 import { buildContext, type TemplateContext } from './context.js';
 import type { ProjectConfig } from './config/types.js';
 import { planFiles, type PlannedFile } from './files.js';
+import { packageInfo, templatesDir } from './paths.js';
 import { importBlock } from './python-imports.js';
 import { YO_RC_FILE, yoRcContents } from './yo-rc.js';
 
@@ -54,9 +56,30 @@ export function renderProject(config: ProjectConfig): RenderedFile[] {
   const data: Record<string, unknown> = {
     ...ctx,
     usesPresent: ctx.chosen.some((c) => /\bpresent\(/.test(c.def.construct)),
+    project: true,
+    toolVersion: packageInfo().version,
     client: client?.context ?? null,
   };
   return planFiles(ctx, client).map((f) => renderOne(f, ctx, data, client?.context ?? {}, client?.packageJson, serviceImports));
+}
+
+/**
+ * The "build with a coding agent" files (issue 12, `--coding-agent`): `AGENTS.md` in its
+ * no-project-yet form, `CLAUDE.md` pointing to it, and `GETTING_STARTED.md`; no bot.
+ *
+ * @param name the project (folder) name shown in the guide
+ * @returns files in writing order, paths relative to the folder
+ */
+export function renderGuidesOnly(name: string): RenderedFile[] {
+  const dir = join(templatesDir(), 'guides');
+  const locals = { project: false, name, toolVersion: packageInfo().version, config: { project_name: name } };
+  const render = (file: string): string =>
+    tidy(ejs.render(readFileSync(join(dir, file), 'utf8'), locals, { filename: join(dir, file), escape: (v: unknown) => String(v ?? '') }));
+  return [
+    { path: 'AGENTS.md', contents: render('AGENTS.md.ejs'), section: 'agent-guides' },
+    { path: 'CLAUDE.md', contents: readFileSync(join(dir, 'CLAUDE.md')), section: 'agent-guides' },
+    { path: 'GETTING_STARTED.md', contents: render('GETTING_STARTED.md.ejs'), section: 'agent-guides' },
+  ];
 }
 
 function renderOne(

@@ -43,6 +43,8 @@ export interface StagingJournal {
   created: string[];
   /** Absolute paths the commit moved into place (recorded before each move). */
   moved: string[];
+  /** Existing entries the commit replaced: each was first moved to `backup` inside the staging folder. */
+  replaced: { path: string; backup: string }[];
   /** Set once every entry is in place: the folder is then only litter. */
   committed: boolean;
 }
@@ -58,10 +60,13 @@ export interface Staging {
   /**
    * Move the staged project into place and remove the staging folder.
    *
+   * @param replace top-level names that may already exist in an in-place target and are then
+   *   replaced (the old entry is kept in the staging folder until the commit ends, and put back by
+   *   a rollback); used for `--overwrite-guide`
    * @throws StagingError when a staged entry's name appeared in the target meanwhile (everything
    *   moved so far is undone) or the file system refuses (permission, space)
    */
-  commit(): void;
+  commit(replace?: readonly string[]): void;
   /** Undo: remove what the commit moved or created, and the staging folder. Safe to call twice. */
   abort(): void;
 }
@@ -135,6 +140,9 @@ export function nearestExistingFolder(p: string): string {
 function rollback(stagingFolder: string, j: StagingJournal): void {
   if (!j.committed) {
     for (const p of [...j.moved].reverse()) rmSync(p, { recursive: true, force: true });
+    for (const r of [...(j.replaced ?? [])].reverse()) {
+      if (present(r.backup) && !present(r.path)) renameSync(r.backup, r.path);
+    }
     for (const d of [...j.created].reverse()) {
       try {
         rmdirSync(d);
@@ -234,7 +242,7 @@ export interface BeginStagingOptions {
  */
 export function beginStaging(target: string, opts: BeginStagingOptions = {}): Staging {
   const home = sweepBeside(target);
-  const journal: StagingJournal = { pid: process.pid, host: hostname(), started: Date.now(), target, created: [], moved: [], committed: false };
+  const journal: StagingJournal = { pid: process.pid, host: hostname(), started: Date.now(), target, created: [], moved: [], replaced: [], committed: false };
   const folder = join(home, `${STAGING_PREFIX}${process.pid}-${randomBytes(4).toString('hex')}`);
   const save = (): void => writeFileSync(join(folder, 'journal.json'), JSON.stringify(journal));
   try {
@@ -265,12 +273,19 @@ export function beginStaging(target: string, opts: BeginStagingOptions = {}): St
     dir,
     target,
     inPlace,
-    commit(): void {
+    commit(replace: readonly string[] = []): void {
       if (done) return;
       try {
         if (inPlace) {
           for (const name of readdirSync(dir)) {
             const to = join(target, name);
+            if (present(to) && replace.includes(name)) {
+              const backup = join(folder, 'replaced', name);
+              mkdirSync(dirname(backup), { recursive: true });
+              journal.replaced.push({ path: to, backup });
+              save();
+              renameSync(to, backup);
+            }
             if (present(to)) throw new StagingError(`${to} appeared while generating: nothing was written`);
             journal.moved.push(to);
             save();
