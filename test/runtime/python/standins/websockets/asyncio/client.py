@@ -93,8 +93,17 @@ class _Connect:
         return False
 
 
+#: (URL regular expression, factory(uri) -> connection, source): vendor servers another stand-in
+#: models (the LiveAvatar session socket, standins/_vendors/liveavatar.py); the connection the
+#: factory returns is itself awaitable and an async context manager.
+SERVERS: list = []
+
+
 def connect(uri, *args, **kwargs):
     CONNECTED.append(str(uri))
+    for pattern, factory, _source in list(SERVERS):
+        if re.search(pattern, str(uri)):
+            return factory(str(uri))
     for pattern, messages, _source in GREETINGS:
         if re.search(pattern, str(uri)):
             return _Connect(str(uri), messages)
