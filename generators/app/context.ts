@@ -76,6 +76,11 @@ export interface TemplateContext {
    * asked for 8000 or 24000 Hz ({@link ttsDeliveredRate}); the transport converts it for the wire.
    */
   outRates: { phone: number; web: number };
+  /**
+   * The bot's video output size in pixels: the avatar's own frame size when the catalogue gives
+   * one (`videoOutSize`, e.g. Simli's square face), else 1024x576 (16:9).
+   */
+  videoOut: { width: number; height: number };
   envGroups: EnvGroup[];
   /** Sorted pipecat-ai extras. */
   extras: string[];
@@ -220,6 +225,7 @@ export function buildContext(config: ProjectConfig): TemplateContext {
     runnerKeys,
     callKinds,
     outRates: { phone: ttsDeliveredRate(services.tts, PHONE_RATE), web: ttsDeliveredRate(services.tts, WEB_OUT_RATE) },
+    videoOut: { width: services.video?.videoOutSize?.[0] ?? 1024, height: services.video?.videoOutSize?.[1] ?? 576 },
     envGroups: envGroups(transports, chosen, is),
     extras: [...extras].sort(),
     packages: [...packages].sort(),

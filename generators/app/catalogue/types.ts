@@ -118,6 +118,14 @@ export interface ServiceDefinition {
    * (telephony) or 24 kHz (web). See {@link OutputSampleRates}.
    */
   readonly outputSampleRates?: OutputSampleRates;
+  /**
+   * Video only: the bot's video output size `[width, height]` in pixels when this avatar is chosen,
+   * for an avatar whose frames are not 16:9. pipecat's output transport resizes every frame to
+   * `video_out_width` x `video_out_height` without keeping the aspect ratio
+   * (`BaseOutputTransport._draw_image`, transports/base_output.py), so a square face sent into the
+   * default 1024x576 output is stretched. Absent: the default 16:9 output.
+   */
+  readonly videoOutSize?: readonly [number, number];
 }
 
 /** How the generated bot gets a transport at run time. */

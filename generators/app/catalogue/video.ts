@@ -45,6 +45,9 @@ export const VIDEO_SERVICES = [
       { name: 'SIMLI_API_KEY', description: 'Simli API key (app.simli.com)', required: true },
       { name: 'SIMLI_VIDEO_FACE_ID', description: 'Simli face id of the avatar', required: true },
     ],
+    // Simli streams a square 512x512 face; pipecat's Simli example sizes its output to match
+    // (examples/foundational/27-simli-layer.py: video_out_width=512, video_out_height=512).
+    videoOutSize: [512, 512],
   },
   {
     id: 'tavus_video',

@@ -33,7 +33,8 @@ generated server_utils.start_bot sends. The body is built with the project's own
 
 The remote participant's microphone streams from connect to hang-up (silence between utterances).
 Audio the bot writes to its published custom track is counted when the track consumes it
-(``probe.audio_sent`` with bytes / 2 / channels / rate of that source). Hanging up makes the
+(``probe.audio_sent`` with the seconds a listener hears: 10 ms blocks that are not digital
+silence). With an avatar (a web session), the bot's camera must have sent frames into the room. Hanging up makes the
 participant leave (``on_participant_left`` -> ``on_client_disconnected``), plus the end of the
 dial-in/dial-out session for phone calls; the bot must then end the session by itself.
 """
@@ -314,4 +315,14 @@ class DailyDriver:
                     self.room.emit("on_dialout_stopped", {"sessionId": p.session_id})
                 self.participant = None
         finally:
+            self._observations()
             self.room.close()
+
+    def _observations(self) -> None:
+        """A note on the bot's video in the room, and a ``problem:`` note when an avatar's video
+        never reached the participant (the bot's published camera sent no frame)."""
+        room = self.room
+        size = f" at {room.bot_video_size[0]}x{room.bot_video_size[1]}" if room.bot_video_size else ""
+        self.probe.notes.append(f"daily: bot video frames {room.bot_video_frames}{size}")
+        if getattr(self.probe, "expect_video", False) and self.flow == "web" and room.bot_video_frames == 0:
+            self.problem("the bot has an avatar but no video frame reached the Daily room through its camera")

@@ -1,9 +1,12 @@
 """Stand-in for aiohttp: a client that records requests and answers as the vendor's API would.
 
 Every request made through :class:`ClientSession` is appended to :data:`REQUESTS` as
-``(method, url)`` (bodies and headers are never kept: they carry keys). The response is ``200`` (or the
-route's status) with the JSON body of the first :data:`ROUTES` entry whose method and URL pattern match, else
-``{}``; streamed bodies (``response.content``) are empty. ``ws_connect`` returns a websocket that
+``(method, url)`` (bodies and headers are never kept: they carry keys). The response is the first
+:data:`ROUTES` entry whose method and URL pattern match, else ``200`` with ``{}``. A route's answer
+is a JSON body (``200``) or a handler: a callable given the :class:`Request` (method, URL, JSON
+body, headers) that returns the body, or ``(status, body)``; a vendor whose API starts something
+(a Tavus conversation, a LiveAvatar session) is modelled behind its handler in
+``standins/_vendors/``. Streamed bodies (``response.content``) are empty. ``ws_connect`` returns a websocket that
 stays open without saying anything until it is closed.
 
 Only what pipecat uses is here (``ClientSession`` and its request methods, ``ClientTimeout``,
@@ -18,11 +21,44 @@ import re
 
 REQUESTS: list[tuple[str, str]] = []
 
-#: (method, URL regular expression, JSON body, source[, status]): what a vendor's API answers
-#: (status 200 unless given).
+class Request:
+    """What a route handler is given: method, URL, JSON body (or None) and headers (a dict)."""
+
+    def __init__(self, method: str, url: str, json_body=None, headers=None):
+        self.method = method
+        self.url = url
+        self.json = json_body
+        self.headers = dict(headers or {})
+
+    def header(self, name: str, default=None):
+        """A header, whatever its case."""
+        for key, value in self.headers.items():
+            if key.lower() == name.lower():
+                return value
+        return default
+
+
+def _vendor(module: str, handler: str):
+    """A route handler living in ``standins/_vendors/<module>.py`` (imported when first used)."""
+
+    def handle(request: Request):
+        import importlib
+
+        return getattr(importlib.import_module(f"_vendors.{module}"), handler)(request)
+
+    return handle
+
+
+#: (method, URL regular expression, JSON body or handler, source): what a vendor's API answers.
 ROUTES = [
-    ("POST", r"^https://api\.ultravox\.ai/api/(agents/[^/]+/)?calls$", {"joinUrl": "wss://rt.ultravox.invalid/join"}, "pipecat/services/ultravox/llm.py reads joinUrl and requires 201 Created", 201),
+    ("POST", r"^https://api\.ultravox\.ai/api/(agents/[^/]+/)?calls$", lambda _request: (201, {"joinUrl": "wss://rt.ultravox.invalid/join"}), "pipecat/services/ultravox/llm.py reads joinUrl and requires 201 Created"),
     ("POST", r"^https://api\.gladia\.io/v2/live", {"id": "rt-gladia-session", "url": "wss://rt.gladia.invalid/v2/live?token=rt"}, "pipecat/services/gladia/stt.py reads url and id"),
+    ("POST", r"^https://tavusapi\.com/v2/conversations$", _vendor("tavus", "create_conversation"), "pipecat/transports/tavus/transport.py TavusApi.create_conversation reads conversation_id and conversation_url"),
+    ("POST", r"^https://tavusapi\.com/v2/conversations/[^/]+/end$", _vendor("tavus", "end_conversation"), "TavusApi.end_conversation only checks the status"),
+    ("GET", r"^https://tavusapi\.com/v2/personas/[^/]+$", _vendor("tavus", "get_persona"), "TavusApi.get_persona_name reads persona_name"),
+    ("POST", r"^https://api\.liveavatar\.com/v1/sessions/token$", _vendor("liveavatar", "create_session_token"), "pipecat/services/heygen/api_liveavatar.py SessionTokenResponse"),
+    ("POST", r"^https://api\.liveavatar\.com/v1/sessions/start$", _vendor("liveavatar", "start_session"), "pipecat/services/heygen/api_liveavatar.py LiveAvatarSessionResponse"),
+    ("POST", r"^https://api\.liveavatar\.com/v1/sessions/stop$", _vendor("liveavatar", "stop_session"), "LiveAvatarApi.stop_session returns the JSON as is"),
 ]
 
 
@@ -114,8 +150,8 @@ class ClientResponse:
         self.method = method
         self.url = url
         self.status = status
-        self.ok = True
-        self.reason = "OK"
+        self.ok = status < 400
+        self.reason = "OK" if self.ok else "Error"
         self.headers = {"Content-Type": "application/json"}
         self.content_type = "application/json"
         self._body = body
@@ -131,6 +167,8 @@ class ClientResponse:
         return json.dumps(self._body).encode()
 
     def raise_for_status(self):
+        if not self.ok:
+            raise ClientResponseError(None, (), status=self.status, message=self.reason)
         return None
 
     def release(self):
@@ -146,16 +184,27 @@ class ClientResponse:
 class _RequestContext:
     """What ``session.post(...)`` returns: awaitable and an async context manager."""
 
-    def __init__(self, method, url):
+    def __init__(self, method, url, json_body=None, headers=None):
         self.method = method
         self.url = str(url)
+        self._json = json_body
+        self._headers = headers
+        self._answer = None
         REQUESTS.append((method, self.url))
 
     def _response(self):
-        for method, pattern, body, _source, *status in ROUTES:
-            if method == self.method and re.search(pattern, self.url):
-                return ClientResponse(self.method, self.url, body, *status)
-        return ClientResponse(self.method, self.url, {})
+        if self._answer is None:  # the vendor acts once per request
+            self._answer = ClientResponse(self.method, self.url, {})
+            for method, pattern, body, _source in ROUTES:
+                if method == self.method and re.search(pattern, self.url):
+                    status = 200
+                    if callable(body):
+                        body = body(Request(self.method, self.url, self._json, self._headers))
+                        if isinstance(body, tuple):
+                            status, body = body
+                    self._answer = ClientResponse(self.method, self.url, body, status)
+                    break
+        return self._answer
 
     def __await__(self):
         if False:
@@ -236,22 +285,22 @@ class ClientSession:
         self.closed = False
 
     def request(self, method, url, **kwargs):
-        return _RequestContext(method.upper(), url)
+        return _RequestContext(method.upper(), url, kwargs.get("json"), kwargs.get("headers"))
 
     def get(self, url, **kwargs):
-        return _RequestContext("GET", url)
+        return self.request("GET", url, **kwargs)
 
     def post(self, url, **kwargs):
-        return _RequestContext("POST", url)
+        return self.request("POST", url, **kwargs)
 
     def put(self, url, **kwargs):
-        return _RequestContext("PUT", url)
+        return self.request("PUT", url, **kwargs)
 
     def patch(self, url, **kwargs):
-        return _RequestContext("PATCH", url)
+        return self.request("PATCH", url, **kwargs)
 
     def delete(self, url, **kwargs):
-        return _RequestContext("DELETE", url)
+        return self.request("DELETE", url, **kwargs)
 
     def ws_connect(self, url, **kwargs):
         return _WSContext(url)

@@ -29,7 +29,12 @@ VirtualSpeakerDevice, LogLevel`` and relies on these behaviours, kept here:
   has (nearly) played, which is what paces pipecat's output. Audio written to a source whose
   track a joined client publishes (the ``microphone`` input's ``customTrack`` given to ``join``, or
   a custom track added with ``add_custom_audio_track``) is reported to the room as bot audio on
-  the wire.
+  the wire: the part a listener hears (10 ms blocks that are not digital silence), since a
+  continuous source such as an avatar's audio carries silence between utterances.
+- ``CustomVideoSource.write_frame``: frames written to a source whose track a joined client
+  publishes as its camera (or a custom video track) are reported to the room as bot video.
+- ``send_app_message(message, participant_id)`` reaches the room's other participants (all of them
+  when ``participant_id`` is None); service participants such as a Tavus replica act on it.
 
 The Daily service behind these calls (rooms, remote participants, threads) is
 :mod:`daily._service`; the runtime tier's driver (rt/daily.py) drives it.
@@ -167,8 +172,10 @@ class _PacedAudioOutput:
         done = threading.Event()
 
         def played():
-            for room in self._published_in():
-                room.wire(seconds)
+            rooms = self._published_in()
+            heard = _service.audible_seconds(frame, self._sample_rate, self._channels) if rooms else 0.0
+            for room in rooms:
+                room.wire(heard)
             if completion is not None:
                 completion(num_frames)
             done.set()
@@ -221,6 +228,7 @@ class CustomVideoSource:
         self._height = height
         self._color_format = color_format
         self.frames_written = 0
+        self._tracks: list = []
 
     @property
     def width(self) -> int:
@@ -235,7 +243,15 @@ class CustomVideoSource:
         return self._color_format
 
     def write_frame(self, frame: bytes) -> None:
+        depth = 4 if len(self._color_format) == 4 else 3
+        if len(frame) != self._width * self._height * depth:
+            _service.report(f"a video frame of {len(frame)} bytes was written to a {self._width}x{self._height} {self._color_format} source")
+            return
         self.frames_written += 1
+        for client in list(_in_call):
+            room = client._room
+            if room is not None and client._publishes_video(self):
+                room.video(self._width, self._height)
 
 
 class CustomVideoTrack:
@@ -244,6 +260,7 @@ class CustomVideoTrack:
     def __init__(self, video_source: CustomVideoSource):
         self._id = str(uuid.uuid4())
         self.source = video_source
+        video_source._tracks.append(self)
 
     @property
     def id(self) -> str:
@@ -751,6 +768,21 @@ class CallClient:
                     return True
         return False
 
+    def _publishes_video(self, source) -> bool:
+        """Whether frames of ``source`` (a CustomVideoSource or camera device) go out from this client."""
+        with self._lock:
+            entry = self._inputs.get("camera", {})
+            settings = entry.get("settings", {})
+            if entry.get("isEnabled") and _is_on(self._publishing.get("camera", False)):
+                if any(settings.get("customTrack", {}).get("id") == t.id for t in source._tracks):
+                    return True
+                if isinstance(source, VirtualCameraDevice) and settings.get("deviceId") == source.name:
+                    return True
+            for name, t in self._custom_video.items():
+                if t.source is source and _is_on(self._publishing.get("customVideo", {}).get(name, True)):
+                    return True
+        return False
+
     def _uses_microphone_device(self, name: str) -> bool:
         with self._lock:
             entry = self._inputs.get("microphone", {})
@@ -798,6 +830,7 @@ class CallClient:
         if not error and self._room is not None:
             with self._room._lock:
                 self._room.messages.append((message, participant_id))
+            self._room.deliver_app_message(message, self._id, participant_id)
         self._complete(completion, error)
 
     def send_prebuilt_chat_message(self, message: str, user_name: str | None = None, completion=None) -> None:
@@ -926,8 +959,7 @@ class CallClient:
         if renderer is None or not self._subscribed(participant.id, "camera"):
             return
         callback, color_format = renderer
-        depth = 4 if len(color_format) == 4 else 3
-        frame = VideoFrame(bytes([128]) * (width * height * depth), width, height, color_format, int(time.time() * 1e6))
+        frame = VideoFrame(participant.camera_frame(width, height, color_format), width, height, color_format, int(time.time() * 1e6))
         self._media.post(self._deliver_video, callback, participant.id, frame)
 
     def _deliver_video(self, callback, participant_id: str, frame: VideoFrame) -> None:

@@ -19,6 +19,12 @@ would deadlock if it ran on the loop thread. This module keeps that shape:
   12.5 fps) to the clients rendering it, the app messages the bot sent, the dial-outs it started,
   and the bot's audio reaching the wire.
 
+Rooms also host participants that are services rather than people (a Tavus replica, modelled in
+standins/_vendors/tavus.py): a :class:`RemoteParticipant` subclass may override
+:meth:`RemoteParticipant.app_message` (app messages a client sends reach it, as Daily delivers
+``sendAppMessage`` to every other participant) and :meth:`RemoteParticipant.camera_frame` (what its
+camera shows), and react to a client joining through :attr:`Room.on_attach`.
+
 The runtime tier's driver (rt/daily.py) is the only user of :func:`open_room` and of the ``Room`` /
 ``RemoteParticipant`` methods marked "driver side"; pipecat only ever sees the public ``daily``
 API in ``daily/__init__.py``.
@@ -63,6 +69,20 @@ def mix(chunks: list[bytes]) -> bytes:
         return chunks[0]
     total = np.sum([np.frombuffer(c, dtype=np.int16).astype(np.int32) for c in chunks], axis=0)
     return np.clip(total, -32768, 32767).astype(np.int16).tobytes()
+
+
+def audible_seconds(pcm: bytes, rate: int, channels: int = 1) -> float:
+    """Seconds of 16-bit PCM a listener hears: 10 ms blocks with any non-zero sample (silence that a
+    continuous source such as an avatar's track carries between utterances is not bot speech)."""
+    samples = np.frombuffer(pcm[: len(pcm) - len(pcm) % (2 * channels)], dtype=np.int16)
+    if samples.size == 0:
+        return 0.0
+    block = max(1, int(rate / 100)) * channels
+    full = samples.size - samples.size % block
+    heard = int(np.count_nonzero(np.any(samples[:full].reshape(-1, block) != 0, axis=1))) * block
+    if full < samples.size and np.any(samples[full:]):
+        heard += samples.size - full
+    return heard / channels / rate
 
 
 # -- problems -------------------------------------------------------------------------------------
@@ -184,11 +204,12 @@ class RemoteParticipant:
 
     def __init__(self, room: "Room", user_name: str, rate: int, user_id: str | None = None, kind: str = "web"):
         self.room = room
-        self.has_camera = kind == "web"
+        #: (width, height, frames per second) of the camera it sends, or None.
+        self.camera = self.CAMERA if kind == "web" else None
         self.id = str(uuid.uuid4())
         self.user_name = user_name
         self.user_id = user_id or self.id
-        self.kind = kind  # "web", "dialin" or "dialout"
+        self.kind = kind  # "web", "dialin", "dialout" or "service" (a vendor's participant)
         self.rate = rate
         self.session_id: str | None = None  # dial-in / dial-out session, for phone participants
         self.joined_at = time.time()
@@ -205,15 +226,25 @@ class RemoteParticipant:
             "joinedAt": int(self.joined_at),
             "permissions": {"hasPresence": True, "canSend": True, "canAdmin": False},
         }
-        if self.kind != "web":
+        if self.kind in ("dialin", "dialout"):
             info["sipFrom"] = self.user_name
         track = {"state": "playable", "subscribed": "subscribed", "offReasons": []}
         off = {"state": "off", "subscribed": "unsubscribed", "offReasons": ["user"]}
         return {
             "id": self.id,
             "info": info,
-            "media": {"microphone": dict(track), "camera": dict(track if self.has_camera else off), "screenAudio": dict(off), "screenVideo": dict(off)},
+            "media": {"microphone": dict(track), "camera": dict(track if self.camera is not None else off), "screenAudio": dict(off), "screenVideo": dict(off)},
         }
+
+    # -- what a service participant overrides -------------------------------------------------------
+    def app_message(self, message, sender_id: str) -> None:
+        """An app message another participant sent to the room or to this participant (called on
+        the stand-in's scheduler thread, in order). People ignore them here."""
+
+    def camera_frame(self, width: int, height: int, color_format: str) -> bytes:
+        """One frame of its camera as ``color_format`` bytes (a plain grey picture)."""
+        depth = 4 if len(color_format) == 4 else 3
+        return bytes([128]) * (width * height * depth)
 
     # -- driver side --------------------------------------------------------------------------------
     def play(self, chunks: list[bytes], marks: dict | None = None) -> None:
@@ -262,6 +293,9 @@ class Room:
         self.calls: list[tuple[str, object]] = []  # notable CallClient calls: (method, argument)
         self.ever_joined = threading.Event()
         self.on_bot_audio = None  # driver hook: seconds of bot audio that reached the wire
+        self.on_attach: list = []  # callables(client) run when a client joins (must not block)
+        self.bot_video_frames = 0  # frames the bot's published camera sent
+        self.bot_video_size: tuple[int, int] | None = None
         self._lock = threading.RLock()
         self._closed = False
         self._ticks = 0
@@ -273,7 +307,10 @@ class Room:
         with self._lock:
             if client not in self.clients:
                 self.clients.append(client)
+            hooks = list(self.on_attach)
         self.ever_joined.set()
+        for hook in hooks:  # on the joining client's event thread, before its join completes
+            hook(client)
 
     def detach(self, client) -> None:
         with self._lock:
@@ -289,6 +326,20 @@ class Room:
         hook = self.on_bot_audio
         if hook is not None and seconds > 0:
             hook(seconds)
+
+    def video(self, width: int, height: int) -> None:
+        """A frame left through the bot's published camera."""
+        with self._lock:
+            self.bot_video_frames += 1
+            self.bot_video_size = (width, height)
+
+    def deliver_app_message(self, message, sender_id: str, to: str | None) -> None:
+        """A client's ``send_app_message``: remote participants that are services receive it
+        (everyone when ``to`` is None), in order, on the scheduler thread."""
+        with self._lock:
+            targets = [p for p in self.participants.values() if to is None or p.id == to]
+        for p in targets:
+            scheduler().call_soon(p.app_message, message, sender_id)
 
     def record(self, method: str, argument=None) -> None:
         with self._lock:
@@ -310,6 +361,10 @@ class Room:
         """A participant joins: clients get ``on_participant_joined`` and its microphone streams."""
         p = RemoteParticipant(self, user_name, rate, kind=kind)
         p.session_id = session_id
+        return self.join(p)
+
+    def join(self, p: RemoteParticipant) -> RemoteParticipant:
+        """``p`` (made for this room) joins: clients get ``on_participant_joined``."""
         with self._lock:
             self.participants[p.id] = p
         self.emit("on_participant_joined", p.as_dict())
@@ -360,9 +415,9 @@ class Room:
             clients = list(self.clients)
         self._ticks += 1
         for p in participants:
-            if p.has_camera and self._ticks % round(1 / (TICK * RemoteParticipant.CAMERA[2])) == 0:
+            if p.camera is not None and self._ticks % max(1, round(1 / (TICK * p.camera[2]))) == 0:
                 for client in clients:
-                    client._render_participant_video(p, *RemoteParticipant.CAMERA[:2])
+                    client._render_participant_video(p, *p.camera[:2])
         mixed_for: list = []
         for p in participants:
             chunk, marks = p._next_chunk()
@@ -403,13 +458,15 @@ _rooms: dict[str, Room] = {}
 _rooms_lock = threading.Lock()
 
 
-def open_room(url: str, sip_endpoint: str | None = None) -> Room:
-    """Driver side: create the room ``url`` (as the Daily REST API or Pipecat Cloud would).
+def open_room(url: str, sip_endpoint: str | None = None, exclusive: bool = True) -> Room:
+    """Create the room ``url`` (as the Daily REST API or Pipecat Cloud would).
 
-    The harness runs one session at a time, so rooms left open by an earlier session (one that
-    failed before its hang-up) are closed here: their media clocks stop."""
+    The harness runs one session at a time, so when the driver opens a session's room
+    (``exclusive``) rooms left open by an earlier session (one that failed before its hang-up, or a
+    vendor's room such as a Tavus conversation's) are closed here: their media clocks stop. A
+    vendor's room opened during the session passes ``exclusive=False``."""
     with _rooms_lock:
-        stale = list(_rooms.values())
+        stale = list(_rooms.values()) if exclusive else []
     for old in stale:
         old.close()
     room = Room(url, sip_endpoint)

@@ -159,6 +159,13 @@ class _Connect:
         return False
 
 
+#: (URL regular expression, factory(uri) -> connection, source): vendor servers another stand-in
+#: models whole (the LiveAvatar session socket, standins/_vendors/liveavatar.py); the connection
+#: the factory returns is itself awaitable and an async context manager. :data:`SERVERS` is for
+#: servers the harness scripts per session on a :class:`ServerConnection`.
+MODELLED_SERVERS: list = []
+
+
 def connect(uri, *args, **kwargs):
     CONNECTED.append(str(uri))
     for pattern, (factory, _source) in list(SERVERS.items()):
@@ -166,6 +173,9 @@ def connect(uri, *args, **kwargs):
             connection = ServerConnection(str(uri))
             connection.server = factory(connection)
             return _Connect(connection)
+    for pattern, factory, _source in list(MODELLED_SERVERS):
+        if re.search(pattern, str(uri)):
+            return factory(str(uri))
     for pattern, messages, _source in GREETINGS:
         if re.search(pattern, str(uri)):
             return _Connect(ServerConnection(str(uri), messages=messages))
