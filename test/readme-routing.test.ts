@@ -102,7 +102,7 @@ beforeAll(async () => {
     if (r.code !== 0) throw new Error(`init ${job.args.join(' ')} failed (${r.code}): ${r.stderr}`);
     readmes.set(job.key, readFileSync(join(out, job.name, 'README.md'), 'utf8'));
   });
-});
+}, 240_000); // 13 generations: minutes on a loaded 2-core machine
 afterAll(() => removeDir(tmp));
 
 describe('README phone routing', () => {
