@@ -42,6 +42,13 @@ export class UserError extends Error {
   }
 }
 
+/**
+ * Command-line problems yargs found (unknown flags, stray words) while the command still runs:
+ * `pipecat init` reports them together with its configuration's problems, before writing anything;
+ * every other command is stopped before its handler (`cli/main.ts`). Cleared by whoever reports them.
+ */
+export const pendingUsageProblems: string[] = [];
+
 /** An operation that was attempted and failed (not found, partial write...). Exit code 1. */
 export class OperationFailedError extends Error {
   readonly exitCode: ExitCodeValue = ExitCode.failed;

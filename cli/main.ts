@@ -10,7 +10,8 @@
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { commands } from './commands/registry.js';
-import { ExitCode, UserError, exitCodeFor, formatError } from './errors.js';
+import { ExitCode, UserError, exitCodeFor, formatError, pendingUsageProblems } from './errors.js';
+import { explainUsageFailure, type UsageContext } from './suggest.js';
 import { packageInfo } from '../generators/app/paths.js';
 
 /**
@@ -33,9 +34,16 @@ export async function run(argv: string[]): Promise<number> {
     .demandCommand(1, 'name a command: see `pipecat --help`')
     .wrap(Math.min(110, process.stdout.columns || 100))
     .epilogue('Exit codes: 0 success, 1 failed, 2 bad usage or input, 4 not logged in, 130 cancelled.\nDocs: docs/README.md')
-    .fail((msg, err) => {
+    .fail((msg, err, usage) => {
       if (err) throw err;
-      usageError = new UserError(msg ?? 'invalid usage');
+      const lines = explainUsageFailure(msg ?? 'invalid usage', usage as unknown as UsageContext, argv);
+      pendingUsageProblems.push(...lines);
+      usageError = new UserError(lines[0], lines.slice(1));
+    })
+    // yargs still runs the command after a strict-mode failure: stop it here, before anything is
+    // written. `init` reports these problems itself, together with its configuration's.
+    .middleware((args) => {
+      if (usageError && args._[0] !== 'init') throw usageError;
     });
   for (const c of commands) parser.command(c);
   try {
@@ -43,9 +51,10 @@ export async function run(argv: string[]): Promise<number> {
     if (usageError) throw usageError;
     return Number(process.exitCode ?? ExitCode.ok);
   } catch (err) {
-    const e = usageError ?? err;
+    // A command that reported the usage problems itself (init, with its configuration's) wins.
+    const e = err instanceof UserError ? err : (usageError ?? err);
     process.stderr.write(formatError(e) + '\n');
-    if (e === usageError) process.stderr.write('  see `pipecat --help` (or `pipecat <command> --help`)\n');
+    if (e === usageError || (e instanceof UserError && usageError)) process.stderr.write('  see `pipecat --help` (or `pipecat <command> --help`)\n');
     return exitCodeFor(e);
   }
 }

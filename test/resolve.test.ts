@@ -46,7 +46,10 @@ describe('resolver rules', () => {
   });
 
   test('unknown ids list the valid ones; the deprecated XTTS is refused with its replacements', () => {
-    expectProblems({ ...WEB, transports: ['carrier_pigeon'], stt_service: 'nope_stt' }, /--transport: unknown transport "carrier_pigeon"; valid: rtc_hosted, rtc_small, telco_a/, /--stt: unknown STT service "nope_stt"; valid: .*assemblyai_stt.*deepgram_stt/);
+    expectProblems({ ...WEB, transports: ['carrier_pigeon'], stt_service: 'nope_stt' }, /--transport: unknown transport "carrier_pigeon"; valid: rtc_hosted \(Daily \(WebRTC\)\), rtc_small \(SmallWebRTC .*telco_c \(Plivo\)/, /--stt: unknown STT service "nope_stt"; valid: .*assemblyai_stt.*deepgram_stt/);
+    // A typo gets the closest id (or vendor alias) instead of the whole list.
+    const typos = expectProblems({ ...WEB, transports: ['smallwebrct'], stt_service: 'deepgrm_stt', tts_service: 'CARTESIA_TTs', llm_service: 'opnai_llm' }, '--transport: unknown transport "smallwebrct": did you mean smallwebrtc?', '--stt: unknown STT service "deepgrm_stt": did you mean deepgram_stt?', '--llm: unknown LLM service "opnai_llm": did you mean openai_llm?');
+    expect(typos.join('\n')).not.toMatch(/valid: .*deepgram_stt/);
     expectProblems({ ...WEB, tts_service: 'xtts_tts' }, /--tts: xtts_tts is deprecated in pipecat since 1\.7\.0 .*kokoro_tts/);
     expectProblems({ ...WEB, bot_type: 'robot', mode: 'telepathy' }, '--bot-type: unknown value "robot"; valid: web, telephony', '--mode: unknown value "telepathy"; valid: cascade, realtime');
   });

@@ -22,7 +22,8 @@ import { beginStaging, sweepBeside, type Staging } from '../../generators/app/st
 import { GUIDE_FILES } from '../../generators/app/files.js';
 import { schemaProblem } from '../../generators/app/wizard/questions.js';
 import type { ProjectConfig } from '../../generators/app/config/types.js';
-import { UserError } from '../errors.js';
+import { UserError, pendingUsageProblems } from '../errors.js';
+import { ConfigError } from '../../generators/app/config/resolve.js';
 
 /** Parsed arguments of `pipecat init` (config options are read by their flag names). */
 export interface InitArgs {
@@ -346,6 +347,8 @@ export const initCommand: CommandModule<object, InitArgs> = {
       process.stdout.write(JSON.stringify(listOptions(), null, 2) + '\n');
       return;
     }
+    const usage = pendingUsageProblems.splice(0);
+    if (usage.length) throw withConfigProblems(usage, argv);
     checkBooleanValues(process.argv.slice(2));
     if (argv.config === '') throw new UserError('--config needs the path of a JSON config file');
     const flags = flagsLayer(argv);
@@ -384,6 +387,26 @@ export const initCommand: CommandModule<object, InitArgs> = {
     await finishInit(config, argv);
   },
 };
+
+/**
+ * The error for a command line with unknown flags or stray words: those problems, and every problem
+ * the rest of the configuration has, in one report; nothing is written (issue 13).
+ *
+ * @param usage lines from the yargs failure handler (`cli/suggest.ts`)
+ * @param argv parsed arguments
+ */
+function withConfigProblems(usage: string[], argv: InitArgs): UserError {
+  const problems = [...usage];
+  try {
+    const configLayer = typeof argv.config === 'string' ? readConfigFile(argv.config) : undefined;
+    const flags = flagsLayer(argv);
+    resolveConfig({ config: configLayer, flags });
+  } catch (err) {
+    if (err instanceof ConfigError) problems.push(...err.problems);
+    else if (err instanceof UserError) problems.push(err.message, ...err.problems);
+  }
+  return new UserError('invalid command line: nothing was written', problems);
+}
 
 /** `pipecat init quickstart` (the anchor's spelling): this word as DIRECTORY selects {@link QUICKSTART}. */
 export const QUICKSTART_WORD = 'quickstart';

@@ -6,8 +6,9 @@
  * what the generator can turn into correct code.
  */
 import Joi from 'joi';
-import { SERVICES_BY_ROLE, TRANSPORTS, findService, findTransport } from '../catalogue/catalogue.js';
+import { SERVICES_BY_ROLE, TRANSPORTS, TRANSPORT_FAMILIES, findService, findTransport } from '../catalogue/catalogue.js';
 import type { ServiceRole } from '../catalogue/types.js';
+import { closestMatch } from '../suggest.js';
 import { optionFor, optionLabel, type ConfigKey, type ValueSource } from './options.js';
 
 /** Longest accepted project name (it is also a cloud agent and secret-set name). */
@@ -98,6 +99,26 @@ export interface ConfigProblem {
  *
  * @param detail one entry of `ValidationError.details`
  */
+/**
+ * An id as shown in messages: opaque transport ids carry their label (`telco_c (Plivo)`); service
+ * ids name their vendor already and are shown as they are.
+ *
+ * @param key the config key the id belongs to
+ * @param id a valid id
+ */
+export function withLabel(key: ConfigKey, id: string): string {
+  if (key !== 'transports') return id;
+  const t = findTransport(id);
+  return t ? `${id} (${t.label})` : id;
+}
+
+/** Other spellings accepted for a key's ids (vendor names, family ids, the anchor's ids). */
+function aliasesOf(key: ConfigKey): string[] {
+  if (key === 'transports') return [...TRANSPORTS.flatMap((t) => t.aliases), ...TRANSPORT_FAMILIES.flatMap((f) => [f.id, ...f.aliases])];
+  const role = ROLE_OF_KEY[key];
+  return role ? SERVICES_BY_ROLE[role].flatMap((d) => d.aliases ?? []) : [];
+}
+
 function problemFromDetail(detail: Joi.ValidationErrorItem): ConfigProblem {
   const key = String(detail.path[0]) as ConfigKey;
   const value = detail.context?.value;
@@ -110,9 +131,11 @@ function problemFromDetail(detail: Joi.ValidationErrorItem): ConfigProblem {
       if (deprecated?.deprecated) {
         return { key, message: `${value} is deprecated in pipecat since ${deprecated.deprecated} and cannot be generated without deprecated APIs${deprecated.note ? ` (${deprecated.note})` : ''}` };
       }
-      const valid = (detail.context?.valids ?? []).filter((v: unknown) => v !== null);
+      const valid = (detail.context?.valids ?? []).filter((v: unknown) => v !== null).map((v: unknown) => String(v));
       const what = key === 'transports' ? 'transport' : role ? `${role.toUpperCase()} service` : 'value';
-      return { key, message: `unknown ${what} ${JSON.stringify(value)}; valid: ${valid.join(', ')}` };
+      const hint = typeof value === 'string' ? closestMatch(value, [...valid, ...aliasesOf(key)]) : undefined;
+      if (hint) return { key, message: `unknown ${what} ${JSON.stringify(value)}: did you mean ${withLabel(key, hint)}? (every id: pipecat init --list-options)` };
+      return { key, message: `unknown ${what} ${JSON.stringify(value)}; valid: ${valid.map((v: string) => withLabel(key, v)).join(', ')}` };
     }
     case 'string.base':
       return { key, message: `must be a string, got ${JSON.stringify(value)}` };

@@ -1,0 +1,52 @@
+/**
+ * "Did you mean …?" for the command line: commands, sub-commands and flags (issue 13), with the
+ * one rule {@link closestMatch} that the resolver also uses for catalogue ids
+ * (`generators/app/suggest.ts`).
+ */
+import { closestMatch } from '../generators/app/suggest.js';
+
+export { closestMatch };
+
+/** What a yargs usage object offers the failure handler: the commands and options of the context. */
+export interface UsageContext {
+  /** `[command, description, …]` rows of the current command's sub-commands. */
+  getCommands(): readonly (readonly unknown[])[];
+  /** Option name → description, for the current command. */
+  getDescriptions(): Record<string, unknown>;
+}
+
+/**
+ * Rewrite a yargs failure message with suggestions: `Unknown argument: nmae` becomes
+ * `unknown flag --nmae: did you mean --name?`, an unknown positional where a command is expected
+ * becomes `unknown command innit: did you mean init?`, and a missing sub-command whose place holds
+ * an unknown word (`cloud secrets lst`) names that word and the closest sub-command.
+ *
+ * @param msg the message yargs gives its `.fail()` handler
+ * @param usage yargs' usage object of the failing context (third argument of `.fail()`)
+ * @param rawArgs the command line as typed (after the executable), to tell flags from words
+ * @returns one line per problem
+ */
+export function explainUsageFailure(msg: string, usage: UsageContext | undefined, rawArgs: readonly string[]): string[] {
+  const commands = (usage?.getCommands() ?? []).map((row) => String(row[0]).split(' ')[0]).filter((c) => c !== '$0');
+  const flags = Object.keys(usage?.getDescriptions() ?? {}).filter((f) => f.length > 1);
+  const typedFlags = new Set(rawArgs.filter((a) => a.startsWith('-')).map((a) => a.replace(/^-+(no-)?/, '').split('=')[0]));
+  const unknown = /^Unknown arguments?: (.*)$/.exec(msg);
+  if (unknown) {
+    return unknown[1].split(', ').map((name) => {
+      if (typedFlags.has(name)) {
+        const hint = closestMatch(name, flags);
+        return `unknown flag ${name.length > 1 ? '--' : '-'}${name}${hint ? `: did you mean --${hint}?` : ''}`;
+      }
+      const hint = closestMatch(name, commands);
+      if (commands.length) return `unknown command ${name}: ${hint ? `did you mean ${hint}?` : `choose one of ${commands.join(', ')}`}`;
+      return `unexpected argument ${name}`;
+    });
+  }
+  if (/^name a/.test(msg) && commands.length) {
+    // A sub-command was expected: was a word given in its place?
+    const words = rawArgs.filter((a) => !a.startsWith('-'));
+    const stray = words.find((w) => !commands.includes(w) && closestMatch(w, commands));
+    if (stray) return [`unknown command ${stray}: did you mean ${closestMatch(stray, commands)}?`];
+  }
+  return [msg];
+}

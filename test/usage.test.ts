@@ -1,0 +1,49 @@
+/**
+ * Command-line mistakes through the real binary (issue 13): an unknown flag is refused before
+ * anything is written, together with every other problem; commands, sub-commands, flags and ids
+ * get "did you mean"; opaque transport ids carry their labels.
+ */
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeTempDir, removeDir, runCli } from './helpers/cli.js';
+
+const REST = ['-t', 'daily', '-m', 'realtime', '--realtime', 'openai_realtime'];
+let tmp: string;
+beforeAll(() => {
+  tmp = makeTempDir('pipecat-usage-');
+});
+afterAll(() => removeDir(tmp));
+
+/** Run and expect exit 2, no stack trace, nothing on stdout; return stderr. */
+function refused(args: string[]): string {
+  const r = runCli(args, { cwd: tmp });
+  expect({ args, code: r.code, stdout: r.stdout, trace: /\n\s+at /.test(r.stderr) }).toEqual({ args, code: 2, stdout: '', trace: false });
+  return r.stderr;
+}
+
+describe('usage mistakes', () => {
+  test('a misspelt flag with an otherwise valid configuration writes nothing and names the flag it meant', () => {
+    const out = join(tmp, 'out');
+    const err = refused(['init', '-n', 'bot', ...REST, '--recordng', '-o', out]);
+    expect(err).toContain('unknown flag --recordng: did you mean --recording?');
+    expect(existsSync(out)).toBe(false);
+  });
+
+  test('the unknown flag comes together with the configuration problems, in one report', () => {
+    const err = refused(['init', '--nmae', 'x', '--stt', 'deepgrm_stt', '-o', join(tmp, 'o2')]);
+    expect(err).toContain('unknown flag --nmae: did you mean --name?');
+    expect(err).toContain('--stt: unknown STT service "deepgrm_stt": did you mean deepgram_stt?');
+    expect(err).toContain('--mode: is required');
+  });
+
+  test('unknown commands and sub-commands get the closest one', () => {
+    expect(refused(['innit'])).toContain('unknown command innit: did you mean init?');
+    expect(refused(['cloud', 'secrets', 'lst'])).toContain('unknown command lst: did you mean list?');
+    expect(refused(['cloud', 'secrets', 'list', '--bogus'])).toContain('unknown flag --bogus');
+  });
+
+  test('without a close match, the valid transports are listed with their labels', () => {
+    expect(refused(['init', '-n', 'x', '-t', 'carrier_pigeon', '-m', 'realtime', '--realtime', 'openai_realtime'])).toContain('telco_c (Plivo)');
+  });
+});
