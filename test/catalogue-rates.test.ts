@@ -92,3 +92,49 @@ describe('TTS output sample rates', () => {
     expect(problems).toEqual([]);
   });
 });
+
+const STT: readonly ServiceDefinition[] = STT_SERVICES;
+
+/**
+ * The constant an STT class hands to its base class as `sample_rate` (`super().__init__(sample_rate=
+ * MOONSHINE_SAMPLE_RATE, ...)`) and that constant's value in the same file, or undefined when the
+ * class forwards its own `sample_rate` parameter (the pipeline's rate).
+ */
+function fixedInputRate(text: string): { name: string; rate: number } | undefined {
+  const m = /super\(\)\.__init__\(\s*(?:[^)]*?,\s*)?sample_rate=([A-Z][A-Z0-9_]*)\b/s.exec(text);
+  if (!m) return undefined;
+  const value = new RegExp(`^${m[1]}\\s*=\\s*(\\d+)\\s*$`, 'm').exec(text);
+  return { name: m[1], rate: value ? Number(value[1]) : NaN };
+}
+
+describe('STT input sample rates', () => {
+  test('only STT entries have inputSampleRate; each cites a file of its pipecat package and a name', () => {
+    expect([...TTS, ...OTHERS].filter((s) => s.role !== 'stt' && s.inputSampleRate).map((s) => s.id)).toEqual([]);
+    for (const s of STT.filter((x) => x.inputSampleRate)) {
+      const parsed = parseSource(s.inputSampleRate!.source);
+      expect({ id: s.id, dir: parsed && dirname(parsed.file) }).toEqual({ id: s.id, dir: dirname(moduleFile(s)) });
+      expect(Number.isInteger(s.inputSampleRate!.rate) && s.inputSampleRate!.rate > 0).toBe(true);
+    }
+  });
+
+  test('the fixed-rate finder reads a constant handed to the base class and ignores a forwarded parameter', () => {
+    expect(fixedInputRate('X_RATE = 16000\nclass S:\n    def __init__(self):\n        super().__init__(sample_rate=X_RATE, settings=s)\n')).toEqual({ name: 'X_RATE', rate: 16000 });
+    expect(fixedInputRate('class S:\n    def __init__(self, sample_rate=None):\n        super().__init__(\n            sample_rate=sample_rate,\n        )\n')).toBeUndefined();
+  });
+
+  (HAVE_SRC ? test : test.skip)(`an STT entry has inputSampleRate exactly when its pipecat class fixes the input rate (source under ${PIPECAT_SRC})`, () => {
+    const found: Record<string, number | undefined> = {};
+    const declared: Record<string, number | undefined> = {};
+    const problems: string[] = [];
+    for (const s of STT) {
+      const fixed = fixedInputRate(readFileSync(join(PIPECAT_SRC, moduleFile(s)), 'utf8'));
+      found[s.id] = fixed?.rate;
+      declared[s.id] = s.inputSampleRate?.rate;
+      if (fixed && s.inputSampleRate && parseSource(s.inputSampleRate.source)?.name !== fixed.name) {
+        problems.push(`${s.id}: source should cite ${fixed.name}`);
+      }
+    }
+    expect(declared).toEqual(found);
+    expect(problems).toEqual([]);
+  });
+});

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
+import { ALL_SERVICES } from '../generators/app/catalogue/catalogue.js';
 import { BIN, CASCADE_ARGS as CASCADE, ROOT, WEB_ARGS as WEB, checkServers, checkerAvailable, makeTempDir, readTree, removeDir, runCli } from './helpers/cli.js';
 
 /** Whether check_server.py can run here (else its test is skipped with one line on stderr). */
@@ -115,6 +116,41 @@ describe('the generated project', () => {
     expect(sizes('simli', ['--video', 'simli_video'])).toEqual(['width=512', 'height=512', 'width=512', 'height=512']);
     expect(sizes('tavus', ['--video', 'tavus_video'])).toEqual(['width=1024', 'height=576', 'width=1024', 'height=576']);
     expect(sizes('plain', ['--video-output'])).toEqual(['width=1024', 'height=576', 'width=1024', 'height=576']);
+  });
+
+  test('services that need Python 3.12 (sagemaker, aws-nova-sonic extras) make pyproject.toml and the Dockerfile require it; others do not', () => {
+    const out = outDir('gen-py312');
+    const first = (role: string): string => ALL_SERVICES.find((s) => s.role === role && s.requiresPython === '3.12')!.id;
+    const projects: [name: string, args: string[], py312: boolean][] = [
+      ['sagemaker', ['-m', 'cascade', '--stt', first('stt'), '--llm', 'openai_llm', '--tts', first('tts')], true],
+      ['novasonic', ['-m', 'realtime', '--realtime', first('realtime')], true],
+      ['plain', CASCADE, false],
+    ];
+    for (const [name, services, py312] of projects) {
+      expect({ name, code: runCli(['init', '-n', name, '-b', 'web', '-t', 'rtc_small', ...services, '-o', out]).code }).toEqual({ name, code: 0 });
+      const server = join(out, name, 'server');
+      const pyproject = readFileSync(join(server, 'pyproject.toml'), 'utf8');
+      const from = /^FROM (\S+)/m.exec(readFileSync(join(server, 'Dockerfile'), 'utf8'))?.[1];
+      expect({ name, requires: /^requires-python = "([^"]+)"/m.exec(pyproject)?.[1], from }).toEqual({
+        name,
+        requires: py312 ? '>=3.12' : '>=3.11',
+        from: py312 ? 'dailyco/pipecat-base:latest-py3.12' : 'dailyco/pipecat-base:latest',
+      });
+    }
+  });
+
+  test('an STT with a fixed input rate (Moonshine, 16 kHz) sets the pipeline input rate, on phone calls too', () => {
+    const out = outDir('gen-inrate');
+    const moon = CASCADE.map((a, i) => (CASCADE[i - 1] === '--stt' ? 'moonshine_stt' : a));
+    expect(runCli(['init', '-n', 'phone', '-b', 'telephony', '-t', 'twilio', ...moon, '-o', out]).code).toBe(0);
+    expect(readFileSync(join(out, 'phone', 'server', 'bot.py'), 'utf8')).toContain('audio_in_sample_rate=16000,');
+    expect(runCli(['init', '-n', 'both', '-b', 'telephony', '-t', 'twilio', '-t', 'rtc_small', ...moon, '-o', out]).code).toBe(0);
+    const both = readFileSync(join(out, 'both', 'server', 'bot.py'), 'utf8');
+    expect(both).toContain('audio_in_sample_rate=16000,');
+    expect(both).not.toContain('audio_in_sample_rate=8000');
+    // The same phone bot with Deepgram keeps the call's 8 kHz.
+    expect(runCli(['init', '-n', 'deepgram', '-b', 'telephony', '-t', 'twilio', ...CASCADE, '-o', out]).code).toBe(0);
+    expect(readFileSync(join(out, 'deepgram', 'server', 'bot.py'), 'utf8')).toContain('audio_in_sample_rate=8000,');
   });
 
   test('an interrupted run leaves no partial project (SIGINT at several moments)', async () => {

@@ -81,6 +81,13 @@ export interface TemplateContext {
    * one (`videoOutSize`, e.g. Simli's square face), else 1024x576 (16:9).
    */
   videoOut: { width: number; height: number };
+  /**
+   * Pipeline input rates (Hz) for cascade bots: `phone` for phone media streams and `web` for every
+   * other session. The STT's fixed input rate when its class has one (the catalogue's
+   * `inputSampleRate`), else 8000 on phone media streams (their wire rate) and pipecat's 16000
+   * default otherwise; the transport or serializer resamples the user's audio to it.
+   */
+  inRates: { phone: number; web: number };
   envGroups: EnvGroup[];
   /** Sorted pipecat-ai extras. */
   extras: string[];
@@ -109,6 +116,8 @@ export function indent(text: string, n: number): string {
 /** Phone media streams carry 8 kHz audio; pipecat's default pipeline output is 24 kHz. */
 export const PHONE_RATE = 8000;
 export const WEB_OUT_RATE = 24000;
+/** pipecat's default pipeline input rate (`PipelineParams.audio_in_sample_rate`). */
+export const WEB_IN_RATE = 16000;
 
 /**
  * The rate (Hz) a TTS vendor delivers when pipecat asks for `requested` Hz, from the catalogue's
@@ -226,6 +235,7 @@ export function buildContext(config: ProjectConfig): TemplateContext {
     callKinds,
     outRates: { phone: ttsDeliveredRate(services.tts, PHONE_RATE), web: ttsDeliveredRate(services.tts, WEB_OUT_RATE) },
     videoOut: { width: services.video?.videoOutSize?.[0] ?? 1024, height: services.video?.videoOutSize?.[1] ?? 576 },
+    inRates: { phone: services.stt?.inputSampleRate?.rate ?? PHONE_RATE, web: services.stt?.inputSampleRate?.rate ?? WEB_IN_RATE },
     envGroups: envGroups(transports, chosen, is),
     extras: [...extras].sort(),
     packages: [...packages].sort(),

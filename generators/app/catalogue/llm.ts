@@ -99,6 +99,31 @@ export const LLM_SERVICES = [
     ],
   },
   {
+    id: 'baseten_llm',
+    role: 'llm',
+    label: 'Baseten',
+    extras: ['baseten'],
+    imports: [{ from: 'pipecat.services.baseten.llm', names: ['BasetenLLMService'] }],
+    construct: `BasetenLLMService(
+    api_key=required(os.getenv("BASETEN_API_KEY"), "BASETEN_API_KEY"),
+    **present(base_url=os.getenv("BASETEN_LLM_BASE_URL")),
+    settings=BasetenLLMService.Settings(
+        system_instruction=SYSTEM_INSTRUCTION,
+        **present(model=os.getenv("BASETEN_LLM_MODEL")),
+    ),
+)`,
+    env: [
+      { name: 'BASETEN_API_KEY', description: 'Baseten API key (app.baseten.co/settings/api_keys)', required: true },
+      { name: 'BASETEN_LLM_MODEL', description: 'Baseten model, e.g. moonshotai/Kimi-K2.6 (empty: pipecat default)', required: false },
+      {
+        name: 'BASETEN_LLM_BASE_URL',
+        description: "OpenAI-compatible URL of a dedicated Baseten deployment, ending in /sync/v1 (empty: Baseten's Model APIs)",
+        required: false,
+      },
+    ],
+    note: "OpenAI-compatible; Baseten's Model APIs by default, or your own deployment through BASETEN_LLM_BASE_URL.",
+  },
+  {
     id: 'cerebras_llm',
     role: 'llm',
     label: 'Cerebras',
@@ -114,6 +139,24 @@ export const LLM_SERVICES = [
     env: [
       { name: 'CEREBRAS_API_KEY', description: 'Cerebras API key (cloud.cerebras.ai)', required: true },
       { name: 'CEREBRAS_LLM_MODEL', description: 'Cerebras model, e.g. gpt-oss-120b (empty: pipecat default)', required: false },
+    ],
+  },
+  {
+    id: 'crusoe_llm',
+    role: 'llm',
+    label: 'Crusoe',
+    extras: ['crusoe'],
+    imports: [{ from: 'pipecat.services.crusoe.llm', names: ['CrusoeLLMService'] }],
+    construct: `CrusoeLLMService(
+    api_key=required(os.getenv("CRUSOE_API_KEY"), "CRUSOE_API_KEY"),
+    settings=CrusoeLLMService.Settings(
+        system_instruction=SYSTEM_INSTRUCTION,
+        **present(model=os.getenv("CRUSOE_LLM_MODEL")),
+    ),
+)`,
+    env: [
+      { name: 'CRUSOE_API_KEY', description: 'Crusoe Cloud Managed Inference API key (console.crusoecloud.com)', required: true },
+      { name: 'CRUSOE_LLM_MODEL', description: 'Crusoe model, e.g. zai/GLM-5.2 (empty: pipecat default)', required: false },
     ],
   },
   {
@@ -213,6 +256,25 @@ export const LLM_SERVICES = [
       GROQ_API_KEY,
       { name: 'GROQ_LLM_MODEL', description: 'Groq chat model, e.g. openai/gpt-oss-120b (empty: pipecat default)', required: false },
     ],
+  },
+  {
+    id: 'inception_llm',
+    role: 'llm',
+    label: 'Inception',
+    extras: ['inception'],
+    imports: [{ from: 'pipecat.services.inception.llm', names: ['InceptionLLMService'] }],
+    construct: `InceptionLLMService(
+    api_key=required(os.getenv("INCEPTION_API_KEY"), "INCEPTION_API_KEY"),
+    settings=InceptionLLMService.Settings(
+        system_instruction=SYSTEM_INSTRUCTION,
+        **present(model=os.getenv("INCEPTION_LLM_MODEL")),
+    ),
+)`,
+    env: [
+      { name: 'INCEPTION_API_KEY', description: 'Inception API key (platform.inceptionlabs.ai)', required: true },
+      { name: 'INCEPTION_LLM_MODEL', description: 'Inception model, e.g. mercury-2 (empty: pipecat default)', required: false },
+    ],
+    note: 'Mercury, a diffusion-based model, through an OpenAI-compatible API.',
   },
   {
     id: 'mistral_llm',

@@ -94,6 +94,18 @@ export const STT_SERVICES = [
     env: [CARTESIA_API_KEY],
   },
   {
+    id: 'cartesia_turns_stt',
+    role: 'stt',
+    label: 'Cartesia Turns (Ink-2)',
+    extras: ['cartesia'],
+    imports: [{ from: 'pipecat.services.cartesia.turns.stt', names: ['CartesiaTurnsSTTService'] }],
+    construct: `CartesiaTurnsSTTService(
+    api_key=required(os.getenv("CARTESIA_API_KEY"), "CARTESIA_API_KEY"),
+)`,
+    env: [CARTESIA_API_KEY],
+    note: 'Ink-2 detects turns on the server and drives the turn-taking; English only.',
+  },
+  {
     id: 'deepgram_flux_sagemaker_stt',
     role: 'stt',
     label: 'Deepgram Flux SageMaker',
@@ -274,6 +286,55 @@ export const STT_SERVICES = [
     api_key=required(os.getenv("MISTRAL_API_KEY"), "MISTRAL_API_KEY"),
 )`,
     env: [MISTRAL_API_KEY],
+  },
+  {
+    id: 'moonshine_stt',
+    role: 'stt',
+    label: 'Moonshine (Local)',
+    extras: ['moonshine'],
+    imports: [{ from: 'pipecat.services.moonshine.stt', names: ['MoonshineSTTService'] }],
+    construct: `MoonshineSTTService(
+    settings=MoonshineSTTService.Settings(**present(model=os.getenv("MOONSHINE_STT_MODEL"))),
+)`,
+    env: [
+      {
+        name: 'MOONSHINE_STT_MODEL',
+        description: 'Moonshine model architecture, e.g. small-streaming or tiny (empty: pipecat default)',
+        required: false,
+      },
+    ],
+    inputSampleRate: {
+      rate: 16000,
+      source:
+        'pipecat/services/moonshine/stt.py MOONSHINE_SAMPLE_RATE: the service declares 16000 Hz whatever the pipeline rate and hands each segment to the model as 16 kHz audio',
+    },
+    note: 'Runs locally on the CPU (ONNX); the model is downloaded on first use; no API key.',
+  },
+  {
+    id: 'nvidia_sagemaker_stt',
+    role: 'stt',
+    label: 'NVIDIA SageMaker',
+    // The anchor lists `aws` too; this module imports only the SageMaker bidi client (no aiobotocore).
+    extras: ['sagemaker'],
+    imports: [{ from: 'pipecat.services.nvidia.sagemaker.stt', names: ['NvidiaSageMakerSTTService'] }],
+    construct: `NvidiaSageMakerSTTService(
+    endpoint_name=required(os.getenv("NVIDIA_SAGEMAKER_STT_ENDPOINT_NAME"), "NVIDIA_SAGEMAKER_STT_ENDPOINT_NAME"),
+    region=os.getenv("NVIDIA_SAGEMAKER_STT_REGION") or required(os.getenv("AWS_REGION"), "AWS_REGION"),
+)`,
+    env: [
+      {
+        name: 'NVIDIA_SAGEMAKER_STT_ENDPOINT_NAME',
+        description: 'Name of your SageMaker endpoint running NVIDIA Nemotron ASR (console.aws.amazon.com/sagemaker)',
+        required: true,
+      },
+      { name: 'NVIDIA_SAGEMAKER_STT_REGION', description: 'AWS region of that SageMaker endpoint (empty: AWS_REGION)', required: false },
+      AWS_REGION,
+      AWS_ACCESS_KEY_ID,
+      AWS_SECRET_ACCESS_KEY,
+      AWS_SESSION_TOKEN,
+    ],
+    requiresPython: '3.12',
+    note: 'AWS credentials are read by the AWS SDK from the environment; needs Python 3.12+.',
   },
   {
     id: 'nvidia_stt',

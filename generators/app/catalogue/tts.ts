@@ -165,6 +165,29 @@ export const TTS_SERVICES = [
     ],
   },
   {
+    id: 'deepgram_flux_tts',
+    role: 'tts',
+    label: 'Deepgram Flux',
+    // The anchor lists `deepgram`; this module talks to the websocket API itself (no deepgram-sdk).
+    extras: [],
+    imports: [{ from: 'pipecat.services.deepgram.flux.tts', names: ['DeepgramFluxTTSService'] }],
+    outputSampleRates: {
+      rates: [8000, 16000, 24000, 32000, 44100, 48000],
+      fixed: false,
+      source:
+        "pipecat/services/deepgram/flux/tts.py SUPPORTED_SAMPLE_RATES: the sample_rate query parameter is the service's sample_rate; pipecat warns when it is outside this linear16 set",
+    },
+    construct: `DeepgramFluxTTSService(
+    api_key=required(os.getenv("DEEPGRAM_API_KEY"), "DEEPGRAM_API_KEY"),
+    settings=DeepgramFluxTTSService.Settings(**present(voice=os.getenv("DEEPGRAM_FLUX_TTS_VOICE_ID"))),
+)`,
+    env: [
+      DEEPGRAM_API_KEY,
+      { name: 'DEEPGRAM_FLUX_TTS_VOICE_ID', description: 'Deepgram Flux voice, e.g. flux-alexis-en (empty: pipecat default)', required: false },
+    ],
+    note: 'Early access: streams LLM tokens to Flux as they arrive.',
+  },
+  {
     id: 'deepgram_sagemaker_tts',
     role: 'tts',
     label: 'Deepgram SageMaker',
@@ -526,6 +549,43 @@ export const TTS_SERVICES = [
     ],
   },
   {
+    id: 'nvidia_sagemaker_tts',
+    role: 'tts',
+    label: 'NVIDIA SageMaker',
+    extras: ['aws', 'sagemaker'],
+    imports: [{ from: 'pipecat.services.nvidia.sagemaker.tts', names: ['NvidiaSageMakerTTSService'] }],
+    outputSampleRates: {
+      rates: ANY_SAMPLE_RATES,
+      fixed: false,
+      source:
+        "pipecat/services/nvidia/sagemaker/tts.py _send_session_config: the session's output_audio_params.sample_rate_hz is the service's sample_rate and audio frames carry that rate; pipecat sets no limit of its own",
+    },
+    construct: `NvidiaSageMakerTTSService(
+    endpoint_name=required(os.getenv("NVIDIA_SAGEMAKER_TTS_ENDPOINT_NAME"), "NVIDIA_SAGEMAKER_TTS_ENDPOINT_NAME"),
+    region=os.getenv("NVIDIA_SAGEMAKER_TTS_REGION") or required(os.getenv("AWS_REGION"), "AWS_REGION"),
+    settings=NvidiaSageMakerTTSService.Settings(**present(voice=os.getenv("NVIDIA_SAGEMAKER_TTS_VOICE_ID"))),
+)`,
+    env: [
+      {
+        name: 'NVIDIA_SAGEMAKER_TTS_ENDPOINT_NAME',
+        description: 'Name of your SageMaker endpoint running NVIDIA Magpie TTS (console.aws.amazon.com/sagemaker)',
+        required: true,
+      },
+      { name: 'NVIDIA_SAGEMAKER_TTS_REGION', description: 'AWS region of that SageMaker endpoint (empty: AWS_REGION)', required: false },
+      {
+        name: 'NVIDIA_SAGEMAKER_TTS_VOICE_ID',
+        description: 'NVIDIA Magpie voice, e.g. Magpie-Multilingual.EN-US.Aria (empty: pipecat default)',
+        required: false,
+      },
+      AWS_REGION,
+      AWS_ACCESS_KEY_ID,
+      AWS_SECRET_ACCESS_KEY,
+      AWS_SESSION_TOKEN,
+    ],
+    requiresPython: '3.12',
+    note: 'AWS credentials are read by the AWS SDK from the environment; needs Python 3.12+.',
+  },
+  {
     id: 'nvidia_tts',
     role: 'tts',
     label: 'NVIDIA',
@@ -592,6 +652,31 @@ export const TTS_SERVICES = [
       },
     ],
     note: 'Runs locally; the voice model is downloaded on first use; no API key.',
+  },
+  {
+    id: 'pockettts_tts',
+    role: 'tts',
+    label: 'Pocket TTS (Local)',
+    extras: ['pocket-tts'],
+    imports: [{ from: 'pipecat.services.pocket_tts.tts', names: ['PocketTTSService'] }],
+    outputSampleRates: {
+      rates: ANY_SAMPLE_RATES,
+      fixed: false,
+      source:
+        "pipecat/services/pocket_tts/tts.py _stream_audio_frames_from_iterator: the model streams audio at its own sample_rate (24000 Hz for pocket-tts) and pipecat resamples it to the service's sample_rate",
+    },
+    construct: `PocketTTSService(
+    settings=PocketTTSService.Settings(**present(voice=os.getenv("POCKETTTS_TTS_VOICE_ID"))),
+)`,
+    env: [
+      {
+        name: 'POCKETTTS_TTS_VOICE_ID',
+        description: 'Pocket TTS voice: a predefined name such as alba, a .wav file to clone, or an hf:// path (empty: alba)',
+        required: false,
+        example: 'alba',
+      },
+    ],
+    note: "Runs locally on the CPU (kyutai-labs' pocket-tts); model weights are downloaded on first use; no API key.",
   },
   {
     id: 'resemble_tts',

@@ -75,6 +75,24 @@ export interface OutputSampleRates {
 }
 
 /**
+ * The one input rate an STT service declares to its vendor or model, whatever the pipeline's input
+ * rate: the pipecat class hands a constant to `STTService`'s `sample_rate` (e.g. Moonshine's 16000),
+ * and pipecat's STT services forward input frames without resampling. The generated bot therefore
+ * runs the pipeline's input at this rate, so the transport (or a phone serializer, from the call's
+ * 8 kHz) resamples the user's audio to it.
+ */
+export interface InputSampleRate {
+  /** Sample rate in Hz. */
+  readonly rate: number;
+  /**
+   * Where the fact comes from, in the form of {@link OutputSampleRates.source}: the pipecat file
+   * relative to pipecat-ai's `src/`, the constant it follows, then a short explanation.
+   * test/catalogue-rates.test.ts checks the file exists and mentions that name.
+   */
+  readonly source: string;
+}
+
+/**
  * One AI service: STT, LLM, TTS, realtime (speech-to-speech) or video avatar.
  *
  * The construction code is a Python expression (it may span lines) written by the template inside
@@ -126,6 +144,13 @@ export interface ServiceDefinition {
    * default 1024x576 output is stretched. Absent: the default 16:9 output.
    */
   readonly videoOutSize?: readonly [number, number];
+  /**
+   * STT only, and required exactly for the STT entries whose pipecat class fixes its input rate
+   * (test/catalogue-rates.test.ts): that rate, which the generated bot gives the pipeline's input.
+   * Absent: the service takes the pipeline's input rate (8 kHz on phone media streams, 16 kHz
+   * otherwise). See {@link InputSampleRate}.
+   */
+  readonly inputSampleRate?: InputSampleRate;
 }
 
 /** How the generated bot gets a transport at run time. */

@@ -59,6 +59,11 @@ from .probe import BOT_TEXT, CHUNK_SECONDS, TTS_SECONDS, USER_TEXT, Probe
 VENDOR_HELLO = {
     "DeepgramFluxSTTBase": ("_handle_message", {"type": "Connected"}, "deepgram/flux/base.py FluxMessageType.RECEIVE_CONNECTED"),
     "XAISTTService": ("_handle_message", {"type": "transcript.created"}, "xai/stt.py _handle_message: transcript.created sets _session_ready"),
+    "CartesiaTurnsSTTService": (
+        "_handle_message",
+        {"type": "connected", "request_id": "rt-request"},
+        "cartesia/turns/stt.py _handle_connected: sets _connection_established_event, which _connect_websocket waits for",
+    ),
 }
 
 #: STT vendors that detect turns themselves: instead of a bare transcription, the vendor's own turn
@@ -72,6 +77,14 @@ VENDOR_TURN = {
             {"type": "TurnInfo", "event": "EndOfTurn", "transcript": USER_TEXT, "words": [], "end_of_turn_confidence": 0.95},
         ],
         "deepgram/flux/base.py _handle_turn_info (StartOfTurn, EndOfTurn)",
+    ),
+    "CartesiaTurnsSTTService": (
+        "_handle_message",
+        [
+            {"type": "turn.start", "transcript": ""},
+            {"type": "turn.end", "transcript": USER_TEXT},
+        ],
+        "cartesia/turns/stt.py _handle_turn_start, _handle_turn_end",
     ),
 }
 

@@ -26,7 +26,9 @@ import types
 CALLS: "collections.deque[tuple[str, int, tuple[str, ...]]]" = collections.deque(maxlen=5000)
 #: Awaiting the result of one of these calls waits like a quiet open connection (until the task is
 #: cancelled) instead of answering at once, so a vendor SDK's receive loop does not spin.
-RECEIVE_CALLS = ("recv", "receive", "receive_str", "receive_json", "receive_bytes", "read", "get", "next", "wait", "wait_closed")
+#: ``start_listening`` is the receive loop of the Deepgram and Sarvam SDK sockets (it returns when the
+#: connection closes; returning at once made Deepgram's quick-failure tracker give up mid-session).
+RECEIVE_CALLS = ("recv", "receive", "receive_str", "receive_json", "receive_bytes", "read", "get", "next", "wait", "wait_closed", "start_listening")
 FAKED: set[str] = set()
 
 _STDLIB = set(sys.stdlib_module_names)
