@@ -8,6 +8,7 @@
 import Joi from 'joi';
 import { SERVICES_BY_ROLE, TRANSPORTS, findService, findTransport } from '../catalogue/catalogue.js';
 import type { ServiceRole } from '../catalogue/types.js';
+import { clientFrameworks, clientServers, frameworksWithServerChoice, kindsOfFramework } from '../client-kinds.js';
 import type { ConfigKey } from './options.js';
 
 /** Longest accepted project name (it is also a cloud agent and secret-set name). */
@@ -65,8 +66,8 @@ export const configSchema = Joi.object({
   tts_service: serviceField('tts'),
   realtime_service: serviceField('realtime'),
   video_service: serviceField('video'),
-  client_framework: Joi.string().valid('react', 'vanilla', 'none', null),
-  client_server: Joi.string().valid('vite', 'nextjs', null),
+  client_framework: Joi.string().valid(...clientFrameworks(), 'none', null),
+  client_server: Joi.string().valid(...clientServers(), null),
   daily_pstn_mode: dialMode,
   twilio_daily_sip_mode: dialMode,
   recording: Joi.boolean().required(),
@@ -182,8 +183,9 @@ export function crossFieldProblems(c: Record<string, unknown>): ConfigProblem[] 
     if (c.client_framework != null && c.client_framework !== 'none') add('client_framework', 'web clients are for web bots only (telephony bots are reached by phone)');
     if (c.client_server != null) add('client_server', 'is for web bots with a React client only');
   }
-  if (c.client_server != null && web && c.client_framework !== 'react') {
-    add('client_server', `is only for --client-framework react (${c.client_framework ?? 'none'} ${c.client_framework === 'vanilla' ? 'always uses vite' : 'has no client'})`);
+  if (c.client_server != null && web && !frameworksWithServerChoice().includes(c.client_framework as string)) {
+    const own = kindsOfFramework(c.client_framework);
+    add('client_server', `is only for --client-framework ${frameworksWithServerChoice().join(' or ')} (${c.client_framework ?? 'none'} ${own.length ? `always uses ${own[0].server}` : 'has no client'})`);
   }
   if (c.video_service != null && c.video_output === false && web) {
     add('video_output', 'a video avatar service sends bot video: it needs video output (drop --no-video-output)');

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import type { Choice, PromptObject } from 'prompts';
 import { SERVICES_BY_ROLE, TRANSPORTS, TRANSPORT_FAMILIES } from '../catalogue/catalogue.js';
 import type { ServiceRole } from '../catalogue/types.js';
+import { CLIENT_KINDS, frameworksWithServerChoice } from '../client-kinds.js';
 import { optionFor, type ConfigKey } from '../config/options.js';
 import type { ConfigLayer } from '../config/resolve.js';
 import { fieldSchema } from '../config/schema.js';
@@ -167,9 +168,11 @@ const nameStep: WizardStep = {
 /** The choices of step 2, with the config values each one sets. */
 export const BOT_CLIENT_CHOICES: readonly { value: string; title: string; description: string; layer: ConfigLayer }[] = [
   { value: 'telephony', title: 'Phone bot (telephony)', description: 'callers reach the bot over a phone number', layer: { bot_type: 'telephony' } },
-  { value: 'web-react-nextjs', title: 'Web bot, React + Next.js client', description: 'client/ with Next.js', layer: { bot_type: 'web', client_framework: 'react', client_server: 'nextjs' } },
-  { value: 'web-react-vite', title: 'Web bot, React + Vite client', description: 'client/ with Vite', layer: { bot_type: 'web', client_framework: 'react', client_server: 'vite' } },
-  { value: 'web-vanilla', title: 'Web bot, vanilla JS client', description: 'client/ with plain TypeScript and Vite', layer: { bot_type: 'web', client_framework: 'vanilla' } },
+  // One choice per client kind; `client_server` only for frameworks that have several.
+  ...CLIENT_KINDS.map((k) => ({
+    ...k.wizard,
+    layer: { bot_type: 'web', client_framework: k.framework, ...(frameworksWithServerChoice().includes(k.framework) ? { client_server: k.server } : {}) },
+  })),
   { value: 'web-none', title: 'Web bot, mobile app or no client (server only)', description: 'connect your own app with a Pipecat client SDK', layer: { bot_type: 'web', client_framework: 'none' } },
 ];
 
