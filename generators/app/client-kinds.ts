@@ -166,3 +166,13 @@ export function clientKindByTemplate(template: string): ClientKind | undefined {
 export function kindRunnerTransports(kind: ClientKind): ClientRunnerTransport[] {
   return Object.keys(kind.transports) as ClientRunnerTransport[];
 }
+
+/**
+ * Whether a kind connects over a runner transport.
+ *
+ * @param kind a client kind
+ * @param runnerTransport a runner transport name, e.g. `daily` (a catalogue entry's `runnerTransport`)
+ */
+export function kindSupports(kind: ClientKind, runnerTransport: string): boolean {
+  return Object.prototype.hasOwnProperty.call(kind.transports, runnerTransport);
+}

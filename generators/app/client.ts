@@ -91,15 +91,20 @@ export function clientVersionsFile(): string {
 }
 
 /**
- * The pinned npm versions of every client dependency (`templates/client/versions.json`).
+ * The pinned npm versions of the client dependencies (`templates/client/versions.json`): the shared
+ * `packages`, and for a template also its own `templates.<name>` pins, which win (a React Native
+ * app needs the React its renderer was built with, and packages no web client uses).
  *
- * @throws Error when the file is missing or not `{ "packages": { name: version } }`
+ * @param template a template folder name; omitted: the shared pins only
+ * @throws Error when the file is missing or not `{ "packages": { name: version }, "templates"?: { name: { name: version } } }`
  */
-export function clientVersions(): Record<string, string> {
+export function clientVersions(template?: string): Record<string, string> {
   const file = clientVersionsFile();
-  const data = JSON.parse(readFileSync(file, 'utf8')) as { packages?: Record<string, string> };
+  const data = JSON.parse(readFileSync(file, 'utf8')) as { packages?: Record<string, string>; templates?: Record<string, Record<string, string>> };
   if (!data.packages || typeof data.packages !== 'object') throw new Error(`${file}: missing "packages" object`);
-  return data.packages;
+  const own = template ? data.templates?.[template] : undefined;
+  if (own !== undefined && (own === null || typeof own !== 'object')) throw new Error(`${file}: "templates.${template}" must be an object of versions`);
+  return { ...data.packages, ...own };
 }
 
 /**
@@ -152,7 +157,7 @@ export function planClient(config: ProjectConfig): ClientPlan | null {
   if (transports.length === 0) return null;
 
   const templateDir = join(templatesDir(), 'client', template);
-  const versions = clientVersions();
+  const versions = clientVersions(template);
   const pkg = JSON.parse(readFileSync(join(templateDir, 'package.json'), 'utf8')) as Record<string, unknown>;
   const pin = (name: string): string => {
     const version = versions[name];

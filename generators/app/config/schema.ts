@@ -8,7 +8,7 @@
 import Joi from 'joi';
 import { SERVICES_BY_ROLE, TRANSPORTS, findService, findTransport } from '../catalogue/catalogue.js';
 import type { ServiceRole } from '../catalogue/types.js';
-import { clientFrameworks, clientServers, frameworksWithServerChoice, kindsOfFramework } from '../client-kinds.js';
+import { clientFrameworks, clientServers, findClientKind, frameworksWithServerChoice, kindSupports, kindsOfFramework } from '../client-kinds.js';
 import type { ConfigKey } from './options.js';
 
 /** Longest accepted project name (it is also a cloud agent and secret-set name). */
@@ -186,6 +186,12 @@ export function crossFieldProblems(c: Record<string, unknown>): ConfigProblem[] 
   if (c.client_server != null && web && !frameworksWithServerChoice().includes(c.client_framework as string)) {
     const own = kindsOfFramework(c.client_framework);
     add('client_server', `is only for --client-framework ${frameworksWithServerChoice().join(' or ')} (${c.client_framework ?? 'none'} ${own.length ? `always uses ${own[0].server}` : 'has no client'})`);
+  }
+  // A client connects over the transports it has an SDK for: one of them must be chosen.
+  const kind = web ? findClientKind(c.client_framework, c.client_server) : undefined;
+  if (kind && defs.length > 0 && !defs.some((t) => kindSupports(kind, t.runnerTransport))) {
+    const usable = TRANSPORTS.filter((t) => t.kind === 'web' && kindSupports(kind, t.runnerTransport));
+    add('client_framework', `${String(c.client_framework)} (${kind.label} client) connects over ${usable.map((t) => t.label).join(' or ')} only: add --transport ${usable.map((t) => t.id).join(' or ')}, or choose another client`);
   }
   if (c.video_service != null && c.video_output === false && web) {
     add('video_output', 'a video avatar service sends bot video: it needs video output (drop --no-video-output)');
