@@ -176,3 +176,31 @@ export function kindRunnerTransports(kind: ClientKind): ClientRunnerTransport[] 
 export function kindSupports(kind: ClientKind, runnerTransport: string): boolean {
   return Object.prototype.hasOwnProperty.call(kind.transports, runnerTransport);
 }
+
+/** One platform's Pipecat client SDK for a runner transport. */
+export interface PlatformSdk {
+  /** e.g. `iOS (Swift Package Manager)`. */
+  readonly platform: string;
+  /** What to add, as Markdown (package names, repositories, products). */
+  readonly install: string;
+}
+
+/**
+ * Pipecat's client SDKs per runner transport, for people who bring their own app (the project
+ * README lists the ones of the chosen transports). Sources: docs.pipecat.ai client SDK pages
+ * (JavaScript, React Native, iOS, Android) and the npm registry.
+ */
+export const PLATFORM_SDKS: Readonly<Record<ClientRunnerTransport, readonly PlatformSdk[]>> = {
+  daily: [
+    { platform: 'Web (JavaScript, React)', install: '`@pipecat-ai/client-js` (React: also `@pipecat-ai/client-react`) with `@pipecat-ai/daily-transport`' },
+    { platform: 'React Native', install: '`@pipecat-ai/client-js` with `@pipecat-ai/react-native-daily-transport` (a development build, as in `client/` of a `--client-framework react-native` project)' },
+    { platform: 'iOS (Swift Package Manager)', install: '`https://github.com/pipecat-ai/pipecat-client-ios` (product `PipecatClientIOS`) with `https://github.com/pipecat-ai/pipecat-client-ios-daily` (`PipecatClientIOSDaily`)' },
+    { platform: 'Android (Maven Central, Kotlin)', install: '`ai.pipecat:daily-transport` (brings the core `ai.pipecat:client`)' },
+  ],
+  webrtc: [
+    { platform: 'Web (JavaScript, React)', install: '`@pipecat-ai/client-js` (React: also `@pipecat-ai/client-react`) with `@pipecat-ai/small-webrtc-transport`' },
+    { platform: 'React Native', install: '`@pipecat-ai/client-js` with `@pipecat-ai/react-native-small-webrtc-transport`' },
+    { platform: 'iOS (Swift Package Manager)', install: '`https://github.com/pipecat-ai/pipecat-client-ios` (product `PipecatClientIOS`) with `https://github.com/pipecat-ai/pipecat-client-ios-small-webrtc` (`PipecatClientIOSSmallWebrtc`)' },
+    { platform: 'Android (Maven Central, Kotlin)', install: '`ai.pipecat:small-webrtc-transport` (brings the core `ai.pipecat:client`)' },
+  ],
+};
