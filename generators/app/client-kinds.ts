@@ -118,6 +118,22 @@ export const CLIENT_KINDS = [
     devUrl: 'http://localhost:5173',
     envVars: VITE_ENV,
   },
+  {
+    template: 'react-native-expo',
+    framework: 'react-native',
+    server: 'expo',
+    frameworkDefault: true,
+    label: 'React Native (Expo)',
+    platform: 'mobile',
+    // Daily's React Native SDK is the only React Native transport the runner's /start can hand a room to.
+    transports: { daily: { clientType: 'daily', packageName: '@pipecat-ai/react-native-daily-transport', className: 'RNDailyTransport' } },
+    wizard: { value: 'mobile', title: 'Web/mobile bot, React Native (Expo) app for iOS and Android', description: 'client/ with Expo; connects over Daily' },
+    summary: 'Expo (React Native) app for iOS and Android on `@pipecat-ai/client-js` + `@pipecat-ai/react-native-daily-transport`; needs a development build (not Expo Go)',
+    readme: 'partials/client-readme-mobile.md.ejs',
+    runCommand: 'npm install && npx expo run:android   # or run:ios; a development build, see README.md',
+    devUrl: null,
+    envVars: { startUrl: 'EXPO_PUBLIC_BOT_START_URL', publicApiKey: 'EXPO_PUBLIC_BOT_START_PUBLIC_API_KEY' },
+  },
 ] as const satisfies readonly ClientKind[];
 
 /** A `--client-framework` value that generates a client. */

@@ -77,6 +77,23 @@ export interface ClientContext {
   devUrl: string | null;
   /** Names of the client's env variables, in the order `.env.example` documents them. */
   envVars: { startUrl: string; publicApiKey: string };
+  /** Identity of a mobile app (`app.json`); see {@link mobileAppIdentity}. */
+  app: { slug: string; id: string };
+  /** Every dependency of the client's `package.json` (runtime and dev) with its pinned version. */
+  versions: Record<string, string>;
+}
+
+/**
+ * The identity of a mobile app made from the project name: the Expo `slug` (the agent name's
+ * form: lower-case letters, digits, hyphens) and the reverse-DNS id used as iOS bundle identifier
+ * and Android package (`com.example.<letters and digits>`, a placeholder domain to replace before
+ * publishing; a segment may not start with a digit, so such names get an `app` prefix).
+ *
+ * @param projectName a valid project name
+ */
+export function mobileAppIdentity(projectName: string): { slug: string; id: string } {
+  const compact = projectName.toLowerCase().replace(/[^a-z0-9]/g, '') || 'pipecatbot';
+  return { slug: agentNameFor(projectName), id: `com.example.${/^[0-9]/.test(compact) ? `app${compact}` : compact}` };
 }
 
 /** Client template folders under `templates/client/` (the `template` of a `CLIENT_KINDS` entry). */
@@ -104,7 +121,9 @@ export function clientVersions(template?: string): Record<string, string> {
   if (!data.packages || typeof data.packages !== 'object') throw new Error(`${file}: missing "packages" object`);
   const own = template ? data.templates?.[template] : undefined;
   if (own !== undefined && (own === null || typeof own !== 'object')) throw new Error(`${file}: "templates.${template}" must be an object of versions`);
-  return { ...data.packages, ...own };
+  const merged: Record<string, string> = { ...data.packages, ...own };
+  delete merged.$comment;
+  return merged;
 }
 
 /**
@@ -192,6 +211,8 @@ export function planClient(config: ProjectConfig): ClientPlan | null {
     cloudStartUrl: `https://api.pipecat.daily.co/v1/public/${agentNameFor(config.project_name)}/start`,
     devUrl: kind.devUrl,
     envVars: { ...kind.envVars },
+    app: mobileAppIdentity(config.project_name),
+    versions: { ...deps, ...devDeps },
   };
   return { templateDir, packageJson, context: { ...context } };
 }
