@@ -1,14 +1,17 @@
 /**
  * Render the reference docs that derive from data: `docs/configuration.md` (flags and config keys,
- * from the options table) and `docs/services.md` (transports and services with their env vars,
- * from the catalogue). `npm run docs` rewrites them; test/docs.test.ts fails when the committed
- * files differ from what this renders, so they cannot drift.
+ * from the options table), `docs/services.md` (transports and services with their env vars,
+ * from the catalogue) and the client table of `docs/clients.md` (from `CLIENT_KINDS`, between
+ * its markers; the rest of that file is written by hand). `npm run docs` rewrites them;
+ * test/docs.test.ts fails when the committed files differ from what this renders, so they cannot
+ * drift.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVICES_BY_ROLE, TRANSPORTS, TRANSPORT_FAMILIES } from '../generators/app/catalogue/catalogue.js';
 import type { EnvVarDefinition, ServiceRole } from '../generators/app/catalogue/types.js';
+import { CLIENT_KINDS, clientFrameworks, findClientKind, frameworksWithServerChoice, kindRunnerTransports, kindsOfFramework } from '../generators/app/client-kinds.js';
 import { CONFIG_OPTIONS } from '../generators/app/config/options.js';
 import { MAX_NAME_LENGTH } from '../generators/app/config/schema.js';
 import { packageRoot } from '../generators/app/paths.js';
@@ -87,7 +90,7 @@ ignored on input, so a dry run's output can be fed back through \`--config\`.
 - \`bot_type\`: \`web\` or \`telephony\`. When omitted it follows from the transports, by pipecat 1.7.0's rule: any telephony transport makes a telephony bot (web transports then ride along for local testing), otherwise a web bot. Only an explicit bot type that contradicts the transports is an error.
 - \`transports\`: ids or vendor aliases (see [services.md](services.md#transports)). ${TRANSPORT_FAMILIES.map((f) => `\`${f.id}\` (alias ${f.aliases.map((a) => `\`${a}\``).join(', ')}) needs \`${f.modeFlag}\` / \`${f.modeKey}\` (\`dial-in\` or \`dial-out\`)`).join('; ')}.
 - \`mode\`: \`cascade\` needs \`stt_service\`, \`llm_service\` and \`tts_service\`; \`realtime\` needs \`realtime_service\`.
-- \`client_framework\`: \`react\`, \`vanilla\` or \`none\` (web bots; default \`none\`). \`client_server\`: \`vite\` or \`nextjs\`, React only (React without it uses vite; vanilla always uses vite).
+- ${clientValuesLine()}
 - \`project_name\`: a plain directory name: letters, digits, \`.\`, \`_\` and \`-\`, starting with a letter or digit, at most ${MAX_NAME_LENGTH} characters.
 
 ## Validation
@@ -99,7 +102,7 @@ came from the file); the exit code is 2 and nothing is written, not even the out
 - cascade needs STT, LLM and TTS and rejects a realtime service; realtime needs one and rejects STT/LLM/TTS;
 - unknown ids list the valid ones; deprecated services (XTTS) are refused with their replacement;
 - telephony transports are refused for web bots (web transports are allowed on telephony bots, for local testing);
-- video avatar, video input/output and client options are for web bots only; \`client_server\` is for React only;
+- video avatar, video input/output and client options are for web bots only; \`client_server\` is for ${frameworksWithServerChoice().map((f) => `\`${f}\``).join(', ')} only;
 - Daily PSTN needs \`daily_pstn_mode\`, Twilio + Daily SIP needs \`twilio_daily_sip_mode\`; a mode without its transport is an error; one Daily call flow per project;
 - a video avatar needs video output (it is turned on unless \`--no-video-output\` is given);
 - noise cancellation needs cloud deployment;
@@ -109,6 +112,52 @@ came from the file); the exit code is 2 and nothing is written, not even the out
 
 0 success · 1 failed while writing (nothing is left behind) · 2 invalid input · 130 cancelled.
 `;
+}
+
+/** `a, b or c` with each item in backticks. */
+function codeList(items: readonly string[]): string {
+  const code = items.map((i) => `\`${i}\``);
+  return code.length > 1 ? `${code.slice(0, -1).join(', ')} or ${code[code.length - 1]}` : (code[0] ?? '');
+}
+
+/** The `client_framework`/`client_server` line of docs/configuration.md, from `CLIENT_KINDS`. */
+function clientValuesLine(): string {
+  const withChoice = frameworksWithServerChoice();
+  const servers = withChoice.map((f) => `${codeList(kindsOfFramework(f).map((k) => k.server))} for \`${f}\` (default \`${findClientKind(f)!.server}\`)`);
+  const fixed = clientFrameworks()
+    .filter((f) => !withChoice.includes(f))
+    .map((f) => `\`${f}\` always uses ${findClientKind(f)!.server}`);
+  return `\`client_framework\`: ${codeList([...clientFrameworks(), 'none'])} (web bots; default \`none\`). \`client_server\`: ${servers.join('; ')}; ${fixed.join(', ')}. See [clients.md](clients.md).`;
+}
+
+/** Markers around the generated part of docs/clients.md. */
+export const CLIENTS_TABLE_MARKERS = ['<!-- clients table: generated by `npm run docs` from CLIENT_KINDS -->', '<!-- end of clients table -->'] as const;
+
+/** The client table of docs/clients.md (one row per `CLIENT_KINDS` entry, then `none`). */
+export function renderClientsTable(): string {
+  const rows = CLIENT_KINDS.map((k) => {
+    const flags = [`--client-framework ${k.framework}`, ...(frameworksWithServerChoice().includes(k.framework) ? [`--client-server ${k.server}`] : [])];
+    const transports = kindRunnerTransports(k).map((t) => `\`${t}\``).join(', ');
+    return `| \`${flags.join(' ')}\`${k.frameworkDefault && frameworksWithServerChoice().includes(k.framework) ? ' (default server)' : ''} | ${k.platform} | \`templates/client/${k.template}/\` | ${transports} | ${cell(k.summary)} |`;
+  });
+  return `| flags | runs on | template | runner transports | what you get |
+|---|---|---|---|---|
+${rows.join('\n')}
+| \`--client-framework none\` (default) | — | — | — | server only |`;
+}
+
+/**
+ * docs/clients.md with its table replaced by {@link renderClientsTable}.
+ *
+ * @param current the file's text
+ * @throws Error when the markers are missing
+ */
+export function renderClientsDoc(current: string): string {
+  const [start, end] = CLIENTS_TABLE_MARKERS;
+  const a = current.indexOf(start);
+  const b = current.indexOf(end);
+  if (a < 0 || b < a) throw new Error(`docs/clients.md: markers ${start} … ${end} not found`);
+  return `${current.slice(0, a + start.length)}\n${renderClientsTable()}\n${current.slice(b)}`;
 }
 
 const ROLE_TITLES: Record<ServiceRole, string> = {
@@ -156,12 +205,14 @@ ${TRANSPORT_FAMILIES.map((f) => `\`${f.id}\` (${f.aliases.map((a) => `\`${a}\``)
 ${sections.join('\n')}`;
 }
 
-/** Write both files under docs/. */
+/** Write the generated docs under docs/. */
 export function writeDocs(): string[] {
   const docs = join(packageRoot(), 'docs');
+  const clients = join(docs, 'clients.md');
   const written = [
     [join(docs, 'configuration.md'), renderConfigurationDoc()],
     [join(docs, 'services.md'), renderServicesDoc()],
+    [clients, renderClientsDoc(readFileSync(clients, 'utf8'))],
   ] as const;
   for (const [path, text] of written) writeFileSync(path, text);
   return written.map(([p]) => p);

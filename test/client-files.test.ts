@@ -4,13 +4,14 @@
  * README section. Installing, building and running the clients is the slow tier (test/e2e).
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { ROOT, makeTempDir, readTree, removeDir, runCli } from './helpers/cli.js';
 
 const CASCADE = ['-m', 'cascade', '--stt', 'deepgram_stt', '--llm', 'openai_llm', '--tts', 'cartesia_tts'];
-const VERSIONS = (JSON.parse(readFileSync(join(ROOT, 'templates', 'client', 'versions.json'), 'utf8')) as { packages: Record<string, string> }).packages;
+const VERSIONS_FILE = JSON.parse(readFileSync(join(ROOT, 'templates', 'client', 'versions.json'), 'utf8')) as { packages: Record<string, string>; templates: Record<string, Record<string, string>> };
+const VERSIONS = VERSIONS_FILE.packages;
 
 let tmp: string;
 beforeAll(() => {
@@ -88,5 +89,83 @@ describe('web client generation', () => {
 
   test('telephony bots never get a client', () => {
     expect(existsSync(join(generate('client-phone', ['-b', 'telephony', '-t', 'twilio', '-t', 'rtc_small']), 'client'))).toBe(false);
+  });
+});
+
+describe('mobile client (React Native, Expo)', () => {
+  const RN = VERSIONS_FILE.templates['react-native-expo'];
+
+  test('an Expo app on the React Native Daily transport, pinned to its own set; the server keeps SmallWebRTC for browsers', () => {
+    const dir = generate('Mobile.App', ['-b', 'web', '-t', 'rtc_small', '-t', 'rtc_hosted', '--client-framework', 'react-native', '--video-input']);
+    const client = join(dir, 'client');
+    const pkg = readJson(join(client, 'package.json'));
+    expect(pkg.name).toBe('mobile.app');
+    const deps = { ...pkg.dependencies, ...pkg.devDependencies };
+    // The template's own pins win over the shared ones (React must match the react-native renderer).
+    for (const [name, version] of Object.entries(deps)) expect(version).toBe(RN[name] ?? VERSIONS[name]);
+    expect(pkg.dependencies.react).toBe('19.2.0');
+    expect(pkg.dependencies.react).not.toBe(VERSIONS.react);
+    for (const name of ['@pipecat-ai/client-js', '@pipecat-ai/react-native-daily-transport', '@daily-co/react-native-daily-js', '@daily-co/react-native-webrtc', '@daily-co/config-plugin-rn-daily-js', 'expo', 'expo-dev-client', 'react-native']) {
+      expect(pkg.dependencies[name]).toBeDefined();
+    }
+    // Only Daily: no browser transport package, though rtc_small was chosen too.
+    expect(Object.keys(deps).filter((n) => /small-webrtc|@pipecat-ai\/daily-transport/.test(n))).toEqual([]);
+    expect(pkg.scripts).toMatchObject({ typecheck: 'tsc --noEmit', lint: expect.stringMatching(/^eslint \./) as unknown as string });
+    expect(existsSync(join(client, 'eslint.config.js'))).toBe(true);
+
+    const app = JSON.parse(readFileSync(join(client, 'app.json'), 'utf8')) as { expo: { slug: string; ios: { bundleIdentifier: string }; android: { package: string }; plugins: [string, Record<string, unknown>][] } };
+    expect(app.expo.slug).toBe('mobile-app');
+    expect(app.expo.ios.bundleIdentifier).toBe('com.example.mobileapp');
+    expect(app.expo.android.package).toBe('com.example.mobileapp');
+    const plugins = Object.fromEntries(app.expo.plugins);
+    expect(plugins['@daily-co/config-plugin-rn-daily-js']).toMatchObject({ enableMicrophone: true, enableCamera: true });
+    expect(plugins['expo-build-properties']).toEqual({ android: { minSdkVersion: 24 }, ios: { deploymentTarget: '15.1' } });
+
+    const config = readFileSync(join(client, 'src', 'config.ts'), 'utf8');
+    expect(config).toContain("import { RNDailyTransport } from '@pipecat-ai/react-native-daily-transport';");
+    expect(config).toContain("runnerTransport: 'daily'");
+    expect(config).toContain('createDailyRoom: true');
+    expect(config).toContain('export const VIDEO_INPUT = true;');
+    expect(config).toContain("'http://10.0.2.2:7860/start'");
+    expect(config).toContain('process.env.EXPO_PUBLIC_BOT_START_URL');
+    const env = readFileSync(join(client, '.env.example'), 'utf8');
+    expect(env).toContain('# EXPO_PUBLIC_BOT_START_URL=https://api.pipecat.daily.co/v1/public/mobile-app/start');
+    expect(env).toContain('EXPO_PUBLIC_BOT_START_PUBLIC_API_KEY');
+    const files = Object.keys(readTree(client));
+    expect(files.filter((f) => f.endsWith('.ejs') || /(^|\/)_(gitignore|env\.example)$/.test(f))).toEqual([]);
+
+    const readme = readFileSync(join(dir, 'README.md'), 'utf8');
+    expect(readme).toContain('## Mobile app (`client/`)');
+    expect(readme).toContain('Expo Go cannot load');
+    expect(readme).toContain('npx expo run:android');
+    expect(readme).toContain('`@daily-co/config-plugin-rn-daily-js`');
+    expect(readme).toContain(`\`expo\` ${RN.expo}`);
+    expect(readme).toContain('--host 0.0.0.0');
+    expect(readme).toContain('SmallWebRTC (peer-to-peer WebRTC) stays available to browsers (http://localhost:7860/client).');
+    expect(readme).toContain('├── client/                 # React Native (Expo) client (react-native-expo)');
+  });
+
+  test('without Daily: exit 2 naming --client-framework and --transport, nothing written', () => {
+    const out = join(tmp, 'no-daily');
+    const r = runCli(['init', '--name', 'no-daily', ...CASCADE, '-b', 'web', '-t', 'rtc_small', '--client-framework', 'react-native', '-o', out]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--client-framework: react-native \(React Native \(Expo\) client\) connects over Daily \(WebRTC\) only: add --transport rtc_hosted/);
+    expect(existsSync(out)).toBe(false);
+    // `react_native` is read as react-native; a dry run refuses the same way.
+    const dry = runCli(['init', '--name', 'no-daily', ...CASCADE, '-b', 'web', '-t', 'rtc_small', '--client-framework', 'react_native', '--dry-run']);
+    expect(dry.code).toBe(2);
+    expect(dry.stderr).toContain('--transport');
+  });
+
+  test('every web bot README names Pipecat\'s native SDKs for bringing your own app (transports chosen only)', () => {
+    const readme = readFileSync(join(generate('own-app', ['-b', 'web', '-t', 'rtc_hosted']), 'README.md'), 'utf8');
+    expect(readme).toContain('## Bring your own app');
+    expect(readme).toContain('pipecat-client-ios-daily');
+    expect(readme).toContain('`ai.pipecat:daily-transport`');
+    expect(readme).toContain('`@pipecat-ai/react-native-daily-transport`');
+    expect(readme).not.toContain('small-webrtc');
+    expect(readdirSync(join(tmp, 'own-app'))).not.toContain('client');
+    const phone = readFileSync(join(generate('own-app-phone', ['-b', 'telephony', '-t', 'twilio']), 'README.md'), 'utf8');
+    expect(phone).not.toContain('## Bring your own app');
   });
 });

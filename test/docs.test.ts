@@ -5,7 +5,8 @@
 import { describe, expect, test } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { renderConfigurationDoc, renderServicesDoc } from '../scripts/render-docs.js';
+import { renderClientsDoc, renderConfigurationDoc, renderServicesDoc } from '../scripts/render-docs.js';
+import { CLIENT_KINDS } from '../generators/app/client-kinds.js';
 import { SERVICES_BY_ROLE } from '../generators/app/catalogue/catalogue.js';
 import { ROOT } from './helpers/cli.js';
 
@@ -18,5 +19,11 @@ describe('generated docs', () => {
     const text = readFileSync(join(ROOT, 'docs', 'services.md'), 'utf8');
     expect(text).toBe(renderServicesDoc());
     for (const list of Object.values(SERVICES_BY_ROLE)) for (const s of list) expect(text).toContain(`\`${s.id}\``);
+  });
+
+  test('docs/clients.md has the client table of CLIENT_KINDS, one row per kind', () => {
+    const text = readFileSync(join(ROOT, 'docs', 'clients.md'), 'utf8');
+    expect(text).toBe(renderClientsDoc(text));
+    for (const k of CLIENT_KINDS) expect(text).toContain(`\`templates/client/${k.template}/\``);
   });
 });

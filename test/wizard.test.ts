@@ -68,6 +68,29 @@ describe('wizard rules', () => {
     expect(WIZARD_DEFAULTS.telephony_transports.every((t) => phone.includes(t))).toBe(true);
   });
 
+  test('the mobile choice preselects Daily and adds it when left out (the React Native client connects over Daily only)', async () => {
+    const byName = Object.fromEntries(WIZARD_STEPS.map((st) => [st.name, st]));
+    const state = { given: {}, answers: { bot_type: 'web', client_framework: 'react-native' }, output: tmp };
+    const q = byName.transports.question(state);
+    expect(q.choices!.filter((c) => c.selected).map((c) => c.value)).toEqual(['rtc_hosted']);
+    expect(q.message).toMatch(/React Native \(Expo\) client connects over rtc_hosted/);
+    expect(byName.transports.toLayer(['rtc_small'], state)).toEqual({ transports: ['rtc_small', 'rtc_hosted'] });
+    expect(byName.transports.toLayer(['rtc_hosted'], state)).toEqual({ transports: ['rtc_hosted'] });
+    // A web client takes either transport: nothing is added.
+    expect(byName.transports.toLayer(['rtc_small'], { ...state, answers: { bot_type: 'web', client_framework: 'react' } })).toEqual({ transports: ['rtc_small'] });
+
+    const ctx = runGenerator({}, { project_name: 'wiz-mobile', bot_client: 'mobile', transports: ['rtc_small'], mode: 'realtime', realtime_service: 'openai_realtime', deploy_to_cloud: false, generate: true });
+    const result = await ctx;
+    try {
+      const project = join(ctx.targetDirectory!, 'wiz-mobile');
+      const rc = JSON.parse(readFileSync(join(project, '.yo-rc.json'), 'utf8')) as Record<string, Record<string, unknown>>;
+      expect(rc['generator-pipecat']).toMatchObject({ bot_type: 'web', client_framework: 'react-native', client_server: null, transports: ['rtc_small', 'rtc_hosted'] });
+      expect(existsSync(join(project, 'client', 'app.json'))).toBe(true);
+    } finally {
+      result.cleanup();
+    }
+  });
+
   test('searching a long list: every typed word must match; exact and prefix matches come first', async () => {
     const choices = SERVICES_BY_ROLE.stt.filter((s) => !s.deprecated).map((s) => ({ title: s.label, value: s.id }));
     const deepgram = await suggestChoices('deepgram', choices);

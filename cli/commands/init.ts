@@ -14,6 +14,7 @@ import { lstatSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { TRANSPORTS } from '../../generators/app/catalogue/catalogue.js';
+import { clientKindByTemplate } from '../../generators/app/client-kinds.js';
 import { CONFIG_OPTIONS } from '../../generators/app/config/options.js';
 import { deriveValues, readConfigFile, resolveConfig, type ConfigLayer } from '../../generators/app/config/resolve.js';
 import { selectableServiceIds } from '../../generators/app/config/schema.js';
@@ -296,7 +297,8 @@ function nextSteps(config: ProjectConfig, target: string): string {
     '  uv sync',
     '  uv run bot.py             # http://localhost:7860',
   ];
-  if (d.client) lines.push('', `The ${d.client} client, in another terminal:`, `  cd ${rel}/client && npm install && npm run dev`);
+  const kind = d.client ? clientKindByTemplate(d.client) : undefined;
+  if (kind) lines.push('', `The ${kind.label} client (${kind.template}), in another terminal:`, `  cd ${rel}/client && ${kind.runCommand}`);
   if (config.deploy_to_cloud) lines.push('', 'Deploy to Pipecat Cloud (see README.md):', `  pipecat cloud secrets set ${d.secret_set} --file ${rel}/server/.env`);
   lines.push('', `See ${rel}/README.md for each transport and for deploying.`);
   return lines.join('\n') + '\n';

@@ -1,5 +1,5 @@
 /**
- * The web client of a generated project: which template under `templates/client/` it comes from,
+ * The client of a generated project (a kind of `CLIENT_KINDS`): which template under `templates/client/` it comes from,
  * its `package.json` and the values its `.ejs` files are rendered with.
  *
  * The generator (see `files.ts`) copies every file of {@link ClientPlan.templateDir} to
@@ -17,6 +17,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { findTransport } from './catalogue/catalogue.js';
+import { findClientKind, type ClientKind, type ClientRunnerTransport } from './client-kinds.js';
 import { agentNameFor } from './config/resolve.js';
 import type { ProjectConfig } from './config/types.js';
 import { templatesDir } from './paths.js';
@@ -40,7 +41,7 @@ export interface ClientTransport {
   /** The voice UI kit's `transportType` name: `daily` or `smallwebrtc`. */
   clientType: 'daily' | 'smallwebrtc';
   /** The runner's transport name sent as `transport` in `POST /start`: `daily` or `webrtc`. */
-  runnerTransport: 'daily' | 'webrtc';
+  runnerTransport: ClientRunnerTransport;
   /** npm package of the client transport. */
   packageName: string;
   /** Class the package exports. */
@@ -50,11 +51,19 @@ export interface ClientTransport {
 /** The context every client template (and the README partial) is rendered with. */
 export interface ClientContext {
   projectName: string;
-  /** Template folder name: `react-vite`, `react-nextjs` or `vanilla-vite`. */
+  /** Template folder name, e.g. `react-vite` (see `CLIENT_KINDS`). */
   template: ClientTemplateName;
-  framework: 'react' | 'vanilla';
-  server: 'vite' | 'nextjs';
-  /** The chosen web transports in the order given; the first is the default. */
+  /** The kind's `--client-framework` value, e.g. `react`. */
+  framework: string;
+  /** The kind's bundler/dev server, e.g. `vite`. */
+  server: string;
+  /** The kind's short name, e.g. `React + Vite`. */
+  label: string;
+  /** Where the client runs: `web` (a browser) or `mobile` (an iOS/Android app). */
+  platform: 'web' | 'mobile';
+  /** README partial documenting the client, relative to `templates/project/`. */
+  readme: string;
+  /** The chosen web transports the client supports, in the order given; the first is the default. */
   transports: ClientTransport[];
   /** The bot receives the user's camera: the client starts with the camera enabled. */
   videoInput: boolean;
@@ -64,23 +73,34 @@ export interface ClientContext {
   localStartUrl: string;
   /** Pipecat Cloud's public start URL for this project's agent (`agentNameFor`, as in pcc-deploy.toml). */
   cloudStartUrl: string;
-  /** URL of the client's development server (`npm run dev`). */
-  devUrl: string;
+  /** URL of the client's development server (`npm run dev`), or null (a mobile app). */
+  devUrl: string | null;
   /** Names of the client's env variables, in the order `.env.example` documents them. */
   envVars: { startUrl: string; publicApiKey: string };
+  /** Identity of a mobile app (`app.json`); see {@link mobileAppIdentity}. */
+  app: { slug: string; id: string };
+  /** Every dependency of the client's `package.json` (runtime and dev) with its pinned version. */
+  versions: Record<string, string>;
 }
 
-/** Client template folders under `templates/client/`. */
-export type ClientTemplateName = 'react-vite' | 'react-nextjs' | 'vanilla-vite';
+/**
+ * The identity of a mobile app made from the project name: the Expo `slug` (the agent name's
+ * form: lower-case letters, digits, hyphens) and the reverse-DNS id used as iOS bundle identifier
+ * and Android package (`com.example.<letters and digits>`, a placeholder domain to replace before
+ * publishing; a segment may not start with a digit, so such names get an `app` prefix).
+ *
+ * @param projectName a valid project name
+ */
+export function mobileAppIdentity(projectName: string): { slug: string; id: string } {
+  const compact = projectName.toLowerCase().replace(/[^a-z0-9]/g, '') || 'pipecatbot';
+  return { slug: agentNameFor(projectName), id: `com.example.${/^[0-9]/.test(compact) ? `app${compact}` : compact}` };
+}
+
+/** Client template folders under `templates/client/` (the `template` of a `CLIENT_KINDS` entry). */
+export type ClientTemplateName = string;
 
 /** Where the development runner (`uv run bot.py`, pipecat.runner.run) listens by default. */
 export const LOCAL_RUNNER_URL = 'http://localhost:7860';
-
-/** Client SDK facts per runner transport (from @pipecat-ai/*-transport and voice-ui-kit). */
-const CLIENT_TRANSPORTS = {
-  daily: { clientType: 'daily', packageName: '@pipecat-ai/daily-transport', className: 'DailyTransport' },
-  webrtc: { clientType: 'smallwebrtc', packageName: '@pipecat-ai/small-webrtc-transport', className: 'SmallWebRTCTransport' },
-} as const;
 
 /** Path of the file that pins every client dependency version. */
 export function clientVersionsFile(): string {
@@ -88,60 +108,75 @@ export function clientVersionsFile(): string {
 }
 
 /**
- * The pinned npm versions of every client dependency (`templates/client/versions.json`).
+ * The pinned npm versions of the client dependencies (`templates/client/versions.json`): the shared
+ * `packages`, and for a template also its own `templates.<name>` pins, which win (a React Native
+ * app needs the React its renderer was built with, and packages no web client uses).
  *
- * @throws Error when the file is missing or not `{ "packages": { name: version } }`
+ * @param template a template folder name; omitted: the shared pins only
+ * @throws Error when the file is missing or not `{ "packages": { name: version }, "templates"?: { name: { name: version } } }`
  */
-export function clientVersions(): Record<string, string> {
+export function clientVersions(template?: string): Record<string, string> {
   const file = clientVersionsFile();
-  const data = JSON.parse(readFileSync(file, 'utf8')) as { packages?: Record<string, string> };
+  const data = JSON.parse(readFileSync(file, 'utf8')) as { packages?: Record<string, string>; templates?: Record<string, Record<string, string>> };
   if (!data.packages || typeof data.packages !== 'object') throw new Error(`${file}: missing "packages" object`);
-  return data.packages;
+  const own = template ? data.templates?.[template] : undefined;
+  if (own !== undefined && (own === null || typeof own !== 'object')) throw new Error(`${file}: "templates.${template}" must be an object of versions`);
+  const merged: Record<string, string> = { ...data.packages, ...own };
+  delete merged.$comment;
+  return merged;
 }
 
 /**
- * The web transports of `config` as the client offers them, in the order given. Telephony
- * transports are skipped.
+ * The web transports of `config` as its client offers them, in the order given. Telephony
+ * transports and transports the client kind has no SDK for are skipped.
+ *
+ * @param config a resolved configuration
+ * @param kind the client kind (default: the configuration's own); none → `[]`
  */
-export function clientTransports(config: ProjectConfig): ClientTransport[] {
+export function clientTransports(config: ProjectConfig, kind: ClientKind | undefined = clientKind(config)): ClientTransport[] {
   const result: ClientTransport[] = [];
+  if (!kind) return result;
   for (const id of config.transports) {
     const def = findTransport(id);
     if (!def || def.kind !== 'web') continue;
-    const runnerTransport = def.runnerTransport as 'daily' | 'webrtc';
-    const sdk = CLIENT_TRANSPORTS[runnerTransport];
+    const runnerTransport = def.runnerTransport as ClientRunnerTransport;
+    const sdk = kind.transports[runnerTransport];
     if (!sdk) continue;
     result.push({ id, label: def.label, runnerTransport, ...sdk });
   }
   return result;
 }
 
+/** The client kind a configuration gets (`CLIENT_KINDS`), or undefined: telephony bots and `none` get none. */
+export function clientKind(config: Pick<ProjectConfig, 'bot_type' | 'client_framework' | 'client_server'>): ClientKind | undefined {
+  if (config.bot_type !== 'web') return undefined;
+  return findClientKind(config.client_framework, config.client_server);
+}
+
 /** The template a configuration uses, or null when it gets no client. */
 export function clientTemplateName(config: ProjectConfig): ClientTemplateName | null {
-  if (config.bot_type !== 'web') return null;
-  if (config.client_framework === 'react') return config.client_server === 'nextjs' ? 'react-nextjs' : 'react-vite';
-  if (config.client_framework === 'vanilla') return 'vanilla-vite';
-  return null;
+  return clientKind(config)?.template ?? null;
 }
 
 /**
- * Plans the web client of a project.
+ * Plans the client of a project.
  *
- * Returns null for telephony bots, `client_framework` `none`/null, or a web bot without a web
- * transport. React uses `client_server` (`nextjs`, else Vite); vanilla always uses Vite.
- * Every dependency of the template's `package.json` gets its exact version from
+ * Returns null for telephony bots, `client_framework` `none`/null, or a web bot without a
+ * transport its client supports. The kind comes from `CLIENT_KINDS` (`client_server`, else the
+ * framework's default). Every dependency of the template's `package.json` gets its exact version from
  * `templates/client/versions.json`, and the chosen transports' packages are added.
  *
  * @throws Error when a template dependency has no pinned version (a broken package), naming it
  */
 export function planClient(config: ProjectConfig): ClientPlan | null {
-  const template = clientTemplateName(config);
-  if (!template) return null;
-  const transports = clientTransports(config);
+  const kind = clientKind(config);
+  if (!kind) return null;
+  const template = kind.template;
+  const transports = clientTransports(config, kind);
   if (transports.length === 0) return null;
 
   const templateDir = join(templatesDir(), 'client', template);
-  const versions = clientVersions();
+  const versions = clientVersions(template);
   const pkg = JSON.parse(readFileSync(join(templateDir, 'package.json'), 'utf8')) as Record<string, unknown>;
   const pin = (name: string): string => {
     const version = versions[name];
@@ -161,22 +196,23 @@ export function planClient(config: ProjectConfig): ClientPlan | null {
     devDependencies: sortKeys(devDeps),
   };
 
-  const server = template === 'react-nextjs' ? 'nextjs' : 'vite';
   const context: ClientContext = {
     projectName: config.project_name,
     template,
-    framework: template === 'vanilla-vite' ? 'vanilla' : 'react',
-    server,
+    framework: kind.framework,
+    server: kind.server,
+    label: kind.label,
+    platform: kind.platform,
+    readme: kind.readme,
     transports,
     videoInput: config.video_input,
     videoOutput: config.video_output || config.video_service !== null,
     localStartUrl: `${LOCAL_RUNNER_URL}/start`,
     cloudStartUrl: `https://api.pipecat.daily.co/v1/public/${agentNameFor(config.project_name)}/start`,
-    devUrl: server === 'nextjs' ? 'http://localhost:3000' : 'http://localhost:5173',
-    envVars:
-      server === 'nextjs'
-        ? { startUrl: 'BOT_START_URL', publicApiKey: 'BOT_START_PUBLIC_API_KEY' }
-        : { startUrl: 'VITE_BOT_START_URL', publicApiKey: 'VITE_BOT_START_PUBLIC_API_KEY' },
+    devUrl: kind.devUrl,
+    envVars: { ...kind.envVars },
+    app: mobileAppIdentity(config.project_name),
+    versions: { ...deps, ...devDeps },
   };
   return { templateDir, packageJson, context: { ...context } };
 }

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ejs from 'ejs';
 import { planClient } from './client.js';
+import { PLATFORM_SDKS, type ClientRunnerTransport } from './client-kinds.js';
 import { buildContext, type TemplateContext } from './context.js';
 import type { ProjectConfig } from './config/types.js';
 import { planFiles, type PlannedFile } from './files.js';
@@ -59,6 +60,10 @@ export function renderProject(config: ProjectConfig): RenderedFile[] {
     project: true,
     toolVersion: packageInfo().version,
     client: client?.context ?? null,
+    // Pipecat's client SDKs for the chosen web transports (README: "Bring your own app").
+    platformSdks: ctx.transports
+      .filter((t) => t.kind === 'web' && t.runnerTransport in PLATFORM_SDKS)
+      .map((t) => ({ transport: t, sdks: PLATFORM_SDKS[t.runnerTransport as ClientRunnerTransport] })),
   };
   return planFiles(ctx, client).map((f) => renderOne(f, ctx, data, client?.context ?? {}, client?.packageJson, serviceImports));
 }

@@ -5,10 +5,18 @@
  * config key, the short keys the Python `pipecat-cli` accepts, and the defaults (all booleans off
  * except `deploy_to_cloud`).
  */
+import { clientFrameworks, clientServers, findClientKind, frameworksWithServerChoice } from '../client-kinds.js';
 import type { ProjectConfig } from './types.js';
 
 /** Where a value came from; decides how problems name it. */
 export type ValueSource = 'flag' | 'config' | 'default';
+const FRAMEWORKS = [...clientFrameworks(), 'none'];
+const SERVER_FRAMEWORKS = frameworksWithServerChoice();
+const SERVERS = clientServers();
+/** `a, b or c`. */
+function orList(items: readonly string[]): string {
+  return items.length > 1 ? `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}` : (items[0] ?? '');
+}
 
 /** A key of the resolved configuration. */
 export type ConfigKey = keyof ProjectConfig;
@@ -45,8 +53,8 @@ export const CONFIG_OPTIONS: readonly OptionDefinition[] = [
   { key: 'tts_service', flag: 'tts', configAliases: ['tts'], type: 'string', describe: 'Text-to-speech service id (cascade)', valueHint: '<id>' },
   { key: 'realtime_service', flag: 'realtime', configAliases: ['realtime'], type: 'string', describe: 'Speech-to-speech service id (realtime)', valueHint: '<id>' },
   { key: 'video_service', flag: 'video', configAliases: ['video'], type: 'string', describe: 'Video avatar service id (web bots)', valueHint: '<id>' },
-  { key: 'client_framework', flag: 'client-framework', type: 'string', describe: 'Web client: react, vanilla or none (web bots; default none)', valueHint: '<react|vanilla|none>' },
-  { key: 'client_server', flag: 'client-server', type: 'string', describe: 'React client bundler/server: vite or nextjs (default vite)', valueHint: '<vite|nextjs>' },
+  { key: 'client_framework', flag: 'client-framework', type: 'string', describe: `Client: ${orList(FRAMEWORKS)} (web bots; default none)`, valueHint: `<${FRAMEWORKS.join('|')}>` },
+  { key: 'client_server', flag: 'client-server', type: 'string', describe: `Bundler/server of a ${orList(SERVER_FRAMEWORKS)} client: ${orList(SERVERS)} (default ${orList(SERVER_FRAMEWORKS.map((f) => findClientKind(f)!.server))})`, valueHint: `<${SERVERS.join('|')}>` },
   { key: 'daily_pstn_mode', flag: 'daily-pstn-mode', type: 'string', describe: 'Daily PSTN call direction (with transport rtc_hosted_pstn)', valueHint: '<dial-in|dial-out>' },
   { key: 'twilio_daily_sip_mode', flag: 'twilio-daily-sip-mode', type: 'string', describe: 'Twilio + Daily SIP call direction (with transport telco_a_rtc_hosted_sip)', valueHint: '<dial-in|dial-out>' },
   { key: 'recording', flag: 'recording', type: 'boolean', default: false, describe: 'Record each call to a WAV file' },

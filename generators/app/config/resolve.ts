@@ -15,6 +15,7 @@ import { closest } from 'fastest-levenshtein';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { TRANSPORTS, TRANSPORT_FAMILIES, canonicalServiceId, findTransport } from '../catalogue/catalogue.js';
 import type { ServiceRole } from '../catalogue/types.js';
+import { findClientKind, frameworksWithServerChoice } from '../client-kinds.js';
 import { CONFIG_OPTIONS, OUTPUT_ONLY_KEYS, optionFor, optionLabel, type ConfigKey, type ValueSource } from './options.js';
 import { validateConfig, type ConfigProblem } from './schema.js';
 import type { ProjectConfig } from './types.js';
@@ -243,7 +244,8 @@ export function normalise(m: Record<string, unknown>, problems: ConfigProblem[],
   inferBotType(c);
   if (c.bot_type === 'web') {
     if (c.client_framework == null) c.client_framework = 'none';
-    if (c.client_framework === 'react' && c.client_server == null) c.client_server = 'vite';
+    // A framework with several servers (React) gets its default one.
+    if (c.client_server == null && frameworksWithServerChoice().includes(c.client_framework as string)) c.client_server = findClientKind(c.client_framework)!.server;
   } else if (c.bot_type === 'telephony' && c.client_framework === 'none') {
     c.client_framework = null;
   }
@@ -351,10 +353,7 @@ export function agentNameFor(projectName: string): string {
  */
 export function deriveValues(config: ProjectConfig): DerivedValues {
   const agent = agentNameFor(config.project_name);
-  const client =
-    config.bot_type === 'web' && config.client_framework && config.client_framework !== 'none'
-      ? `${config.client_framework}-${config.client_framework === 'react' ? (config.client_server ?? 'vite') : 'vite'}`
-      : null;
+  const client = config.bot_type === 'web' ? (findClientKind(config.client_framework, config.client_server)?.template ?? null) : null;
   return {
     agent_name: agent,
     secret_set: `${agent}-secrets`,

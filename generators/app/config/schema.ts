@@ -9,6 +9,7 @@ import Joi from 'joi';
 import { SERVICES_BY_ROLE, TRANSPORTS, TRANSPORT_FAMILIES, findService, findTransport } from '../catalogue/catalogue.js';
 import type { ServiceRole } from '../catalogue/types.js';
 import { closestMatch } from '../suggest.js';
+import { clientFrameworks, clientServers, findClientKind, frameworksWithServerChoice, kindSupports, kindsOfFramework } from '../client-kinds.js';
 import { optionFor, optionLabel, type ConfigKey, type ValueSource } from './options.js';
 
 /** Longest accepted project name (it is also a cloud agent and secret-set name). */
@@ -66,8 +67,8 @@ export const configSchema = Joi.object({
   tts_service: serviceField('tts'),
   realtime_service: serviceField('realtime'),
   video_service: serviceField('video'),
-  client_framework: Joi.string().valid('react', 'vanilla', 'none', null),
-  client_server: Joi.string().valid('vite', 'nextjs', null),
+  client_framework: Joi.string().valid(...clientFrameworks(), 'none', null),
+  client_server: Joi.string().valid(...clientServers(), null),
   daily_pstn_mode: dialMode,
   twilio_daily_sip_mode: dialMode,
   recording: Joi.boolean().required(),
@@ -211,8 +212,15 @@ export function crossFieldProblems(c: Record<string, unknown>, sources: Partial<
     if (c.client_framework != null && c.client_framework !== 'none') add('client_framework', 'web clients are for web bots only (telephony bots are reached by phone)');
     if (c.client_server != null) add('client_server', 'is for web bots with a React client only');
   }
-  if (c.client_server != null && web && c.client_framework !== 'react') {
-    add('client_server', `is only for --client-framework react (${c.client_framework ?? 'none'} ${c.client_framework === 'vanilla' ? 'always uses vite' : 'has no client'})`);
+  if (c.client_server != null && web && !frameworksWithServerChoice().includes(c.client_framework as string)) {
+    const own = kindsOfFramework(c.client_framework);
+    add('client_server', `is only for --client-framework ${frameworksWithServerChoice().join(' or ')} (${c.client_framework ?? 'none'} ${own.length ? `always uses ${own[0].server}` : 'has no client'})`);
+  }
+  // A client connects over the transports it has an SDK for: one of them must be chosen.
+  const kind = web ? findClientKind(c.client_framework, c.client_server) : undefined;
+  if (kind && defs.length > 0 && !defs.some((t) => kindSupports(kind, t.runnerTransport))) {
+    const usable = TRANSPORTS.filter((t) => t.kind === 'web' && kindSupports(kind, t.runnerTransport));
+    add('client_framework', `${String(c.client_framework)} (${kind.label} client) connects over ${usable.map((t) => t.label).join(' or ')} only: add --transport ${usable.map((t) => t.id).join(' or ')}, or choose another client`);
   }
   if (c.video_service != null && c.video_output === false && web) {
     add('video_output', 'a video avatar service sends bot video: it needs video output (drop --no-video-output)');

@@ -7,17 +7,19 @@
  * `./resolve.ts`, which validates it with the joi schema in `./schema.ts`.
  */
 
+import type { ClientKindFramework, ClientKindServer } from '../client-kinds.js';
+
 /** Kind of bot: browser/app clients over WebRTC, or phone calls. */
 export type BotType = 'web' | 'telephony';
 
 /** Pipeline mode: STT → LLM → TTS, or one speech-to-speech (realtime) service. */
 export type PipelineMode = 'cascade' | 'realtime';
 
-/** Web client framework; `none` means server only. */
-export type ClientFramework = 'react' | 'vanilla' | 'none';
+/** Client framework (a `CLIENT_KINDS` framework); `none` means server only. */
+export type ClientFramework = ClientKindFramework | 'none';
 
-/** Dev server/bundler of the web client (`nextjs` only with React). */
-export type ClientServer = 'vite' | 'nextjs';
+/** Dev server/bundler of the client, for frameworks with several (`CLIENT_KINDS`). */
+export type ClientServer = ClientKindServer;
 
 /** Call direction for Daily PSTN and Twilio + Daily SIP transports. */
 export type DialMode = 'dial-in' | 'dial-out';
@@ -40,7 +42,7 @@ export interface ProjectConfig {
   video_service: string | null;
   /** Web only: the client to generate (`none` = server only); null for telephony bots. */
   client_framework: ClientFramework | null;
-  /** Web with a client only: `nextjs` (React only) or `vite`; null otherwise. */
+  /** Web with a client of a framework with several servers only (React: `vite` or `nextjs`); null otherwise. */
   client_server: ClientServer | null;
   /** Set exactly when a Daily PSTN transport is chosen. */
   daily_pstn_mode: DialMode | null;

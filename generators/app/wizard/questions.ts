@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import type { Choice, PromptObject } from 'prompts';
 import { SERVICES_BY_ROLE, TRANSPORTS, TRANSPORT_FAMILIES } from '../catalogue/catalogue.js';
 import type { ServiceRole } from '../catalogue/types.js';
+import { CLIENT_KINDS, findClientKind, frameworksWithServerChoice, kindSupports, type ClientKind } from '../client-kinds.js';
 import { optionFor, type ConfigKey } from '../config/options.js';
 import type { ConfigLayer } from '../config/resolve.js';
 import { fieldSchema } from '../config/schema.js';
@@ -167,9 +168,11 @@ const nameStep: WizardStep = {
 /** The choices of step 2, with the config values each one sets. */
 export const BOT_CLIENT_CHOICES: readonly { value: string; title: string; description: string; layer: ConfigLayer }[] = [
   { value: 'telephony', title: 'Phone bot (telephony)', description: 'callers reach the bot over a phone number', layer: { bot_type: 'telephony' } },
-  { value: 'web-react-nextjs', title: 'Web bot, React + Next.js client', description: 'client/ with Next.js', layer: { bot_type: 'web', client_framework: 'react', client_server: 'nextjs' } },
-  { value: 'web-react-vite', title: 'Web bot, React + Vite client', description: 'client/ with Vite', layer: { bot_type: 'web', client_framework: 'react', client_server: 'vite' } },
-  { value: 'web-vanilla', title: 'Web bot, vanilla JS client', description: 'client/ with plain TypeScript and Vite', layer: { bot_type: 'web', client_framework: 'vanilla' } },
+  // One choice per client kind; `client_server` only for frameworks that have several.
+  ...CLIENT_KINDS.map((k) => ({
+    ...k.wizard,
+    layer: { bot_type: 'web', client_framework: k.framework, ...(frameworksWithServerChoice().includes(k.framework) ? { client_server: k.server } : {}) },
+  })),
   { value: 'web-none', title: 'Web bot, mobile app or no client (server only)', description: 'connect your own app with a Pipecat client SDK', layer: { bot_type: 'web', client_framework: 'none' } },
 ];
 
@@ -242,25 +245,49 @@ export function transportChoices(type: unknown): Choice[] {
   return out;
 }
 
-/** Step 3: the transports (several allowed). */
+/** The client kind chosen so far (web bots), or undefined. */
+function chosenClientKind(s: WizardState): ClientKind | undefined {
+  return botType(s) === 'web' ? findClientKind(lower(currentValue(s, 'client_framework')), lower(currentValue(s, 'client_server'))) : undefined;
+}
+
+/**
+ * The web transports a client connects over (catalogue ids), or undefined when it takes every
+ * web transport.
+ */
+function clientOnlyTransports(kind: ClientKind | undefined): string[] | undefined {
+  if (!kind) return undefined;
+  const web = TRANSPORTS.filter((t) => t.kind === 'web');
+  const usable = web.filter((t) => kindSupports(kind, t.runnerTransport)).map((t) => t.id);
+  return usable.length < web.length ? usable : undefined;
+}
+
+/** Step 3: the transports (several allowed); a client that needs one of them (mobile: Daily) gets it. */
 const transportsStep: WizardStep = {
   name: 'transports',
   keys: ['transports'],
   applies: (s) => !isGiven(s, 'transports'),
   question: (s) => {
     const type = botType(s);
-    const preselect: readonly string[] = type === 'telephony' ? WIZARD_DEFAULTS.telephony_transports : WIZARD_DEFAULTS.web_transports;
+    const kind = chosenClientKind(s);
+    const only = clientOnlyTransports(kind);
+    const preselect: readonly string[] = only ?? (type === 'telephony' ? WIZARD_DEFAULTS.telephony_transports : WIZARD_DEFAULTS.web_transports);
+    const needs = only && kind ? ` (the ${kind.label} client connects over ${only.join(' or ')}: it is added if left out)` : '';
     return {
       type: 'multiselect',
       name: 'transports',
-      message: type === 'telephony' ? 'Transports (phone providers; a WebRTC one lets you test in a browser)' : 'Transports',
+      message: type === 'telephony' ? 'Transports (phone providers; a WebRTC one lets you test in a browser)' : `Transports${needs}`,
       choices: transportChoices(type).map((c) => ({ ...c, selected: preselect.includes(c.value as string) })),
       hint: 'space selects, enter confirms',
       instructions: false,
       min: 1,
     };
   },
-  toLayer: (answer) => ({ transports: answer }),
+  toLayer: (answer, s) => {
+    const only = clientOnlyTransports(chosenClientKind(s));
+    if (!only || !Array.isArray(answer) || answer.length === 0) return { transports: answer };
+    const chosen = answer.map((t) => lower(t));
+    return { transports: chosen.some((t) => only.includes(t as string)) ? answer : [...answer, only[0]] };
+  },
 };
 
 /** Step 3, follow-up: the dial direction of a PSTN or SIP family chosen above. */

@@ -12,6 +12,7 @@
  */
 import { join } from 'node:path';
 import { findService, findTransport, TRANSPORT_FAMILIES } from '../catalogue/catalogue.js';
+import { findClientKind } from '../client-kinds.js';
 import { optionFor, optionLabel, type ConfigKey } from '../config/options.js';
 import { ConfigError, deriveValues, mergeLayers, normalise, resolveConfig, type ConfigLayer } from '../config/resolve.js';
 import { validateConfig, type ConfigProblem } from '../config/schema.js';
@@ -174,7 +175,7 @@ function buildQuestion(step: WizardStep, state: WizardState): WizardQuestion | {
 export function summaryText(config: ProjectConfig, target: string): string {
   const d = deriveValues(config);
   const label = (id: string | null): string => (id ? (findService(id)?.label ?? id) : '');
-  const botChoice = config.bot_type === 'telephony' ? 'telephony' : `web-${config.client_framework === 'react' ? `react-${config.client_server ?? 'vite'}` : (config.client_framework ?? 'none')}`;
+  const botChoice = config.bot_type === 'telephony' ? 'telephony' : (findClientKind(config.client_framework, config.client_server)?.wizard.value ?? 'web-none');
   const bot = BOT_CLIENT_CHOICES.find((c) => c.value === botChoice)?.title ?? config.bot_type;
   const pipeline =
     config.mode === 'cascade'
