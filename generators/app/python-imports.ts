@@ -70,6 +70,7 @@ export const KNOWN_SYMBOLS: readonly PythonSymbol[] = [
   p('DailyParams', 'pipecat.transports.daily.transport'),
   p('DailyTransport', 'pipecat.transports.daily.transport'),
   p('FastAPIWebsocketParams', 'pipecat.transports.websocket.fastapi'),
+  p('EvalTransportParams', 'pipecat.evals.transport'),
   p('Language', 'pipecat.transcriptions.language'),
   { name: 'AgentRequest', module: 'server_utils', group: 'local' },
   { name: 'DialoutRequest', module: 'server_utils', group: 'local' },
