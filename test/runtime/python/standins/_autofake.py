@@ -26,7 +26,9 @@ import types
 CALLS: "collections.deque[tuple[str, int, tuple[str, ...]]]" = collections.deque(maxlen=5000)
 #: Awaiting the result of one of these calls waits like a quiet open connection (until the task is
 #: cancelled) instead of answering at once, so a vendor SDK's receive loop does not spin.
-RECEIVE_CALLS = ("recv", "receive", "receive_str", "receive_json", "receive_bytes", "read", "get", "next", "wait", "wait_closed")
+#: ``start_listening``: the Deepgram and Sarvam SDKs' socket loop, which returns only when the
+#: connection closes (pipecat reconnects when it returns, and gives up after three quick returns).
+RECEIVE_CALLS = ("recv", "receive", "receive_str", "receive_json", "receive_bytes", "read", "get", "next", "wait", "wait_closed", "start_listening")
 FAKED: set[str] = set()
 
 _STDLIB = set(sys.stdlib_module_names)
