@@ -60,6 +60,7 @@ export const KNOWN_SYMBOLS: readonly PythonSymbol[] = [
   p('RunnerArguments', 'pipecat.runner.types'),
   p('DailyRunnerArguments', 'pipecat.runner.types'),
   p('WebSocketRunnerArguments', 'pipecat.runner.types'),
+  p('EvalRunnerArguments', 'pipecat.runner.types'),
   p('DailyDialinRequest', 'pipecat.runner.types'),
   p('create_transport', 'pipecat.runner.utils'),
   p('maybe_capture_participant_camera', 'pipecat.runner.utils'),
