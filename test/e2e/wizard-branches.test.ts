@@ -27,7 +27,7 @@ interface WizardCase {
 
 const CASES: WizardCase[] = [
   {
-    title: 'web, React + Vite, two transports, cascade, every feature, avatar, cloud with Krisp',
+    title: 'web, React + Vite, two transports, cascade, every feature, avatar, cloud with Krisp, evals',
     answers: {
       bot_client: 'web-react-vite',
       transports: ['rtc_small', 'rtc_hosted'],
@@ -43,8 +43,9 @@ const CASES: WizardCase[] = [
       enable_observability: true,
       deploy_to_cloud: true,
       enable_noisecancel: true,
+      enable_eval: true,
     },
-    flags: ['-b', 'web', '--client-framework', 'react', '--client-server', 'vite', '-t', 'rtc_small', '-t', 'rtc_hosted', '-m', 'cascade', '--stt', 'assemblyai_stt', '--llm', 'anthropic_llm', '--tts', 'elevenlabs_tts', '--recording', '--transcription', '--video-input', '--video-output', '--video', 'tavus_video', '--observability', '--deploy-to-cloud', '--enable-noisecancel'],
+    flags: ['-b', 'web', '--client-framework', 'react', '--client-server', 'vite', '-t', 'rtc_small', '-t', 'rtc_hosted', '-m', 'cascade', '--stt', 'assemblyai_stt', '--llm', 'anthropic_llm', '--tts', 'elevenlabs_tts', '--recording', '--transcription', '--video-input', '--video-output', '--video', 'tavus_video', '--observability', '--deploy-to-cloud', '--enable-noisecancel', '--eval'],
     asked: ['project_name', 'bot_client', 'transports', 'mode', 'stt_service', 'llm_service', 'tts_service', 'recording', 'transcription', 'video_input', 'video_output', 'video_service', 'enable_observability', 'deploy_to_cloud', 'enable_noisecancel', 'enable_eval', 'generate'],
   },
   {
