@@ -6,6 +6,7 @@
  *
  * - the bot no longer greets on RTVI client-ready -> the greeting turn is never satisfied;
  * - the `"eval"` entry dropped from `transport_params` -> pipecat's `create_transport` refuses `-t eval`;
+ * - the eval transport without audio output -> the audio scenario hears no greeting;
  * - a scenario asks for words the bot does not say -> the harness's `text_contains` check fails;
  * - a scenario without `name:` -> pipecat's scenario loader rejects it.
  */
@@ -42,6 +43,13 @@ const MUTATIONS: Mutation[] = [
     from: /\n\s*# `uv run bot\.py -t eval`[^\n]*\n[^\n]*\n\s*"eval": lambda: EvalTransportParams\([^)]*\),/,
     to: '',
     expect: /bot\(\) raised ValueError: .*eval/,
+  },
+  {
+    name: 'the eval transport without audio output',
+    file: 'server/bot.py',
+    from: /("eval": lambda: EvalTransportParams\(\s*audio_in_enabled=True,\s*)audio_out_enabled=True/,
+    to: '$1audio_out_enabled=False',
+    expect: /evals\/starter_audio\.yaml failed: turn 0 expectation 0 \(response\)/,
   },
   {
     name: 'a scenario that asks for words the bot does not say',
