@@ -34,7 +34,7 @@ describe('help and version', () => {
     expect(help.stdout).toContain('pipecat cloud');
     const initHelp = runCli(['init', '--help']);
     expect(initHelp.code).toBe(0);
-    for (const flag of ['--output', '--name', '--bot-type', '--transport', '--mode', '--stt', '--llm', '--tts', '--realtime', '--video', '--client-framework', '--client-server', '--daily-pstn-mode', '--twilio-daily-sip-mode', '--recording', '--transcription', '--video-input', '--video-output', '--deploy-to-cloud', '--enable-noisecancel', '--enable-krisp', '--observability', '--config', '--dry-run', '--list-options']) {
+    for (const flag of ['--output', '--name', '--bot-type', '--transport', '--mode', '--stt', '--llm', '--tts', '--realtime', '--video', '--client-framework', '--client-server', '--daily-pstn-mode', '--twilio-daily-sip-mode', '--recording', '--transcription', '--video-input', '--video-output', '--deploy-to-cloud', '--enable-noisecancel', '--enable-krisp', '--observability', '--eval', '--config', '--dry-run', '--list-options']) {
       expect(initHelp.stdout).toContain(flag);
     }
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
@@ -213,6 +213,7 @@ describe('precedence: flag > config file > default, booleans both ways', () => {
     ['deploy-to-cloud', 'deploy_to_cloud'],
     ['enable-noisecancel', 'enable_noisecancel'],
     ['observability', 'enable_observability'],
+    ['eval', 'enable_eval'],
   ];
   const cfg = (values: Record<string, unknown>): string => {
     const p = join(tmp, `prec-${Math.random().toString(36).slice(2)}.json`);

@@ -154,7 +154,7 @@ describe('resolver rules', () => {
     const c = resolve(WEB).config!;
     expect(Object.isFrozen(c)).toBe(true);
     expect(Object.keys(c).sort()).toEqual(
-      ['project_name', 'bot_type', 'transports', 'mode', 'stt_service', 'llm_service', 'tts_service', 'realtime_service', 'video_service', 'client_framework', 'client_server', 'daily_pstn_mode', 'twilio_daily_sip_mode', 'recording', 'transcription', 'video_input', 'video_output', 'deploy_to_cloud', 'enable_noisecancel', 'enable_observability'].sort(),
+      ['project_name', 'bot_type', 'transports', 'mode', 'stt_service', 'llm_service', 'tts_service', 'realtime_service', 'video_service', 'client_framework', 'client_server', 'daily_pstn_mode', 'twilio_daily_sip_mode', 'recording', 'transcription', 'video_input', 'video_output', 'deploy_to_cloud', 'enable_noisecancel', 'enable_observability', 'enable_eval'].sort(),
     );
   });
 });

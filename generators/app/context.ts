@@ -65,10 +65,12 @@ export interface TemplateContext {
     dialout: boolean;
     sipDialout: boolean;
     webTransport: boolean;
+    /** pipecat's eval transport (`-t eval`): an RTVI client session, like a browser's. */
+    eval: boolean;
   };
   /** Keys of `create_transport`'s params dict, in order, e.g. `['daily', 'webrtc']`. */
   runnerKeys: string[];
-  /** Kinds of session bot() may run. */
+  /** Kinds of session bot() may run (an eval session is a `web` one: an RTVI client). */
   callKinds: CallKind[];
   /**
    * Pipeline output rates (Hz) for cascade bots: `phone` for phone media streams (whose wire is
@@ -93,6 +95,8 @@ export interface TemplateContext {
   extras: string[];
   /** Other runtime requirements (PyPI). */
   packages: string[];
+  /** Requirements of the `dev` dependency group beyond ruff (local tools the image goes without). */
+  devPackages: string[];
   requiresPython: string;
   pipecatRequirement: string;
   /** Indent every non-empty line of `text` by `n` spaces (first line included). */
@@ -178,8 +182,10 @@ export function buildContext(config: ProjectConfig): TemplateContext {
   for (const t of transports) {
     if (t.flow === 'runner' && !runnerKeys.includes(t.runnerTransport)) runnerKeys.push(t.runnerTransport);
   }
+  // pipecat's runner serves `-t eval` through create_transport's "eval" params (runner/utils.py).
+  if (config.enable_eval) runnerKeys.push('eval');
   const callKinds: CallKind[] = [];
-  if (webTransport) callKinds.push('web');
+  if (webTransport || config.enable_eval) callKinds.push('web');
   if (phoneWebsocket || pstnDialin || sipDialin) callKinds.push('phone');
   if (dialout) callKinds.push('dialout');
 
@@ -205,6 +211,7 @@ export function buildContext(config: ProjectConfig): TemplateContext {
     dialout,
     sipDialout: has('telco_a_rtc_hosted_sip_dialout'),
     webTransport,
+    eval: config.enable_eval,
   };
 
   const extras = new Set<string>(['runner']);
@@ -239,6 +246,9 @@ export function buildContext(config: ProjectConfig): TemplateContext {
     envGroups: envGroups(transports, chosen, is),
     extras: [...extras].sort(),
     packages: [...packages].sort(),
+    // pipecat's `evals` extra (pyproject.toml) brings `pipecat eval` and its local Kokoro/Moonshine
+    // models; the bot's eval transport needs only pipecat's core dependencies.
+    devPackages: is.eval ? [`pipecat-ai[evals]>=${PIPECAT_FLOOR}`] : [],
     requiresPython,
     pipecatRequirement: `pipecat-ai[${[...extras].sort().join(',')}]>=${PIPECAT_FLOOR}`,
     indent,

@@ -27,7 +27,7 @@ interface WizardCase {
 
 const CASES: WizardCase[] = [
   {
-    title: 'web, React + Vite, two transports, cascade, every feature, avatar, cloud with Krisp',
+    title: 'web, React + Vite, two transports, cascade, every feature, avatar, cloud with Krisp, evals',
     answers: {
       bot_client: 'web-react-vite',
       transports: ['rtc_small', 'rtc_hosted'],
@@ -43,21 +43,22 @@ const CASES: WizardCase[] = [
       enable_observability: true,
       deploy_to_cloud: true,
       enable_noisecancel: true,
+      enable_eval: true,
     },
-    flags: ['-b', 'web', '--client-framework', 'react', '--client-server', 'vite', '-t', 'rtc_small', '-t', 'rtc_hosted', '-m', 'cascade', '--stt', 'assemblyai_stt', '--llm', 'anthropic_llm', '--tts', 'elevenlabs_tts', '--recording', '--transcription', '--video-input', '--video-output', '--video', 'tavus_video', '--observability', '--deploy-to-cloud', '--enable-noisecancel'],
-    asked: ['project_name', 'bot_client', 'transports', 'mode', 'stt_service', 'llm_service', 'tts_service', 'recording', 'transcription', 'video_input', 'video_output', 'video_service', 'enable_observability', 'deploy_to_cloud', 'enable_noisecancel', 'generate'],
+    flags: ['-b', 'web', '--client-framework', 'react', '--client-server', 'vite', '-t', 'rtc_small', '-t', 'rtc_hosted', '-m', 'cascade', '--stt', 'assemblyai_stt', '--llm', 'anthropic_llm', '--tts', 'elevenlabs_tts', '--recording', '--transcription', '--video-input', '--video-output', '--video', 'tavus_video', '--observability', '--deploy-to-cloud', '--enable-noisecancel', '--eval'],
+    asked: ['project_name', 'bot_client', 'transports', 'mode', 'stt_service', 'llm_service', 'tts_service', 'recording', 'transcription', 'video_input', 'video_output', 'video_service', 'enable_observability', 'deploy_to_cloud', 'enable_noisecancel', 'enable_eval', 'generate'],
   },
   {
     title: 'web, React + Next.js, Daily, realtime, video output without avatar, local',
     answers: { bot_client: 'web-react-nextjs', transports: ['rtc_hosted'], mode: 'realtime', realtime_service: 'gemini_live_realtime', recording: false, transcription: true, video_input: false, video_output: true, video_service: 'none', enable_observability: false, deploy_to_cloud: false },
     flags: ['-b', 'web', '--client-framework', 'react', '--client-server', 'nextjs', '-t', 'rtc_hosted', '-m', 'realtime', '--realtime', 'gemini_live_realtime', '--transcription', '--video-output', '--no-deploy-to-cloud'],
-    asked: ['project_name', 'bot_client', 'transports', 'mode', 'realtime_service', 'recording', 'transcription', 'video_input', 'video_output', 'video_service', 'enable_observability', 'deploy_to_cloud', 'generate'],
+    asked: ['project_name', 'bot_client', 'transports', 'mode', 'realtime_service', 'recording', 'transcription', 'video_input', 'video_output', 'video_service', 'enable_observability', 'deploy_to_cloud', 'enable_eval', 'generate'],
   },
   {
     title: 'web, vanilla JS client, SmallWebRTC, cascade, no features, cloud without Krisp',
     answers: { bot_client: 'web-vanilla', transports: ['rtc_small'], mode: 'cascade', stt_service: 'deepgram_stt', llm_service: 'google_gemini_llm', tts_service: 'cartesia_tts', recording: false, transcription: false, video_input: false, video_output: false, enable_observability: false, deploy_to_cloud: true, enable_noisecancel: false },
     flags: ['-b', 'web', '--client-framework', 'vanilla', '-t', 'rtc_small', '-m', 'cascade', '--stt', 'deepgram_stt', '--llm', 'google_gemini_llm', '--tts', 'cartesia_tts'],
-    asked: ['project_name', 'bot_client', 'transports', 'mode', 'stt_service', 'llm_service', 'tts_service', 'recording', 'transcription', 'video_input', 'video_output', 'enable_observability', 'deploy_to_cloud', 'enable_noisecancel', 'generate'],
+    asked: ['project_name', 'bot_client', 'transports', 'mode', 'stt_service', 'llm_service', 'tts_service', 'recording', 'transcription', 'video_input', 'video_output', 'enable_observability', 'deploy_to_cloud', 'enable_noisecancel', 'enable_eval', 'generate'],
   },
   {
     title: 'web, mobile or no client (server only), realtime, video input, local',
@@ -68,14 +69,14 @@ const CASES: WizardCase[] = [
     title: 'phone, Twilio plus SmallWebRTC for local testing, cascade, recording, cloud with Krisp',
     answers: { bot_client: 'telephony', transports: ['telco_a', 'rtc_small'], mode: 'cascade', stt_service: 'deepgram_stt', llm_service: 'openai_llm', tts_service: 'cartesia_tts', recording: true, transcription: false, enable_observability: false, deploy_to_cloud: true, enable_noisecancel: true },
     flags: ['-b', 'telephony', '-t', 'telco_a', '-t', 'rtc_small', '-m', 'cascade', '--stt', 'deepgram_stt', '--llm', 'openai_llm', '--tts', 'cartesia_tts', '--recording', '--enable-krisp'],
-    asked: ['project_name', 'bot_client', 'transports', 'mode', 'stt_service', 'llm_service', 'tts_service', 'recording', 'transcription', 'enable_observability', 'deploy_to_cloud', 'enable_noisecancel', 'generate'],
+    asked: ['project_name', 'bot_client', 'transports', 'mode', 'stt_service', 'llm_service', 'tts_service', 'recording', 'transcription', 'enable_observability', 'deploy_to_cloud', 'enable_noisecancel', 'enable_eval', 'generate'],
   },
   {
     title: 'phone and mode given as options (their steps are skipped), Daily PSTN dial-in, realtime, cloud without Krisp',
     options: { 'bot-type': 'telephony', mode: 'realtime' },
     answers: { transports: ['rtc_hosted_pstn'], daily_pstn_mode: 'dial-in', realtime_service: 'openai_realtime', recording: true, deploy_to_cloud: true, enable_noisecancel: false },
     flags: ['-b', 'telephony', '-t', 'rtc_hosted_pstn', '--daily-pstn-mode', 'dial-in', '-m', 'realtime', '--realtime', 'openai_realtime', '--recording'],
-    asked: ['project_name', 'transports', 'daily_pstn_mode', 'realtime_service', 'recording', 'transcription', 'enable_observability', 'deploy_to_cloud', 'enable_noisecancel', 'generate'],
+    asked: ['project_name', 'transports', 'daily_pstn_mode', 'realtime_service', 'recording', 'transcription', 'enable_observability', 'deploy_to_cloud', 'enable_noisecancel', 'enable_eval', 'generate'],
   },
   {
     title: 'phone, Daily PSTN dial-out, cascade, transcription, local',
@@ -86,7 +87,7 @@ const CASES: WizardCase[] = [
     title: 'phone, Twilio + Daily SIP dial-in plus Telnyx, cascade, observability, cloud',
     answers: { bot_client: 'telephony', transports: ['telco_a_rtc_hosted_sip', 'telco_b'], twilio_daily_sip_mode: 'dial-in', mode: 'cascade', stt_service: 'deepgram_stt', llm_service: 'openai_llm', tts_service: 'cartesia_tts', enable_observability: true },
     flags: ['-b', 'telephony', '-t', 'telco_a_rtc_hosted_sip', '-t', 'telnyx', '--twilio-daily-sip-mode', 'dial-in', '-m', 'cascade', '--stt', 'deepgram_stt', '--llm', 'openai_llm', '--tts', 'cartesia_tts', '--observability'],
-    asked: ['project_name', 'bot_client', 'transports', 'twilio_daily_sip_mode', 'mode', 'stt_service', 'llm_service', 'tts_service', 'recording', 'transcription', 'enable_observability', 'deploy_to_cloud', 'enable_noisecancel', 'generate'],
+    asked: ['project_name', 'bot_client', 'transports', 'twilio_daily_sip_mode', 'mode', 'stt_service', 'llm_service', 'tts_service', 'recording', 'transcription', 'enable_observability', 'deploy_to_cloud', 'enable_noisecancel', 'enable_eval', 'generate'],
   },
   {
     title: 'phone, Twilio + Daily SIP dial-out, realtime, local',
@@ -98,7 +99,7 @@ const CASES: WizardCase[] = [
     options: { realtime: 'openai_realtime', 'enable-noisecancel': true, 'client-framework': 'vanilla' },
     answers: { transports: ['rtc_hosted'] },
     flags: ['-b', 'web', '--client-framework', 'vanilla', '-t', 'rtc_hosted', '-m', 'realtime', '--realtime', 'openai_realtime', '--enable-noisecancel'],
-    asked: ['project_name', 'transports', 'recording', 'transcription', 'video_input', 'video_output', 'enable_observability', 'generate'],
+    asked: ['project_name', 'transports', 'recording', 'transcription', 'video_input', 'video_output', 'enable_observability', 'enable_eval', 'generate'],
   },
 ];
 

@@ -88,6 +88,8 @@ maybe('the wizard in a terminal', () => {
       session.keys('Enter'); // default: no
       await session.waitFor('? Deployment');
       session.keys('Up', 'Enter'); // local only: no noise-cancellation question
+      await session.waitFor('? Evals');
+      session.keys('Enter'); // default: no
       const summary = await session.waitFor('? Generate this project?');
       expect(summary).toContain('Twilio + Daily SIP (dial-out), SmallWebRTC');
       expect(summary).toContain('cascade: AssemblyAI → Anthropic Claude → ElevenLabs');
@@ -151,7 +153,7 @@ maybe('the wizard in a terminal', () => {
       await session.waitFor('? Project name');
       session.type('dry-bot');
       session.keys('Enter');
-      for (const q of ['? Pipeline mode', '? Speech-to-text', '? LLM service', '? Text-to-speech', '? Record each call', '? Log the conversation', '? Video input', '? Video output', '? Observability', '? Deployment', '? Krisp noise cancellation', '? Generate this project?']) {
+      for (const q of ['? Pipeline mode', '? Speech-to-text', '? LLM service', '? Text-to-speech', '? Record each call', '? Log the conversation', '? Video input', '? Video output', '? Observability', '? Deployment', '? Krisp noise cancellation', '? Evals', '? Generate this project?']) {
         await session.waitFor(q);
         session.keys('Enter'); // every default
       }

@@ -35,7 +35,7 @@ maybe('yo pipecat: the wizard under inquirer', () => {
       await session.waitFor('? Project name', 60_000);
       session.type('yo-wiz');
       session.keys('Enter');
-      const steps = ['? Bot type and client', '? Transports', '? Pipeline mode', '? Speech-to-text', '? LLM service', '? Text-to-speech', '? Record each call', '? Log the conversation', '? Video input', '? Video output', '? Observability', '? Deployment', '? Krisp noise cancellation', '? Generate this project?'];
+      const steps = ['? Bot type and client', '? Transports', '? Pipeline mode', '? Speech-to-text', '? LLM service', '? Text-to-speech', '? Record each call', '? Log the conversation', '? Video input', '? Video output', '? Observability', '? Deployment', '? Krisp noise cancellation', '? Evals', '? Generate this project?'];
       for (const q of steps) {
         await session.waitFor(q);
         session.keys('Enter');

@@ -8,8 +8,8 @@
  *   service; transports, video services and features are spread over those projects.
  * - {@link runtimeMatrix} (the runtime tier, test/runtime/): the static sweep, plus every TTS on a
  *   phone media stream beside a web transport (8 kHz and web pipeline rates for each vendor), every
- *   transport in both modes (cloud off for every other one), and every feature on a phone and a web
- *   bot in the other mode.
+ *   transport in both modes (cloud off for every other one), every feature on a phone and a web
+ *   bot in the other mode, and `--eval` in both modes.
  */
 import { SERVICES_BY_ROLE, TRANSPORTS } from '../../generators/app/catalogue/catalogue.js';
 
@@ -122,5 +122,12 @@ export function runtimeMatrix(): Sample[] {
       covers: [f],
     });
   });
+  // `--eval`: the eval session (pipecat's eval harness through the starter scenarios) beside a
+  // phone-only bot, a web realtime bot, and a bot whose calls all come from server.py.
+  samples.push(
+    { name: 'eval-cascade-phone', args: ['-m', 'cascade', '--stt', stt[2], '--llm', llm[1], '--tts', tts[3], '-b', 'telephony', '-t', streams[0], '--eval'], covers: ['--eval', 'cascade'] },
+    { name: 'eval-realtime-web', args: ['-m', 'realtime', '--realtime', realtime[0], '-b', 'web', '-t', 'rtc_small', '--eval', '--no-deploy-to-cloud'], covers: ['--eval', 'realtime'] },
+    { name: 'eval-realtime-dialout', args: ['-m', 'realtime', '--realtime', realtime[1], '-b', 'telephony', '-t', 'rtc_hosted_pstn', '--daily-pstn-mode', 'dial-out', '--eval'], covers: ['--eval', 'realtime', 'rtc_hosted_pstn_dialout'] },
+  );
   return samples;
 }

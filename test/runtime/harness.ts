@@ -23,8 +23,15 @@ export const PY_DIR = join(ROOT, 'test', 'runtime', 'python');
 export interface SessionSpec {
   transport: string;
   driver: string;
-  call: 'web' | 'phone' | 'dialout';
+  call: 'web' | 'phone' | 'dialout' | 'eval';
 }
+
+/**
+ * The session of a project generated with `--eval`: `bot()` with the runner arguments of
+ * `uv run bot.py -t eval`, driven by pipecat's own eval harness through the project's scenarios
+ * (rt/evals.py).
+ */
+export const EVAL_SESSION: SessionSpec = { transport: 'eval', driver: 'eval', call: 'eval' };
 
 /** The spec rt/main.py reads (see its module docstring). */
 export interface ProjectSpec {
@@ -77,6 +84,7 @@ export function projectSpec(project: string, variants: string[] = ['required', '
       if (!t) throw new Error(`${project}: unknown transport ${id}`);
       return sessionFor(t);
     })
+    .concat(config.enable_eval ? [EVAL_SESSION] : [])
     .filter((s) => !drivers || drivers.includes(s.driver));
   return {
     project,

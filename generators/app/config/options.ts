@@ -64,6 +64,7 @@ export const CONFIG_OPTIONS: readonly OptionDefinition[] = [
   { key: 'deploy_to_cloud', flag: 'deploy-to-cloud', type: 'boolean', default: true, describe: 'Add Dockerfile and pcc-deploy.toml for Pipecat Cloud' },
   { key: 'enable_noisecancel', flag: 'enable-noisecancel', flagAliases: ['enable-krisp'], configAliases: ['enable_krisp'], type: 'boolean', default: false, describe: 'Krisp VIVA noise cancellation on Pipecat Cloud (needs --deploy-to-cloud)' },
   { key: 'enable_observability', flag: 'observability', configAliases: ['observability'], type: 'boolean', default: false, describe: 'Wire the Whisker live debugger into local runs' },
+  { key: 'enable_eval', flag: 'eval', configAliases: ['eval'], type: 'boolean', default: false, describe: "Runnable with pipecat's eval transport (`uv run bot.py -t eval`), with starter scenarios for `pipecat eval run` in server/evals/" },
 ];
 
 /** Config keys that are output-only (written by `--dry-run`, ignored when read back). */

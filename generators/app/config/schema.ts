@@ -78,6 +78,7 @@ export const configSchema = Joi.object({
   deploy_to_cloud: Joi.boolean().required(),
   enable_noisecancel: Joi.boolean().required(),
   enable_observability: Joi.boolean().required(),
+  enable_eval: Joi.boolean().required(),
 }).prefs({ convert: false, abortEarly: false });
 
 /**

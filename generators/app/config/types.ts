@@ -58,4 +58,6 @@ export interface ProjectConfig {
   /** Krisp VIVA noise cancellation; needs `deploy_to_cloud`. */
   enable_noisecancel: boolean;
   enable_observability: boolean;
+  /** pipecat's eval transport (`-t eval`) and starter scenarios for `pipecat eval run`. */
+  enable_eval: boolean;
 }

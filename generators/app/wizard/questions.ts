@@ -1,7 +1,8 @@
 /**
  * The wizard's questions, in the `prompts` library's shape, one step per answer, in the order of
  * issue 4: project name; bot type and client; transports (+ the PSTN/SIP dial direction); pipeline
- * mode; AI services; optional features; deployment (+ noise cancellation for the cloud).
+ * mode; AI services; optional features; deployment (+ noise cancellation for the cloud); evals
+ * (last, as in pipecat 1.7's wizard).
  *
  * A step is asked only when its answer is missing (a flag given to `pipecat init` or `yo pipecat`
  * skips it). Every choice comes from the catalogue; the runner (`wizard.ts`) drops choices that
@@ -98,6 +99,7 @@ export const KEY_LABELS: Readonly<Record<ConfigKey, string>> = {
   deploy_to_cloud: 'Deployment',
   enable_noisecancel: 'Noise cancellation',
   enable_observability: 'Observability',
+  enable_eval: 'Evals',
 };
 
 /**
@@ -455,6 +457,8 @@ export const WIZARD_STEPS: readonly WizardStep[] = [
   featureStep('enable_observability', 'Observability: wire the Whisker live debugger into local runs?'),
   deployStep,
   featureStep('enable_noisecancel', 'Krisp noise cancellation on Pipecat Cloud?', (s) => currentValue(s, 'deploy_to_cloud') !== false),
+  // Asked last, as pipecat 1.7's wizard does (prompts/questions.py, question 9).
+  featureStep('enable_eval', 'Evals: make the bot runnable with `-t eval` for `pipecat eval run`, with starter scenarios?'),
 ];
 
 /** Name of the final confirmation question (answer `false` cancels: nothing is written). */

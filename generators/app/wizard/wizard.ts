@@ -45,7 +45,7 @@ export interface WizardOptions {
 }
 
 /** Config keys whose answers are booleans or single ids, checked with the field schema. */
-const SCHEMA_CHECKED = new Set<ConfigKey>(['project_name', 'mode', 'stt_service', 'llm_service', 'tts_service', 'realtime_service', 'daily_pstn_mode', 'twilio_daily_sip_mode', 'recording', 'transcription', 'video_input', 'video_output', 'deploy_to_cloud', 'enable_noisecancel', 'enable_observability']);
+const SCHEMA_CHECKED = new Set<ConfigKey>(['project_name', 'mode', 'stt_service', 'llm_service', 'tts_service', 'realtime_service', 'daily_pstn_mode', 'twilio_daily_sip_mode', 'recording', 'transcription', 'video_input', 'video_output', 'deploy_to_cloud', 'enable_noisecancel', 'enable_observability', 'enable_eval']);
 
 /**
  * Problems of a layer that concern the given keys, found by the resolver's own steps (merge,
@@ -188,6 +188,7 @@ export function summaryText(config: ProjectConfig, target: string): string {
     config.video_output && 'video output',
     config.video_service && `avatar: ${label(config.video_service)}`,
     config.enable_observability && 'observability (Whisker)',
+    config.enable_eval && 'evals (-t eval)',
   ].filter(Boolean);
   const rows: [string, string][] = [
     ['Project', `${config.project_name}  (${target})`],

@@ -15,7 +15,9 @@ required, with ENV unset as on Pipecat Cloud; ``all``: every variable, with ENV=
 development runner sets it), ``bot(runner_args)`` with the driver's runner arguments, the client
 connects (a web client also sends RTVI client-ready), the bot greets (not for dial-out, where the
 callee speaks first), the scripted user speaks, the bot answers, the client hangs up, and the
-session must end by itself within :data:`END_TIMEOUT` seconds.
+session must end by itself within :data:`END_TIMEOUT` seconds. An ``eval`` session instead runs
+the project's eval scenarios through pipecat's own eval harness (rt/evals.py), the last one
+ending the bot as ``--stop-bot`` does.
 
 A session fails on: an exception; a pipecat log at WARNING or above, or a Python warning, not in
 :data:`ALLOWED` (each entry carries its reason); no greeting or answer; audio on the wire whose
@@ -145,6 +147,10 @@ class Session:
             from .daily import DailyDriver
 
             return DailyDriver(kind, self.session["call"], self.probe, self.spec)
+        if kind == "eval":
+            from .evals import EvalDriver
+
+            return EvalDriver(self.session["call"], self.probe, self.spec)
         raise ValueError(f"no driver for {kind}")
 
     async def run(self) -> dict:
@@ -180,13 +186,16 @@ class Session:
             await asyncio.sleep(0.05)
             await driver.connect()
             expected = 0
+            if call == "eval":
+                # pipecat's eval harness plays the generated scenarios (rt/evals.py).
+                self.problems.extend(await driver.play())
             if call == "web":
                 await driver.client_ready()
-            if call != "dialout":
+            if call in ("web", "phone"):
                 expected = 1
                 if not await probe.wait_bot_spoke(1):
                     self.problems.append("the bot did not greet (no TTS audio reached the wire)")
-            if not task.done() and not self.problems:
+            if call != "eval" and not task.done() and not self.problems:
                 await driver.speak(Probe.user_audio(driver.input_rate), Probe.speech_chunks())
                 expected += 1
                 if not await probe.wait_bot_spoke(expected):

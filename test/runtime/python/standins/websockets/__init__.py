@@ -1,7 +1,17 @@
-"""Stand-in for the websockets package: ``websockets.asyncio.client.connect`` is hand-written (see
-there); every other name and submodule is a recording fake from ``_autofake``."""
+"""Stand-in for the websockets package: ``websockets.asyncio.client.connect`` and
+``websockets.asyncio.server.serve`` are hand-written (see there); the top-level ``connect`` (the
+name pipecat's eval harness uses) reaches a local in-process server as the client's does; every
+other name and submodule is a recording fake from ``_autofake``."""
 
 import _autofake
+
+
+def connect(uri, *args, **kwargs):
+    from .asyncio import client, server
+
+    if server.listener_for(uri) is not None:
+        return client.connect(uri, *args, **kwargs)
+    return _autofake._child("websockets.connect")(uri, *args, **kwargs)
 
 
 def __getattr__(name: str):

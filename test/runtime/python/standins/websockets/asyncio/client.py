@@ -10,6 +10,9 @@ Two kinds of vendor are matched by URL:
   (``rt/services.py`` registers them, e.g. an Ultravox call's websocket). The server object the
   factory returns sees every message the client sends and says what that vendor would say back.
 
+A local URL (``ws://localhost:PORT``) reaches the in-process server listening there
+(``websockets.asyncio.server``, e.g. pipecat's eval transport).
+
 Every other URL gets the recording fake the module had before (``_autofake``), so the other
 services see no change. URLs are recorded in :data:`CONNECTED`.
 """
@@ -168,6 +171,13 @@ MODELLED_SERVERS: list = []
 
 def connect(uri, *args, **kwargs):
     CONNECTED.append(str(uri))
+    from . import server as local_server
+
+    handler = local_server.listener_for(uri)
+    if handler is not None:
+        connection = ServerConnection(str(uri))
+        connection.server = local_server.Peer(connection, handler)
+        return _Connect(connection)
     for pattern, (factory, _source) in list(SERVERS.items()):
         if re.search(pattern, str(uri)):
             connection = ServerConnection(str(uri))
