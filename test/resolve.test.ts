@@ -5,6 +5,7 @@
  */
 import { describe, expect, test } from '@jest/globals';
 import { ConfigError, resolveConfig, type ConfigLayer } from '../generators/app/config/resolve.js';
+import { SERVICES_BY_ROLE, vendorOf } from '../generators/app/catalogue/catalogue.js';
 import type { ProjectConfig } from '../generators/app/config/types.js';
 
 const CASCADE: ConfigLayer = { mode: 'cascade', stt_service: 'deepgram_stt', llm_service: 'openai_llm', tts_service: 'cartesia_tts' };
@@ -85,6 +86,24 @@ describe('resolver rules', () => {
     expect(unknown.join('\n')).toContain('--bot-type: is required');
     // An explicit telephony type with only web transports is kept (pipecat allows it too).
     expect(resolve({ ...PHONE, transports: ['daily'] }).config?.bot_type).toBe('telephony');
+  });
+
+  test("a bare vendor name is that vendor's default service for the role; without a default the candidates are named", () => {
+    const c = resolve({ ...WEB, stt_service: 'deepgram', llm_service: 'OpenAI', tts_service: 'cartesia' }).config;
+    expect([c?.stt_service, c?.llm_service, c?.tts_service]).toEqual(['deepgram_stt', 'openai_llm', 'cartesia_tts']);
+    expect(resolve({ ...WEB, mode: 'realtime', stt_service: undefined, llm_service: undefined, tts_service: undefined, realtime_service: 'gemini' }).config?.realtime_service).toBe('gemini_live_realtime');
+    expectProblems({ ...WEB, stt_service: 'elevenlabs' }, '--stt: "elevenlabs" names several STT services and none is its default: choose one of elevenlabs_realtime_stt, elevenlabs_stt');
+  });
+
+  test('vendorDefault marks exactly one entry of a vendor with several per role, and nothing else', () => {
+    for (const [role, list] of Object.entries(SERVICES_BY_ROLE)) {
+      const byVendor = new Map<string, typeof list>();
+      for (const s of list.filter((e) => !e.deprecated)) byVendor.set(vendorOf(s.id), [...(byVendor.get(vendorOf(s.id)) ?? []), s]);
+      for (const [vendor, entries] of byVendor) {
+        const marked = entries.filter((e) => e.vendorDefault).map((e) => e.id);
+        expect({ role, vendor, marked: marked.length }).toEqual({ role, vendor, marked: entries.length > 1 ? Math.min(marked.length, 1) : 0 });
+      }
+    }
   });
 
   test('vendor aliases resolve to canonical ids, duplicates collapse', () => {

@@ -46,6 +46,28 @@ export function canonicalServiceId(role: ServiceRole, idOrAlias: string): string
   return SERVICES_BY_ROLE[role].find((s) => s.id === v || (s.aliases ?? []).includes(v))?.id;
 }
 
+/** The vendor part of a service id: its first `_`-separated word (`deepgram_flux_stt` → `deepgram`). */
+export function vendorOf(id: string): string {
+  return id.split('_')[0];
+}
+
+/**
+ * What a bare vendor name means for a role (`--stt deepgram`): the vendor's only entry of that
+ * role, else the one marked `vendorDefault`; when several entries and no default, the candidates.
+ *
+ * @param role the service role
+ * @param name what the user typed, e.g. `deepgram` (case-insensitive)
+ * @returns `{ id }`, `{ candidates }` (ids, catalogue order), or undefined when no entry has that vendor
+ */
+export function serviceForVendor(role: ServiceRole, name: string): { id: string } | { candidates: string[] } | undefined {
+  const v = name.toLowerCase();
+  const entries = SERVICES_BY_ROLE[role].filter((s) => vendorOf(s.id) === v && !s.deprecated);
+  if (entries.length === 0) return undefined;
+  if (entries.length === 1) return { id: entries[0].id };
+  const preferred = entries.find((s) => s.vendorDefault);
+  return preferred ? { id: preferred.id } : { candidates: entries.map((s) => s.id) };
+}
+
 /**
  * The transport with this resolved id, or undefined.
  *

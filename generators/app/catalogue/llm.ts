@@ -201,6 +201,7 @@ export const LLM_SERVICES = [
   },
   {
     id: 'google_gemini_llm',
+    vendorDefault: true,
     role: 'llm',
     label: 'Google Gemini',
     extras: ['google'],
@@ -355,6 +356,7 @@ export const LLM_SERVICES = [
   },
   {
     id: 'openai_llm',
+    vendorDefault: true,
     role: 'llm',
     label: 'OpenAI',
     extras: ['openai'],

@@ -92,6 +92,7 @@ export const REALTIME_SERVICES = [
   },
   {
     id: 'gemini_live_realtime',
+    vendorDefault: true,
     role: 'realtime',
     label: 'Gemini Live',
     extras: ['google'],

@@ -84,6 +84,7 @@ export const STT_SERVICES = [
   },
   {
     id: 'cartesia_stt',
+    vendorDefault: true,
     role: 'stt',
     label: 'Cartesia',
     extras: ['cartesia'],
@@ -169,6 +170,7 @@ export const STT_SERVICES = [
   },
   {
     id: 'deepgram_stt',
+    vendorDefault: true,
     role: 'stt',
     label: 'Deepgram',
     extras: ['deepgram'],
@@ -338,6 +340,7 @@ export const STT_SERVICES = [
   },
   {
     id: 'nvidia_stt',
+    vendorDefault: true,
     role: 'stt',
     label: 'NVIDIA',
     extras: ['nvidia'],

@@ -222,6 +222,7 @@ export const TTS_SERVICES = [
   },
   {
     id: 'deepgram_tts',
+    vendorDefault: true,
     role: 'tts',
     label: 'Deepgram',
     extras: [],
@@ -587,6 +588,7 @@ export const TTS_SERVICES = [
   },
   {
     id: 'nvidia_tts',
+    vendorDefault: true,
     role: 'tts',
     label: 'NVIDIA',
     extras: ['nvidia'],

@@ -110,6 +110,13 @@ export interface ServiceDefinition {
   readonly role: ServiceRole;
   /** Vendor/product name shown to users, e.g. `Deepgram`. */
   readonly label: string;
+  /**
+   * This entry is what the vendor's bare name means for its role (`--stt deepgram` →
+   * `deepgram_stt`) when the vendor has several entries of that role; the vendor is the first
+   * `_`-separated part of the id. A vendor with one entry needs no mark; one with several and no
+   * mark makes the bare name an error that lists them (issue 13, test/catalogue.test.ts).
+   */
+  readonly vendorDefault?: true;
   /** Other ids accepted on input and normalised to `id` (e.g. the 1.1 tool's `ultravox`). */
   readonly aliases?: readonly string[];
   /** pipecat-ai extras the imports need (each exists in the index). */

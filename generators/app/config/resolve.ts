@@ -13,7 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { closest } from 'fastest-levenshtein';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { TRANSPORTS, TRANSPORT_FAMILIES, canonicalServiceId, findTransport } from '../catalogue/catalogue.js';
+import { TRANSPORTS, TRANSPORT_FAMILIES, canonicalServiceId, findTransport, serviceForVendor } from '../catalogue/catalogue.js';
 import type { ServiceRole } from '../catalogue/types.js';
 import { findClientKind, frameworksWithServerChoice } from '../client-kinds.js';
 import { CONFIG_OPTIONS, OUTPUT_ONLY_KEYS, optionFor, optionLabel, type ConfigKey, type ValueSource } from './options.js';
@@ -212,7 +212,10 @@ export function normalise(m: Record<string, unknown>, problems: ConfigProblem[],
   for (const [key, role] of Object.entries(SERVICE_KEYS) as [ConfigKey, ServiceRole][]) {
     if (typeof c[key] === 'string') {
       const v = (c[key] as string).trim();
-      c[key] = v === '' || v === 'none' ? null : (canonicalServiceId(role, v) ?? v);
+      // An id or alias; else a bare vendor name (`deepgram`) naming one entry. A vendor with several
+      // and no default stays as typed, and the schema lists the candidates.
+      const vendor = serviceForVendor(role, v);
+      c[key] = v === '' || v === 'none' ? null : (canonicalServiceId(role, v) ?? (vendor && 'id' in vendor ? vendor.id : v));
     }
   }
   for (const key of ['bot_type', 'mode', 'client_framework', 'client_server', 'daily_pstn_mode', 'twilio_daily_sip_mode'] as const) {

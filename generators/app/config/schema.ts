@@ -6,7 +6,7 @@
  * what the generator can turn into correct code.
  */
 import Joi from 'joi';
-import { SERVICES_BY_ROLE, TRANSPORTS, TRANSPORT_FAMILIES, findService, findTransport } from '../catalogue/catalogue.js';
+import { SERVICES_BY_ROLE, TRANSPORTS, TRANSPORT_FAMILIES, findService, findTransport, serviceForVendor } from '../catalogue/catalogue.js';
 import type { ServiceRole } from '../catalogue/types.js';
 import { closestMatch } from '../suggest.js';
 import { clientFrameworks, clientServers, findClientKind, frameworksWithServerChoice, kindSupports, kindsOfFramework } from '../client-kinds.js';
@@ -135,6 +135,10 @@ function problemFromDetail(detail: Joi.ValidationErrorItem): ConfigProblem {
       }
       const valid = (detail.context?.valids ?? []).filter((v: unknown) => v !== null).map((v: unknown) => String(v));
       const what = key === 'transports' ? 'transport' : role ? `${role.toUpperCase()} service` : 'value';
+      const vendor = role && typeof value === 'string' ? serviceForVendor(role, value) : undefined;
+      if (vendor && 'candidates' in vendor) {
+        return { key, message: `"${value}" names several ${role!.toUpperCase()} services and none is its default: choose one of ${vendor.candidates.join(', ')}` };
+      }
       const hint = typeof value === 'string' ? closestMatch(value, [...valid, ...aliasesOf(key)]) : undefined;
       if (hint) return { key, message: `unknown ${what} ${JSON.stringify(value)}: did you mean ${withLabel(key, hint)}? (every id: pipecat init --list-options)` };
       return { key, message: `unknown ${what} ${JSON.stringify(value)}; valid: ${valid.map((v: string) => withLabel(key, v)).join(', ')}` };
