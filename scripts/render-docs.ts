@@ -54,7 +54,7 @@ what is missing; without a terminal it exits with code 2 and names the flags to 
 |---|---|---|---|---|
 ${rows.join('\n')}
 | \`--output\` \`-o\` | — | string | current directory | Folder the project \`<name>/\` is created in |
-| \`--config\` \`-c\` | — | string | — | JSON config file with the keys above |
+| \`--config\` \`-c\` | — | string | — | JSON config file with the keys above (\`-\` reads stdin; at most 1 MiB, 8 levels deep) |
 | \`--dry-run\` | — | boolean | off | Print the resolved configuration as JSON; write nothing |
 | \`--list-options\` | — | boolean | off | Print every valid bot type, transport and service id as JSON |
 | \`--overwrite-guide\` | — | boolean | off | Replace an existing \`AGENTS.md\`, \`CLAUDE.md\` or \`GETTING_STARTED.md\` with ours (default: keep them) |

@@ -123,7 +123,7 @@ describe('validation: every problem at once, exit 2, nothing written', () => {
     expectInvalid(['-n', 'x'], '--bot-type: is required', '--transport: is required', '--mode: is required');
     expectInvalid(['-n', 'x', '-b', 'telephony', '-t', 'rtc_hosted_pstn', ...CASCADE], '--daily-pstn-mode: is required with transport rtc_hosted_pstn');
     expectInvalid(['--name=../x', ...WEB], '--name: must be a plain directory name');
-    expectInvalid(['-n', 'x', '-b', 'web', '-t', 'carrier_pigeon', ...CASCADE], /--transport: unknown transport "carrier_pigeon"; valid: rtc_hosted, rtc_small/);
+    expectInvalid(['-n', 'x', '-b', 'web', '-t', 'carrier_pigeon', ...CASCADE], /--transport: unknown transport "carrier_pigeon"; valid: rtc_hosted \(Daily \(WebRTC\)\), rtc_small/);
   });
 
   test('without --bot-type the transports decide it: a Twilio project is a telephony bot', () => {

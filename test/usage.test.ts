@@ -4,7 +4,7 @@
  * get "did you mean"; opaque transport ids carry their labels.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTempDir, removeDir, runCli } from './helpers/cli.js';
 
@@ -45,5 +45,39 @@ describe('usage mistakes', () => {
 
   test('without a close match, the valid transports are listed with their labels', () => {
     expect(refused(['init', '-n', 'x', '-t', 'carrier_pigeon', '-m', 'realtime', '--realtime', 'openai_realtime'])).toContain('telco_c (Plivo)');
+  });
+});
+
+describe('--config is read up to 1 MiB and 8 levels deep', () => {
+  test('/dev/zero and /dev/urandom are refused at once, naming --config', () => {
+    for (const dev of ['/dev/zero', '/dev/urandom']) {
+      if (!existsSync(dev)) continue;
+      expect(refused(['init', '--config', dev])).toContain(`--config: ${dev} is larger than 1 MiB`);
+    }
+  });
+
+  test('a file just over the bound is refused; stdin (`--config -`), whose size is unknown, still works', () => {
+    const big = join(tmp, 'big.json');
+    writeFileSync(big, JSON.stringify({ project_name: 'x', pad: 'y'.repeat(1024 * 1024) }));
+    expect(refused(['init', '--config', big])).toContain('is larger than 1 MiB');
+    const r = runCli(['init', '--config', '-', '--dry-run'], { cwd: tmp, input: JSON.stringify({ name: 'piped', transport: 'daily', mode: 'realtime', realtime: 'openai_realtime' }) });
+    expect({ code: r.code, name: (JSON.parse(r.stdout) as { project_name: string }).project_name }).toEqual({ code: 0, name: 'piped' });
+  });
+
+  test('a document nested 100,000 levels deep is one clear line, no stack trace', () => {
+    const deep = join(tmp, 'deep.json');
+    writeFileSync(deep, `{"project_name":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}}`);
+    expect(refused(['init', '--config', deep])).toMatch(/--config: .*deep\.json nests values more than 8 levels deep \(under "project_name\.a/);
+    const wide = join(tmp, 'list.json');
+    writeFileSync(wide, `{"transports":${'['.repeat(100_000)}${']'.repeat(100_000)}}`);
+    expect(refused(['init', '--config', wide])).toContain('nests values more than 8 levels deep');
+  });
+
+  test('a long bad value is quoted cut short', () => {
+    const long = join(tmp, 'long.json');
+    writeFileSync(long, JSON.stringify({ name: 'x', transport: 'daily', mode: 'realtime', realtime: 'z'.repeat(5000) }));
+    const err = refused(['init', '--config', long]);
+    expect(err).toContain('...');
+    expect(err.length).toBeLessThan(2000);
   });
 });

@@ -312,7 +312,7 @@ function builder(yargs: Argv): Argv<InitArgs> {
     )
     .positional('directory', { type: 'string', describe: 'Folder to write the project into (e.g. `.`); may already hold .git, AGENTS.md, editor settings' })
     .option('output', { alias: 'o', type: 'string', describe: 'Folder to create the project in (default: current directory)', group: 'Input and output:' })
-    .option('config', { alias: 'c', type: 'string', describe: 'JSON config file (keys: docs/configuration.md); flags override it', group: 'Input and output:' })
+    .option('config', { alias: 'c', type: 'string', describe: 'JSON config file (keys: docs/configuration.md), `-` for stdin, at most 1 MiB; flags override it', group: 'Input and output:' })
     .option('dry-run', { type: 'boolean', describe: 'Print the resolved configuration as JSON and write nothing', group: 'Input and output:' })
     .option('list-options', { type: 'boolean', describe: 'Print every valid bot type, transport and service id as JSON', group: 'Input and output:' })
     .option('overwrite-guide', { type: 'boolean', describe: 'Replace existing AGENTS.md, CLAUDE.md and GETTING_STARTED.md with ours (default: keep them)', group: 'Input and output:' })
@@ -352,6 +352,10 @@ export const initCommand: CommandModule<object, InitArgs> = {
     const usage = pendingUsageProblems.splice(0);
     if (usage.length) throw withConfigProblems(usage, argv);
     checkBooleanValues(process.argv.slice(2));
+    if (stdinConfig(process.argv.slice(2))) {
+      argv.config = '-';
+      if (argv.directory === '' || argv.directory === '-') delete argv.directory; // the same lone `-`
+    }
     if (argv.config === '') throw new UserError('--config needs the path of a JSON config file');
     const flags = flagsLayer(argv);
     let configLayer = typeof argv.config === 'string' ? readConfigFile(argv.config) : undefined;
@@ -428,6 +432,11 @@ export const QUICKSTART: ConfigLayer = {
   tts_service: 'cartesia_tts',
   deploy_to_cloud: true,
 };
+
+/** Whether the command line says `--config -` (yargs reads a lone `-` as an empty value). */
+function stdinConfig(rawArgs: readonly string[]): boolean {
+  return rawArgs.some((a, i) => (a === '--config' || a === '-c') && rawArgs[i + 1] === '-') || rawArgs.includes('--config=-');
+}
 
 /** Whether flags alone resolve to a configuration (nothing left for the wizard to ask). */
 function complete(flags: ConfigLayer): boolean {

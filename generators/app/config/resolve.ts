@@ -10,7 +10,7 @@
  *
  * Source: ../shared/design/ARCHITECTURE.md and issue 2 (precedence, validation, config keys).
  */
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { closest } from 'fastest-levenshtein';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { TRANSPORTS, TRANSPORT_FAMILIES, canonicalServiceId, findTransport, serviceForVendor } from '../catalogue/catalogue.js';
@@ -63,26 +63,87 @@ const SERVICE_KEYS: Partial<Record<ConfigKey, ServiceRole>> = {
 export function readConfigFile(path: string): ConfigLayer {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readBounded(path, MAX_CONFIG_BYTES);
   } catch (err) {
+    if (err instanceof ConfigError) throw err;
     const code = (err as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : String((err as Error).message);
-    throw new ConfigError(`cannot read config file ${path}: ${why}`, []);
+    throw new ConfigError(`--config: cannot read ${path}: ${why}`, []);
   }
   let doc: unknown;
   try {
     doc = JSON.parse(text);
   } catch (err) {
-    throw new ConfigError(`config file ${path} is not valid JSON`, [jsonErrorLocation(path, text, err as Error)]);
+    throw new ConfigError(`--config: ${path} is not valid JSON`, [jsonErrorLocation(path, text, err as Error)]);
   }
   if (!doc || typeof doc !== 'object' || Array.isArray(doc)) {
-    throw new ConfigError(`config file ${path} must hold a JSON object`, []);
+    throw new ConfigError(`--config: ${path} must hold a JSON object`, []);
   }
+  const deep = tooDeep(doc, MAX_CONFIG_DEPTH);
+  if (deep) throw new ConfigError(`--config: ${path} nests values more than ${MAX_CONFIG_DEPTH} levels deep (under ${JSON.stringify(deep)}); a configuration is a flat object of strings, lists and booleans`, []);
   // A `.yo-rc.json` holds the configuration under the generator's namespace.
   const obj = doc as Record<string, unknown>;
   const inner = obj['generator-pipecat'];
   const source = inner && typeof inner === 'object' && !Array.isArray(inner) && Object.keys(obj).length === 1 ? (inner as Record<string, unknown>) : obj;
   return layerFromObject(source, path);
+}
+
+/** Largest `--config` file read, in bytes (1 MiB): a configuration is a few hundred bytes. */
+export const MAX_CONFIG_BYTES = 1024 * 1024;
+/** Deepest nesting accepted in a `--config` document (a `.yo-rc.json` nests 2 levels). */
+export const MAX_CONFIG_DEPTH = 8;
+
+/**
+ * Read a file as UTF-8, refusing it past `limit` bytes without reading further, so `/dev/zero`,
+ * `/dev/urandom` or a runaway pipe cannot grow the process, while a pipe such as `<(jq …)` (no
+ * size known in advance) still works.
+ *
+ * @param path file, device or pipe; `-` reads stdin
+ * @param limit bytes
+ * @throws ConfigError naming `--config` when the content is larger; fs errors as they come
+ */
+export function readBounded(path: string, limit: number): string {
+  const stdin = path === '-';
+  const fd = stdin ? 0 : openSync(path, 'r');
+  try {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const buf = Buffer.alloc(64 * 1024);
+    for (;;) {
+      const n = readSync(fd, buf, 0, buf.length, null);
+      if (n === 0) break;
+      total += n;
+      if (total > limit) throw new ConfigError(`--config: ${path} is larger than ${limit / (1024 * 1024)} MiB; a configuration is a small JSON object`, []);
+      chunks.push(Buffer.from(buf.subarray(0, n)));
+    }
+    return Buffer.concat(chunks).toString('utf8');
+  } catch (err) {
+    // Reading a terminal or an empty non-blocking stdin: treat as the end of input.
+    if (stdin && (err as NodeJS.ErrnoException).code === 'EAGAIN') throw new ConfigError('--config -: nothing to read on stdin', []);
+    throw err;
+  } finally {
+    if (!stdin) closeSync(fd);
+  }
+}
+
+/**
+ * The key path of the first value nested deeper than `max` levels, or undefined (checked without
+ * recursion, so no document can exhaust the stack).
+ *
+ * @param doc a parsed JSON document
+ * @param max deepest level allowed (the document itself is level 1)
+ */
+export function tooDeep(doc: unknown, max: number): string | undefined {
+  const stack: { value: unknown; depth: number; path: string }[] = [{ value: doc, depth: 1, path: '' }];
+  while (stack.length) {
+    const { value, depth, path } = stack.pop()!;
+    if (!value || typeof value !== 'object') continue;
+    if (depth > max) return path || '(top)';
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+      stack.push({ value: v, depth: depth + 1, path: path ? `${path}.${k}` : k });
+    }
+  }
+  return undefined;
 }
 
 /**

@@ -121,6 +121,21 @@ function aliasesOf(key: ConfigKey): string[] {
   return role ? SERVICES_BY_ROLE[role].flatMap((d) => d.aliases ?? []) : [];
 }
 
+/**
+ * A value as quoted in a message: JSON, cut to 60 characters (a config file may hold anything).
+ *
+ * @param value any parsed value
+ */
+export function shown(value: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
 function problemFromDetail(detail: Joi.ValidationErrorItem): ConfigProblem {
   const key = String(detail.path[0]) as ConfigKey;
   const value = detail.context?.value;
@@ -140,15 +155,15 @@ function problemFromDetail(detail: Joi.ValidationErrorItem): ConfigProblem {
         return { key, message: `"${value}" names several ${role!.toUpperCase()} services and none is its default: choose one of ${vendor.candidates.join(', ')}` };
       }
       const hint = typeof value === 'string' ? closestMatch(value, [...valid, ...aliasesOf(key)]) : undefined;
-      if (hint) return { key, message: `unknown ${what} ${JSON.stringify(value)}: did you mean ${withLabel(key, hint)}? (every id: pipecat init --list-options)` };
-      return { key, message: `unknown ${what} ${JSON.stringify(value)}; valid: ${valid.map((v: string) => withLabel(key, v)).join(', ')}` };
+      if (hint) return { key, message: `unknown ${what} ${shown(value)}: did you mean ${withLabel(key, hint)}? (every id: pipecat init --list-options)` };
+      return { key, message: `unknown ${what} ${shown(value)}; valid: ${valid.map((v: string) => withLabel(key, v)).join(', ')}` };
     }
     case 'string.base':
-      return { key, message: `must be a string, got ${JSON.stringify(value)}` };
+      return { key, message: `must be a string, got ${shown(value)}` };
     case 'boolean.base':
-      return { key, message: `must be true or false, got ${JSON.stringify(value)}` };
+      return { key, message: `must be true or false, got ${shown(value)}` };
     case 'array.base':
-      return { key, message: `must be a list of strings, got ${JSON.stringify(value)}` };
+      return { key, message: `must be a list of strings, got ${shown(value)}` };
     case 'string.empty':
       return { key, message: 'must not be empty' };
     default:
