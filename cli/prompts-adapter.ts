@@ -103,8 +103,13 @@ function firstMatchOnInput(this: AutocompleteElement): void {
     this.select = 0;
     this.value = this.suggestions[0].value;
   }
+  // A search that matches nothing answers nothing (prompts would keep the previous entry).
+  if (this.suggestions.length === 0) this.value = NO_MATCH;
   this.lastInput = this.input;
 }
+
+/** The answer of an autocomplete question whose search matched no entry: it is asked again. */
+export const NO_MATCH = '\u0000pipecat:no-match';
 
 /** Yeoman adapter asking with `prompts`. */
 export class PromptsAdapter extends TerminalAdapter {
@@ -156,6 +161,11 @@ export class PromptsAdapter extends TerminalAdapter {
     let current = question;
     for (;;) {
       const value = await this.askOnce({ ...current, ...(native && validate ? { validate } : { validate: undefined }) } as WizardQuestion);
+      if (value === NO_MATCH) {
+        // Keep asking, as yo's prompt does: never take the default for a search that found nothing.
+        this.output.write('✖ nothing matches that search: edit it (Backspace) and choose an entry\n');
+        continue;
+      }
       const verdict = native || !validate ? true : await validate(value);
       if (verdict === true || verdict === undefined) return value;
       this.output.write(`✖ ${typeof verdict === 'string' ? verdict : 'invalid answer'}\n`);

@@ -46,7 +46,7 @@ describe('pipecat init DIRECTORY', () => {
     expect(readdirSync(dir).sort()).toEqual(PROJECT_FILES);
     expect(readFileSync(join(dir, 'server', 'pcc-deploy.toml'), 'utf8')).toContain('agent_name = "voice-bot"');
     expect(r.stdout).toContain('Created voice-bot in the current directory');
-    expect(r.stdout).toContain('cd ./server');
+    expect(r.stdout).toContain('  cd server\n');
     // The folder itself was not replaced (a shell standing in it keeps working).
     expect(readdirSync(dir).some((n) => n.startsWith(STAGING_PREFIX))).toBe(false);
   });

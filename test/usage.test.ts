@@ -81,3 +81,21 @@ describe('--config is read up to 1 MiB and 8 levels deep', () => {
     expect(err.length).toBeLessThan(2000);
   });
 });
+
+describe('next steps', () => {
+  test('can be pasted in order: deploy lines run where the first block left off; the client names its URL', () => {
+    const r = runCli(['init', '-n', 'steps', '-b', 'web', '-t', 'rtc_small', '-m', 'realtime', '--realtime', 'openai_realtime', '--client-framework', 'react', '-o', 'out'], { cwd: tmp });
+    expect(r.code).toBe(0);
+    const lines = r.stdout.split('\n').map((l) => l.trim());
+    const cd = lines.indexOf('cd out/steps/server');
+    const secrets = lines.findIndex((l) => l.startsWith('pipecat cloud secrets set steps-secrets'));
+    expect(cd).toBeGreaterThan(0);
+    expect(secrets).toBeGreaterThan(cd);
+    // After `cd out/steps/server`, the .env is simply `.env`.
+    expect(lines[secrets]).toBe('pipecat cloud secrets set steps-secrets --file .env');
+    expect(r.stdout).toContain('in another terminal from here');
+    expect(lines).toContain('cd out/steps/client');
+    expect(r.stdout).toContain('# http://localhost:5173');
+    expect(existsSync(join(tmp, 'out', 'steps', 'server', '.env.example'))).toBe(true);
+  });
+});

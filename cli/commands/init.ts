@@ -14,13 +14,13 @@ import { lstatSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { TRANSPORTS } from '../../generators/app/catalogue/catalogue.js';
-import { clientKindByTemplate } from '../../generators/app/client-kinds.js';
 import { CONFIG_OPTIONS } from '../../generators/app/config/options.js';
 import { deriveValues, readConfigFile, resolveConfig, type ConfigLayer } from '../../generators/app/config/resolve.js';
 import { selectableServiceIds } from '../../generators/app/config/schema.js';
 import { destinationProblem, inPlaceProblem } from '../../generators/app/destination.js';
 import { beginStaging, sweepBeside, type Staging } from '../../generators/app/staging.js';
 import { GUIDE_FILES } from '../../generators/app/files.js';
+import { nextSteps } from '../../generators/app/next-steps.js';
 import { schemaProblem } from '../../generators/app/wizard/questions.js';
 import type { ProjectConfig } from '../../generators/app/config/types.js';
 import { UserError, pendingUsageProblems } from '../errors.js';
@@ -276,32 +276,6 @@ async function writeGuidesOnly(dest: Destination, name: string, overwrite: boole
       '',
     ].join('\n'),
   );
-}
-
-/**
- * Short next steps printed after a project is written.
- *
- * @param config the configuration
- * @param target absolute project folder
- */
-function nextSteps(config: ProjectConfig, target: string): string {
-  const fromCwd = relative(process.cwd(), target);
-  const rel = fromCwd === '' ? '.' : fromCwd.startsWith('..') ? target : fromCwd;
-  const d = deriveValues(config);
-  const lines = [
-    `Created ${config.project_name} in ${rel === '.' ? 'the current directory' : rel}`,
-    '',
-    'Next steps:',
-    `  cd ${rel}/server`,
-    '  cp .env.example .env      # fill in your API keys',
-    '  uv sync',
-    '  uv run bot.py             # http://localhost:7860',
-  ];
-  const kind = d.client ? clientKindByTemplate(d.client) : undefined;
-  if (kind) lines.push('', `The ${kind.label} client (${kind.template}), in another terminal:`, `  cd ${rel}/client && ${kind.runCommand}`);
-  if (config.deploy_to_cloud) lines.push('', 'Deploy to Pipecat Cloud (see README.md):', `  pipecat cloud secrets set ${d.secret_set} --file ${rel}/server/.env`);
-  lines.push('', `See ${rel}/README.md for each transport and for deploying.`);
-  return lines.join('\n') + '\n';
 }
 
 /** Options the command adds besides the configuration options. */

@@ -6,12 +6,13 @@
  * memory, written through mem-fs into a staging folder) → end (the staging folder is committed to
  * `<output>/<name>` by `./staging.ts`, so the project appears whole or not at all).
  */
-import { basename, dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import Generator from 'yeoman-generator';
 import { CONFIG_OPTIONS } from './config/options.js';
 import { readConfigFile, resolveConfig, type ConfigLayer } from './config/resolve.js';
 import type { ProjectConfig } from './config/types.js';
 import { DestinationError, destinationProblem } from './destination.js';
+import { nextSteps } from './next-steps.js';
 import { renderProject } from './render.js';
 import { beginStaging, sweepBeside, type Staging } from './staging.js';
 import { toAdapterQuestion } from './wizard/convert.js';
@@ -33,6 +34,12 @@ export interface PipecatGeneratorOptions {
    */
   onResolved?: (config: ProjectConfig) => void;
   [key: string]: unknown;
+}
+
+/** Whether an error means the user cancelled a prompt (Ctrl-C, Esc) or declined the summary. */
+function isCancel(err: unknown): boolean {
+  const e = err as { name?: string; exitCode?: number } | undefined;
+  return !!e && (e.exitCode === 130 || ['ExitPromptError', 'AbortPromptError', 'CancelPromptError', 'AbortError', 'WizardCancelledError'].includes(e.name ?? ''));
 }
 
 /** Generator class registered as namespace `pipecat:app`. */
@@ -91,15 +98,23 @@ export default class PipecatGenerator extends Generator {
     if (this.opts.resolvedConfig) return;
     const given = this.givenLayer();
     if (given.project_name !== undefined || typeof this.opts.config === 'string') return;
-    this.projectConfig = await runWizard({
-      given,
-      output: this.outputDir(),
-      ask: async (question) => {
-        const answers = (await this.prompt(toAdapterQuestion(question) as never)) as Record<string, unknown>;
-        return answers[question.name];
-      },
-      log: (text) => this.log(text),
-    });
+    try {
+      this.projectConfig = await runWizard({
+        given,
+        output: this.outputDir(),
+        ask: async (question) => {
+          const answers = (await this.prompt(toAdapterQuestion(question) as never)) as Record<string, unknown>;
+          return answers[question.name];
+        },
+        log: (text) => this.log(text),
+      });
+    } catch (err) {
+      // Our CLI maps a cancel to exit 130 itself; under `yo`, Ctrl-C, Esc or a declined summary
+      // would otherwise end in yo's error banner and exit 1 (issue 13).
+      if (this.opts.onResolved || !isCancel(err)) throw err;
+      process.stderr.write('cancelled: nothing was written\n');
+      process.exit(130);
+    }
   }
 
   /** Resolve the configuration: from our CLI as is, from the wizard, else from `yo pipecat` flags and --config. */
@@ -136,6 +151,10 @@ export default class PipecatGenerator extends Generator {
       this.finalDir = join(output, config.project_name);
       this.stagingHandle = beginStaging(this.finalDir);
       this.staging = this.stagingHandle.dir;
+      // The `create …` lines name the project's paths (`server/bot.py`), not the staging folder's.
+      const env = this.env as unknown as { logCwd?: string; conflicterOptions?: { cwd?: string } };
+      env.logCwd = this.staging;
+      if (env.conflicterOptions) env.conflicterOptions.cwd = this.staging;
     }
     for (const f of renderProject(config)) {
       this.fs.write(join(this.staging, f.path), f.contents);
@@ -146,7 +165,7 @@ export default class PipecatGenerator extends Generator {
   end(): void {
     if (this.finalDir && this.stagingHandle) {
       this.stagingHandle.commit();
-      this.log.info(`Created ${basename(this.finalDir)} in ${dirname(this.finalDir)}`);
+      this.log(nextSteps(this.projectConfig!, this.finalDir, this.env.cwd ?? process.cwd()).trimEnd());
     }
   }
 }

@@ -147,6 +147,31 @@ maybe('the wizard in a terminal', () => {
     }
   });
 
+  test('a search that matches nothing is asked again, never answered with the default', async () => {
+    const { session, exitFile } = startWizard('nomatch', '--dry-run -o out -b web -t rtc_small --client-framework none -m cascade');
+    try {
+      await session.waitFor('? Project name');
+      session.type('nomatch-bot');
+      session.keys('Enter');
+      await session.waitFor('? Speech-to-text (STT) service');
+      session.type('zzzz');
+      session.keys('Enter');
+      await session.waitFor('nothing matches that search');
+      // Asked again: a real search now picks its match.
+      await session.waitFor(/Speech-to-text \(STT\) service[^\n]*\n(.|\n)*Speech-to-text \(STT\) service/);
+      session.type('gladia');
+      session.keys('Enter');
+      for (const q of ['? LLM service', '? Text-to-speech', '? Record each call', '? Log the conversation', '? Video input', '? Video output', '? Observability', '? Deployment', '? Krisp noise cancellation', '? Evals', '? Generate this project?']) {
+        await session.waitFor(q);
+        session.keys('Enter');
+      }
+      expect((await session.waitForFile(exitFile)).trim()).toBe('0');
+      expect(session.screen()).toContain('"stt_service": "gladia_stt"');
+    } finally {
+      session.kill();
+    }
+  });
+
   test('--dry-run with the wizard prints the JSON and writes nothing', async () => {
     const { session, dir, exitFile } = startWizard('dry', '--dry-run -o out -b web -t rtc_small --client-framework none');
     try {

@@ -42,9 +42,38 @@ maybe('yo pipecat: the wizard under inquirer', () => {
       }
       expect((await session.waitForFile(exitFile, 60_000)).trim()).toBe('0');
       expect(readdirSync(out)).toEqual(['yo-wiz']);
+      // The create lines name the project's paths; the next steps are pipecat init's.
+      const screen = session.screen();
+      expect(screen).toMatch(/create server\/bot\.py/);
+      expect(screen).not.toContain('.pipecat-staging-');
+      expect(screen).toContain('Next steps:');
+      expect(screen).toContain('cd yo-wiz/server');
       const cli = runCli(['init', '-n', 'yo-wiz', '-b', 'web', '--client-framework', 'react', '--client-server', 'vite', '-t', 'rtc_small', '-m', 'cascade', '--stt', 'deepgram_stt', '--llm', 'openai_llm', '--tts', 'cartesia_tts', '-o', join(tmp, 'cli')]);
       expect(cli.code).toBe(0);
       expect(readBytes(join(out, 'yo-wiz'))).toEqual(readBytes(join(tmp, 'cli', 'yo-wiz')));
+    } finally {
+      session.kill();
+    }
+  });
+
+  test('Ctrl-C in a question prints "cancelled" and exits 130, leaving nothing', async () => {
+    const out = userDir(join(tmp, 'out-cancel'));
+    const home = userDir(join(tmp, 'home'));
+    const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, npm_config_prefix: join(tmp, 'prefix'), NO_UPDATE_NOTIFIER: '1', NO_COLOR: '1', TERM: 'xterm' };
+    delete env.NODE_OPTIONS;
+    delete env.TMUX;
+    const exitFile = join(tmp, 'exit-cancel');
+    const session = new TmuxSession(tmp);
+    session.start(`${JSON.stringify(join(ROOT, 'node_modules', '.bin', 'yo'))} pipecat; echo $? > ${JSON.stringify(exitFile)}; sleep 600`, { cwd: out, env });
+    try {
+      await session.waitFor('? Project name', 60_000);
+      session.type('cut');
+      session.keys('Enter');
+      await session.waitFor('? Bot type and client');
+      session.keys('C-c');
+      expect((await session.waitForFile(exitFile, 60_000)).trim()).toBe('130');
+      expect(session.screen()).toContain('cancelled');
+      expect(readdirSync(out)).toEqual([]);
     } finally {
       session.kill();
     }

@@ -1,0 +1,44 @@
+/**
+ * The next steps printed after a project is written, by `pipecat init` (every path) and by
+ * `yo pipecat`, so both say the same (issue 13).
+ *
+ * The block can be pasted in order: the first part runs in the project's `server/` folder (where
+ * the deploy commands then run too); the client part says it starts in another terminal, from the
+ * folder the user ran the command in.
+ */
+import { relative } from 'node:path';
+import { clientKindByTemplate } from './client-kinds.js';
+import { deriveValues } from './config/resolve.js';
+import type { ProjectConfig } from './config/types.js';
+
+/**
+ * The next-steps text.
+ *
+ * @param config the resolved configuration
+ * @param target absolute project folder
+ * @param cwd the folder the command ran in (paths are shown relative to it when below it)
+ * @returns lines ending with a newline
+ */
+export function nextSteps(config: ProjectConfig, target: string, cwd: string = process.cwd()): string {
+  const fromCwd = relative(cwd, target);
+  const rel = fromCwd === '' ? '.' : fromCwd.startsWith('..') ? target : fromCwd;
+  const d = deriveValues(config);
+  const lines = [
+    `Created ${config.project_name} in ${rel === '.' ? 'the current directory' : rel}`,
+    '',
+    'Next steps:',
+    `  cd ${rel === '.' ? 'server' : `${rel}/server`}`,
+    '  cp .env.example .env      # fill in your API keys',
+    '  uv sync',
+    '  uv run bot.py             # http://localhost:7860',
+  ];
+  if (config.deploy_to_cloud) {
+    lines.push('', 'Then, to deploy to Pipecat Cloud (still in server/; see README.md):', `  pipecat cloud secrets set ${d.secret_set} --file .env`, '  uv lock && uv run pcc deploy');
+  }
+  const kind = d.client ? clientKindByTemplate(d.client) : undefined;
+  if (kind) {
+    lines.push('', `The ${kind.label} client, in another terminal from here:`, `  cd ${rel === '.' ? 'client' : `${rel}/client`}`, `  ${kind.runCommand}${kind.devUrl ? `   # ${kind.devUrl}` : ''}`);
+  }
+  lines.push('', `See ${rel === '.' ? 'README.md' : `${rel}/README.md`} for each transport and for deploying.`);
+  return lines.join('\n') + '\n';
+}
