@@ -197,8 +197,8 @@ export function sweepStale(folder: string): string[] {
 
 /**
  * Where the staging folder of a project for `target` goes (the target itself when it is a folder,
- * else its nearest existing ancestor), after removing dead runs' leftovers there with
- * {@link sweepStale}. Call it before checking the destination, so what a killed run left is not
+ * else its nearest existing ancestor), after removing dead runs' leftovers there and in every
+ * ancestor with {@link sweepStale}. Call it before checking the destination, so what a killed run left is not
  * mistaken for the user's files.
  *
  * @param target absolute project folder
@@ -213,7 +213,12 @@ export function sweepBeside(target: string): string {
   }
   // An existing folder is never replaced (a shell may stand in it): staging goes inside it.
   const home = isFolder ? target : nearestExistingFolder(dirname(target));
-  sweepStale(home);
+  // A killed run staged in the nearest folder that existed then, which may be an ancestor of this
+  // one when it had already created parents: look up the whole chain (a few directory reads).
+  for (let dir = home; ; dir = dirname(dir)) {
+    sweepStale(dir);
+    if (dirname(dir) === dir) break;
+  }
   return home;
 }
 
