@@ -17,6 +17,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { findTransport } from './catalogue/catalogue.js';
+import type { ClientTransportDefinition, TransportDefinition } from './catalogue/types.js';
 import { agentNameFor } from './config/resolve.js';
 import type { ProjectConfig } from './config/types.js';
 import { templatesDir } from './paths.js';
@@ -33,18 +34,20 @@ export interface ClientPlan {
 
 /** One transport as the client offers it (rendered into the client's config file). */
 export interface ClientTransport {
-  /** Canonical transport id of the catalogue (`rtc_hosted`, `rtc_small`). */
+  /** Canonical transport id of the catalogue (`rtc_hosted`, `rtc_small`...). */
   id: string;
   /** Label shown in the transport selector (the catalogue's label). */
   label: string;
-  /** The voice UI kit's `transportType` name: `daily` or `smallwebrtc`. */
-  clientType: 'daily' | 'smallwebrtc';
-  /** The runner's transport name sent as `transport` in `POST /start`: `daily` or `webrtc`. */
-  runnerTransport: 'daily' | 'webrtc';
+  /** The voice UI kit's `transportType` name (the catalogue's `client.type`), e.g. `daily`, `smallwebrtc`. */
+  clientType: ClientTransportDefinition['type'];
+  /** The runner's transport name sent as `transport` in `POST /start`, e.g. `daily`, `webrtc`. */
+  runnerTransport: TransportDefinition['runnerTransport'];
   /** npm package of the client transport. */
   packageName: string;
   /** Class the package exports. */
   className: string;
+  /** `POST /start` answers with a WebSocket URL the client then opens (see {@link ClientTransportDefinition}). */
+  connectsToWsUrl: boolean;
 }
 
 /** The context every client template (and the README partial) is rendered with. */
@@ -76,12 +79,6 @@ export type ClientTemplateName = 'react-vite' | 'react-nextjs' | 'vanilla-vite';
 /** Where the development runner (`uv run bot.py`, pipecat.runner.run) listens by default. */
 export const LOCAL_RUNNER_URL = 'http://localhost:7860';
 
-/** Client SDK facts per runner transport (from @pipecat-ai/*-transport and voice-ui-kit). */
-const CLIENT_TRANSPORTS = {
-  daily: { clientType: 'daily', packageName: '@pipecat-ai/daily-transport', className: 'DailyTransport' },
-  webrtc: { clientType: 'smallwebrtc', packageName: '@pipecat-ai/small-webrtc-transport', className: 'SmallWebRTCTransport' },
-} as const;
-
 /** Path of the file that pins every client dependency version. */
 export function clientVersionsFile(): string {
   return join(templatesDir(), 'client', 'versions.json');
@@ -100,18 +97,16 @@ export function clientVersions(): Record<string, string> {
 }
 
 /**
- * The web transports of `config` as the client offers them, in the order given. Telephony
- * transports are skipped.
+ * The transports of `config` a web client offers (those with a catalogue `client` entry), in the
+ * order given. Telephony transports have none and are skipped.
  */
 export function clientTransports(config: ProjectConfig): ClientTransport[] {
   const result: ClientTransport[] = [];
   for (const id of config.transports) {
     const def = findTransport(id);
-    if (!def || def.kind !== 'web') continue;
-    const runnerTransport = def.runnerTransport as 'daily' | 'webrtc';
-    const sdk = CLIENT_TRANSPORTS[runnerTransport];
-    if (!sdk) continue;
-    result.push({ id, label: def.label, runnerTransport, ...sdk });
+    if (!def?.client) continue;
+    const { type, packageName, className, connectsToWsUrl } = def.client;
+    result.push({ id, label: def.label, clientType: type, runnerTransport: def.runnerTransport, packageName, className, connectsToWsUrl: connectsToWsUrl === true });
   }
   return result;
 }

@@ -6,7 +6,7 @@
  * what the generator can turn into correct code.
  */
 import Joi from 'joi';
-import { SERVICES_BY_ROLE, TRANSPORTS, findService, findTransport } from '../catalogue/catalogue.js';
+import { SERVICES_BY_ROLE, TRANSPORTS, TRANSPORT_FAMILIES, findService, findTransport } from '../catalogue/catalogue.js';
 import type { ServiceRole } from '../catalogue/types.js';
 import type { ConfigKey } from './options.js';
 
@@ -189,11 +189,7 @@ export function crossFieldProblems(c: Record<string, unknown>): ConfigProblem[] 
     add('video_output', 'a video avatar service sends bot video: it needs video output (drop --no-video-output)');
   }
 
-  const families: { key: 'daily_pstn_mode' | 'twilio_daily_sip_mode'; family: string; label: string }[] = [
-    { key: 'daily_pstn_mode', family: 'rtc_hosted_pstn', label: 'Daily PSTN' },
-    { key: 'twilio_daily_sip_mode', family: 'telco_a_rtc_hosted_sip', label: 'Twilio + Daily SIP' },
-  ];
-  for (const f of families) {
+  for (const f of TRANSPORT_FAMILIES.map((fam) => ({ key: fam.modeKey, family: fam.id, label: fam.label }))) {
     const members = defs.filter((t) => t.family === f.family);
     if (members.length === 0 && c[f.key] != null) {
       add(f.key, `is only for the ${f.label} transport (${f.family})`);
