@@ -85,6 +85,30 @@ export const TRANSPORTS = [
     readme: { local: 'transports/rtc_small.local.md.ejs' },
   },
   {
+    // The runner's plain WebSocket (`-t websocket`, route `/ws-client`): the browser client of
+    // @pipecat-ai/websocket-transport speaks pipecat's protobuf frames (run.py _run_websocket_bot;
+    // create_transport passes these params unchanged, so the serializer must be set here).
+    id: 'websocket',
+    kind: 'web',
+    label: 'WebSocket (protobuf frames)',
+    aliases: [],
+    runnerTransport: 'websocket',
+    runnerArgs: 'WebSocketRunnerArguments',
+    call: 'web',
+    flow: 'runner',
+    params: {
+      className: 'FastAPIWebsocketParams',
+      comment: 'The browser client speaks protobuf frames and plays audio at 24 kHz, whatever rate a frame names.',
+      args: ['serializer=ProtobufFrameSerializer()', 'audio_out_sample_rate=24000'],
+      video: false,
+    },
+    client: { type: 'websocket', packageName: '@pipecat-ai/websocket-transport', className: 'WebSocketTransport', connectsToWsUrl: true },
+    extras: ['websocket'],
+    imports: [{ from: 'pipecat.serializers.protobuf', names: ['ProtobufFrameSerializer'] }],
+    env: [],
+    readme: { local: 'transports/websocket.local.md.ejs' },
+  },
+  {
     id: 'telco_a',
     kind: 'telephony',
     label: 'Twilio (Media Streams)',

@@ -185,6 +185,14 @@ export function crossFieldProblems(c: Record<string, unknown>): ConfigProblem[] 
   if (c.client_server != null && web && c.client_framework !== 'react') {
     add('client_server', `is only for --client-framework react (${c.client_framework ?? 'none'} ${c.client_framework === 'vanilla' ? 'always uses vite' : 'has no client'})`);
   }
+  if (web && defs.length > 0 && !defs.some((t) => t.params?.video)) {
+    // Video rides only on transports whose params carry it (catalogue `params.video`).
+    const carriers = TRANSPORTS.filter((t) => t.kind === 'web' && t.params.video).map((t) => t.id).join(', ');
+    const why = `${defs.map((t) => t.id).join(', ')} ${defs.length === 1 ? 'carries' : 'carry'} audio only; video needs ${carriers}`;
+    if (c.video_input === true) add('video_input', why);
+    if (c.video_output === true) add('video_output', why);
+    if (c.video_service != null) add('video_service', why);
+  }
   if (c.video_service != null && c.video_output === false && web) {
     add('video_output', 'a video avatar service sends bot video: it needs video output (drop --no-video-output)');
   }
