@@ -46,7 +46,7 @@ describe('resolver rules', () => {
   });
 
   test('unknown ids list the valid ones; the deprecated XTTS is refused with its replacements', () => {
-    expectProblems({ ...WEB, transports: ['carrier_pigeon'], stt_service: 'nope_stt' }, /--transport: unknown transport "carrier_pigeon"; valid: rtc_hosted, rtc_small, telco_a/, /--stt: unknown STT service "nope_stt"; valid: .*assemblyai_stt.*deepgram_stt/);
+    expectProblems({ ...WEB, transports: ['carrier_pigeon'], stt_service: 'nope_stt' }, /--transport: unknown transport "carrier_pigeon"; valid: rtc_hosted, rtc_small, websocket, telco_a/, /--stt: unknown STT service "nope_stt"; valid: .*assemblyai_stt.*deepgram_stt/);
     expectProblems({ ...WEB, tts_service: 'xtts_tts' }, /--tts: xtts_tts is deprecated in pipecat since 1\.7\.0 .*kokoro_tts/);
     expectProblems({ ...WEB, bot_type: 'robot', mode: 'telepathy' }, '--bot-type: unknown value "robot"; valid: web, telephony', '--mode: unknown value "telepathy"; valid: cascade, realtime');
   });
