@@ -104,6 +104,7 @@ came from the file); the exit code is 2 and nothing is written, not even the out
 - unknown ids list the valid ones; deprecated services (XTTS) are refused with their replacement;
 - telephony transports are refused for web bots (web transports are allowed on telephony bots, for local testing);
 - video avatar, video input/output and client options are for web bots only; \`client_server\` is for ${frameworksWithServerChoice().map((f) => `\`${f}\``).join(', ')} only;
+- video needs a transport that carries it (${TRANSPORTS.filter((t) => t.kind === 'web' && t.params.video).map((t) => `\`${t.id}\``).join(', ')}): a bot whose transports carry audio only refuses video input, output and avatars;
 - Daily PSTN needs \`daily_pstn_mode\`, Twilio + Daily SIP needs \`twilio_daily_sip_mode\`; a mode without its transport is an error; one Daily call flow per project;
 - a video avatar needs video output (it is turned on unless \`--no-video-output\` is given);
 - noise cancellation needs cloud deployment;
@@ -172,7 +173,7 @@ const ROLE_TITLES: Record<ServiceRole, string> = {
 /** Markdown of docs/services.md. */
 export function renderServicesDoc(): string {
   const transportRows = TRANSPORTS.map(
-    (t) => `| \`${t.id}\` | ${cell(t.label)} | ${t.kind} | ${t.aliases.map((a) => `\`${a}\``).join(', ')} | \`-t ${t.runnerTransport}\` | ${t.extras.map((e) => `\`${e}\``).join(', ')} | ${envList((t.env as readonly EnvVarDefinition[]).filter((v) => !v.commented))} |`,
+    (t) => `| \`${t.id}\` | ${cell(t.label)} | ${t.kind} | ${t.aliases.map((a) => `\`${a}\``).join(', ') || '—'} | \`-t ${t.runnerTransport}\` | ${t.extras.map((e) => `\`${e}\``).join(', ')} | ${envList((t.env as readonly EnvVarDefinition[]).filter((v) => !v.commented))} |`,
   );
   const sections = (Object.keys(ROLE_TITLES) as ServiceRole[]).map((role) => {
     const rows = SERVICES_BY_ROLE[role].map((s) => {

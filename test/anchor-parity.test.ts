@@ -43,9 +43,7 @@ type ListName = keyof typeof LISTS;
  * Anchor ids our catalogue does not offer yet, each with the reason. An entry must really be
  * refused: once the id is accepted, the test fails until the entry is removed.
  */
-const PENDING: Record<string, string> = {
-  websocket: 'the plain WebSocket web transport (FastAPIWebsocketParams + ProtobufFrameSerializer) is added by the transports work, not the catalogue',
-};
+const PENDING: Record<string, string> = {};
 
 /**
  * The `value="..."` ids of each `ServiceDefinition` list in the anchor's registry.

@@ -53,7 +53,7 @@ describe('--list-options', () => {
     expect(doc.bot_type).toEqual(['web', 'telephony']);
     const transports = doc.transports as { web: string[]; telephony: string[] };
     expect(Object.keys(transports)).toEqual(['web', 'telephony']);
-    expect(transports.web).toEqual(['rtc_hosted', 'rtc_small']);
+    expect(transports.web).toEqual(['rtc_hosted', 'rtc_small', 'websocket']);
     expect(transports.telephony).toEqual([
       'telco_a',
       'telco_a_rtc_hosted_sip_dialin',

@@ -56,7 +56,7 @@ describe('resolver rules', () => {
   });
 
   test('an explicit web bot type with a telephony transport is refused, naming both; web transports are fine on telephony bots', () => {
-    expectProblems({ ...WEB, transports: ['twilio'] }, /--transport: telco_a \(Twilio \(Media Streams\)\) is a telephony transport but --bot-type is web: leave --bot-type out .*\(rtc_hosted, rtc_small\)/);
+    expectProblems({ ...WEB, transports: ['twilio'] }, /--transport: telco_a \(Twilio \(Media Streams\)\) is a telephony transport but --bot-type is web: leave --bot-type out .*\(rtc_hosted, rtc_small, websocket\)/);
     // The same from a config file names the config key.
     const fromConfig = (() => {
       try {

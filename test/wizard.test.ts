@@ -59,7 +59,7 @@ describe('wizard rules', () => {
   test('the wizard offers only catalogue choices, with its defaults among them', () => {
     expect(transportChoices('web').map((c) => c.value)).toEqual(TRANSPORTS.filter((t) => t.kind === 'web').map((t) => t.id));
     const phone = transportChoices('telephony').map((c) => c.value);
-    expect(phone).toEqual(['telco_a', 'telco_a_rtc_hosted_sip', 'rtc_hosted_pstn', 'telco_b', 'telco_c', 'telco_d', 'rtc_hosted', 'rtc_small']);
+    expect(phone).toEqual(['telco_a', 'telco_a_rtc_hosted_sip', 'rtc_hosted_pstn', 'telco_b', 'telco_c', 'telco_d', 'rtc_hosted', 'rtc_small', 'websocket']);
     for (const role of ['stt', 'llm', 'tts', 'realtime'] as const) {
       const key = `${role === 'realtime' ? 'realtime' : role}_service` as keyof typeof WIZARD_DEFAULTS;
       expect(SERVICES_BY_ROLE[role].some((s) => s.id === WIZARD_DEFAULTS[key] && !s.deprecated)).toBe(true);

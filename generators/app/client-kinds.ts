@@ -10,30 +10,38 @@
  * `webrtc`; catalogue-facts §3). A kind lists the runner transports it can connect over and the
  * package/class it uses for each.
  *
- * This module imports nothing at runtime, so the schema, the options table and the types can read it.
+ * It imports only the transport catalogue (data), so the schema, the options table and the types
+ * can read it.
  */
+import { TRANSPORTS } from './catalogue/transports.js';
+import type { ClientTransportDefinition, TransportDefinition } from './catalogue/types.js';
 
 /** A runner transport name (`pipecat.runner.run`'s `-t` value) a client can connect over. */
-export type ClientRunnerTransport = 'daily' | 'webrtc';
+export type ClientRunnerTransport = 'daily' | 'webrtc' | 'websocket';
 
 /** The client SDK of one runner transport. */
 export interface ClientTransportSdk {
-  /** The voice UI kit's `transportType` name: `daily` or `smallwebrtc`. */
-  readonly clientType: 'daily' | 'smallwebrtc';
+  /** The voice UI kit's `transportType` name, e.g. `daily`, `smallwebrtc`, `websocket`. */
+  readonly clientType: ClientTransportDefinition['type'];
   /** npm package of the client transport. */
   readonly packageName: string;
   /** Class the package exports. */
   readonly className: string;
+  /** `POST /start` answers with a WebSocket URL the client then opens (see the catalogue field). */
+  readonly connectsToWsUrl?: boolean;
 }
 
 /**
- * The browser SDKs of the runner's web transports (`@pipecat-ai/daily-transport`,
- * `@pipecat-ai/small-webrtc-transport`), shared by every web client.
+ * The browser SDK of every web transport, from the transport catalogue (`client` of each entry in
+ * `catalogue/transports.ts`): the web client kinds offer exactly these.
  */
-export const WEB_TRANSPORT_SDKS: Readonly<Record<ClientRunnerTransport, ClientTransportSdk>> = {
-  daily: { clientType: 'daily', packageName: '@pipecat-ai/daily-transport', className: 'DailyTransport' },
-  webrtc: { clientType: 'smallwebrtc', packageName: '@pipecat-ai/small-webrtc-transport', className: 'SmallWebRTCTransport' },
-};
+export const WEB_TRANSPORT_SDKS: Readonly<Partial<Record<ClientRunnerTransport, ClientTransportSdk>>> = Object.fromEntries(
+  (TRANSPORTS as readonly TransportDefinition[]).flatMap((t) =>
+    t.kind === 'web' && t.client
+      ? [[t.runnerTransport, { clientType: t.client.type, packageName: t.client.packageName, className: t.client.className, ...(t.client.connectsToWsUrl ? { connectsToWsUrl: true } : {}) }]]
+      : [],
+  ),
+);
 
 /** One client the generator can write under `client/`. */
 export interface ClientKind {
@@ -206,7 +214,7 @@ export interface PlatformSdk {
  * README lists the ones of the chosen transports). Sources: docs.pipecat.ai client SDK pages
  * (JavaScript, React Native, iOS, Android) and the npm registry.
  */
-export const PLATFORM_SDKS: Readonly<Record<ClientRunnerTransport, readonly PlatformSdk[]>> = {
+export const PLATFORM_SDKS: Readonly<Partial<Record<ClientRunnerTransport, readonly PlatformSdk[]>>> = {
   daily: [
     { platform: 'Web (JavaScript, React)', install: '`@pipecat-ai/client-js` (React: also `@pipecat-ai/client-react`) with `@pipecat-ai/daily-transport`' },
     { platform: 'React Native', install: '`@pipecat-ai/client-js` with `@pipecat-ai/react-native-daily-transport` (a development build, as in `client/` of a `--client-framework react-native` project)' },

@@ -17,7 +17,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { findTransport } from './catalogue/catalogue.js';
-import { findClientKind, type ClientKind, type ClientRunnerTransport } from './client-kinds.js';
+import { findClientKind, type ClientKind, type ClientRunnerTransport, type ClientTransportSdk } from './client-kinds.js';
 import { agentNameFor } from './config/resolve.js';
 import type { ProjectConfig } from './config/types.js';
 import { templatesDir } from './paths.js';
@@ -34,18 +34,20 @@ export interface ClientPlan {
 
 /** One transport as the client offers it (rendered into the client's config file). */
 export interface ClientTransport {
-  /** Canonical transport id of the catalogue (`rtc_hosted`, `rtc_small`). */
+  /** Canonical transport id of the catalogue (`rtc_hosted`, `rtc_small`...). */
   id: string;
   /** Label shown in the transport selector (the catalogue's label). */
   label: string;
-  /** The voice UI kit's `transportType` name: `daily` or `smallwebrtc`. */
-  clientType: 'daily' | 'smallwebrtc';
-  /** The runner's transport name sent as `transport` in `POST /start`: `daily` or `webrtc`. */
+  /** The voice UI kit's `transportType` name (the catalogue's `client.type`), e.g. `daily`, `smallwebrtc`. */
+  clientType: ClientTransportSdk['clientType'];
+  /** The runner's transport name sent as `transport` in `POST /start`, e.g. `daily`, `webrtc`. */
   runnerTransport: ClientRunnerTransport;
   /** npm package of the client transport. */
   packageName: string;
   /** Class the package exports. */
   className: string;
+  /** `POST /start` answers with a WebSocket URL the client then opens (see {@link ClientTransportDefinition}). */
+  connectsToWsUrl: boolean;
 }
 
 /** The context every client template (and the README partial) is rendered with. */
@@ -142,7 +144,7 @@ export function clientTransports(config: ProjectConfig, kind: ClientKind | undef
     const runnerTransport = def.runnerTransport as ClientRunnerTransport;
     const sdk = kind.transports[runnerTransport];
     if (!sdk) continue;
-    result.push({ id, label: def.label, runnerTransport, ...sdk });
+    result.push({ id, label: def.label, runnerTransport, ...sdk, connectsToWsUrl: sdk.connectsToWsUrl === true });
   }
   return result;
 }

@@ -7,7 +7,7 @@
  * §12 (extras).
  */
 import { findService, findTransport } from './catalogue/catalogue.js';
-import type { EnvVarDefinition, ServiceDefinition, ServiceRole, TransportDefinition } from './catalogue/types.js';
+import type { EnvVarDefinition, ServiceDefinition, ServiceRole, TransportDefinition, TransportParamsDefinition } from './catalogue/types.js';
 import { deriveValues, type DerivedValues } from './config/resolve.js';
 import type { ProjectConfig } from './config/types.js';
 
@@ -29,6 +29,22 @@ export interface EnvGroup {
 export interface ChosenService {
   role: ServiceRole;
   def: ServiceDefinition;
+}
+
+/**
+ * One entry of the `transport_params` dict the bot passes to `create_transport`: the runner's
+ * key and its params, merged over the chosen transports that share the key (video settings go in
+ * when any of them carries video).
+ */
+export interface RunnerEntry {
+  /** `create_transport` key, the dev runner's `-t` value (`daily`, `webrtc`, `twilio`...). */
+  key: string;
+  className: TransportParamsDefinition['className'] | 'EvalTransportParams';
+  /** Further `name=value` keyword arguments (see {@link TransportParamsDefinition}). */
+  args: readonly string[];
+  comment?: string;
+  /** Video settings go in (some transport with this key carries video). */
+  video: boolean;
 }
 
 /** Named predicates and values for the templates. */
@@ -56,20 +72,33 @@ export interface TemplateContext {
     needsSession: boolean;
     /** Some transport goes through `create_transport` (dev runner / Pipecat Cloud sessions). */
     runner: boolean;
-    /** A Twilio/Telnyx/Plivo/Exotel media-stream websocket transport. */
+    /** A phone call over a provider's media-stream WebSocket (Twilio, Telnyx, Plivo, Exotel). */
     phoneWebsocket: boolean;
+    /** A phone call into a Daily room over Daily's own numbers (the runner's dial-in webhook). */
     pstnDialin: boolean;
     /** A Daily call set up by the generated server.py (PSTN dial-out, Twilio + Daily SIP). */
     callServer: boolean;
+    /** A phone call forwarded over SIP into a Daily room (Twilio + Daily SIP dial-in). */
     sipDialin: boolean;
+    /** The bot places calls. */
     dialout: boolean;
+    /** The bot places calls through a SIP domain (Twilio + Daily SIP dial-out). */
     sipDialout: boolean;
+    /** A browser session (`call: 'web'`). */
     webTransport: boolean;
     /** pipecat's eval transport (`-t eval`): an RTVI client session, like a browser's. */
     eval: boolean;
+    /** A browser session over the runner's plain WebSocket (`/ws-client`), a `WebSocketRunnerArguments` too. */
+    webWebsocket: boolean;
   };
-  /** Keys of `create_transport`'s params dict, in order, e.g. `['daily', 'webrtc']`. */
-  runnerKeys: string[];
+  /** Entries of `create_transport`'s params dict, in order of the chosen transports. */
+  runnerEntries: RunnerEntry[];
+  /**
+   * Python test that `runner_args` is a phone media stream: `isinstance(runner_args,
+   * WebSocketRunnerArguments)`, narrowed by `transport_type` when a browser WebSocket session
+   * arrives with the same class.
+   */
+  phoneStreamTest: string;
   /** Kinds of session bot() may run (an eval session is a `web` one: an RTVI client). */
   callKinds: CallKind[];
   /**
@@ -170,24 +199,38 @@ export function buildContext(config: ProjectConfig): TemplateContext {
     services[role] = def;
     chosen.push({ role, def });
   }
-  const has = (id: string): boolean => config.transports.includes(id);
   const web = config.bot_type === 'web';
-  const phoneWebsocket = transports.some((t) => t.runnerTransport !== 'daily' && t.runnerTransport !== 'webrtc');
-  const webTransport = has('rtc_hosted') || has('rtc_small');
-  const pstnDialin = has('rtc_hosted_pstn_dialin');
-  const sipDialin = has('telco_a_rtc_hosted_sip_dialin');
-  const dialout = has('rtc_hosted_pstn_dialout') || has('telco_a_rtc_hosted_sip_dialout');
+  const phoneWebsocket = transports.some((t) => t.call === 'phone' && t.runnerArgs === 'WebSocketRunnerArguments');
+  const webWebsocket = transports.some((t) => t.call === 'web' && t.runnerArgs === 'WebSocketRunnerArguments');
+  const webTransport = transports.some((t) => t.call === 'web');
+  const pstnDialin = transports.some((t) => t.dialMode === 'dial-in' && t.dialVia === 'pstn');
+  const sipDialin = transports.some((t) => t.dialMode === 'dial-in' && t.dialVia === 'sip');
+  const dialout = transports.some((t) => t.call === 'dialout');
   const callServer = transports.some((t) => t.flow === 'daily-server');
-  const runnerKeys: string[] = [];
+  const runnerEntries: RunnerEntry[] = [];
   for (const t of transports) {
-    if (t.flow === 'runner' && !runnerKeys.includes(t.runnerTransport)) runnerKeys.push(t.runnerTransport);
+    if (t.flow !== 'runner' || !t.params) continue;
+    const known = runnerEntries.find((e) => e.key === t.runnerTransport);
+    if (known) known.video ||= t.params.video;
+    else runnerEntries.push({ key: t.runnerTransport, className: t.params.className, args: t.params.args ?? [], comment: t.params.comment, video: t.params.video });
   }
   // pipecat's runner serves `-t eval` through create_transport's "eval" params (runner/utils.py).
-  if (config.enable_eval) runnerKeys.push('eval');
+  if (config.enable_eval) {
+    runnerEntries.push({
+      key: 'eval',
+      className: 'EvalTransportParams',
+      args: [],
+      comment: '`uv run bot.py -t eval`: a local WebSocket server for `pipecat eval run` (see evals/);\ncreate_transport adds its RTVI serializer.',
+      video: false,
+    });
+  }
   const callKinds: CallKind[] = [];
   if (webTransport || config.enable_eval) callKinds.push('web');
   if (phoneWebsocket || pstnDialin || sipDialin) callKinds.push('phone');
   if (dialout) callKinds.push('dialout');
+  const phoneStreamTest = webWebsocket
+    ? 'isinstance(runner_args, WebSocketRunnerArguments) and runner_args.transport_type != "websocket"'
+    : 'isinstance(runner_args, WebSocketRunnerArguments)';
 
   const is: TemplateContext['is'] = {
     web,
@@ -203,15 +246,16 @@ export function buildContext(config: ProjectConfig): TemplateContext {
     videoOut: config.video_output || config.video_service != null,
     avatar: config.video_service != null,
     needsSession: chosen.some((c) => c.def.needsHttpSession),
-    runner: runnerKeys.length > 0,
+    runner: runnerEntries.length > 0,
     phoneWebsocket,
     pstnDialin,
     callServer,
     sipDialin,
     dialout,
-    sipDialout: has('telco_a_rtc_hosted_sip_dialout'),
+    sipDialout: transports.some((t) => t.call === 'dialout' && t.dialVia === 'sip'),
     webTransport,
     eval: config.enable_eval,
+    webWebsocket,
   };
 
   const extras = new Set<string>(['runner']);
@@ -220,7 +264,7 @@ export function buildContext(config: ProjectConfig): TemplateContext {
     t.extras.forEach((e) => extras.add(e));
     (t.packages ?? []).forEach((p) => packages.add(p));
   }
-  if (has('rtc_small') && (is.videoIn || is.videoOut)) extras.add('webrtc-video');
+  if (is.videoIn || is.videoOut) transports.forEach((t) => (t.videoExtras ?? []).forEach((e) => extras.add(e)));
   for (const c of chosen) {
     c.def.extras.forEach((e) => extras.add(e));
     (c.def.packages ?? []).forEach((p) => packages.add(p));
@@ -238,7 +282,8 @@ export function buildContext(config: ProjectConfig): TemplateContext {
     services,
     chosen,
     is,
-    runnerKeys,
+    runnerEntries,
+    phoneStreamTest,
     callKinds,
     outRates: { phone: ttsDeliveredRate(services.tts, PHONE_RATE), web: ttsDeliveredRate(services.tts, WEB_OUT_RATE) },
     videoOut: { width: services.video?.videoOutSize?.[0] ?? 1024, height: services.video?.videoOutSize?.[1] ?? 576 },

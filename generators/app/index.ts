@@ -6,6 +6,7 @@
  * memory, written through mem-fs into a staging folder) → end (the staging folder is committed to
  * `<output>/<name>` by `./staging.ts`, so the project appears whole or not at all).
  */
+import { realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Generator from 'yeoman-generator';
 import { CONFIG_OPTIONS } from './config/options.js';
@@ -42,6 +43,19 @@ function isCancel(err: unknown): boolean {
   return !!e && (e.exitCode === 130 || ['ExitPromptError', 'AbortPromptError', 'CancelPromptError', 'AbortError', 'WizardCancelledError'].includes(e.name ?? ''));
 }
 
+/**
+ * Whether this process is the `yo` command line (its `lib/cli.js`, through a `yo` link): there a
+ * cancel ends the run quietly with exit code 130; embedders (yeoman-test, our CLI) get the error.
+ */
+function runByYo(): boolean {
+  try {
+    const script = realpathSync(process.argv[1] ?? '');
+    return /[\\/]yo[\\/]lib[\\/]cli\.js$/.test(script);
+  } catch {
+    return false;
+  }
+}
+
 /** Generator class registered as namespace `pipecat:app`. */
 export default class PipecatGenerator extends Generator {
   /** The configuration being generated (set in prompting/configuring). */
@@ -55,6 +69,8 @@ export default class PipecatGenerator extends Generator {
   private finalDir?: string;
   /** Set when our CLI's wizard only wanted the configuration (see `onResolved`). */
   private resolvedOnly = false;
+  /** Set when the user cancelled under `yo`: the later phases do nothing. */
+  private cancelled = false;
 
   constructor(args: string[], options: ConstructorParameters<typeof Generator>[1]) {
     // Our projects install nothing at generation time (uv and npm run later, by the user).
@@ -111,14 +127,16 @@ export default class PipecatGenerator extends Generator {
     } catch (err) {
       // Our CLI maps a cancel to exit 130 itself; under `yo`, Ctrl-C, Esc or a declined summary
       // would otherwise end in yo's error banner and exit 1 (issue 13).
-      if (this.opts.onResolved || !isCancel(err)) throw err;
+      if (this.opts.onResolved || !isCancel(err) || !runByYo()) throw err;
       process.stderr.write('cancelled: nothing was written\n');
-      process.exit(130);
+      process.exitCode = 130;
+      this.cancelled = true;
     }
   }
 
   /** Resolve the configuration: from our CLI as is, from the wizard, else from `yo pipecat` flags and --config. */
   configuring(): void {
+    if (this.cancelled) return;
     if (this.opts.resolvedConfig) {
       this.projectConfig = this.opts.resolvedConfig;
       return;
@@ -142,7 +160,7 @@ export default class PipecatGenerator extends Generator {
 
   /** Render the file table and write it into the staging folder. */
   writing(): void {
-    if (this.resolvedOnly) return;
+    if (this.resolvedOnly || this.cancelled) return;
     const config = this.projectConfig!;
     if (this.opts.stagingDir) {
       this.staging = this.opts.stagingDir;

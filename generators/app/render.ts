@@ -53,7 +53,8 @@ export function tidy(text: string): string {
 export function renderProject(config: ProjectConfig): RenderedFile[] {
   const ctx = buildContext(config);
   const client = planClient(config);
-  const serviceImports = ctx.chosen.flatMap((c) => c.def.imports);
+  // Names the chosen services and transports need beyond the templates' known ones.
+  const serviceImports = [...ctx.chosen.flatMap((c) => c.def.imports), ...ctx.transports.flatMap((t) => t.imports ?? [])];
   const data: Record<string, unknown> = {
     ...ctx,
     usesPresent: ctx.chosen.some((c) => /\bpresent\(/.test(c.def.construct)),

@@ -5,7 +5,9 @@
  *
  * What the stub expects follows `pipecat.runner.run` (POST /start with `transport`,
  * `createDailyRoom`, `dailyRoomProperties`, `enableDefaultIceServers`, `body`; SmallWebRTC offers
- * at POST /sessions/{sessionId}/api/offer), see shared/design/catalogue-facts.md §3.
+ * at POST /sessions/{sessionId}/api/offer; for `transport: "websocket"` an answer with the `wsUrl`
+ * of the runner's `/ws-client` WebSocket, which the browser then opens and speaks pipecat's
+ * protobuf frames on), see shared/design/catalogue-facts.md §3.
  *
  * Time: each framework's first project (both transports) gets a full `npm install`; the other
  * transport sets start from a copy of its node_modules and run `npm install` again, which prunes
@@ -15,6 +17,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -57,12 +60,20 @@ const TRANSPORT_SETS: TransportSet[] = [
   { name: 'both', transports: ['rtc_small', 'rtc_hosted'], video: true },
   { name: 'rtc_hosted', transports: ['rtc_hosted'], video: false },
   { name: 'rtc_small', transports: ['rtc_small'], video: false },
+  { name: 'websocket', transports: ['websocket', 'rtc_small'], video: false },
 ];
 
+/** The npm package of each transport id's client transport. */
+const PACKAGE: Record<string, string> = {
+  rtc_hosted: '@pipecat-ai/daily-transport',
+  rtc_small: '@pipecat-ai/small-webrtc-transport',
+  websocket: '@pipecat-ai/websocket-transport',
+};
+
 /** What the selector shows for each transport id (the catalogue labels name the vendor). */
-const LABEL_PATTERN: Record<string, RegExp> = { rtc_hosted: /^Daily\b/, rtc_small: /^SmallWebRTC\b/ };
+const LABEL_PATTERN: Record<string, RegExp> = { rtc_hosted: /^Daily\b/, rtc_small: /^SmallWebRTC\b/, websocket: /^WebSocket\b/ };
 /** The runner's `transport` value for each transport id. */
-const RUNNER_TRANSPORT: Record<string, string> = { rtc_hosted: 'daily', rtc_small: 'webrtc' };
+const RUNNER_TRANSPORT: Record<string, string> = { rtc_hosted: 'daily', rtc_small: 'webrtc', websocket: 'websocket' };
 
 /** One request the stub runner received. */
 interface Recorded {
@@ -72,9 +83,37 @@ interface Recorded {
   body: Record<string, unknown>;
 }
 
+/**
+ * The `data` of a protobuf `Frame { message: MessageFrame { data } }` (pipecat's frames.proto:
+ * `message` is field 4 of the `frame` oneof, `data` field 1), or undefined for any other frame.
+ */
+function protobufMessageData(frame: Buffer): string | undefined {
+  let i = 0;
+  const varint = (): number => {
+    let value = 0;
+    for (let shift = 0; ; shift += 7) {
+      const b = frame[i++];
+      value += (b & 0x7f) * 2 ** shift;
+      if (b < 0x80) return value;
+    }
+  };
+  if (varint() !== ((4 << 3) | 2)) return undefined;
+  const end = varint() + i;
+  if (varint() !== ((1 << 3) | 2)) return undefined;
+  const length = varint();
+  return i + length <= end ? frame.subarray(i, i + length).toString('utf8') : undefined;
+}
+
+/** Binary messages a browser sent over one WebSocket the stub accepted (RFC 6455 framing, client frames masked). */
+interface StubSocket {
+  path: string;
+  frames: Buffer[];
+}
+
 /** Stub of the development runner: records requests, answers like the runner, then refuses. */
 class StubRunner {
   readonly requests: Recorded[] = [];
+  readonly sockets: StubSocket[] = [];
   private server: Server | null = null;
   port = 0;
 
@@ -103,10 +142,42 @@ class StubRunner {
           res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(data));
         if (req.method === 'POST' && path === '/start' && body.transport === 'webrtc') {
           json(200, { sessionId: 'e2e-session' });
+        } else if (req.method === 'POST' && path === '/start' && body.transport === 'websocket') {
+          // As the runner without --ws-auth token: the socket's URL, a session id, no token.
+          json(200, { wsUrl: `ws://127.0.0.1:${this.port}/ws-client`, sessionId: 'e2e-ws-session', token: null });
         } else {
           json(503, { detail: 'stub runner: no bot here' });
         }
       });
+    });
+    // The runner's /ws-client: accept the upgrade and keep the browser's binary frames.
+    this.server.on('upgrade', (req, socket) => {
+      const key = String(req.headers['sec-websocket-key'] ?? '');
+      const accept = createHash('sha1').update(`${key}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`).digest('base64');
+      socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`);
+      const record: StubSocket = { path: req.url ?? '', frames: [] };
+      this.sockets.push(record);
+      let pending = Buffer.alloc(0);
+      socket.on('data', (chunk: Buffer) => {
+        pending = Buffer.concat([pending, chunk]);
+        for (;;) {
+          if (pending.length < 2) return;
+          const opcode = pending[0] & 0x0f;
+          let length = pending[1] & 0x7f;
+          let offset = 2;
+          if (length === 126) [length, offset] = [pending.readUInt16BE(2), 4];
+          else if (length === 127) [length, offset] = [Number(pending.readBigUInt64BE(2)), 10];
+          const masked = (pending[1] & 0x80) !== 0;
+          const start = offset + (masked ? 4 : 0);
+          if (pending.length < start + length) return;
+          const payload = Buffer.from(pending.subarray(start, start + length));
+          if (masked) for (let k = 0; k < payload.length; k++) payload[k] ^= pending[offset + (k % 4)];
+          pending = pending.subarray(start + length);
+          if (opcode === 0x2) record.frames.push(payload);
+          if (opcode === 0x8) socket.end();
+        }
+      });
+      socket.on('error', () => undefined);
     });
     await new Promise<void>((ok) => this.server!.listen(0, '127.0.0.1', ok));
     this.port = (this.server!.address() as { port: number }).port;
@@ -118,6 +189,24 @@ class StubRunner {
 
   reset(): void {
     this.requests.length = 0;
+    this.sockets.length = 0;
+  }
+
+  /** Waits until a browser opened `path` and sent a protobuf message frame whose data matches. */
+  async waitForSocketMessage(path: string, matches: (data: string) => boolean, timeoutMs = 30_000): Promise<string> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      for (const s of this.sockets) {
+        if (s.path !== path) continue;
+        const data = s.frames.map(protobufMessageData).find((d) => d !== undefined && matches(d));
+        if (data !== undefined) return data;
+      }
+      if (Date.now() > deadline) {
+        const seen = this.sockets.map((s) => `${s.path} (${s.frames.length} frames)`).join(', ') || 'no WebSocket';
+        throw new Error(`stub runner: no matching message on ${path} within ${timeoutMs} ms (saw: ${seen})`);
+      }
+      await new Promise((ok) => setTimeout(ok, 100));
+    }
   }
 
   async waitFor(predicate: (r: Recorded) => boolean, what: string, timeoutMs = 30_000): Promise<Recorded> {
@@ -301,8 +390,7 @@ describe.each(FRAMEWORKS)('$name client', (fw) => {
     for (const [dep, version] of Object.entries({ ...pkg.dependencies, ...pkg.devDependencies })) {
       expect(`${dep}@${version}`).toMatch(/@\d+\.\d+\.\d+$/);
     }
-    expect('@pipecat-ai/daily-transport' in pkg.dependencies).toBe(set.transports.includes('rtc_hosted'));
-    expect('@pipecat-ai/small-webrtc-transport' in pkg.dependencies).toBe(set.transports.includes('rtc_small'));
+    for (const [id, name] of Object.entries(PACKAGE)) expect([name, name in pkg.dependencies]).toEqual([name, set.transports.includes(id)]);
     for (const script of ['build', 'typecheck', 'lint']) expect(pkg.scripts[script]).toBeTruthy();
     expect(existsSync(join(client, '.env.example'))).toBe(true);
     expect(existsSync(join(client, '.gitignore'))).toBe(true);
@@ -311,8 +399,7 @@ describe.each(FRAMEWORKS)('$name client', (fw) => {
     if (seedModules) await sh('cp', ['-al', seedModules, join(client, 'node_modules')], client);
     await sh('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], client);
     if (!seedModules) seedModules = join(client, 'node_modules');
-    expect(existsSync(join(client, 'node_modules', '@pipecat-ai', 'daily-transport'))).toBe(set.transports.includes('rtc_hosted'));
-    expect(existsSync(join(client, 'node_modules', '@pipecat-ai', 'small-webrtc-transport'))).toBe(set.transports.includes('rtc_small'));
+    for (const [id, name] of Object.entries(PACKAGE)) expect([name, existsSync(join(client, 'node_modules', name))]).toEqual([name, set.transports.includes(id)]);
     lap('install');
 
     const buildEnv = isNext
@@ -408,6 +495,11 @@ describe.each(FRAMEWORKS)('$name client', (fw) => {
           dailyRoomProperties: { start_video_off: !video },
           body: {},
         });
+      } else if (runnerTransport === 'websocket') {
+        // Start first, then open the wsUrl of the answer: the RTVI client says it is ready there.
+        expect(start.body).toEqual({ transport: 'websocket' });
+        const ready = await stub.waitForSocketMessage('/ws-client', (data) => (JSON.parse(data) as { type?: string }).type === 'client-ready');
+        expect(JSON.parse(ready)).toMatchObject({ label: 'rtvi-ai', type: 'client-ready' });
       } else {
         expect(start.body).toEqual({ transport: 'webrtc', enableDefaultIceServers: true, body: {} });
         const offer = await stub.waitFor((r) => r.path === '/sessions/e2e-session/api/offer', 'SmallWebRTC offer');

@@ -61,7 +61,8 @@ function cases(): Case[] {
     for (let i = 0; i < 3; i++) {
       const v = pick(wrong);
       if ((key === 'recording' || key === 'deploy_to_cloud' || key === 'video_input') && typeof v === 'boolean') continue;
-      if (v === null && !['project_name', 'bot_type', 'transports', 'mode'].includes(key)) continue; // null clears optional keys
+      // null clears a key: only required keys with nothing to fall back on make it an error (the bot type follows from the transports).
+      if (v === null && !['project_name', 'transports', 'mode'].includes(key)) continue;
       const file = configFile(`type-${key}-${i}`, JSON.stringify({ ...GOOD_CONFIG, [key]: v }));
       out.push({ name: `config ${key}=${JSON.stringify(v)?.slice(0, 20)}`, args: ['--config', file, '-o', 'OUT'], names: `"${key}"` });
     }
@@ -81,7 +82,7 @@ function cases(): Case[] {
   out.push({ name: 'config unknown key', args: ['--config', configFile('unknown', JSON.stringify({ ...GOOD_CONFIG, recordng: true })), '-o', 'OUT'], names: 'recordng' });
   // Names.
   const badNames = ['../x', '.hidden', '-dash', 'a/b', 'a\\b', 'sp ace', 'x'.repeat(51), '..', 'ünï', 'tab\tname', '$(rm)', 'a;b'];
-  for (const n of badNames) out.push({ name: `name ${JSON.stringify(n)}`, args: ['-n', n, ...GOOD, '-o', 'OUT'], names: '--name' });
+  for (const n of badNames) out.push({ name: `name ${JSON.stringify(n)}`, args: [`--name=${n}`, ...GOOD, '-o', 'OUT'], names: '--name' });
   // Output folders.
   writeFileSync(join(tmp, 'a-file'), 'x');
   symlinkSync(join(tmp, 'nowhere'), join(tmp, 'dangling'));
@@ -107,13 +108,13 @@ function cases(): Case[] {
     out.push({ name: `combination ${extra.join(' ')}`, args: ['-n', 'fz', ...base, ...extra, '-o', 'OUT'], names });
   }
   const roles = [['--stt', 'stt'], ['--llm', 'llm'], ['--tts', 'tts']] as const;
-  for (let i = 0; i < 15; i++) {
+  for (let i = 0; i < 25; i++) {
     const [flag] = pick(roles);
     const junk = Array.from({ length: 3 + Math.floor(rnd() * 10) }, () => String.fromCharCode(97 + Math.floor(rnd() * 26))).join('');
     const args = GOOD.map((a, j) => (GOOD[j - 1] === flag ? junk : a));
     out.push({ name: `${flag} ${junk}`, args: ['-n', 'fz', ...args, '-o', 'OUT'], names: flag });
   }
-  for (let i = 0; i < 8; i++) {
+  for (let i = 0; i < 12; i++) {
     const junk = `t${Math.floor(rnd() * 1e6)}`;
     out.push({ name: `--transport ${junk}`, args: ['-n', 'fz', ...GOOD.map((a, j) => (GOOD[j - 1] === '-t' ? junk : a)), '-o', 'OUT'], names: '--transport' });
   }

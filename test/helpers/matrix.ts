@@ -12,6 +12,7 @@
  *   bot in the other mode, and `--eval` in both modes.
  */
 import { SERVICES_BY_ROLE, TRANSPORTS } from '../../generators/app/catalogue/catalogue.js';
+import { ttsDeliveredRate, WEB_OUT_RATE } from '../../generators/app/context.js';
 
 /** One generated project: its name, `pipecat init` arguments (without `-n`/`-o`) and what it covers. */
 export interface Sample {
@@ -69,6 +70,22 @@ export function sampleMatrix(): Sample[] {
       name: `realtime-${j}`,
       args: ['-m', 'realtime', '--realtime', id, ...bot, FEATURES[j % FEATURES.length], '--transcription'],
       covers: [id],
+    });
+  });
+  // Web transports the cascade cycle above does not spread (the plain websocket): each on its own,
+  // with a TTS whose audio needs resampling for the browser, and beside a phone stream on a phone bot
+  // (both arrive as WebSocketRunnerArguments; the bot must tell them apart).
+  const resampled = SERVICES_BY_ROLE.tts.filter((t) => !t.deprecated).find((t) => ttsDeliveredRate(t, WEB_OUT_RATE) !== WEB_OUT_RATE) ?? SERVICES_BY_ROLE.tts[0];
+  TRANSPORTS.filter((t) => t.kind === 'web' && !['rtc_hosted', 'rtc_small'].includes(t.id)).forEach((t, k) => {
+    samples.push({
+      name: `web-${t.id}`,
+      args: ['-m', 'cascade', '--stt', stt[(k + 2) % stt.length], '--llm', llm[(k + 2) % llm.length], '--tts', resampled.id, '-b', 'web', '-t', t.id, '--recording', '--transcription'],
+      covers: [t.id],
+    });
+    samples.push({
+      name: `phone-${t.id}`,
+      args: ['-m', 'cascade', '--stt', stt[(k + 4) % stt.length], '--llm', llm[(k + 4) % llm.length], '--tts', tts[(k + 4) % tts.length], '-b', 'telephony', '-t', telephony[0], '-t', t.id, '-t', 'rtc_small'],
+      covers: [t.id],
     });
   });
   samples.push({

@@ -56,17 +56,18 @@ export interface SessionResult {
 
 /**
  * The driver that plays a transport's client: the provider's media stream for phone providers,
- * a browser for SmallWebRTC and Daily, Pipecat Cloud's dial-in body for Daily PSTN dial-in, and the
- * generated server.py's body for Daily dial-out and Twilio + Daily SIP.
+ * a browser for SmallWebRTC, Daily and the plain WebSocket, Pipecat Cloud's dial-in body for Daily
+ * PSTN dial-in, and the generated server.py's body for Daily dial-out and Twilio + Daily SIP. The
+ * kind of call is the catalogue's `call`; runner transports are driven by the driver of the same
+ * name (test/runtime/python/rt/main.py `Session.driver`).
  */
 export function sessionFor(t: TransportDefinition): SessionSpec {
   if (t.flow === 'daily-server') {
-    if (t.dialMode === 'dial-out') return { transport: t.id, driver: t.id.includes('sip') ? 'daily-dialout-sip' : 'daily-dialout-pstn', call: 'dialout' };
-    return { transport: t.id, driver: 'daily-sip-dialin', call: 'phone' };
+    if (t.dialMode === 'dial-out') return { transport: t.id, driver: t.dialVia === 'sip' ? 'daily-dialout-sip' : 'daily-dialout-pstn', call: t.call };
+    return { transport: t.id, driver: 'daily-sip-dialin', call: t.call };
   }
-  if (t.runnerTransport === 'webrtc') return { transport: t.id, driver: 'webrtc', call: 'web' };
-  if (t.runnerTransport === 'daily') return t.dialMode === 'dial-in' ? { transport: t.id, driver: 'daily-pstn-dialin', call: 'phone' } : { transport: t.id, driver: 'daily', call: 'web' };
-  return { transport: t.id, driver: t.runnerTransport, call: 'phone' };
+  if (t.runnerTransport === 'daily') return { transport: t.id, driver: t.dialMode === 'dial-in' ? 'daily-pstn-dialin' : 'daily', call: t.call };
+  return { transport: t.id, driver: t.runnerTransport, call: t.call };
 }
 
 /**

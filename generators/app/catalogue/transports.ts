@@ -1,12 +1,18 @@
 /**
- * Transports: how audio/video reaches the bot. Ten resolved ids (catalogue-facts §4.1), plus the
- * two families that need a dial mode to resolve (`rtc_hosted_pstn`, `telco_a_rtc_hosted_sip`).
+ * Transports: how audio/video reaches the bot. Eleven resolved ids (catalogue-facts §4.1 and the
+ * upstream scaffolder's plain `websocket`), plus the two families that need a dial mode to resolve
+ * (`rtc_hosted_pstn`, `telco_a_rtc_hosted_sip`).
  *
  * Ids follow the spec (`rtc_hosted` = Daily WebRTC, `telco_a` = Twilio...); the vendor names users
  * know are aliases. `runnerTransport` is the dev runner's `-t` value and the key of
  * `create_transport(runner_args, transport_params)` in `pipecat.runner.utils`.
+ *
+ * Each entry carries everything the generator needs for it (see `TransportDefinition`): the
+ * runner arguments and session kind the bot tests, the `create_transport` params, the web client's
+ * package, the README partials under `templates/project/partials/`. A new transport is one entry
+ * here plus its README partial.
  */
-import type { EnvVarDefinition, TransportDefinition } from './types.js';
+import type { EnvVarDefinition, TransportDefinition, TransportParamsDefinition } from './types.js';
 
 const DAILY_API_KEY: EnvVarDefinition = {
   name: 'DAILY_API_KEY',
@@ -30,6 +36,20 @@ const TWILIO_ENV: readonly EnvVarDefinition[] = [
   { name: 'TWILIO_AUTH_TOKEN', description: 'Twilio auth token, paired with TWILIO_ACCOUNT_SID', required: true },
 ];
 
+/**
+ * Params of a phone media stream: `create_transport` adds the provider's serializer (built from the
+ * call data it parses) and the 8 kHz phone audio settings itself (pipecat/runner/utils.py
+ * `_create_telephony_transport`).
+ */
+function phoneStreamParams(runnerTransport: string): TransportParamsDefinition {
+  return { className: 'FastAPIWebsocketParams', comment: `create_transport adds the ${runnerTransport} serializer and phone audio settings itself.`, video: false };
+}
+
+/** README partials of a phone media stream (sections 2 and 3). */
+function phoneReadme(id: string): TransportDefinition['readme'] {
+  return { local: `transports/${id}.local.md.ejs`, cloud: `transports/${id}.cloud.md.ejs` };
+}
+
 /** Every transport, in the order `--list-options` prints them (web first, then telephony). */
 export const TRANSPORTS = [
   {
@@ -38,9 +58,14 @@ export const TRANSPORTS = [
     label: 'Daily (WebRTC)',
     aliases: ['daily'],
     runnerTransport: 'daily',
+    runnerArgs: 'DailyRunnerArguments',
+    call: 'web',
     flow: 'runner',
+    params: { className: 'DailyParams', video: true },
+    client: { type: 'daily', packageName: '@pipecat-ai/daily-transport', className: 'DailyTransport' },
     extras: ['daily'],
     env: [DAILY_API_KEY],
+    readme: { local: 'transports/rtc_hosted.local.md.ejs' },
   },
   {
     id: 'rtc_small',
@@ -48,9 +73,40 @@ export const TRANSPORTS = [
     label: 'SmallWebRTC (peer-to-peer WebRTC)',
     aliases: ['smallwebrtc', 'webrtc'],
     runnerTransport: 'webrtc',
+    runnerArgs: 'SmallWebRTCRunnerArguments',
+    call: 'web',
     flow: 'runner',
+    params: { className: 'TransportParams', video: true },
+    client: { type: 'smallwebrtc', packageName: '@pipecat-ai/small-webrtc-transport', className: 'SmallWebRTCTransport' },
     extras: ['webrtc'],
+    // The webrtc extra's OpenCV path is deprecated; video conversion needs webrtc-video (catalogue-facts §1 item 20).
+    videoExtras: ['webrtc-video'],
     env: [],
+    readme: { local: 'transports/rtc_small.local.md.ejs' },
+  },
+  {
+    // The runner's plain WebSocket (`-t websocket`, route `/ws-client`): the browser client of
+    // @pipecat-ai/websocket-transport speaks pipecat's protobuf frames (run.py _run_websocket_bot;
+    // create_transport passes these params unchanged, so the serializer must be set here).
+    id: 'websocket',
+    kind: 'web',
+    label: 'WebSocket (protobuf frames)',
+    aliases: [],
+    runnerTransport: 'websocket',
+    runnerArgs: 'WebSocketRunnerArguments',
+    call: 'web',
+    flow: 'runner',
+    params: {
+      className: 'FastAPIWebsocketParams',
+      comment: 'The browser client speaks protobuf frames and plays audio at 24 kHz, whatever rate a frame names.',
+      args: ['serializer=ProtobufFrameSerializer()', 'audio_out_sample_rate=24000'],
+      video: false,
+    },
+    client: { type: 'websocket', packageName: '@pipecat-ai/websocket-transport', className: 'WebSocketTransport', connectsToWsUrl: true },
+    extras: ['websocket'],
+    imports: [{ from: 'pipecat.serializers.protobuf', names: ['ProtobufFrameSerializer'] }],
+    env: [],
+    readme: { local: 'transports/websocket.local.md.ejs' },
   },
   {
     id: 'telco_a',
@@ -58,9 +114,13 @@ export const TRANSPORTS = [
     label: 'Twilio (Media Streams)',
     aliases: ['twilio'],
     runnerTransport: 'twilio',
+    runnerArgs: 'WebSocketRunnerArguments',
+    call: 'phone',
     flow: 'runner',
+    params: phoneStreamParams('twilio'),
     extras: ['websocket'],
     env: TWILIO_ENV,
+    readme: phoneReadme('telco_a'),
   },
   {
     id: 'telco_a_rtc_hosted_sip_dialin',
@@ -69,7 +129,10 @@ export const TRANSPORTS = [
     aliases: ['twilio_daily_sip_dialin'],
     family: 'telco_a_rtc_hosted_sip',
     dialMode: 'dial-in',
+    dialVia: 'sip',
     runnerTransport: 'daily',
+    runnerArgs: 'RunnerArguments',
+    call: 'phone',
     flow: 'daily-server',
     extras: ['daily'],
     packages: ['twilio>=9.0.0'],
@@ -79,6 +142,7 @@ export const TRANSPORTS = [
       { name: 'TWILIO_AUTH_TOKEN', description: 'Twilio auth token, paired with TWILIO_ACCOUNT_SID', required: true },
       ...CALL_SERVER_ENV,
     ],
+    readme: { local: 'transports/telco_a_rtc_hosted_sip_dialin.local.md.ejs', cloud: 'transports/call-server.cloud.md.ejs' },
   },
   {
     id: 'telco_a_rtc_hosted_sip_dialout',
@@ -87,10 +151,14 @@ export const TRANSPORTS = [
     aliases: ['twilio_daily_sip_dialout'],
     family: 'telco_a_rtc_hosted_sip',
     dialMode: 'dial-out',
+    dialVia: 'sip',
     runnerTransport: 'daily',
+    runnerArgs: 'RunnerArguments',
+    call: 'dialout',
     flow: 'daily-server',
     extras: ['daily'],
     env: [DAILY_API_KEY, ...CALL_SERVER_ENV],
+    readme: { local: 'transports/telco_a_rtc_hosted_sip_dialout.local.md.ejs', cloud: 'transports/call-server.cloud.md.ejs' },
   },
   {
     id: 'rtc_hosted_pstn_dialin',
@@ -99,10 +167,15 @@ export const TRANSPORTS = [
     aliases: ['daily_pstn_dialin'],
     family: 'rtc_hosted_pstn',
     dialMode: 'dial-in',
+    dialVia: 'pstn',
     runnerTransport: 'daily',
+    runnerArgs: 'DailyRunnerArguments',
+    call: 'phone',
     flow: 'runner',
+    params: { className: 'DailyParams', video: false },
     extras: ['daily'],
     env: [DAILY_API_KEY],
+    readme: { local: 'transports/rtc_hosted_pstn_dialin.local.md.ejs', cloud: 'transports/rtc_hosted_pstn_dialin.cloud.md.ejs' },
   },
   {
     id: 'rtc_hosted_pstn_dialout',
@@ -111,10 +184,14 @@ export const TRANSPORTS = [
     aliases: ['daily_pstn_dialout'],
     family: 'rtc_hosted_pstn',
     dialMode: 'dial-out',
+    dialVia: 'pstn',
     runnerTransport: 'daily',
+    runnerArgs: 'RunnerArguments',
+    call: 'dialout',
     flow: 'daily-server',
     extras: ['daily'],
     env: [DAILY_API_KEY, ...CALL_SERVER_ENV],
+    readme: { local: 'transports/rtc_hosted_pstn_dialout.local.md.ejs', cloud: 'transports/call-server.cloud.md.ejs' },
   },
   {
     id: 'telco_b',
@@ -122,10 +199,14 @@ export const TRANSPORTS = [
     label: 'Telnyx',
     aliases: ['telnyx'],
     runnerTransport: 'telnyx',
+    runnerArgs: 'WebSocketRunnerArguments',
+    call: 'phone',
     flow: 'runner',
+    params: phoneStreamParams('telnyx'),
     extras: ['websocket'],
     // Required: TelnyxFrameSerializer hangs calls up through the API and refuses to start without it.
     env: [{ name: 'TELNYX_API_KEY', description: 'Telnyx API key (portal.telnyx.com); pipecat hangs the call up through it', required: true }],
+    readme: phoneReadme('telco_b'),
   },
   {
     id: 'telco_c',
@@ -133,13 +214,17 @@ export const TRANSPORTS = [
     label: 'Plivo',
     aliases: ['plivo'],
     runnerTransport: 'plivo',
+    runnerArgs: 'WebSocketRunnerArguments',
+    call: 'phone',
     flow: 'runner',
+    params: phoneStreamParams('plivo'),
     extras: ['websocket'],
     env: [
       // Required: PlivoFrameSerializer hangs calls up through the API and refuses to start without them.
       { name: 'PLIVO_AUTH_ID', description: 'Plivo auth ID (console.plivo.com); pipecat hangs the call up through it', required: true },
       { name: 'PLIVO_AUTH_TOKEN', description: 'Plivo auth token, paired with PLIVO_AUTH_ID', required: true },
     ],
+    readme: phoneReadme('telco_c'),
   },
   {
     id: 'telco_d',
@@ -147,9 +232,13 @@ export const TRANSPORTS = [
     label: 'Exotel',
     aliases: ['exotel'],
     runnerTransport: 'exotel',
+    runnerArgs: 'WebSocketRunnerArguments',
+    call: 'phone',
     flow: 'runner',
+    params: phoneStreamParams('exotel'),
     extras: ['websocket'],
     env: [],
+    readme: phoneReadme('telco_d'),
   },
 ] as const satisfies readonly TransportDefinition[];
 

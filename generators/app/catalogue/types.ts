@@ -167,6 +167,39 @@ export type TransportFlow =
   /** A Daily room created by the generated `server.py`, joined by the bot with call details. */
   | 'daily-server';
 
+/**
+ * The params factory a transport puts into `create_transport(runner_args, transport_params)`
+ * (`pipecat.runner.utils`): `"<runnerTransport>": lambda: <className>(audio_in_enabled=True,
+ * audio_out_enabled=True, [audio_in_filter=...,] [video settings,] <args>)`.
+ */
+export interface TransportParamsDefinition {
+  /** pipecat params class: `DailyParams`, `TransportParams` or `FastAPIWebsocketParams`. */
+  readonly className: 'DailyParams' | 'TransportParams' | 'FastAPIWebsocketParams';
+  /** Further keyword arguments, one Python `name=value` each, written after the audio and video ones. */
+  readonly args?: readonly string[];
+  /** One comment line written above the entry (without `# `). */
+  readonly comment?: string;
+  /** The transport carries the user's camera and the bot's video: video settings go into its params. */
+  readonly video: boolean;
+}
+
+/** How a web client reaches this transport: the `@pipecat-ai/*` npm package and its class. */
+export interface ClientTransportDefinition {
+  /** The voice UI kit's `transportType` (`PipecatAppBase`), e.g. `daily`, `smallwebrtc`, `websocket`. */
+  readonly type: 'daily' | 'smallwebrtc' | 'websocket';
+  /** npm package of the client transport, pinned in `templates/client/versions.json`. */
+  readonly packageName: string;
+  /** Class the package exports. */
+  readonly className: string;
+  /**
+   * The runner's `POST /start` does not start the session: it answers with the URL of a WebSocket
+   * (`wsUrl`, plus a one-time `token` when the runner requires one) that the client then opens, as
+   * `pipecat.runner.run` does for `transport: "websocket"`. The client turns that answer into the
+   * transport's connect parameters instead of passing it through.
+   */
+  readonly connectsToWsUrl?: boolean;
+}
+
 /** One transport, web or telephony. */
 export interface TransportDefinition {
   /** Canonical, resolved id, e.g. `rtc_hosted`, `rtc_hosted_pstn_dialin`, `telco_a`. */
@@ -179,10 +212,39 @@ export interface TransportDefinition {
   readonly family?: string;
   /** Mode that resolves `family` to this id. */
   readonly dialMode?: 'dial-in' | 'dial-out';
+  /**
+   * How a call reaches the Daily room of a dial-in/dial-out transport: Daily's own phone numbers
+   * (`pstn`) or a SIP address on a Twilio SIP domain (`sip`).
+   */
+  readonly dialVia?: 'pstn' | 'sip';
   /** The dev runner's `-t` value (and `create_transport` key) serving this transport. */
-  readonly runnerTransport: 'daily' | 'webrtc' | 'twilio' | 'telnyx' | 'plivo' | 'exotel';
+  readonly runnerTransport: 'daily' | 'webrtc' | 'websocket' | 'twilio' | 'telnyx' | 'plivo' | 'exotel';
+  /**
+   * The `pipecat.runner.types` class the runner hands `bot()` for this transport. A plain
+   * WebSocket client and a phone media stream both arrive as `WebSocketRunnerArguments`; the
+   * runner sets its `transport_type` to `"websocket"` for the plain one (`/ws-client`). Calls set
+   * up by the generated `server.py` start the bot through the runner's `POST /start` without a
+   * room (the call details ride in `body`), which yields the base `RunnerArguments`.
+   */
+  readonly runnerArgs: 'RunnerArguments' | 'DailyRunnerArguments' | 'SmallWebRTCRunnerArguments' | 'WebSocketRunnerArguments';
+  /** Kind of session it carries: a browser (`web`), a phone call in (`phone`), or a call the bot places (`dialout`). */
+  readonly call: 'web' | 'phone' | 'dialout';
   readonly flow: TransportFlow;
+  /** What the bot passes to `create_transport` for it (flow `runner` only). */
+  readonly params?: TransportParamsDefinition;
+  /** How the generated web client offers it (web transports only). */
+  readonly client?: ClientTransportDefinition;
   readonly extras: readonly string[];
+  /** Extras added when the project sends or receives video (e.g. SmallWebRTC's `webrtc-video`). */
+  readonly videoExtras?: readonly string[];
   readonly packages?: readonly string[];
+  /** Python imports its params need beyond the template's known names (e.g. a serializer). */
+  readonly imports?: readonly PythonImport[];
   readonly env: readonly EnvVarDefinition[];
+  /**
+   * README partials, relative to `templates/project/`: `local` (section 2, how to run it on this
+   * machine; rendered with `t`, the transport) and, for telephony, `cloud` (section 3, how calls
+   * reach the agent deployed on Pipecat Cloud).
+   */
+  readonly readme: { readonly local: string; readonly cloud?: string };
 }

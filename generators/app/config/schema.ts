@@ -242,15 +242,19 @@ export function crossFieldProblems(c: Record<string, unknown>, sources: Partial<
     const usable = TRANSPORTS.filter((t) => t.kind === 'web' && kindSupports(kind, t.runnerTransport));
     add('client_framework', `${String(c.client_framework)} (${kind.label} client) connects over ${usable.map((t) => t.label).join(' or ')} only: add --transport ${usable.map((t) => t.id).join(' or ')}, or choose another client`);
   }
+  if (web && defs.length > 0 && !defs.some((t) => t.params?.video)) {
+    // Video rides only on transports whose params carry it (catalogue `params.video`).
+    const carriers = TRANSPORTS.filter((t) => t.kind === 'web' && t.params.video).map((t) => t.id).join(', ');
+    const why = `${defs.map((t) => t.id).join(', ')} ${defs.length === 1 ? 'carries' : 'carry'} audio only; video needs ${carriers}`;
+    if (c.video_input === true) add('video_input', why);
+    if (c.video_output === true) add('video_output', why);
+    if (c.video_service != null) add('video_service', why);
+  }
   if (c.video_service != null && c.video_output === false && web) {
     add('video_output', 'a video avatar service sends bot video: it needs video output (drop --no-video-output)');
   }
 
-  const families: { key: 'daily_pstn_mode' | 'twilio_daily_sip_mode'; family: string; label: string }[] = [
-    { key: 'daily_pstn_mode', family: 'rtc_hosted_pstn', label: 'Daily PSTN' },
-    { key: 'twilio_daily_sip_mode', family: 'telco_a_rtc_hosted_sip', label: 'Twilio + Daily SIP' },
-  ];
-  for (const f of families) {
+  for (const f of TRANSPORT_FAMILIES.map((fam) => ({ key: fam.modeKey, family: fam.id, label: fam.label }))) {
     const members = defs.filter((t) => t.family === f.family);
     if (members.length === 0 && c[f.key] != null) {
       add(f.key, `is only for the ${f.label} transport (${f.family})`);

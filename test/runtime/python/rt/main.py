@@ -143,6 +143,10 @@ class Session:
             from .webrtc import WebRTCDriver
 
             return WebRTCDriver(self.session["call"], self.probe)
+        if kind == "websocket":
+            from .websocket import WebSocketDriver
+
+            return WebSocketDriver(self.session["call"], self.probe)
         if kind.startswith("daily"):
             from .daily import DailyDriver
 
