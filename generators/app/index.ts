@@ -45,7 +45,7 @@ function isCancel(err: unknown): boolean {
 
 /**
  * Whether this process is the `yo` command line (its `lib/cli.js`, through a `yo` link): there a
- * cancel ends the run quietly with exit code 130; embedders (yeoman-test, our CLI) get the error.
+ * cancel ends the process with exit code 130; embedders (yeoman-test, our CLI) get the error.
  */
 function runByYo(): boolean {
   try {
@@ -69,8 +69,6 @@ export default class PipecatGenerator extends Generator {
   private finalDir?: string;
   /** Set when our CLI's wizard only wanted the configuration (see `onResolved`). */
   private resolvedOnly = false;
-  /** Set when the user cancelled under `yo`: the later phases do nothing. */
-  private cancelled = false;
 
   constructor(args: string[], options: ConstructorParameters<typeof Generator>[1]) {
     // Our projects install nothing at generation time (uv and npm run later, by the user).
@@ -128,15 +126,15 @@ export default class PipecatGenerator extends Generator {
       // Our CLI maps a cancel to exit 130 itself; under `yo`, Ctrl-C, Esc or a declined summary
       // would otherwise end in yo's error banner and exit 1 (issue 13).
       if (this.opts.onResolved || !isCancel(err) || !runByYo()) throw err;
+      // yo sees the prompt's own rejection too and would print its banner and exit 1: end here
+      // (nothing is staged while prompting).
       process.stderr.write('cancelled: nothing was written\n');
-      process.exitCode = 130;
-      this.cancelled = true;
+      process.exit(130);
     }
   }
 
   /** Resolve the configuration: from our CLI as is, from the wizard, else from `yo pipecat` flags and --config. */
   configuring(): void {
-    if (this.cancelled) return;
     if (this.opts.resolvedConfig) {
       this.projectConfig = this.opts.resolvedConfig;
       return;
@@ -160,7 +158,7 @@ export default class PipecatGenerator extends Generator {
 
   /** Render the file table and write it into the staging folder. */
   writing(): void {
-    if (this.resolvedOnly || this.cancelled) return;
+    if (this.resolvedOnly) return;
     const config = this.projectConfig!;
     if (this.opts.stagingDir) {
       this.staging = this.opts.stagingDir;

@@ -71,7 +71,8 @@ maybe('yo pipecat: the wizard under inquirer', () => {
       session.keys('Enter');
       await session.waitFor('? Bot type and client');
       session.keys('C-c');
-      expect((await session.waitForFile(exitFile, 60_000)).trim()).toBe('130');
+      const code = (await session.waitForFile(exitFile, 60_000)).trim();
+      expect({ code, screen: code === '130' ? '' : session.screen() }).toEqual({ code: '130', screen: '' });
       expect(session.screen()).toContain('cancelled');
       expect(readdirSync(out)).toEqual([]);
     } finally {
