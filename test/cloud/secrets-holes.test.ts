@@ -207,6 +207,17 @@ describe('terminals', () => {
   });
 });
 
+describe('emulator', () => {
+  test('GET /v1/organizations/{org}/daily answers a fake Daily API key (the official CLI\'s whoami reads it)', async () => {
+    const url = `${h.emulator.url}/v1/organizations/${ORG}/daily`;
+    const ok = await fetch(url, { headers: { Authorization: `Bearer ${h.emulator.token}` } });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ apiKey: expect.stringMatching(/^emulator-daily-api-key/) });
+    expect((await fetch(url)).status).toBe(401);
+    expect((await fetch(`${h.emulator.url}/v1/organizations/other-org/daily`, { headers: { Authorization: `Bearer ${h.emulator.token}` } })).status).toBe(404);
+  });
+});
+
 describe('leaks', () => {
   test('no secret value used in this suite appears in any output', () => {
     expect(h.assertNoLeaks()).toBeGreaterThanOrEqual(20);
