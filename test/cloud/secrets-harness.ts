@@ -206,7 +206,7 @@ export class SecretsHarness {
     args: string[],
     opts: { columns: number; env?: Record<string, string | undefined>; waitFor?: RegExp; input?: string; timeoutMs?: number; cwd?: string },
   ): Promise<{ code: number | null; output: string; timedOut: boolean }> {
-    const env: Record<string, string> = { ...this.baseEnv() };
+    const env: Record<string, string> = { ...this.baseEnv(), TERM: 'xterm-256color' };
     for (const [k, v] of Object.entries(opts.env ?? {})) {
       if (v === undefined) delete env[k];
       else env[k] = v;
