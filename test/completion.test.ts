@@ -30,7 +30,7 @@ function complete(words: string[]): string[] {
     '_pipecat_yargs_completions',
     'printf "%s\\n" "${COMPREPLY[@]}"',
   ].join('\n');
-  const env = { ...process.env, PATH: `${binDir}:${process.env.PATH}`, SHELL: '/bin/bash' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${binDir}:${process.env.PATH}`, SHELL: '/bin/bash' };
   delete env.NODE_OPTIONS;
   const r = spawnSync('bash', ['-c', script], { encoding: 'utf8', env, timeout: 30_000 });
   expect(r.stderr).toBe('');
