@@ -6,7 +6,8 @@
  * - 1 the operation failed (API error, not found, partial write, unreachable host)
  * - 2 bad usage or input (a {@link UserError}), or a confirmation needed without a terminal
  * - 4 not logged in, or the API answered 401 ({@link NotLoggedInError})
- * - 130 interrupted by the user ({@link CancelledError})
+ * - 130 interrupted by the user ({@link CancelledError}), or by SIGINT during a write ({@link InterruptedError})
+ * - 143 stopped by SIGTERM during a write ({@link InterruptedError})
  */
 
 /** Process exit codes used by the `pipecat` binary. */
@@ -16,6 +17,7 @@ export const ExitCode = {
   usage: 2,
   notLoggedIn: 4,
   interrupted: 130,
+  terminated: 143,
 } as const;
 
 /** One of the values of {@link ExitCode}. */
@@ -85,6 +87,34 @@ export class CancelledError extends Error {
   constructor(message = 'cancelled') {
     super(message);
     this.name = 'CancelledError';
+  }
+}
+
+/** Signals a command stops on with a report (see {@link InterruptedError}). */
+export type StopSignal = 'SIGINT' | 'SIGTERM';
+
+/**
+ * A command was stopped by a signal after it had started changing something, and reports what it
+ * did before stopping. Exit code 128 + the signal number, as a shell reports a process killed by
+ * it: 130 for SIGINT (Ctrl-C), 143 for SIGTERM.
+ */
+export class InterruptedError extends Error {
+  readonly exitCode: number;
+  readonly signal: StopSignal;
+  /** Lines printed under the message (which keys landed, which did not). */
+  readonly details: readonly string[];
+
+  /**
+   * @param signal the signal received
+   * @param message what was done before stopping, naming the object
+   * @param details further lines for the user
+   */
+  constructor(signal: StopSignal, message: string, details: readonly string[] = []) {
+    super(message);
+    this.name = 'InterruptedError';
+    this.signal = signal;
+    this.exitCode = signal === 'SIGINT' ? ExitCode.interrupted : ExitCode.terminated;
+    this.details = details;
   }
 }
 

@@ -7,10 +7,11 @@
  * modules (Yeoman, the HTTP client) are imported lazily by the commands that need them, so
  * `--help`, `--version` and `init --list-options` stay fast.
  */
+import './output/no-color.js'; // first: colour libraries read NO_COLOR's effect when they load
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { commands } from './commands/registry.js';
-import { ExitCode, UserError, exitCodeFor, formatError, pendingUsageProblems } from './errors.js';
+import { ExitCode, InterruptedError, UserError, exitCodeFor, formatError, pendingUsageProblems } from './errors.js';
 import { explainUsageFailure, type UsageContext } from './suggest.js';
 import { packageInfo } from '../generators/app/paths.js';
 
@@ -18,7 +19,8 @@ import { packageInfo } from '../generators/app/paths.js';
  * Run the CLI with the given arguments.
  *
  * @param argv arguments after the executable, e.g. `['init', '--name', 'x']`
- * @returns the process exit code (0 success, 1 failed, 2 usage, 4 not logged in, 130 cancelled)
+ * @returns the process exit code (0 success, 1 failed, 2 usage, 4 not logged in, 130 cancelled or
+ *   SIGINT, 143 SIGTERM)
  */
 export async function run(argv: string[]): Promise<number> {
   let usageError: UserError | undefined;
@@ -33,7 +35,11 @@ export async function run(argv: string[]): Promise<number> {
     .recommendCommands()
     .demandCommand(1, 'name a command: see `pipecat --help`')
     .wrap(Math.min(110, process.stdout.columns || 100))
-    .epilogue('Exit codes: 0 success, 1 failed, 2 bad usage or input, 4 not logged in, 130 cancelled.\nDocs: docs/README.md')
+    .completion('completion', 'Print a shell completion script for bash or zsh (see README: Shell completion)')
+    .epilogue(
+      'Exit codes: 0 success, 1 failed, 2 bad usage or input, 4 not logged in, 130 cancelled or interrupted (Ctrl-C, SIGINT), ' +
+        '143 stopped by SIGTERM.\nDocs: docs/README.md',
+    )
     .fail((msg, err, usage) => {
       if (err) throw err;
       const lines = explainUsageFailure(msg ?? 'invalid usage', usage as unknown as UsageContext, argv);
@@ -53,15 +59,20 @@ export async function run(argv: string[]): Promise<number> {
   } catch (err) {
     // A command that reported the usage problems itself (init, with its configuration's) wins.
     const e = err instanceof UserError ? err : (usageError ?? err);
+    stopNow = e instanceof InterruptedError;
     process.stderr.write(formatError(e) + '\n');
     if (e === usageError || (e instanceof UserError && usageError)) process.stderr.write('  see `pipecat --help` (or `pipecat <command> --help`)\n');
     return exitCodeFor(e);
   }
 }
 
+/** Set when a command was stopped by a signal: its abandoned requests must not keep the process alive. */
+let stopNow = false;
+
 run(hideBin(process.argv)).then(
   (code) => {
     process.exitCode = code;
+    if (stopNow) process.exit(code);
   },
   (err) => {
     process.stderr.write(formatError(err) + '\n');

@@ -198,7 +198,8 @@ describe('the generated project', () => {
 
   test('the binary file is the npm bin', () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bin: Record<string, string> };
-    expect(pkg.bin).toEqual({ pipecat: 'dist/cli/main.js', pc: 'dist/cli/main.js' });
+    // `generator-pipecat` (the package's own name) makes `npx generator-pipecat init ...` work.
+    expect(pkg.bin).toEqual({ pipecat: 'dist/cli/main.js', pc: 'dist/cli/main.js', 'generator-pipecat': 'dist/cli/main.js' });
     expect(readFileSync(BIN, 'utf8').startsWith('#!/usr/bin/env node')).toBe(true);
   });
 });

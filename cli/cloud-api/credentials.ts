@@ -121,7 +121,8 @@ export async function readCredentialsFile(path: string, warn?: Warn): Promise<{ 
  * The file is read (and tightened if too open) even when `PIPECAT_TOKEN` is set, so that a
  * malformed file is reported only when it is needed: it is not read when both variables are set.
  *
- * @throws UserError when the file is needed and malformed
+ * @throws UserError when the file is needed and malformed: not TOML, or `token`/`org` that is not a
+ *   string (`token = 123`), unless the environment variable replaces that value
  */
 export async function lookupCredentials(env: NodeJS.ProcessEnv = process.env, warn?: Warn): Promise<CredentialsLookup> {
   const path = credentialsPath(env);
@@ -129,6 +130,12 @@ export async function lookupCredentials(env: NodeJS.ProcessEnv = process.env, wa
   const envOrg = env.PIPECAT_ORG?.trim() || undefined;
   if (envToken && envOrg) return { token: envToken, tokenSource: 'PIPECAT_TOKEN', org: envOrg, orgSource: 'PIPECAT_ORG', path, fileExists: false };
   const { data, exists } = await readCredentialsFile(path, warn);
+  const malformed = (['token', 'org'] as const)
+    .filter((k) => data[k] !== undefined && typeof data[k] !== 'string' && !(k === 'token' ? envToken : envOrg))
+    .map((k) => `${path}: the value of ${k} is malformed: it must be a quoted string (${k} = "..."), not ${tomlKind(data[k])}`);
+  if (malformed.length > 0) {
+    throw new UserError(`the Pipecat Cloud credentials file ${path} is malformed`, [...malformed, 'fix the value, or run `pipecat cloud auth login` again']);
+  }
   const fileToken = typeof data.token === 'string' && data.token.trim() ? data.token.trim() : undefined;
   const fileOrg = typeof data.org === 'string' && data.org.trim() ? data.org.trim() : undefined;
   const token = envToken ?? fileToken;
@@ -141,6 +148,16 @@ export async function lookupCredentials(env: NodeJS.ProcessEnv = process.env, wa
     path,
     fileExists: exists,
   };
+}
+
+/** How a parsed TOML value is named in a message (never the value itself: it may be a token). */
+function tomlKind(v: unknown): string {
+  if (typeof v === 'number' || typeof v === 'bigint') return 'a number';
+  if (typeof v === 'boolean') return 'a boolean';
+  if (Array.isArray(v)) return 'an array';
+  if (v instanceof Date || (v && typeof v === 'object' && 'isDate' in v)) return 'a date';
+  if (v && typeof v === 'object') return 'a table';
+  return typeof v;
 }
 
 /**

@@ -5,7 +5,8 @@
  * Admin endpoints (answered only to 127.0.0.1 / ::1, no token needed; never counted as API calls
  * and never subject to faults or `--latency-ms`):
  * - `POST   /_emulator/faults` body {@link FaultSpec} or `FaultSpec[]`: queue faults; each applies
- *   to the next `count` API requests that match `method`/`path`. Answer `{"queued": n}`.
+ *   to the next `count` API requests that match `method`/`path` (after letting `after` of them
+ *   through). Answer `{"queued": n}`.
  * - `DELETE /_emulator/faults`: drop every queued fault.
  * - `POST   /_emulator/sets/{set}/status` body `{"status":"failed","errorMessage":"..."}` (or
  *   `pending`/`ready`): force a set's provisioning status (404 when the set does not exist). The
@@ -33,6 +34,11 @@ export interface FaultSpec {
   kind: FaultKind;
   /** How many matching requests it applies to; default 1. */
   count?: number;
+  /**
+   * How many matching requests to let through untouched first; default 0. E.g. `after: 1` on
+   * `GET .../secrets/x` spares the read a command does before writing and hits the read after.
+   */
+  after?: number;
   /** Only requests with this method (GET, PUT, DELETE...). */
   method?: string;
   /** Only requests whose path (without query) starts with this. */

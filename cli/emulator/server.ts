@@ -62,6 +62,9 @@ export const REGION_NAMES: Record<string, string> = {
   'ap-south': 'Asia Pacific (Mumbai)',
 };
 
+/** The fake Daily API key `GET /v1/organizations/{org}/daily` answers (`{"apiKey": ...}`). */
+export const EMULATOR_DAILY_API_KEY = 'emulator-daily-api-key-not-a-real-key';
+
 /** Server rule for set names: lowercase DNS-1123 subdomain, 3-63 characters. */
 export const SET_NAME_RE = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 
@@ -85,6 +88,8 @@ const badRequest = (m: string) => new HttpError(400, 'GENERIC_BAD_REQUEST', m);
 
 interface QueuedFault extends FaultSpec {
   remaining: number;
+  /** Matching requests still to let through before the fault applies. */
+  toSkip: number;
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -146,6 +151,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     if (rest.length === 1 && rest[0] === 'regions') {
       if (method !== 'GET') throw new HttpError(405, 'METHOD_NOT_ALLOWED', 'Method not allowed');
       return [200, { regions: regions.map((code) => ({ code, display_name: REGION_NAMES[code] ?? code })) }];
+    }
+    if (rest.length === 1 && rest[0] === 'daily') {
+      // The official CLI's `whoami` reads the organisation's Daily API key from here.
+      if (method !== 'GET') throw new HttpError(405, 'METHOD_NOT_ALLOWED', 'Method not allowed');
+      return [200, { apiKey: EMULATOR_DAILY_API_KEY }];
     }
     if (rest.length === 1 && rest[0] === 'properties') {
       if (method !== 'GET') throw new HttpError(405, 'METHOD_NOT_ALLOWED', 'Method not allowed');
@@ -245,19 +255,27 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     new Promise<string>((resolve, reject) => {
       const chunks: Buffer[] = [];
       let size = 0;
+      // Past the limit the rest of the body is read and dropped, so the client gets its 413 answer
+      // instead of a connection reset in the middle of its upload.
       req.on('data', (c: Buffer) => {
         size += c.length;
-        if (size > MAX_BODY) {
-          reject(new HttpError(413, 'PAYLOAD_TOO_LARGE', 'Request body too large'));
-          req.destroy();
-        } else chunks.push(c);
+        if (size <= MAX_BODY) chunks.push(c);
       });
-      req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+      req.on('end', () => {
+        if (size > MAX_BODY) reject(new HttpError(413, 'PAYLOAD_TOO_LARGE', `Request body too large (${size} bytes; the limit is ${MAX_BODY})`));
+        else resolve(Buffer.concat(chunks).toString('utf8'));
+      });
       req.on('error', reject);
     });
 
   function takeFault(method: string, path: string): QueuedFault | undefined {
-    const f = faults.find((x) => x.remaining > 0 && (!x.method || x.method.toUpperCase() === method) && (!x.path || path.startsWith(x.path)));
+    const matches = (x: QueuedFault) => x.remaining > 0 && (!x.method || x.method.toUpperCase() === method) && (!x.path || path.startsWith(x.path));
+    let f: QueuedFault | undefined;
+    for (const x of faults) {
+      if (!matches(x)) continue;
+      if (x.toSkip > 0) x.toSkip--; // still letting matching requests through: count this one
+      else f ??= x;
+    }
     if (!f) return undefined;
     f.remaining--;
     faults = faults.filter((x) => x.remaining > 0);
@@ -291,7 +309,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
           return send(res, 400, { error: 'error faults need a status between 500 and 599', code: 'GENERIC_BAD_REQUEST' });
         }
       }
-      for (const f of list) faults.push({ ...f, remaining: Math.max(1, Math.floor(f.count ?? 1)) });
+      for (const f of list) faults.push({ ...f, remaining: Math.max(1, Math.floor(f.count ?? 1)), toSkip: Math.max(0, Math.floor(f.after ?? 0)) });
       return send(res, 200, { queued: list.length });
     }
     if (what === 'requests' && segs.length === 2) {
@@ -331,7 +349,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       options.log?.(`${method} ${path}${url.search} -> ${outcome}`);
     };
     const fault = takeFault(method, path);
-    const text = await readBody(req);
+    let text: string;
+    try {
+      text = await readBody(req);
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err;
+      record(err.status);
+      return send(res, err.status, { error: err.message, code: err.code });
+    }
     await delay(latencyMs);
 
     const authz = req.headers.authorization ?? '';

@@ -1,9 +1,14 @@
 /**
  * A progress spinner on stderr, via ora 8 (imported lazily).
  *
- * The spinner shows only when stderr is a terminal and the command is not in `--json` mode;
- * otherwise {@link startSpinner} returns a silent stand-in with the same methods, so commands never
- * branch on it.
+ * The spinner shows only when stderr is a terminal that reports a width (some pseudo-terminals,
+ * e.g. under `script`, report 0 columns) and the command is not in `--json` mode; otherwise
+ * {@link startSpinner} returns a silent stand-in with the same methods, so commands never branch on
+ * it.
+ *
+ * Why the width matters: ora redraws its line by counting how many terminal rows the text takes
+ * (`width / columns`); with 0 columns that count is infinite and clearing the line never ends, so
+ * every command with a spinner would hang there.
  */
 
 /** What a command can do with a spinner. */
@@ -21,13 +26,22 @@ export interface Spinner {
 const silent: Spinner = { update() {}, succeed() {}, fail() {}, stop() {} };
 
 /**
+ * Whether a stream can show an animated spinner: a terminal with a known, positive width.
+ *
+ * @param stream the stream the spinner would draw on (stderr)
+ */
+export function canAnimate(stream: { isTTY?: boolean; columns?: number }): boolean {
+  return !!stream.isTTY && Number.isFinite(stream.columns) && (stream.columns ?? 0) > 0;
+}
+
+/**
  * Start a spinner on stderr.
  *
  * @param text initial text, e.g. `Uploading 3 secrets`
  * @param opts.json true in `--json` mode (no spinner)
  */
 export async function startSpinner(text: string, opts: { json?: boolean } = {}): Promise<Spinner> {
-  if (opts.json || !process.stderr.isTTY) return silent;
+  if (opts.json || !canAnimate(process.stderr)) return silent;
   const { default: ora } = await import('ora');
   const s = ora({ text, stream: process.stderr }).start();
   return {

@@ -43,6 +43,12 @@ const QUOTES = new Set(["'", '"', '`']);
 const ENTRY_START = /^\s*(?:export\s+)?([^=\s]+)\s*=(.*)$/;
 const AFTER_CLOSING_QUOTE = /^\s*(?:#.*)?$/;
 
+/** What {@link scanDotenv} found: the readable entries and every problem, nothing thrown. */
+export interface DotenvScan extends DotenvContent {
+  /** One line per invalid line or value, as `label:line: reason` (never the line's text). */
+  problems: string[];
+}
+
 /**
  * Parses dotenv text.
  *
@@ -52,6 +58,24 @@ const AFTER_CLOSING_QUOTE = /^\s*(?:#.*)?$/;
  * @throws UserError (exit 2) listing every invalid line as `label:line: reason`
  */
 export function parseDotenv(text: string, label: string): DotenvContent {
+  const { problems, entries, duplicates } = scanDotenv(text, label);
+  if (problems.length > 0) {
+    throw new UserError(`${label}: ${problems.length} invalid ${problems.length === 1 ? 'line' : 'lines'} (nothing was sent)`, problems);
+  }
+  return { entries, duplicates };
+}
+
+/**
+ * Reads dotenv text like {@link parseDotenv} but returns the problems with the entries it could
+ * read, so a caller can report them in one round with problems found elsewhere (empty values).
+ * A value holding a NUL byte is a problem here (`label:line`): neither the platform's JSON nor a
+ * process environment can carry it intact.
+ *
+ * @param text file content
+ * @param label how the file is named in messages
+ * @returns entries, duplicates and problems (empty when the text is valid)
+ */
+export function scanDotenv(text: string, label: string): DotenvScan {
   const lines = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n');
   const problems: string[] = [];
   const byKey = new Map<string, DotenvEntry>();
@@ -100,6 +124,11 @@ export function parseDotenv(text: string, label: string): DotenvContent {
       i = last;
       continue;
     }
+    if (parsed[key].includes('\0')) {
+      problems.push(`${where}: the value of ${key} contains a NUL byte, which a secret cannot hold`);
+      i = last;
+      continue;
+    }
     seen.set(key, [...(seen.get(key) ?? []), lineNo]);
     const previous = byKey.get(key);
     if (previous) byKey.set(key, { ...previous, value: parsed[key], line: lineNo });
@@ -107,13 +136,10 @@ export function parseDotenv(text: string, label: string): DotenvContent {
     i = last;
   }
 
-  if (problems.length > 0) {
-    throw new UserError(`${label}: ${problems.length} invalid ${problems.length === 1 ? 'line' : 'lines'} (nothing was sent)`, problems);
-  }
   // Entries keep the position of their first appearance but the line of the winning (last) one.
   const entries = [...byKey.values()];
   const duplicates = [...seen.entries()].filter(([, l]) => l.length > 1).map(([key, l]) => ({ key, lines: l }));
-  return { entries, duplicates };
+  return { entries, duplicates, problems };
 }
 
 /**
@@ -150,6 +176,20 @@ function findClosingQuote(
  * @throws UserError (exit 2) when the file cannot be read or holds invalid lines
  */
 export async function readDotenvFile(path: string): Promise<DotenvContent> {
+  const { problems, entries, duplicates } = await scanDotenvFile(path);
+  if (problems.length > 0) {
+    throw new UserError(`${path}: ${problems.length} invalid ${problems.length === 1 ? 'line' : 'lines'} (nothing was sent)`, problems);
+  }
+  return { entries, duplicates };
+}
+
+/**
+ * Reads a dotenv file like {@link readDotenvFile} but returns its problems (see {@link scanDotenv}).
+ *
+ * @param path the path given to `--file`
+ * @throws UserError (exit 2) only when the file cannot be read
+ */
+export async function scanDotenvFile(path: string): Promise<DotenvScan> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -158,5 +198,5 @@ export async function readDotenvFile(path: string): Promise<DotenvContent> {
     const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (err as Error).message;
     throw new UserError(`cannot read --file ${path}: ${why}`);
   }
-  return parseDotenv(text, path);
+  return scanDotenv(text, path);
 }

@@ -7,7 +7,7 @@
  */
 import { UserError } from '../errors.js';
 import { keyProblem } from './rules.js';
-import { parseDotenv, readDotenvFile, type DotenvContent, type DuplicateKey } from './dotenv.js';
+import { scanDotenv, scanDotenvFile, type DotenvContent, type DotenvScan, type DuplicateKey } from './dotenv.js';
 
 /** A `KEY=value` argument after splitting on its first `=`. */
 export interface PairArgument {
@@ -44,8 +44,19 @@ export interface MergedInput {
  *   argument without `=` is named by position only: it might be a value typed by mistake.
  */
 export function parsePairs(args: readonly string[]): PairArgument[] {
+  const { pairs, problems } = scanPairs(args);
+  if (problems.length > 0) throw new UserError('invalid KEY=value arguments (nothing was sent)', problems);
+  return pairs;
+}
+
+/**
+ * {@link parsePairs} without throwing: the valid pairs and one problem per invalid argument.
+ *
+ * @param args the pair arguments in command-line order
+ */
+export function scanPairs(args: readonly string[]): { pairs: PairArgument[]; problems: string[] } {
   const problems: string[] = [];
-  const out: PairArgument[] = [];
+  const pairs: PairArgument[] = [];
   args.forEach((arg, i) => {
     const where = `argument ${i + 1}`;
     const eq = arg.indexOf('=');
@@ -60,10 +71,9 @@ export function parsePairs(args: readonly string[]): PairArgument[] {
       return;
     }
     const raw = arg.slice(eq + 1);
-    out.push({ key, value: raw === '-' ? undefined : raw, position: i + 1 });
+    pairs.push({ key, value: raw === '-' ? undefined : raw, position: i + 1 });
   });
-  if (problems.length > 0) throw new UserError('invalid KEY=value arguments (nothing was sent)', problems);
-  return out;
+  return { pairs, problems };
 }
 
 /**
@@ -97,33 +107,55 @@ export interface InputSources {
  * @throws UserError (exit 2) for invalid arguments or lines, several readers of stdin, or no keys at all
  */
 export async function gatherSecrets(pairArgs: readonly string[], file: string | undefined, sources: InputSources): Promise<MergedInput> {
-  const pairs = parsePairs(pairArgs);
+  const { pairs, problems: pairProblems } = scanPairs(pairArgs);
   const stdinPairs = pairs.filter((p) => p.value === undefined);
   const stdinReaders = stdinPairs.length + (file === '-' ? 1 : 0);
   if (stdinReaders > 1) {
     const who = [...(file === '-' ? ['--file -'] : []), ...stdinPairs.map((p) => `${p.key}=-`)];
     throw new UserError(`only one input can read stdin, but ${who.join(' and ')} both ask for it`);
   }
-  if (pairs.length === 0 && file === undefined) {
+  if (pairs.length === 0 && pairProblems.length === 0 && file === undefined) {
     throw new UserError('no secrets given: pass KEY=value arguments and/or --file <path>');
   }
 
-  let content: DotenvContent = { entries: [], duplicates: [] };
+  let content: DotenvScan = { entries: [], duplicates: [], problems: [] };
   const fileLabel = file === '-' ? '<stdin>' : file;
-  if (file === '-') content = parseDotenv(await sources.readStdin(), '<stdin>');
-  else if (file !== undefined) content = await readDotenvFile(file);
+  if (file === '-') content = scanDotenv(await sources.readStdin(), '<stdin>');
+  else if (file !== undefined) content = await scanDotenvFile(file);
 
+  // Every problem is reported in one round: invalid arguments, invalid lines, and the values
+  // (empty, NUL) of what could be read. A hidden prompt is not shown when the command will stop.
+  const syntax = [...pairProblems, ...content.problems];
   const resolvedPairs: { key: string; value: string; source: string; position: number }[] = [];
   for (const p of pairs) {
     if (p.value !== undefined) {
       resolvedPairs.push({ key: p.key, value: p.value, source: 'argument', position: p.position });
+    } else if (syntax.length > 0) {
+      continue;
     } else if (sources.stdinIsTTY && sources.promptValue) {
       resolvedPairs.push({ key: p.key, value: await sources.promptValue(p.key), source: 'argument (prompt)', position: p.position });
     } else {
       resolvedPairs.push({ key: p.key, value: stripOneNewline(await sources.readStdin()), source: 'argument (stdin)', position: p.position });
     }
   }
-  return mergeSecrets(content, fileLabel, resolvedPairs);
+  const merged = mergeSecrets(content, fileLabel, resolvedPairs);
+  const values = valueProblems(merged.secrets);
+  const problems = [...syntax, ...values];
+  if (problems.length > 0) {
+    const onlyFile = pairProblems.length === 0 && values.length === 0;
+    const onlyPairs = content.problems.length === 0 && values.length === 0;
+    const onlyEmpty = syntax.length === 0 && values.every((v) => v.endsWith(EMPTY_TAIL));
+    const headline = onlyFile
+      ? `${fileLabel}: ${problems.length} invalid ${problems.length === 1 ? 'line' : 'lines'} (nothing was sent)`
+      : onlyPairs
+        ? 'invalid KEY=value arguments (nothing was sent)'
+        : onlyEmpty
+          ? `${values.length === 1 ? 'a value is' : `${values.length} values are`} empty (nothing was sent)`
+          : `${problems.length} problems in the secrets given (nothing was sent)`;
+    throw new UserError(headline, problems);
+  }
+  if (merged.secrets.length === 0) throw new UserError(`no secrets found in --file ${file}`);
+  return merged;
 }
 
 /**
@@ -159,6 +191,8 @@ export function mergeSecrets(
   return { secrets: [...merged.values()], duplicates };
 }
 
+const EMPTY_TAIL = 'the platform refuses empty values; remove the key or give it a value';
+
 /**
  * The platform refuses empty values (the emulator answers 400 "secretValue must not be empty", see
  * docs/cloud-emulator.md), so they are reported before any request rather than as failed writes.
@@ -167,5 +201,18 @@ export function mergeSecrets(
  * @returns one problem per empty value, naming the key and where it came from
  */
 export function emptyValueProblems(secrets: readonly SecretInput[]): string[] {
-  return secrets.filter((s) => s.value === '').map((s) => `${s.key} (from ${s.source}) is empty: the platform refuses empty values; remove the key or give it a value`);
+  return secrets.filter((s) => s.value === '').map((s) => `${s.key} (from ${s.source}) is empty: ${EMPTY_TAIL}`);
+}
+
+/**
+ * Every value problem of the merged secrets, named by key and source: empty values
+ * ({@link emptyValueProblems}) and values holding a NUL byte (stdin or a prompt can deliver one;
+ * neither the platform nor a process environment can keep it). File values with a NUL byte are
+ * already reported as `file:line` by the dotenv reader.
+ *
+ * @param secrets merged secrets
+ */
+export function valueProblems(secrets: readonly SecretInput[]): string[] {
+  const nul = secrets.filter((s) => s.value.includes('\0')).map((s) => `${s.key} (from ${s.source}) contains a NUL byte, which a secret cannot hold`);
+  return [...emptyValueProblems(secrets), ...nul];
 }

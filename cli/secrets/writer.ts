@@ -22,6 +22,10 @@ export interface KeyWriteResult {
   outcomeUnknown?: boolean;
   /** Set by {@link reconcileWithServer}: the key was found on the server after the writes. */
   presentAfter?: boolean;
+  /** HTTP status of the platform's last answer for a failed key (absent when no answer came). */
+  httpStatus?: number;
+  /** True when the key was still in flight when the user interrupted the command. */
+  interrupted?: boolean;
 }
 
 /** Default number of requests in flight at once. */
@@ -47,11 +51,26 @@ export interface WriteKeysOptions<K extends { key: string }> {
    * keys not yet started are then reported `not-sent`.
    */
   isFatal?: (err: unknown) => boolean;
-  /** Text for an error (the caller redacts it). */
-  describe?: (err: unknown) => string;
+  /** Text for an error of one item (the caller redacts it). */
+  describe?: (err: unknown, item: K) => string;
   /** Whether a failed request may nevertheless have been applied (no answer, timeout, 5xx). */
   isOutcomeUnknown?: (err: unknown) => boolean;
+  /** HTTP status of an error, when the platform answered (kept in {@link KeyWriteResult.httpStatus}). */
+  statusOf?: (err: unknown) => number | undefined;
+  /**
+   * Resolves with a reason (e.g. `SIGINT`) when the user interrupts: keys not started yet are then
+   * `not-sent`, and requests in flight get {@link WriteKeysOptions.graceMs} to finish; those still
+   * unanswered are reported `failed` with `outcomeUnknown` and `interrupted`.
+   */
+  interrupted?: Promise<string>;
+  /** Milliseconds in-flight requests may still take after an interruption; default 1500. */
+  graceMs?: number;
+  /** Resolves when the grace period must end at once (a second signal). */
+  endGrace?: Promise<unknown>;
 }
+
+/** Default milliseconds in-flight requests may still take after an interruption. */
+export const DEFAULT_GRACE_MS = 1500;
 
 /**
  * Writes every key with at most `concurrency` requests in flight.
@@ -62,47 +81,80 @@ export async function writeKeys<K extends { key: string }>(opts: WriteKeysOption
   const { items, write } = opts;
   const describe = opts.describe ?? ((e: unknown) => (e instanceof Error ? e.message : String(e)));
   const results: KeyWriteResult[] = items.map((i) => ({ key: i.key, status: 'not-sent' }));
+  const inFlight = new Set<number>();
   let settled = 0;
   let fatal: string | undefined;
+  let stopped: string | undefined;
 
   const one = async (index: number): Promise<void> => {
-    if (fatal !== undefined) {
+    if (stopped !== undefined) {
+      results[index] = { key: items[index].key, status: 'not-sent', error: `not sent: interrupted (${stopped})` };
+    } else if (fatal !== undefined) {
       results[index] = { key: items[index].key, status: 'not-sent', error: `not sent: ${fatal}` };
     } else {
+      inFlight.add(index);
       try {
         await write(items[index]);
         results[index] = { key: items[index].key, status: 'written' };
       } catch (err) {
-        const message = describe(err);
+        const message = describe(err, items[index]);
+        const httpStatus = opts.statusOf?.(err);
         results[index] = {
           key: items[index].key,
           status: 'failed',
           error: message,
           ...(opts.isOutcomeUnknown?.(err) ? { outcomeUnknown: true } : {}),
+          ...(httpStatus !== undefined ? { httpStatus } : {}),
         };
         if (opts.isFatal?.(err) && fatal === undefined) fatal = `an earlier request failed: ${message}`;
+      } finally {
+        inFlight.delete(index);
       }
     }
     settled++;
     opts.onProgress?.(settled, items.length);
   };
 
-  let start = 0;
-  if (opts.firstAlone && items.length > 0) {
-    await one(0);
-    start = 1;
+  const work = (async () => {
+    let start = 0;
+    if (opts.firstAlone && items.length > 0) {
+      await one(0);
+      start = 1;
+    }
+    const limit = pLimit(Math.max(1, opts.concurrency ?? DEFAULT_CONCURRENCY));
+    await Promise.all(items.slice(start).map((_, i) => limit(() => one(start + i))));
+  })();
+  if (!opts.interrupted) {
+    await work;
+    return results;
   }
-  const limit = pLimit(Math.max(1, opts.concurrency ?? DEFAULT_CONCURRENCY));
-  await Promise.all(items.slice(start).map((_, i) => limit(() => one(start + i))));
-  return results;
+
+  const first = await Promise.race([work.then(() => ({ done: true as const })), opts.interrupted.then((reason) => ({ done: false as const, reason }))]);
+  if (first.done) return results;
+  stopped = first.reason;
+  // Requests already sent may still be answered: give them a moment, unless the user insists.
+  await Promise.race([work, graceDelay(opts.graceMs ?? DEFAULT_GRACE_MS), ...(opts.endGrace ? [opts.endGrace] : [])]);
+  // A snapshot: requests that settle later no longer change the report.
+  return results.map((r, i) => {
+    if (inFlight.has(i)) {
+      return { key: r.key, status: 'failed', error: `interrupted (${stopped}) before an answer came back`, outcomeUnknown: true, interrupted: true };
+    }
+    if (r.status === 'not-sent' && r.error === undefined) return { ...r, error: `not sent: interrupted (${stopped})` };
+    return { ...r };
+  });
+}
+
+/** A delay that does not keep the process alive. */
+function graceDelay(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms).unref());
 }
 
 /**
  * After a write with failures, marks each result with whether its key exists on the server, and
  * turns a failed *new* key that is nevertheless present into `written` (its request landed but the
  * answer was lost), and clears `outcomeUnknown` of a failed new key that is absent (it did not
- * land). A failed key that existed before keeps `failed`; its `outcomeUnknown` says whether the old
- * or the new value is there cannot be known.
+ * land, unless it was still in flight at an interruption). A failed key that existed before keeps
+ * `failed`; its `outcomeUnknown` says whether the old or the new value is there cannot be known.
  *
  * @param results results of {@link writeKeys} (changed in place and returned)
  * @param keysAfter key names the server lists after the writes
@@ -115,8 +167,11 @@ export function reconcileWithServer(results: KeyWriteResult[], keysAfter: Readon
       r.status = 'written';
       r.error = undefined;
       r.outcomeUnknown = undefined;
-    } else if (r.status === 'failed' && !r.presentAfter && !existedBefore.has(r.key)) {
-      r.outcomeUnknown = undefined; // a new key that is absent did not land
+      r.httpStatus = undefined;
+    } else if (r.status === 'failed' && !r.presentAfter && !existedBefore.has(r.key) && !r.interrupted) {
+      // A new key that is absent did not land (unless its request was still in flight when the
+      // command was interrupted: it may land after this read).
+      r.outcomeUnknown = undefined;
     }
   }
   return results;

@@ -102,8 +102,14 @@ describe('secrets unset and delete', () => {
     expectExit(ok, 0);
     expect(parseJsonOutput(ok)).toEqual({ ok: true, organization: h.emulator.org, set: 'unset-set', key: 'DROP', removed: true });
     expect(Object.keys((await sets())['unset-set'].secrets)).toEqual(['KEEP']);
-    const bad = await h.run(['unset', 'unset-set', 'not-a-key', '-s']);
-    expectExit(bad, 2);
+    // Any key the server could list is looked up (not only environment-variable names): a key
+    // that is not there is "not found" (exit 1); only an empty key is bad input (exit 2).
+    const absent = await h.run(['unset', 'unset-set', 'not-a-key', '-s']);
+    expectExit(absent, 1);
+    expect(absent.stderr).toContain('key not-a-key not found in secret set unset-set: nothing was removed');
+    const empty = await h.run(['unset', 'unset-set', '', '-s']);
+    expectExit(empty, 2);
+    expect(empty.stderr).toContain('the key is empty');
   });
 
   test.concurrent('delete: missing set is exit 1; no terminal is exit 2; --skip deletes sets and pull secrets', async () => {

@@ -192,6 +192,61 @@ export class SecretsHarness {
   }
 
   /**
+   * Runs `node dist/cli/main.js <args>` (the whole command line, not only `cloud secrets ...`) in a
+   * pseudo-terminal through util-linux `script`, whose size is set with `stty` first: stdin, stdout
+   * and stderr are all that terminal. Output (both streams, as the terminal shows them) goes
+   * through the leak guard like {@link run}.
+   *
+   * @param args arguments after the binary
+   * @param opts `columns` of the terminal (0 = a terminal that reports no width), `env`, `input`
+   *   written once `waitFor` matches the output so far, `timeoutMs` after which the child is killed
+   *   (the result then has `timedOut`)
+   */
+  async runInTerminal(
+    args: string[],
+    opts: { columns: number; env?: Record<string, string | undefined>; waitFor?: RegExp; input?: string; timeoutMs?: number; cwd?: string },
+  ): Promise<{ code: number | null; output: string; timedOut: boolean }> {
+    const env: Record<string, string> = { ...this.baseEnv(), TERM: 'xterm-256color' };
+    for (const [k, v] of Object.entries(opts.env ?? {})) {
+      if (v === undefined) delete env[k];
+      else env[k] = v;
+    }
+    const quote = (a: string) => `'${a.replace(/'/g, `'\\''`)}'`;
+    const inner = `stty cols ${opts.columns} rows 24; exec ${[process.execPath, BIN, ...args].map(quote).join(' ')}`;
+    const result = await new Promise<{ code: number | null; output: string; timedOut: boolean }>((resolveRun, reject) => {
+      const child = spawn('script', ['-qec', inner, '/dev/null'], { cwd: opts.cwd ?? this.dir, env, stdio: ['pipe', 'pipe', 'pipe'] });
+      let output = '';
+      let sent = false;
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        child.kill('SIGKILL');
+      }, opts.timeoutMs ?? 20_000);
+      const onData = (d: string) => {
+        if (output.length < 1_000_000) output += d;
+        if (!sent && opts.input !== undefined && opts.waitFor?.test(output)) {
+          sent = true;
+          child.stdin.write(opts.input);
+        }
+      };
+      child.stdout.setEncoding('utf8').on('data', onData);
+      child.stderr.setEncoding('utf8').on('data', onData);
+      child.stdin.on('error', () => undefined);
+      child.on('error', reject);
+      child.on('close', (code) => {
+        clearTimeout(timer);
+        resolveRun({ code, output, timedOut });
+      });
+      if (opts.input === undefined) child.stdin.end();
+    });
+    const command = `pipecat ${args.slice(0, 3).join(' ')} in a terminal (run ${this.transcript.length + 1})`;
+    this.transcript.push(`$ ${command}\n${result.output}`);
+    const leaks = findLeaks(result.output, this.secrets, command);
+    if (leaks.length > 0) throw new Error(`secret leaked in output: ${leaks.map((l) => `${l.label} (${l.kind}) in ${l.command}`).join('; ')}`);
+    return result;
+  }
+
+  /**
    * Checks the whole transcript of the suite against every registered secret.
    *
    * @returns number of runs checked

@@ -7,7 +7,7 @@ import { describe, expect, test } from '@jest/globals';
 import { createHash } from 'node:crypto';
 import { parseDotenv } from '../../cli/secrets/dotenv.js';
 import { gatherSecrets, mergeSecrets, parsePairs, stripOneNewline, emptyValueProblems } from '../../cli/secrets/input.js';
-import { keyProblem, setNameProblem, existingSetNameProblem } from '../../cli/secrets/rules.js';
+import { closest, keyProblem, lookupNameProblem, setNameProblem } from '../../cli/secrets/rules.js';
 import { fingerprint, redactValues, valueLength } from '../../cli/secrets/fingerprint.js';
 import { checkRegion, resolveRegion, buildPlan } from '../../cli/secrets/plan.js';
 import { hostProblem, parseCredentials, encodeCredentials, checkEncodedCredentials } from '../../cli/secrets/pull-secret.js';
@@ -138,8 +138,13 @@ describe('rules, fingerprints, regions, plan', () => {
     for (const bad of ['ab', 'x'.repeat(64), 'My-set', '-abc', 'abc-', 'a_b', 'a.b.c', 'ab c']) {
       expect(setNameProblem(bad)).toMatch(/3-63 characters: lowercase letters, digits and hyphens/);
     }
-    expect(existingSetNameProblem('a.b.c')).toBeUndefined();
-    expect(existingSetNameProblem('A')).toBeDefined();
+    // Names and keys that are only looked up: anything the server may list, except what cannot be
+    // one path segment.
+    for (const listed of ['a.b.c', 'A', 'lower-key', 'x y', 'ü']) expect(lookupNameProblem(listed, 'key')).toBeUndefined();
+    for (const bad of ['', '.', '..']) expect(lookupNameProblem(bad, 'key')).toMatch(/key/);
+    expect(closest('lower_key', ['OTHER', 'lower-key'])).toBe('lower-key');
+    expect(closest('api_key', ['API_KEY'])).toBe('API_KEY');
+    expect(closest('zzz', ['API_KEY'])).toBeUndefined();
     expect(keyProblem('_OK_1')).toBeUndefined();
     expect(keyProblem('9A', 'argument 1')).toMatch(/^argument 1: invalid key "9A"/);
   });

@@ -32,21 +32,26 @@ export const deleteCommand: CommandModule<object, DeleteArgs> = {
 };
 
 async function deleteSet(argv: DeleteArgs, emit: (doc: unknown) => void): Promise<void> {
-  const { existingSetNameProblem } = await import('../../../secrets/rules.js');
+  const { lookupNameProblem } = await import('../../../secrets/rules.js');
   const name = String(argv.name);
-  const problem = existingSetNameProblem(name);
+  const problem = lookupNameProblem(name, 'set name');
   if (problem) throw new UserError(problem);
 
   const { startSpinner } = await import('../../../output/spinner.js');
   const { client, org } = await openSession(argv);
   let spinner = await startSpinner(`Looking up ${name}`, { json: argv.json });
-  let found;
+  let sets: Awaited<ReturnType<typeof client.listSecretSets>>;
   try {
-    found = (await client.listSecretSets(org)).find((s) => s.name === name);
+    sets = await client.listSecretSets(org);
   } finally {
     spinner.stop();
   }
-  if (!found) throw new OperationFailedError(`secret set ${name} not found in organization ${org}: nothing was deleted`);
+  const found = sets.find((s) => s.name === name);
+  if (!found) {
+    const { closest } = await import('../../../secrets/rules.js');
+    const near = closest(name, sets.map((s) => s.name));
+    throw new OperationFailedError(`secret set ${name} not found in organization ${org}: nothing was deleted`, near ? [`did you mean ${near}?`] : []);
+  }
   const kind = found.type === 'imagePullSecret' ? 'image pull secret' : 'secret set';
   if (!argv.skip) {
     const { confirm } = await import('../../../dialogs.js');

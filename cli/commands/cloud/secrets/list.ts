@@ -90,8 +90,8 @@ async function listSets(argv: ListArgs, emit: (doc: unknown) => void): Promise<v
 
 async function listKeys(argv: ListArgs, emit: (doc: unknown) => void): Promise<void> {
   const name = argv.name as string;
-  const { existingSetNameProblem } = await import('../../../secrets/rules.js');
-  const problem = existingSetNameProblem(name);
+  const { lookupNameProblem } = await import('../../../secrets/rules.js');
+  const problem = lookupNameProblem(name, 'set name');
   if (problem) throw new UserError(problem);
   const { startSpinner } = await import('../../../output/spinner.js');
   const { client, org } = await openSession(argv);

@@ -11,21 +11,25 @@
  *
  * Source: issue 6; API: ../shared/design/cloud-api.md. Exit codes: 0 all keys written (and ready
  * with `--wait`); 1 any key failed (the report says which landed), set failed or still pending at
- * the `--wait` timeout, API error, unreachable host; 2 bad input, unknown region, region or type
- * conflict with the existing set, confirmation needed without a terminal; 4 not logged in; 130
- * cancelled.
+ * the `--wait` timeout, API error, unreachable host, unknown organisation; 2 bad input, unknown
+ * region, region or type conflict with the existing set, confirmation needed without a terminal;
+ * 4 not logged in; 130 cancelled, or Ctrl-C (SIGINT) during the writes; 143 SIGTERM during the
+ * writes. A signal during the writes stops new requests, lets those in flight finish for a moment,
+ * re-reads the set, and prints the per-key report (the `--json` document with `--json`) first.
  */
 import type { Argv, CommandModule } from 'yargs';
-import { CancelledError, OperationFailedError, UserError } from '../../../errors.js';
+import { CancelledError, InterruptedError, OperationFailedError, UserError } from '../../../errors.js';
 import { cloudOptions, openSession, type CloudArgs } from '../common.js';
 import {
   NO_TTY_CONFIRM,
   SECRETS_EPILOGUE,
+  apiMessage,
   checkRegionOption,
   isApiStatus,
   isFatalForBatch,
   isImagePullSecretRefusal,
   isOutcomeUnknown,
+  organizationNotFound,
   regionOption,
   runSecretsCommand,
   skipOption,
@@ -76,7 +80,7 @@ async function readAllStdin(): Promise<string> {
 
 async function setSecrets(argv: SetArgs, emit: (doc: unknown) => void): Promise<void> {
   const { setNameProblem } = await import('../../../secrets/rules.js');
-  const { gatherSecrets, emptyValueProblems } = await import('../../../secrets/input.js');
+  const { gatherSecrets } = await import('../../../secrets/input.js');
   const dialogs = await import('../../../dialogs.js');
   const { c, warning, success } = await import('../../../output/colors.js');
 
@@ -88,6 +92,7 @@ async function setSecrets(argv: SetArgs, emit: (doc: unknown) => void): Promise<
   const waitTimeout = argv['wait-timeout'] ?? 300;
   if (!Number.isFinite(waitTimeout) || waitTimeout <= 0) throw new UserError('--wait-timeout must be a positive number of seconds');
   let stdinRead = false;
+  // Throws one UserError with every problem: invalid arguments and lines, empty and NUL values.
   const input = await gatherSecrets((argv.pairs ?? []).map(String), argv.file, {
     stdinIsTTY: !!process.stdin.isTTY,
     readStdin: async () => {
@@ -97,16 +102,13 @@ async function setSecrets(argv: SetArgs, emit: (doc: unknown) => void): Promise<
     },
     promptValue: (key) => dialogs.password(`Value of ${key} (hidden)`, { noTty: `cannot read ${key}=- : no terminal and no stdin` }),
   });
-  if (input.secrets.length === 0) throw new UserError(`no secrets found in --file ${argv.file}`);
-  const empty = emptyValueProblems(input.secrets);
-  if (empty.length > 0) throw new UserError(`${empty.length === 1 ? 'a value is' : `${empty.length} values are`} empty (nothing was sent)`, empty);
   for (const d of input.duplicates) process.stderr.write(warning(`${d.key} is given more than once: ${d.where}`) + '\n');
   const values = input.secrets.map((s) => s.value);
 
   // 2. The set as it is now, and the region.
   const { buildPlan, resolveRegion } = await import('../../../secrets/plan.js');
   const { startSpinner } = await import('../../../output/spinner.js');
-  const { client, org } = await openSession(argv);
+  const { client, org, orgSource } = await openSession(argv);
   let spinner = await startSpinner(`Reading secret set ${argv.name}`, { json: argv.json });
   let existing: Awaited<ReturnType<typeof client.getSecretSet>> | undefined;
   let region;
@@ -118,9 +120,17 @@ async function setSecrets(argv: SetArgs, emit: (doc: unknown) => void): Promise<
       if (isImagePullSecretRefusal(err)) {
         throw new UserError(`${argv.name} is an image pull secret, not a secret set: choose another name (nothing was sent)`);
       }
-      if (!isApiStatus(err, 404)) throw err;
+      if (!isApiStatus(err, 404) || organizationNotFound(err, org)) throw err;
     }
+    // A new set goes to the organisation's default region: reading it also proves the
+    // organisation exists, so a wrong one is never planned as a new set.
     region = await resolveRegion(argv.region, existing?.region, async () => (await client.organizationProperties(org)).defaultRegion, argv.name);
+  } catch (err) {
+    if (organizationNotFound(err, org)) {
+      const known = await client.organizations().then((o) => o.map((x) => x.name), () => undefined);
+      throw organizationNotFound(err, org, orgSource, known);
+    }
+    throw err;
   } finally {
     spinner.stop();
   }
@@ -142,107 +152,206 @@ async function setSecrets(argv: SetArgs, emit: (doc: unknown) => void): Promise<
     process.stderr.write(planText());
   }
 
-  // 4. The writes.
+  // 4. The writes. From here on, Ctrl-C (SIGINT) and SIGTERM stop the command with its report
+  //    (exit 130 / 143) instead of killing it while keys are landing.
   const { writeKeys, reconcileWithServer } = await import('../../../secrets/writer.js');
   const { redactValues } = await import('../../../secrets/fingerprint.js');
-  const total = plan.keys.length;
-  spinner = await startSpinner(`Writing 0/${total} keys to ${plan.set}`, { json: argv.json });
-  const results = await writeKeys({
-    items: input.secrets,
-    write: async (s) => {
-      await client.upsertSecret(org, plan.set, s.key, s.value, { region: plan.region });
-    },
-    concurrency,
-    firstAlone: !plan.exists,
-    onProgress: (n) => spinner.update(`Writing ${n}/${total} keys to ${plan.set}`),
-    isFatal: isFatalForBatch,
-    isOutcomeUnknown,
-    describe: (err) => redactValues(err instanceof Error ? err.message : String(err), values),
-  });
-  spinner.stop();
-  let reconciled = false;
-  if (results.some((r) => r.status !== 'written')) {
-    try {
-      const after = await client.getSecretSet(org, plan.set);
-      reconcileWithServer(results, new Set(after.secrets.map((s) => s.fieldName)), existedBefore);
-      reconciled = true;
-    } catch {
-      // Best effort: without the re-read, the report stays as the answers said.
+  const { watchInterrupts, unrefDelay } = await import('../../../interrupts.js');
+  const interrupts = watchInterrupts();
+  try {
+    const total = plan.keys.length;
+    const lengthOf = new Map(plan.keys.map((k) => [k.key, k.length]));
+    spinner = await startSpinner(`Writing 0/${total} keys to ${plan.set}`, { json: argv.json });
+    const results = await writeKeys({
+      items: input.secrets,
+      write: async (s) => {
+        await client.upsertSecret(org, plan.set, s.key, s.value, { region: plan.region });
+      },
+      concurrency,
+      firstAlone: !plan.exists,
+      onProgress: (n) => spinner.update(`Writing ${n}/${total} keys to ${plan.set}`),
+      isFatal: isFatalForBatch,
+      isOutcomeUnknown,
+      statusOf: (err) => (err && typeof err === 'object' && (err as { name?: string }).name === 'ApiError' ? (err as { status: number }).status : undefined),
+      describe: (err, item) =>
+        isApiStatus(err, 413)
+          ? `too large: the platform refused the value of ${item.key} (${lengthOf.get(item.key)} characters) as too large (${redactValues(apiMessage(err), values)})`
+          : redactValues(err instanceof Error ? err.message : String(err), values),
+      interrupted: interrupts.first,
+      endGrace: interrupts.again,
+    });
+    spinner.stop();
+    const signal = interrupts.signal;
+
+    // After a failure, one read of the set says which keys are there (a 404: the set does not
+    // exist, so none is). After an interruption the read is bounded: the user wants to stop.
+    let reconciled = false;
+    let reconcileError: string | undefined;
+    if (results.some((r) => r.status !== 'written')) {
+      const read = client.getSecretSet(org, plan.set).then(
+        (after) => after.secrets.map((x) => x.fieldName),
+        (err) => {
+          if (isApiStatus(err, 404) && !organizationNotFound(err, org)) return [] as string[];
+          throw err;
+        },
+      );
+      try {
+        const keysAfter = signal
+          ? await Promise.race([read, unrefDelay(2000).then(() => Promise.reject(new Error('no answer within 2 s after the interruption'))), interrupts.again.then(() => Promise.reject(new Error('interrupted again')))])
+          : await read;
+        reconcileWithServer(results, new Set(keysAfter), existedBefore);
+        reconciled = true;
+      } catch (err) {
+        // Without the re-read, the report stays as the answers said.
+        reconcileError = redactValues(err instanceof Error ? err.message : String(err), values);
+      }
+      read.catch(() => undefined);
     }
-  }
-  const written = results.filter((r) => r.status === 'written');
-  const failed = results.filter((r) => r.status === 'failed');
-  const notSent = results.filter((r) => r.status === 'not-sent');
+    const written = results.filter((r) => r.status === 'written');
+    const failed = results.filter((r) => r.status === 'failed');
+    const notSent = results.filter((r) => r.status === 'not-sent');
+    const unknown = failed.filter((r) => r.outcomeUnknown);
+    const knownFailed = failed.filter((r) => !r.outcomeUnknown);
 
-  // 5. Waiting for provisioning.
-  let wait: { status: string; errorMessage?: string; waitedMs: number } | undefined;
-  if (argv.wait && failed.length === 0 && notSent.length === 0) {
-    const { waitForSet } = await import('../../../secrets/wait.js');
-    spinner = await startSpinner(`Waiting for ${plan.set} to be ready`, { json: argv.json });
-    try {
-      wait = await waitForSet(() => client.getSecretSet(org, plan.set), {
-        timeoutMs: waitTimeout * 1000,
-        onStatus: (st) => spinner.update(`Waiting for ${plan.set} to be ready (${st})`),
-      });
-    } finally {
-      spinner.stop();
+    // 5. Waiting for provisioning (stopped by a signal like the writes).
+    let wait: { status: string; errorMessage?: string; waitedMs: number } | undefined;
+    if (argv.wait && !signal && failed.length === 0 && notSent.length === 0) {
+      const { waitForSet } = await import('../../../secrets/wait.js');
+      spinner = await startSpinner(`Waiting for ${plan.set} to be ready`, { json: argv.json });
+      const started = Date.now();
+      try {
+        wait = await Promise.race([
+          waitForSet(() => client.getSecretSet(org, plan.set), {
+            timeoutMs: waitTimeout * 1000,
+            onStatus: (st) => spinner.update(`Waiting for ${plan.set} to be ready (${st})`),
+          }),
+          interrupts.first.then((sig) => ({ status: 'interrupted', signal: sig, waitedMs: Date.now() - started })),
+        ]);
+      } finally {
+        spinner.stop();
+      }
     }
-  }
+    const stoppedBy = signal ?? interrupts.signal;
 
-  // 6. The report.
-  const byKey = new Map(results.map((r) => [r.key, r]));
-  emit({
-    ok: failed.length === 0 && notSent.length === 0 && (wait === undefined || wait.status === 'ready'),
-    organization: org,
-    set: plan.set,
-    region: plan.region,
-    regionSource: plan.regionSource,
-    created: !plan.exists,
-    keys: plan.keys.map((k) => {
-      const r = byKey.get(k.key)!;
-      return { ...k, status: r.status, ...(r.error ? { error: r.error } : {}), ...(r.outcomeUnknown ? { outcomeUnknown: true } : {}) };
-    }),
-    written: written.length,
-    failed: failed.length,
-    notSent: notSent.length,
-    verifiedAfterFailure: reconciled,
-    ...(wait ? { wait } : {}),
-  });
-  if (!argv.json) {
-    const status = (s: string) => (s === 'written' ? c.green('written') : s === 'failed' ? c.red('failed') : c.yellow('not sent'));
-    process.stdout.write(
-      renderTable(
-        ['KEY', 'ACTION', 'LENGTH', 'FINGERPRINT', 'RESULT'],
-        plan.keys.map((k) => {
-          const r = byKey.get(k.key)!;
-          return [k.key, k.action, k.length, k.fingerprint, status(r.status) + (r.error ? ` (${r.error})` : '')];
-        }),
-      ) + '\n',
-    );
-  }
+    // 6. The report.
+    const byKey = new Map(results.map((r) => [r.key, r]));
+    emit({
+      ok: !stoppedBy && failed.length === 0 && notSent.length === 0 && (wait === undefined || wait.status === 'ready'),
+      organization: org,
+      set: plan.set,
+      region: plan.region,
+      regionSource: plan.regionSource,
+      created: !plan.exists,
+      keys: plan.keys.map((k) => {
+        const r = byKey.get(k.key)!;
+        return {
+          ...k,
+          status: r.status,
+          ...(r.error ? { error: r.error } : {}),
+          ...(r.outcomeUnknown ? { outcomeUnknown: true } : {}),
+          ...(r.httpStatus !== undefined ? { httpStatus: r.httpStatus } : {}),
+        };
+      }),
+      written: written.length,
+      failed: failed.length,
+      notSent: notSent.length,
+      outcomeUnknown: unknown.length,
+      verifiedAfterFailure: reconciled,
+      ...(reconcileError ? { verifyError: reconcileError } : {}),
+      ...(stoppedBy ? { interrupted: stoppedBy } : {}),
+      ...(wait ? { wait } : {}),
+    });
+    if (!argv.json) {
+      const status = (r: { status: string; outcomeUnknown?: boolean }) =>
+        r.status === 'written' ? c.green('written') : r.status === 'failed' ? (r.outcomeUnknown ? c.yellow('unknown') : c.red('failed')) : c.yellow('not sent');
+      process.stdout.write(
+        renderTable(
+          ['KEY', 'ACTION', 'LENGTH', 'FINGERPRINT', 'RESULT'],
+          plan.keys.map((k) => {
+            const r = byKey.get(k.key)!;
+            return [k.key, k.action, k.length, k.fingerprint, status(r) + (r.error ? ` (${r.error})` : '')];
+          }),
+        ) + '\n',
+      );
+    }
 
-  if (failed.length > 0 || notSent.length > 0) {
     const details = [
       `written (${written.length}): ${written.map((r) => r.key).join(', ') || 'none'}`,
-      `failed (${failed.length}): ${failed.map((r) => r.key).join(', ') || 'none'}`,
+      ...(knownFailed.length > 0 || (!stoppedBy && unknown.length === 0) ? [`failed (${knownFailed.length}): ${knownFailed.map((r) => r.key).join(', ') || 'none'}`] : []),
+      ...(notSent.length > 0 ? [`not sent (${notSent.length}): ${notSent.map((r) => r.key).join(', ')}`] : []),
+      ...unknownLines(unknown, existedBefore, reconcileError),
     ];
-    if (notSent.length > 0) details.push(`not sent (${notSent.length}): ${notSent.map((r) => r.key).join(', ')}`);
-    const unknown = failed.filter((r) => r.outcomeUnknown);
-    if (unknown.length > 0) {
-      details.push(`no answer came back for ${unknown.map((r) => r.key).join(', ')}: the set may hold the old or the new value; run the command again`);
+    const tooLarge = knownFailed.filter((r) => r.httpStatus === 413);
+    if (tooLarge.length > 0) {
+      details.push(
+        `too large for the platform: ${tooLarge.map((r) => `${r.key} (${lengthOf.get(r.key)} characters)`).join(', ')}; shorten ${tooLarge.length === 1 ? 'that value' : 'those values'} (e.g. store a file's contents elsewhere)`,
+      );
     }
-    const firstError = failed.find((r) => r.error)?.error;
+    const firstError = failed.find((r) => r.error && r.httpStatus !== 413)?.error;
     if (firstError) details.push(`first error: ${firstError}`);
-    throw new OperationFailedError(`${failed.length + notSent.length} of ${total} keys were not written to ${plan.set}; ${written.length} were`, details);
+
+    if (stoppedBy) {
+      const what =
+        wait !== undefined
+          ? `all ${total} keys were written to ${plan.set}; stopped waiting for the set to be ready`
+          : `${written.length} of ${total} keys were written to ${plan.set} before it stopped` +
+            (notSent.length > 0 ? `; ${notSent.length} were not sent` : '') +
+            (knownFailed.length > 0 ? `; ${knownFailed.length} failed` : '') +
+            (unknown.length > 0 ? `; ${unknown.length} may or may not have landed` : '');
+      throw new InterruptedError(stoppedBy, `interrupted by ${stoppedBy}: ${what}`, wait !== undefined ? [] : [...details, 'run the same command again to write the rest']);
+    }
+    if (failed.length > 0 || notSent.length > 0) {
+      const headline =
+        unknown.length === 0
+          ? `${failed.length + notSent.length} of ${total} keys were not written to ${plan.set}; ${written.length} were`
+          : `${written.length} of ${total} keys were written to ${plan.set}; ${unknown.length} may or may not have been` +
+            (knownFailed.length + notSent.length > 0 ? `; ${knownFailed.length + notSent.length} were not` : '');
+      throw new OperationFailedError(headline, details);
+    }
+    if (wait?.status === 'failed') {
+      throw new OperationFailedError(`secret set ${plan.set} failed to provision: ${wait.errorMessage ?? 'no error message'}`, [`all ${total} keys were written`]);
+    }
+    if (wait?.status === 'timeout') {
+      throw new OperationFailedError(`secret set ${plan.set} was still pending after ${waitTimeout} s (--wait-timeout)`, [`all ${total} keys were written`]);
+    }
+    if (!argv.json) {
+      const tail = wait ? `; the set is ready (${(wait.waitedMs / 1000).toFixed(1)} s)` : '; the set is provisioning (use --wait to wait until it is ready)';
+      process.stderr.write(success(`${total} ${total === 1 ? 'key' : 'keys'} written to ${plan.set} (${org}, ${plan.region})${tail}`) + '\n');
+    }
+  } finally {
+    interrupts.dispose();
   }
-  if (wait?.status === 'failed') {
-    throw new OperationFailedError(`secret set ${plan.set} failed to provision: ${wait.errorMessage ?? 'no error message'}`, [`all ${total} keys were written`]);
+}
+
+/**
+ * The report lines about keys whose outcome is unknown, saying what happened: no answer came
+ * back, the platform answered with a server error, or the command was interrupted; and what that
+ * means: a key that existed may hold the old or the new value, a new key may or may not exist
+ * (only when the follow-up read failed too; otherwise that read settled it).
+ */
+function unknownLines(
+  unknown: readonly { key: string; httpStatus?: number; interrupted?: boolean }[],
+  existedBefore: ReadonlySet<string>,
+  reconcileError: string | undefined,
+): string[] {
+  if (unknown.length === 0) return [];
+  const lines: string[] = [];
+  const groups: [string, typeof unknown][] = [
+    ['no answer came back (connection reset or timeout)', unknown.filter((r) => r.httpStatus === undefined && !r.interrupted)],
+    ['still in flight when the command was interrupted', unknown.filter((r) => r.interrupted)],
+  ];
+  const statuses = [...new Set(unknown.map((r) => r.httpStatus).filter((s): s is number => s !== undefined))].sort();
+  for (const st of statuses) groups.push([`the platform answered HTTP ${st} (a server error, after every retry)`, unknown.filter((r) => r.httpStatus === st)]);
+  for (const [why, rs] of groups) {
+    if (rs.length === 0) continue;
+    const old = rs.filter((r) => existedBefore.has(r.key));
+    const added = rs.filter((r) => !existedBefore.has(r.key));
+    const parts: string[] = [];
+    if (old.length > 0) parts.push(`${old.map((r) => r.key).join(', ')} may hold the old or the new value`);
+    if (added.length > 0) parts.push(`${added.map((r) => r.key).join(', ')} may or may not have been written`);
+    lines.push(`${why}: ${parts.join('; ')}`);
   }
-  if (wait?.status === 'timeout') {
-    throw new OperationFailedError(`secret set ${plan.set} was still pending after ${waitTimeout} s (--wait-timeout)`, [`all ${total} keys were written`]);
-  }
-  if (!argv.json) {
-    const tail = wait ? `; the set is ready (${(wait.waitedMs / 1000).toFixed(1)} s)` : '; the set is provisioning (use --wait to wait until it is ready)';
-    process.stderr.write(success(`${total} ${total === 1 ? 'key' : 'keys'} written to ${plan.set} (${org}, ${plan.region})${tail}`) + '\n');
-  }
+  if (reconcileError) lines.push(`the follow-up read of the set failed too (${reconcileError}), so this could not be checked`);
+  lines.push('run the same command again: writing a key twice is safe');
+  return lines;
 }

@@ -5,14 +5,15 @@
  * Kept free of heavy imports (only types and `cli/errors.ts`), so `--help` stays fast.
  */
 import type { Argv } from 'yargs';
-import { ExitCode, UserError, exitCodeFor } from '../../../errors.js';
+import { ExitCode, OperationFailedError, UserError, exitCodeFor } from '../../../errors.js';
 import type { CloudClient } from '../../../cloud-api/client.js';
 import type { CloudArgs } from '../common.js';
 
 /** Epilogue of every secrets command's `--help`. */
 export const SECRETS_EPILOGUE =
   'Exit codes: 0 success; 1 the operation failed (API error, not found, partial write, unreachable host); ' +
-  '2 bad usage or input, or a confirmation needed without a terminal (pass --skip); 4 not logged in; 130 cancelled.\n' +
+  '2 bad usage or input, or a confirmation needed without a terminal (pass --skip); 4 not logged in; ' +
+  '130 cancelled, or interrupted by Ctrl-C (SIGINT) after printing what was written; 143 stopped by SIGTERM, likewise.\n' +
   'Secret values are never printed: plans show each value\'s length and a short SHA-256 fingerprint. Guide: docs/secrets.md';
 
 /** Message of the error raised when a confirmation is needed but there is no terminal. */
@@ -106,4 +107,34 @@ export function isOutcomeUnknown(err: unknown): boolean {
   const e = err as { name?: string; reason?: string; status?: number };
   if (e.name === 'HostUnreachableError') return e.reason === 'reset' || e.reason === 'timeout' || e.reason === 'other';
   return e.name === 'ApiError' && typeof e.status === 'number' && e.status >= 500;
+}
+
+/**
+ * When an error says the organisation itself does not exist (or the token cannot use it), the
+ * error to throw instead: a 404 or 403 from an organisation-level endpoint (`.../regions`,
+ * `.../properties`), or any 404 whose message names the organisation (the emulator's
+ * `Organization 'x' not found`). Otherwise undefined.
+ *
+ * Without this, a 404 for a set in a wrong organisation reads as "the set does not exist yet" and
+ * `secrets set` would plan a new set.
+ *
+ * @param err the error of a request about `org`
+ * @param org the organisation name used in the request
+ * @param orgSource where the name came from (flag, PIPECAT_ORG, file, api), for the message
+ * @param known the organisations the token can use (`GET /v1/organizations`), when known
+ */
+export function organizationNotFound(err: unknown, org: string, orgSource?: string, known?: readonly string[]): OperationFailedError | undefined {
+  if (!err || typeof err !== 'object' || (err as { name?: string }).name !== 'ApiError') return undefined;
+  const e = err as { status?: number; path?: string };
+  const orgLevel = typeof e.path === 'string' && /^\/v1\/organizations\/[^/]+\/(regions|properties)$/.test(e.path);
+  const namesOrg = /organi[sz]ation/i.test(apiMessage(err));
+  if (!((e.status === 404 && (orgLevel || namesOrg)) || (e.status === 403 && orgLevel))) return undefined;
+  const from = orgSource === 'flag' ? ' (from --organization)' : orgSource === 'PIPECAT_ORG' ? ' (from PIPECAT_ORG)' : orgSource === 'file' ? ' (from the credentials file)' : '';
+  return new OperationFailedError(`organization ${org}${from} not found, or this token cannot use it: nothing was sent (${apiMessage(err)})`, [
+    known === undefined
+      ? 'pass an organization of your token with --organization/-o'
+      : known.length > 0
+        ? `organizations of this token: ${known.join(', ')} (pass one with --organization/-o)`
+        : 'this token has no organization',
+  ]);
 }

@@ -39,10 +39,10 @@ export const unsetCommand: CommandModule<object, UnsetArgs> = {
 };
 
 async function unsetKey(argv: UnsetArgs, emit: (doc: unknown) => void): Promise<void> {
-  const { existingSetNameProblem, keyProblem } = await import('../../../secrets/rules.js');
+  const { lookupNameProblem, closest } = await import('../../../secrets/rules.js');
   const name = String(argv.name);
   const key = String(argv.key);
-  const problems = [existingSetNameProblem(name), keyProblem(key)].filter((p): p is string => !!p);
+  const problems = [lookupNameProblem(name, 'set name'), lookupNameProblem(key, 'key')].filter((p): p is string => !!p);
   if (problems.length) throw new UserError(problems.length === 1 ? problems[0] : 'invalid arguments', problems.length === 1 ? [] : problems);
 
   const { startSpinner } = await import('../../../output/spinner.js');
@@ -59,7 +59,11 @@ async function unsetKey(argv: UnsetArgs, emit: (doc: unknown) => void): Promise<
     spinner.stop();
   }
   if (!keys.includes(key)) {
-    throw new OperationFailedError(`key ${key} not found in secret set ${name}: nothing was removed`, [`the set has ${keys.length} ${keys.length === 1 ? 'key' : 'keys'}: see \`pipecat cloud secrets list ${name}\``]);
+    const near = closest(key, keys);
+    throw new OperationFailedError(`key ${key} not found in secret set ${name}: nothing was removed`, [
+      ...(near ? [`did you mean ${near}?`] : []),
+      `the set has ${keys.length} ${keys.length === 1 ? 'key' : 'keys'}: see \`pipecat cloud secrets list ${name}\``,
+    ]);
   }
   if (!argv.skip) {
     const { confirm } = await import('../../../dialogs.js');

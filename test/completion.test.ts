@@ -1,0 +1,56 @@
+/**
+ * `pipecat completion` (issue 13): the shell completion script yargs generates, for bash and zsh,
+ * and that it completes through the real binary: bash sources the script and runs its completion
+ * function as it would on Tab, with `pipecat` on PATH.
+ */
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { BIN, makeTempDir, removeDir, runCli } from './helpers/cli.js';
+
+let tmp: string;
+let binDir: string;
+beforeAll(() => {
+  tmp = makeTempDir('pipecat-completion-');
+  // `pipecat` on PATH, as npm's bin link puts it.
+  binDir = join(tmp, 'bin');
+  mkdirSync(binDir);
+  writeFileSync(join(binDir, 'pipecat'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
+  chmodSync(join(binDir, 'pipecat'), 0o755);
+});
+afterAll(() => removeDir(tmp));
+
+/** Runs the bash completion function for a command line being typed; returns the candidates. */
+function complete(words: string[]): string[] {
+  const script = [
+    'source <(pipecat completion)',
+    `COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')})`,
+    `COMP_CWORD=${words.length - 1}`,
+    '_pipecat_yargs_completions',
+    'printf "%s\\n" "${COMPREPLY[@]}"',
+  ].join('\n');
+  const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${binDir}:${process.env.PATH}`, SHELL: '/bin/bash' };
+  delete env.NODE_OPTIONS;
+  const r = spawnSync('bash', ['-c', script], { encoding: 'utf8', env, timeout: 30_000 });
+  expect(r.stderr).toBe('');
+  return r.stdout.split('\n').filter(Boolean);
+}
+
+describe('pipecat completion', () => {
+  test('prints a bash script by default and a zsh script under zsh', () => {
+    const bash = runCli(['completion'], { env: { SHELL: '/bin/bash' } });
+    expect(bash.code).toBe(0);
+    expect(bash.stdout).toContain('complete -o bashdefault -o default -F _pipecat_yargs_completions pipecat');
+    const zsh = runCli(['completion'], { env: { SHELL: '/usr/bin/zsh' } });
+    expect(zsh.code).toBe(0);
+    expect(zsh.stdout).toMatch(/^#compdef pipecat/);
+    expect(zsh.stdout).toContain('compdef _pipecat_yargs_completions pipecat');
+  });
+
+  test('bash completes commands, sub-commands and flags through the binary', () => {
+    expect(complete(['pipecat', ''])).toEqual(expect.arrayContaining(['init', 'cloud', 'completion']));
+    expect(complete(['pipecat', 'cloud', 'secrets', 'un'])).toEqual(['unset']);
+    expect(complete(['pipecat', 'init', '--st'])).toEqual(['--stt']);
+  });
+});
