@@ -40,31 +40,44 @@ export interface OptionDefinition {
   readonly describe: string;
   /** Placeholder shown in help, e.g. `<id>`. */
   readonly valueHint?: string;
+  /** How the wizard and its messages name the option, e.g. `Recording`. */
+  readonly label: string;
+  /**
+   * A yes/no feature (issue 12, "features as data"): the wizard asks `prompt` in table order among
+   * the feature questions, only when `askWhen` holds, and the summary lists `summary` when it is on.
+   * Templates switch on `config.<key>` (or a context predicate derived from it).
+   */
+  readonly feature?: {
+    readonly prompt: string;
+    readonly summary: string;
+    /** `web`: web bots only; `cloud`: unless deployment is off; `video-output`: web bots without an avatar given. */
+    readonly askWhen?: 'web' | 'cloud' | 'video-output';
+  };
 }
 
-/** Every option of `pipecat init` that feeds the configuration, in help order. */
+/** Every option of `pipecat init` that feeds the configuration, in help order (and the wizard's order of feature questions). */
 export const CONFIG_OPTIONS: readonly OptionDefinition[] = [
-  { key: 'project_name', flag: 'name', short: 'n', configAliases: ['name'], type: 'string', describe: 'Project name: the directory created under --output and the cloud agent name', valueHint: '<name>' },
-  { key: 'bot_type', flag: 'bot-type', short: 'b', type: 'string', describe: 'Bot type: web or telephony (omitted: telephony when any transport is a telephony one, else web)', valueHint: '<web|telephony>' },
-  { key: 'transports', flag: 'transport', short: 't', configAliases: ['transport'], type: 'array', describe: 'Transport id or vendor alias; repeat for several (see --list-options)', valueHint: '<id>' },
-  { key: 'mode', flag: 'mode', short: 'm', type: 'string', describe: 'Pipeline mode: cascade (STT → LLM → TTS) or realtime (speech-to-speech)', valueHint: '<cascade|realtime>' },
-  { key: 'stt_service', flag: 'stt', configAliases: ['stt'], type: 'string', describe: 'Speech-to-text service id (cascade)', valueHint: '<id>' },
-  { key: 'llm_service', flag: 'llm', configAliases: ['llm'], type: 'string', describe: 'LLM service id (cascade)', valueHint: '<id>' },
-  { key: 'tts_service', flag: 'tts', configAliases: ['tts'], type: 'string', describe: 'Text-to-speech service id (cascade)', valueHint: '<id>' },
-  { key: 'realtime_service', flag: 'realtime', configAliases: ['realtime'], type: 'string', describe: 'Speech-to-speech service id (realtime)', valueHint: '<id>' },
-  { key: 'video_service', flag: 'video', configAliases: ['video'], type: 'string', describe: 'Video avatar service id (web bots)', valueHint: '<id>' },
-  { key: 'client_framework', flag: 'client-framework', type: 'string', describe: `Client: ${orList(FRAMEWORKS)} (web bots; default none)`, valueHint: `<${FRAMEWORKS.join('|')}>` },
-  { key: 'client_server', flag: 'client-server', type: 'string', describe: `Bundler/server of a ${orList(SERVER_FRAMEWORKS)} client: ${orList(SERVERS)} (default ${orList(SERVER_FRAMEWORKS.map((f) => findClientKind(f)!.server))})`, valueHint: `<${SERVERS.join('|')}>` },
-  { key: 'daily_pstn_mode', flag: 'daily-pstn-mode', type: 'string', describe: 'Daily PSTN call direction (with transport rtc_hosted_pstn)', valueHint: '<dial-in|dial-out>' },
-  { key: 'twilio_daily_sip_mode', flag: 'twilio-daily-sip-mode', type: 'string', describe: 'Twilio + Daily SIP call direction (with transport telco_a_rtc_hosted_sip)', valueHint: '<dial-in|dial-out>' },
-  { key: 'recording', flag: 'recording', type: 'boolean', default: false, describe: 'Record each call to a WAV file' },
-  { key: 'transcription', flag: 'transcription', type: 'boolean', default: false, describe: 'Log the conversation transcript' },
-  { key: 'video_input', flag: 'video-input', type: 'boolean', default: false, describe: "Receive the user's camera (web bots)" },
-  { key: 'video_output', flag: 'video-output', type: 'boolean', default: false, describe: 'Send bot video (web bots; implied by --video)' },
-  { key: 'deploy_to_cloud', flag: 'deploy-to-cloud', type: 'boolean', default: true, describe: 'Add Dockerfile and pcc-deploy.toml for Pipecat Cloud' },
-  { key: 'enable_noisecancel', flag: 'enable-noisecancel', flagAliases: ['enable-krisp'], configAliases: ['enable_krisp'], type: 'boolean', default: false, describe: 'Krisp VIVA noise cancellation on Pipecat Cloud (needs --deploy-to-cloud)' },
-  { key: 'enable_observability', flag: 'observability', configAliases: ['observability'], type: 'boolean', default: false, describe: 'Wire the Whisker live debugger into local runs' },
-  { key: 'enable_eval', flag: 'eval', configAliases: ['eval'], type: 'boolean', default: false, describe: "Runnable with pipecat's eval transport (`uv run bot.py -t eval`), with starter scenarios for `pipecat eval run` in server/evals/" },
+  { key: 'project_name', flag: 'name', short: 'n', configAliases: ['name'], type: 'string', describe: 'Project name: the directory created under --output and the cloud agent name', valueHint: '<name>', label: 'Project name' },
+  { key: 'bot_type', flag: 'bot-type', short: 'b', type: 'string', describe: 'Bot type: web or telephony (omitted: telephony when any transport is a telephony one, else web)', valueHint: '<web|telephony>', label: 'Bot type' },
+  { key: 'transports', flag: 'transport', short: 't', configAliases: ['transport'], type: 'array', describe: 'Transport id or vendor alias; repeat for several (see --list-options)', valueHint: '<id>', label: 'Transports' },
+  { key: 'mode', flag: 'mode', short: 'm', type: 'string', describe: 'Pipeline mode: cascade (STT → LLM → TTS) or realtime (speech-to-speech)', valueHint: '<cascade|realtime>', label: 'Pipeline mode' },
+  { key: 'stt_service', flag: 'stt', configAliases: ['stt'], type: 'string', describe: 'Speech-to-text service id (cascade)', valueHint: '<id>', label: 'Speech-to-text service' },
+  { key: 'llm_service', flag: 'llm', configAliases: ['llm'], type: 'string', describe: 'LLM service id (cascade)', valueHint: '<id>', label: 'LLM service' },
+  { key: 'tts_service', flag: 'tts', configAliases: ['tts'], type: 'string', describe: 'Text-to-speech service id (cascade)', valueHint: '<id>', label: 'Text-to-speech service' },
+  { key: 'realtime_service', flag: 'realtime', configAliases: ['realtime'], type: 'string', describe: 'Speech-to-speech service id (realtime)', valueHint: '<id>', label: 'Speech-to-speech service' },
+  { key: 'video_service', flag: 'video', configAliases: ['video'], type: 'string', describe: 'Video avatar service id (web bots)', valueHint: '<id>', label: 'Video avatar service' },
+  { key: 'client_framework', flag: 'client-framework', type: 'string', describe: `Client: ${orList(FRAMEWORKS)} (web bots; default none)`, valueHint: `<${FRAMEWORKS.join('|')}>`, label: 'Client' },
+  { key: 'client_server', flag: 'client-server', type: 'string', describe: `Bundler/server of a ${orList(SERVER_FRAMEWORKS)} client: ${orList(SERVERS)} (default ${orList(SERVER_FRAMEWORKS.map((f) => findClientKind(f)!.server))})`, valueHint: `<${SERVERS.join('|')}>`, label: 'Client server' },
+  { key: 'daily_pstn_mode', flag: 'daily-pstn-mode', type: 'string', describe: 'Daily PSTN call direction (with transport rtc_hosted_pstn)', valueHint: '<dial-in|dial-out>', label: 'Daily PSTN direction' },
+  { key: 'twilio_daily_sip_mode', flag: 'twilio-daily-sip-mode', type: 'string', describe: 'Twilio + Daily SIP call direction (with transport telco_a_rtc_hosted_sip)', valueHint: '<dial-in|dial-out>', label: 'Twilio + Daily SIP direction' },
+  { key: 'recording', flag: 'recording', type: 'boolean', default: false, describe: 'Record each call to a WAV file', label: 'Recording', feature: { prompt: 'Record each call to a WAV file?', summary: 'recording' } },
+  { key: 'transcription', flag: 'transcription', type: 'boolean', default: false, describe: 'Log the conversation transcript', label: 'Transcription', feature: { prompt: 'Log the conversation transcript?', summary: 'transcription' } },
+  { key: 'video_input', flag: 'video-input', type: 'boolean', default: false, describe: "Receive the user's camera (web bots)", label: 'Video input', feature: { prompt: "Video input: let the bot see the user's camera?", summary: 'video input', askWhen: 'web' } },
+  { key: 'video_output', flag: 'video-output', type: 'boolean', default: false, describe: 'Send bot video (web bots; implied by --video)', label: 'Video output', feature: { prompt: 'Video output: let the bot send video?', summary: 'video output', askWhen: 'video-output' } },
+  { key: 'enable_observability', flag: 'observability', configAliases: ['observability'], type: 'boolean', default: false, describe: 'Wire the Whisker live debugger into local runs', label: 'Observability', feature: { prompt: 'Observability: wire the Whisker live debugger into local runs?', summary: 'observability (Whisker)' } },
+  { key: 'deploy_to_cloud', flag: 'deploy-to-cloud', type: 'boolean', default: true, describe: 'Add Dockerfile and pcc-deploy.toml for Pipecat Cloud', label: 'Deployment' },
+  { key: 'enable_noisecancel', flag: 'enable-noisecancel', flagAliases: ['enable-krisp'], configAliases: ['enable_krisp'], type: 'boolean', default: false, describe: 'Krisp VIVA noise cancellation on Pipecat Cloud (needs --deploy-to-cloud)', label: 'Noise cancellation', feature: { prompt: 'Krisp noise cancellation on Pipecat Cloud?', summary: 'Krisp noise cancellation', askWhen: 'cloud' } },
+  { key: 'enable_eval', flag: 'eval', configAliases: ['eval'], type: 'boolean', default: false, describe: "Runnable with pipecat's eval transport (`uv run bot.py -t eval`), with starter scenarios for `pipecat eval run` in server/evals/", label: 'Evals', feature: { prompt: 'Evals: make the bot runnable with `-t eval` for `pipecat eval run`, with starter scenarios?', summary: 'evals (-t eval)' } },
 ];
 
 /** Config keys that are output-only (written by `--dry-run`, ignored when read back). */

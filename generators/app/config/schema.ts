@@ -10,7 +10,7 @@ import { SERVICES_BY_ROLE, TRANSPORTS, TRANSPORT_FAMILIES, findService, findTran
 import type { ServiceRole } from '../catalogue/types.js';
 import { closestMatch } from '../suggest.js';
 import { clientFrameworks, clientServers, findClientKind, frameworksWithServerChoice, kindSupports, kindsOfFramework } from '../client-kinds.js';
-import { optionFor, optionLabel, type ConfigKey, type ValueSource } from './options.js';
+import { CONFIG_OPTIONS, optionFor, optionLabel, type ConfigKey, type ValueSource } from './options.js';
 
 /** Longest accepted project name (it is also a cloud agent and secret-set name). */
 export const MAX_NAME_LENGTH = 50;
@@ -71,14 +71,8 @@ export const configSchema = Joi.object({
   client_server: Joi.string().valid(...clientServers(), null),
   daily_pstn_mode: dialMode,
   twilio_daily_sip_mode: dialMode,
-  recording: Joi.boolean().required(),
-  transcription: Joi.boolean().required(),
-  video_input: Joi.boolean().required(),
-  video_output: Joi.boolean().required(),
-  deploy_to_cloud: Joi.boolean().required(),
-  enable_noisecancel: Joi.boolean().required(),
-  enable_observability: Joi.boolean().required(),
-  enable_eval: Joi.boolean().required(),
+  // Every yes/no option of the table (features and deployment) is a required boolean.
+  ...Object.fromEntries(CONFIG_OPTIONS.filter((o) => o.type === 'boolean').map((o) => [o.key, Joi.boolean().required()])),
 }).prefs({ convert: false, abortEarly: false });
 
 /**

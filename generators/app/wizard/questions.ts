@@ -15,7 +15,7 @@ import type { Choice, PromptObject } from 'prompts';
 import { SERVICES_BY_ROLE, TRANSPORTS, TRANSPORT_FAMILIES } from '../catalogue/catalogue.js';
 import type { ServiceRole } from '../catalogue/types.js';
 import { CLIENT_KINDS, findClientKind, frameworksWithServerChoice, kindSupports, type ClientKind } from '../client-kinds.js';
-import { optionFor, type ConfigKey } from '../config/options.js';
+import { CONFIG_OPTIONS, optionFor, type ConfigKey, type OptionDefinition } from '../config/options.js';
 import type { ConfigLayer } from '../config/resolve.js';
 import { fieldSchema } from '../config/schema.js';
 import { destinationProblem } from '../destination.js';
@@ -77,30 +77,8 @@ export const WIZARD_DEFAULTS = {
   realtime_service: 'openai_realtime',
 } as const;
 
-/** How each config key is named in wizard messages. */
-export const KEY_LABELS: Readonly<Record<ConfigKey, string>> = {
-  project_name: 'Project name',
-  bot_type: 'Bot type',
-  transports: 'Transports',
-  mode: 'Pipeline mode',
-  stt_service: 'Speech-to-text service',
-  llm_service: 'LLM service',
-  tts_service: 'Text-to-speech service',
-  realtime_service: 'Speech-to-speech service',
-  video_service: 'Video avatar service',
-  client_framework: 'Client',
-  client_server: 'Client server',
-  daily_pstn_mode: 'Daily PSTN direction',
-  twilio_daily_sip_mode: 'Twilio + Daily SIP direction',
-  recording: 'Recording',
-  transcription: 'Transcription',
-  video_input: 'Video input',
-  video_output: 'Video output',
-  deploy_to_cloud: 'Deployment',
-  enable_noisecancel: 'Noise cancellation',
-  enable_observability: 'Observability',
-  enable_eval: 'Evals',
-};
+/** How each config key is named in wizard messages (the options table's `label`). */
+export const KEY_LABELS: Readonly<Record<ConfigKey, string>> = Object.fromEntries(CONFIG_OPTIONS.map((o) => [o.key, o.label])) as Record<ConfigKey, string>;
 
 /**
  * The value of a config key so far: the answer if given, else the value given before the wizard.
@@ -404,6 +382,15 @@ function featureStep(key: ConfigKey, message: string, when: (s: WizardState) => 
 
 const isWeb = (s: WizardState): boolean => botType(s) === 'web';
 
+/** When a feature question is asked, by the options table's `feature.askWhen`. */
+const ASK_WHEN: Record<NonNullable<NonNullable<OptionDefinition['feature']>['askWhen']> | 'always', (s: WizardState) => boolean> = {
+  always: () => true,
+  web: isWeb,
+  // An avatar given as a flag implies video output: not asked then.
+  'video-output': (s) => isWeb(s) && !isGiven(s, 'video_service'),
+  cloud: (s) => currentValue(s, 'deploy_to_cloud') !== false,
+};
+
 /** Step 6: the video avatar service (web bots that send video). */
 const videoServiceStep: WizardStep = {
   name: 'video_service',
@@ -448,16 +435,14 @@ export const WIZARD_STEPS: readonly WizardStep[] = [
   serviceStep('llm'),
   serviceStep('tts'),
   serviceStep('realtime'),
-  featureStep('recording', 'Record each call to a WAV file?'),
-  featureStep('transcription', 'Log the conversation transcript?'),
-  featureStep('video_input', "Video input: let the bot see the user's camera?", isWeb),
-  featureStep('video_output', 'Video output: let the bot send video?', (s) => isWeb(s) && !isGiven(s, 'video_service')),
-  videoServiceStep,
-  featureStep('enable_observability', 'Observability: wire the Whisker live debugger into local runs?'),
-  deployStep,
-  featureStep('enable_noisecancel', 'Krisp noise cancellation on Pipecat Cloud?', (s) => currentValue(s, 'deploy_to_cloud') !== false),
-  // Asked last, as pipecat 1.7's wizard does (prompts/questions.py, question 9).
-  featureStep('enable_eval', 'Evals: make the bot runnable with `-t eval` for `pipecat eval run`, with starter scenarios?'),
+  // The feature questions in the options table's order, with the avatar after video output and
+  // the deployment choice in its place.
+  ...CONFIG_OPTIONS.flatMap((o): WizardStep[] => {
+    if (o.key === 'deploy_to_cloud') return [deployStep];
+    if (!o.feature) return [];
+    const step = featureStep(o.key, o.feature.prompt, ASK_WHEN[o.feature.askWhen ?? 'always']);
+    return o.key === 'video_output' ? [step, videoServiceStep] : [step];
+  }),
 ];
 
 /** Name of the final confirmation question (answer `false` cancels: nothing is written). */

@@ -13,7 +13,7 @@
 import { join } from 'node:path';
 import { findService, findTransport, TRANSPORT_FAMILIES } from '../catalogue/catalogue.js';
 import { findClientKind } from '../client-kinds.js';
-import { optionFor, optionLabel, type ConfigKey } from '../config/options.js';
+import { CONFIG_OPTIONS, optionFor, optionLabel, type ConfigKey } from '../config/options.js';
 import { ConfigError, deriveValues, mergeLayers, normalise, resolveConfig, type ConfigLayer } from '../config/resolve.js';
 import { validateConfig, type ConfigProblem } from '../config/schema.js';
 import type { ProjectConfig } from '../config/types.js';
@@ -45,7 +45,7 @@ export interface WizardOptions {
 }
 
 /** Config keys whose answers are booleans or single ids, checked with the field schema. */
-const SCHEMA_CHECKED = new Set<ConfigKey>(['project_name', 'mode', 'stt_service', 'llm_service', 'tts_service', 'realtime_service', 'daily_pstn_mode', 'twilio_daily_sip_mode', 'recording', 'transcription', 'video_input', 'video_output', 'deploy_to_cloud', 'enable_noisecancel', 'enable_observability', 'enable_eval']);
+const SCHEMA_CHECKED = new Set<ConfigKey>(['project_name', 'mode', 'stt_service', 'llm_service', 'tts_service', 'realtime_service', 'daily_pstn_mode', 'twilio_daily_sip_mode', ...CONFIG_OPTIONS.filter((o) => o.type === 'boolean').map((o) => o.key)]);
 
 /**
  * Problems of a layer that concern the given keys, found by the resolver's own steps (merge,
@@ -181,22 +181,18 @@ export function summaryText(config: ProjectConfig, target: string): string {
     config.mode === 'cascade'
       ? `cascade: ${label(config.stt_service)} → ${label(config.llm_service)} → ${label(config.tts_service)}`
       : `realtime: ${label(config.realtime_service)}`;
-  const features = [
-    config.recording && 'recording',
-    config.transcription && 'transcription',
-    config.video_input && 'video input',
-    config.video_output && 'video output',
-    config.video_service && `avatar: ${label(config.video_service)}`,
-    config.enable_observability && 'observability (Whisker)',
-    config.enable_eval && 'evals (-t eval)',
-  ].filter(Boolean);
+  // Every feature that is on, as the options table names it; the avatar after video output.
+  const features = CONFIG_OPTIONS.flatMap((o) => {
+    const on = o.feature && config[o.key] === true ? [o.feature.summary] : [];
+    return o.key === 'video_output' && config.video_service ? [...on, `avatar: ${label(config.video_service)}`] : on;
+  });
   const rows: [string, string][] = [
     ['Project', `${config.project_name}  (${target})`],
     ['Bot', bot],
     ['Transports', config.transports.map((t) => findTransport(t)?.label ?? t).join(', ')],
     ['Pipeline', pipeline],
     ['Features', features.length ? features.join(', ') : 'none'],
-    ['Deployment', config.deploy_to_cloud ? `Pipecat Cloud, agent ${d.agent_name}, secret set ${d.secret_set}${config.enable_noisecancel ? ', Krisp noise cancellation' : ''}` : 'local only'],
+    ['Deployment', config.deploy_to_cloud ? `Pipecat Cloud, agent ${d.agent_name}, secret set ${d.secret_set}` : 'local only'],
   ];
   return ['', 'Summary', ...rows.map(([k, v]) => `  ${k.padEnd(12)}${v}`), ''].join('\n');
 }
