@@ -4,7 +4,7 @@
  * get "did you mean"; opaque transport ids carry their labels.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTempDir, removeDir, runCli } from './helpers/cli.js';
 
@@ -97,5 +97,21 @@ describe('next steps', () => {
     expect(lines).toContain('cd out/steps/client');
     expect(r.stdout).toContain('# http://localhost:5173');
     expect(existsSync(join(tmp, 'out', 'steps', 'server', '.env.example'))).toBe(true);
+  });
+});
+
+describe('labels and destinations', () => {
+  test('init --help names each opaque transport id with its label', () => {
+    const r = runCli(['init', '--help'], { cwd: tmp });
+    expect(r.code).toBe(0);
+    for (const s of ['telco_c (Plivo)', 'telco_a (Twilio', 'rtc_small (SmallWebRTC']) expect(r.stdout).toContain(s);
+  });
+
+  test('an empty existing project folder simply works (it is not replaced)', () => {
+    const target = join(tmp, 'pre', 'made');
+    mkdirSync(target, { recursive: true });
+    const r = runCli(['init', '-n', 'made', ...REST, '-o', join(tmp, 'pre')], { cwd: tmp });
+    expect(r.code).toBe(0);
+    expect(readdirSync(target)).toEqual(expect.arrayContaining(['server', 'README.md']));
   });
 });

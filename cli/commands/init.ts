@@ -310,7 +310,11 @@ function builder(yargs: Argv): Argv<InitArgs> {
     .example('mkdir my-bot && cd my-bot && $0 init . -t daily -m realtime --realtime openai_realtime', 'in place: the project is the current directory, named my-bot')
     .example('$0 init quickstart', 'the quickstart bot (SmallWebRTC and Daily; Deepgram, OpenAI, Cartesia) in ./pipecat-quickstart')
     .example('$0 init my-bot --coding-agent', 'agent guides only: your coding agent scaffolds and builds the bot')
-    .epilogue('Exit codes: 0 success, 1 failed while writing, 2 invalid input (nothing written), 130 cancelled.') as unknown as Argv<InitArgs>;
+    .epilogue(
+      `Transports (--transport, id and what it is): ${TRANSPORTS.map((t) => `${t.id} (${t.label})`).join(', ')}; ` +
+        'vendor names such as daily, twilio or plivo work too. Services: `pipecat init --list-options`.\n\n' +
+        'Exit codes: 0 success, 1 failed while writing, 2 invalid input (nothing written), 130 cancelled.',
+    ) as unknown as Argv<InitArgs>;
 }
 
 /** The `init` command module. */
