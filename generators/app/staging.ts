@@ -100,6 +100,8 @@ export function describeFsError(err: unknown, path: string): Error {
     ELOOP: 'too many symbolic links',
     ENAMETOOLONG: 'the path is too long',
     EDQUOT: 'disk quota exceeded',
+    // mkdir in an existing folder that refuses new entries (e.g. /proc).
+    ENOENT: 'this file system does not take new folders there',
   };
   if (code && why[code]) return new StagingError(`cannot write ${path}: ${why[code]} (nothing was written)`);
   return err instanceof Error ? err : new Error(String(err));
@@ -251,7 +253,10 @@ export function beginStaging(target: string, opts: BeginStagingOptions = {}): St
   const folder = join(home, `${STAGING_PREFIX}${process.pid}-${randomBytes(4).toString('hex')}`);
   const save = (): void => writeFileSync(join(folder, 'journal.json'), JSON.stringify(journal));
   try {
-    mkdirSync(join(folder, 'project'), { recursive: true });
+    // Two plain mkdirs: Node's recursive mkdir loops forever where a file system refuses new
+    // entries without EACCES (e.g. under /proc).
+    mkdirSync(folder);
+    mkdirSync(join(folder, 'project'));
     save();
   } catch (err) {
     rmSync(folder, { recursive: true, force: true });
