@@ -14,7 +14,6 @@
  * public start endpoint (`https://api.pipecat.daily.co/v1/public/{agent}/start`, Bearer public key).
  */
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 import { findTransport } from './catalogue/catalogue.js';
@@ -22,6 +21,7 @@ import { findClientKind, type ClientKind, type ClientRunnerTransport, type Clien
 import { agentNameFor } from './config/resolve.js';
 import type { ProjectConfig } from './config/types.js';
 import { templatesDir } from './paths.js';
+import { semver } from './semver.js';
 
 /** What the generator needs to write `<project>/client/`. */
 export interface ClientPlan {
@@ -138,13 +138,6 @@ export function clientVersions(template?: string): Record<string, string> {
   delete merged.$comment;
   return merged;
 }
-
-/** The part of the `semver` package (npm's own range semantics) this module uses. */
-interface SemverApi {
-  validRange(range: string): string | null;
-  minVersion(range: string): { major: number; minor: number; patch: number } | null;
-}
-const semver = createRequire(import.meta.url)('semver') as SemverApi;
 
 /**
  * The Node.js requirement of the web clients: `engines.node` of `templates/client/versions.json`
