@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { ROOT, makeTempDir, readTree, removeDir, runCli } from './helpers/cli.js';
 
 const CASCADE = ['-m', 'cascade', '--stt', 'deepgram_stt', '--llm', 'openai_llm', '--tts', 'cartesia_tts'];
-const VERSIONS_FILE = JSON.parse(readFileSync(join(ROOT, 'templates', 'client', 'versions.json'), 'utf8')) as { packages: Record<string, string>; templates: Record<string, Record<string, string>> };
+const VERSIONS_FILE = JSON.parse(readFileSync(join(ROOT, 'templates', 'client', 'versions.json'), 'utf8')) as { engines: { node: string }; packages: Record<string, string>; templates: Record<string, Record<string, string>> };
 const VERSIONS = VERSIONS_FILE.packages;
 
 let tmp: string;
@@ -59,6 +59,10 @@ describe('web client generation', () => {
     const readme = readFileSync(join(dir, 'README.md'), 'utf8');
     expect(readme).toContain('## Web client (`client/`)');
     expect(readme).toContain('http://localhost:5173');
+    // The Node.js requirement: engines of the client and the README say the same (the e2e tier checks it against the installed tree).
+    expect(VERSIONS_FILE.engines.node).toBe('^22.14.0 || >=24');
+    expect(pkg.engines).toEqual({ node: VERSIONS_FILE.engines.node });
+    expect(readme).toContain('The client needs [Node.js](https://nodejs.org/) 22.14 or newer (exactly `^22.14.0 || >=24`, the `engines` of `client/package.json`)');
   });
 
   test('vanilla with Daily only imports only the Daily transport; an avatar service implies bot video', () => {
@@ -71,6 +75,7 @@ describe('web client generation', () => {
     expect(config).toContain('export const VIDEO_OUTPUT = true;');
     expect(config).toContain('export const VIDEO_INPUT = false;');
     expect(existsSync(join(client, 'src', 'main.ts'))).toBe(true);
+    expect(pkg.engines).toEqual({ node: VERSIONS_FILE.engines.node });
   });
 
   test('react + nextjs proxies the start request; the key is a server variable', () => {
@@ -84,7 +89,9 @@ describe('web client generation', () => {
     expect(env).not.toContain('VITE_');
     expect(readFileSync(join(client, 'src', 'config.ts'), 'utf8')).toContain("START_ENDPOINT = '/api/start'");
     expect(readJson(join(client, 'package.json')).dependencies.next).toBe(VERSIONS.next);
+    expect(readJson(join(client, 'package.json')).engines).toEqual({ node: VERSIONS_FILE.engines.node });
     expect(readFileSync(join(dir, 'README.md'), 'utf8')).toContain('http://localhost:3000');
+    expect(readFileSync(join(dir, 'README.md'), 'utf8')).toContain('Node.js](https://nodejs.org/) 22.14 or newer');
   });
 
   test('telephony bots never get a client', () => {
@@ -100,6 +107,9 @@ describe('mobile client (React Native, Expo)', () => {
     const client = join(dir, 'client');
     const pkg = readJson(join(client, 'package.json'));
     expect(pkg.name).toBe('mobile.app');
+    // Expo's own set: no web client Node.js range (the template states none).
+    expect(pkg.engines).toBeUndefined();
+    expect(readFileSync(join(dir, 'README.md'), 'utf8')).not.toContain('Node.js](https://nodejs.org/)');
     const deps = { ...pkg.dependencies, ...pkg.devDependencies };
     // The template's own pins win over the shared ones (React must match the react-native renderer).
     for (const [name, version] of Object.entries(deps)) expect(version).toBe(RN[name] ?? VERSIONS[name]);

@@ -21,6 +21,7 @@ import { findClientKind, type ClientKind, type ClientRunnerTransport, type Clien
 import { agentNameFor } from './config/resolve.js';
 import type { ProjectConfig } from './config/types.js';
 import { templatesDir } from './paths.js';
+import { semver } from './semver.js';
 
 /** What the generator needs to write `<project>/client/`. */
 export interface ClientPlan {
@@ -83,6 +84,16 @@ export interface ClientContext {
   app: { slug: string; id: string };
   /** Every dependency of the client's `package.json` (runtime and dev) with its pinned version. */
   versions: Record<string, string>;
+  /** The Node.js the client needs (its `package.json` `engines.node`), or null when its template states none. */
+  node: ClientNodeRequirement | null;
+}
+
+/** The Node.js versions a client installs and runs on without engine warnings. */
+export interface ClientNodeRequirement {
+  /** The npm range written as the client's `engines.node`, e.g. `^22.14.0 || >=24`. */
+  range: string;
+  /** The lowest version in `range` as people write it, without a zero patch: `22.14` (from `22.14.0`). */
+  floor: string;
 }
 
 /**
@@ -129,6 +140,23 @@ export function clientVersions(template?: string): Record<string, string> {
 }
 
 /**
+ * The Node.js requirement of the web clients: `engines.node` of `templates/client/versions.json`
+ * (the intersection of every `engines.node` in the clients' installed dependency tree; the slow test
+ * `test/e2e/client-engines.test.ts` recomputes it) and its lowest version, from `semver.minVersion`.
+ *
+ * @throws Error when the file has no `engines.node`, or it is not a range npm understands or has no lowest version
+ */
+export function clientNodeRequirement(): ClientNodeRequirement {
+  const file = clientVersionsFile();
+  const data = JSON.parse(readFileSync(file, 'utf8')) as { engines?: { node?: unknown } };
+  const range = data.engines?.node;
+  if (typeof range !== 'string' || semver.validRange(range) === null) throw new Error(`${file}: "engines.node" must be an npm version range, e.g. ">=22.14.0"`);
+  const min = semver.minVersion(range);
+  if (!min) throw new Error(`${file}: "engines.node" (${range}) has no lowest version`);
+  return { range, floor: `${min.major}.${min.minor}${min.patch ? `.${min.patch}` : ''}` };
+}
+
+/**
  * The web transports of `config` as its client offers them, in the order given. Telephony
  * transports and transports the client kind has no SDK for are skipped.
  *
@@ -166,9 +194,11 @@ export function clientTemplateName(config: ProjectConfig): ClientTemplateName | 
  * Returns null for telephony bots, `client_framework` `none`/null, or a web bot without a
  * transport its client supports. The kind comes from `CLIENT_KINDS` (`client_server`, else the
  * framework's default). Every dependency of the template's `package.json` gets its exact version from
- * `templates/client/versions.json`, and the chosen transports' packages are added.
+ * `templates/client/versions.json`, and the chosen transports' packages are added; a template whose
+ * `engines.node` is `"*"` gets {@link clientNodeRequirement}'s range there.
  *
- * @throws Error when a template dependency has no pinned version (a broken package), naming it
+ * @throws Error when a template dependency has no pinned version (a broken package), naming it, or
+ *   when the template asks for `engines.node` and the versions file has no valid one
  */
 export function planClient(config: ProjectConfig): ClientPlan | null {
   const kind = clientKind(config);
@@ -190,9 +220,13 @@ export function planClient(config: ProjectConfig): ClientPlan | null {
   for (const t of transports) deps[t.packageName] = pin(t.packageName);
   const devDeps: Record<string, string> = {};
   for (const name of Object.keys((pkg.devDependencies as Record<string, string>) ?? {})) devDeps[name] = pin(name);
+  // A template that lists `"engines": {"node": "*"}` gets the clients' real Node.js requirement.
+  const engines = pkg.engines as Record<string, string> | undefined;
+  const node = engines?.node === '*' ? clientNodeRequirement() : null;
 
   const packageJson: Record<string, unknown> = {
     ...pkg,
+    ...(node ? { engines: { ...engines, node: node.range } } : {}),
     name: npmPackageName(config.project_name),
     dependencies: sortKeys(deps),
     devDependencies: sortKeys(devDeps),
@@ -215,6 +249,7 @@ export function planClient(config: ProjectConfig): ClientPlan | null {
     envVars: { ...kind.envVars },
     app: mobileAppIdentity(config.project_name),
     versions: { ...deps, ...devDeps },
+    node,
   };
   return { templateDir, packageJson, context: { ...context } };
 }

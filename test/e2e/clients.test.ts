@@ -366,6 +366,7 @@ afterAll(async () => {
 
 describe.each(FRAMEWORKS)('$name client', (fw) => {
   const isNext = fw.name === 'react-nextjs';
+  const isVanilla = fw.name === 'vanilla-vite';
   /** node_modules of this framework's first installed project, reused by the next ones. */
   let seedModules: string | null = null;
 
@@ -450,10 +451,27 @@ describe.each(FRAMEWORKS)('$name client', (fw) => {
       await page.screenshot({ path: join(ARTIFACTS, `${fw.name}-${set.name}.png`) });
       expect(errors).toEqual([]);
 
+      // The vanilla client's microphone control (the React clients have the voice UI kit's
+      // UserAudioControl): on at first; Mute turns it off before a session, and says so.
+      const micButton = page.getByRole('button', { name: /^(Mute|Unmute)$/ });
+      const micState = page.locator('#mic-status');
+      const mic = async () => [await micButton.textContent(), await micState.textContent(), await micState.getAttribute('data-state'), await micButton.isEnabled()];
+      if (isVanilla) {
+        expect(await mic()).toEqual(['Mute', 'Microphone on', 'on', true]);
+        await micButton.click();
+        expect(await mic()).toEqual(['Unmute', 'Microphone off', 'off', true]);
+      }
+
       // Connect with the default (first) transport.
       stub.reset();
       await connect.click();
       await expectStart(set.transports[0], set.video);
+      if (isVanilla) {
+        // The session started muted: once initialised, the client itself (isMicEnabled) says off.
+        expect(await mic()).toEqual(['Unmute', 'Microphone off', 'off', true]);
+        await micButton.click();
+        expect(await mic()).toEqual(['Mute', 'Microphone on', 'on', true]);
+      }
       if (set.transports.length > 1) {
         // The selector really switches: reload, pick the second transport, connect again.
         stub.reset();
