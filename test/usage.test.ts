@@ -4,9 +4,10 @@
  * get "did you mean"; opaque transport ids carry their labels.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { makeTempDir, removeDir, runCli } from './helpers/cli.js';
+import { BIN, makeTempDir, removeDir, runCli } from './helpers/cli.js';
 
 const REST = ['-t', 'daily', '-m', 'realtime', '--realtime', 'openai_realtime'];
 let tmp: string;
@@ -113,5 +114,43 @@ describe('labels and destinations', () => {
     const r = runCli(['init', '-n', 'made', ...REST, '-o', join(tmp, 'pre')], { cwd: tmp });
     expect(r.code).toBe(0);
     expect(readdirSync(target)).toEqual(expect.arrayContaining(['server', 'README.md']));
+  });
+});
+
+describe('read-only destinations', () => {
+  /**
+   * Run the binary as a user who cannot write the folders (root writes everywhere, so under root
+   * the run takes the uid of `nobody`); without root, read-only permission bits do it.
+   */
+  function asOutsider(args: string[]): { code: number | null; stderr: string } {
+    const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', HOME: tmp };
+    delete env.NODE_OPTIONS;
+    const root = process.getuid?.() === 0;
+    const r = spawnSync(process.execPath, [BIN, ...args], { cwd: tmp, env, encoding: 'utf8', timeout: 60_000, ...(root ? { uid: 65534, gid: 65534 } : {}) });
+    return { code: r.status, stderr: r.stderr };
+  }
+
+  test('a read-only output folder, a read-only parent and a read-only in-place folder: one line naming the path, exit 2, nothing written', () => {
+    chmodSync(tmp, 0o755);
+    const ro = join(tmp, 'ro');
+    mkdirSync(join(ro, 'inplace'), { recursive: true });
+    chmodSync(join(ro, 'inplace'), 0o555);
+    chmodSync(ro, 0o555);
+    try {
+      const cases: [string[], string][] = [
+        [['init', '-n', 'x', ...REST, '-o', ro], ro],
+        [['init', '-n', 'x', ...REST, '-o', join(ro, 'missing', 'deeper')], ro],
+        [['init', join(ro, 'inplace'), '-n', 'x', ...REST], join(ro, 'inplace')],
+      ];
+      for (const [args, path] of cases) {
+        const r = asOutsider(args);
+        expect({ args, code: r.code, named: r.stderr.includes(`cannot write ${path}`), trace: /\n\s+at /.test(r.stderr) }).toEqual({ args, code: 2, named: true, trace: false });
+      }
+      expect(readdirSync(ro)).toEqual(['inplace']);
+      expect(readdirSync(join(ro, 'inplace'))).toEqual([]);
+    } finally {
+      chmodSync(ro, 0o755);
+      chmodSync(join(ro, 'inplace'), 0o755);
+    }
   });
 });
