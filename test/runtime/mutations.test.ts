@@ -12,23 +12,15 @@
  * - the `on_client_disconnected` handler dropped -> the session does not end after the hang-up.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { makeTempDir, removeDir, runCliAsync } from '../helpers/cli.js';
-import { projectSpec, runSpec, runtimeMissing, type SessionResult } from './harness.js';
+import { removeDir } from '../helpers/cli.js';
+import { runMutants, type Mutation } from './mutants.js';
+import { projectSpec, runtimeMissing, type SessionResult } from './harness.js';
 
 const missing = runtimeMissing();
 if (missing) process.stderr.write(`SKIPPED runtime mutations: ${missing}\n`);
 
 const ARGS = ['-b', 'telephony', '-t', 'twilio', '-m', 'cascade', '--stt', 'deepgram_stt', '--llm', 'openai_llm', '--tts', 'openai_tts'];
 
-interface Mutation {
-  name: string;
-  file: string;
-  from: string | RegExp;
-  to: string;
-  expect: RegExp;
-}
 
 const MUTATIONS: Mutation[] = [
   {
@@ -62,26 +54,11 @@ const MUTATIONS: Mutation[] = [
 ];
 
 let out: string;
-const results = new Map<string, SessionResult[]>();
+let results = new Map<string, SessionResult[]>();
 
 beforeAll(async () => {
   if (missing) return;
-  out = makeTempDir('pipecat-mutations-');
-  const r = await runCliAsync(['init', '-n', 'phone', ...ARGS, '-o', out]);
-  if (r.code !== 0) throw new Error(`init failed: ${r.stderr}`);
-  const base = join(out, 'phone');
-  const runs = [{ name: 'unbroken', dir: base }];
-  for (const [i, m] of MUTATIONS.entries()) {
-    const dir = join(out, `mutant-${i}`);
-    cpSync(base, dir, { recursive: true });
-    const path = join(dir, m.file);
-    const text = readFileSync(path, 'utf8');
-    const mutated = text.replace(m.from, m.to);
-    if (mutated === text) throw new Error(`mutation "${m.name}" did not apply to ${m.file}`);
-    writeFileSync(path, mutated);
-    runs.push({ name: m.name, dir });
-  }
-  await Promise.all(runs.map(async (run) => results.set(run.name, await runSpec(projectSpec(run.dir, ['required'])))));
+  ({ out, results } = await runMutants('pipecat-mutations-', ARGS, MUTATIONS, (dir) => projectSpec(dir, ['required'])));
 }, 600_000);
 
 afterAll(() => {

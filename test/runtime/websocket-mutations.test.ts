@@ -12,12 +12,11 @@
  *   for a phone call and the bot talks before the client is ready.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { ttsDeliveredRate, WEB_OUT_RATE } from '../../generators/app/context.js';
 import { SERVICES_BY_ROLE } from '../../generators/app/catalogue/catalogue.js';
-import { makeTempDir, removeDir, runCliAsync } from '../helpers/cli.js';
-import { projectSpec, runSpec, runtimeMissing, type SessionResult } from './harness.js';
+import { removeDir } from '../helpers/cli.js';
+import { runMutants, type Mutation } from './mutants.js';
+import { projectSpec, runtimeMissing, type SessionResult } from './harness.js';
 
 const missing = runtimeMissing();
 if (missing) process.stderr.write(`SKIPPED runtime websocket mutations: ${missing}\n`);
@@ -26,28 +25,25 @@ if (missing) process.stderr.write(`SKIPPED runtime websocket mutations: ${missin
 const TTS = SERVICES_BY_ROLE.tts.find((t) => !t.deprecated && ttsDeliveredRate(t, WEB_OUT_RATE) !== WEB_OUT_RATE)!;
 const ARGS = ['-b', 'telephony', '-t', 'twilio', '-t', 'websocket', '-m', 'cascade', '--stt', 'deepgram_stt', '--llm', 'openai_llm', '--tts', TTS.id];
 
-interface Mutation {
-  name: string;
-  from: string | RegExp;
-  to: string;
-  expect: RegExp;
-}
 
 const MUTATIONS: Mutation[] = [
   {
     name: 'the protobuf serializer dropped',
+    file: 'server/bot.py',
     from: /\n *serializer=ProtobufFrameSerializer\(\),/,
     to: '',
     expect: /the bot did not greet/,
   },
   {
     name: 'the 24 kHz output rate dropped',
+    file: 'server/bot.py',
     from: /(serializer=ProtobufFrameSerializer\(\),)\n *audio_out_sample_rate=24000,/,
     to: '$1',
     expect: /the JS WebSocket client plays 24000 Hz/,
   },
   {
     name: 'the browser taken for a phone call',
+    file: 'server/bot.py',
     from: / and runner_args\.transport_type != "websocket"/g,
     to: '',
     expect: /before the browser's RTVI client-ready/,
@@ -55,32 +51,15 @@ const MUTATIONS: Mutation[] = [
 ];
 
 let out: string;
-const results = new Map<string, SessionResult[]>();
+let results = new Map<string, SessionResult[]>();
 
 beforeAll(async () => {
   if (missing) return;
-  out = makeTempDir('pipecat-ws-mutations-');
-  const r = await runCliAsync(['init', '-n', 'phone', ...ARGS, '-o', out]);
-  if (r.code !== 0) throw new Error(`init failed: ${r.stderr}`);
-  const base = join(out, 'phone');
-  const runs = [{ name: 'unbroken', dir: base }];
-  for (const [i, m] of MUTATIONS.entries()) {
-    const dir = join(out, `mutant-${i}`);
-    cpSync(base, dir, { recursive: true });
-    const path = join(dir, 'server', 'bot.py');
-    const text = readFileSync(path, 'utf8');
-    const mutated = text.replace(m.from, m.to);
-    if (mutated === text) throw new Error(`mutation "${m.name}" did not apply to server/bot.py`);
-    writeFileSync(path, mutated);
-    runs.push({ name: m.name, dir });
-  }
-  await Promise.all(
-    runs.map(async (run) => {
-      const spec = projectSpec(run.dir, ['required']);
-      spec.sessions = spec.sessions.filter((s) => s.driver === 'websocket');
-      results.set(run.name, await runSpec(spec));
-    }),
-  );
+  ({ out, results } = await runMutants('pipecat-ws-mutations-', ARGS, MUTATIONS, (dir) => {
+    const spec = projectSpec(dir, ['required']);
+    spec.sessions = spec.sessions.filter((s) => s.driver === 'websocket');
+    return spec;
+  }));
 }, 600_000);
 
 afterAll(() => {
