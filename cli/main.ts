@@ -10,7 +10,7 @@
 import './output/no-color.js'; // first: colour libraries read NO_COLOR's effect when they load
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import { commands } from './commands/registry.js';
+import { commands, preloadCommands } from './commands/registry.js';
 import { ExitCode, InterruptedError, UserError, exitCodeFor, formatError, pendingUsageProblems } from './errors.js';
 import { explainUsageFailure, type UsageContext } from './suggest.js';
 import { packageInfo } from '../generators/app/paths.js';
@@ -35,7 +35,13 @@ export async function run(argv: string[]): Promise<number> {
     .recommendCommands()
     .demandCommand(1, 'name a command: see `pipecat --help`')
     .wrap(Math.min(110, process.stdout.columns || 100))
-    .completion('completion', 'Print a shell completion script for bash or zsh (see README: Shell completion)')
+    .completion('completion', 'Print a shell completion script for bash or zsh (see README: Shell completion)', (_current: string, argv: { _: (string | number)[] }, defaultCompletion: () => void, done: (completions: string[]) => void) => {
+      // Command modules load lazily (./commands/registry.ts); completion needs the named ones loaded.
+      preloadCommands(argv._.map(String)).then(
+        () => defaultCompletion(),
+        () => done([]),
+      );
+    })
     .epilogue(
       'Exit codes: 0 success, 1 failed, 2 bad usage or input, 4 not logged in, 130 cancelled or interrupted (Ctrl-C, SIGINT), ' +
         '143 stopped by SIGTERM.\nDocs: docs/README.md',

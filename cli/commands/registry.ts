@@ -1,12 +1,85 @@
 /**
  * The explicit list of top-level commands of the `pipecat` binary (yargs `commandDir()` does not
- * work under ESM, and an explicit list keeps start-up cheap: each module imports its heavy
- * dependencies lazily inside its handler).
+ * work under ESM).
+ *
+ * Each entry names its command and description here and loads its module only when yargs runs that
+ * command (an async builder, which `parseAsync` awaits), so `--help` and `--version` load no command
+ * module at all and `init` never loads the cloud commands (issue 14: load only what a run needs).
  */
-import type { CommandModule } from 'yargs';
-import { initCommand } from './init.js';
-import { cloudCommand } from './cloud/cloud.js';
+import type { Argv, CommandModule } from 'yargs';
+
+/** A command known by name and description, its module loaded on first use. */
+export interface LazyCommand {
+  /** yargs command string, e.g. `init [directory]`; must equal the loaded module's. */
+  command: string;
+  /** One line for `--help`; must equal the loaded module's. */
+  describe: string;
+  /** Imports the command's module. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  load: () => Promise<CommandModule<any, any>>;
+}
+
+/**
+ * Turn a {@link LazyCommand} into a yargs command module whose builder and handler load the real
+ * module first (once: `import()` caches it).
+ *
+ * @throws Error (an internal error, exit 1) when the loaded module's command or description differ
+ *   from the entry's, so the two cannot drift apart unnoticed
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function lazyCommand(entry: LazyCommand): LoadableCommand {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  let loaded: CommandModule<any, any> | undefined;
+  const load = async () => {
+    if (loaded) return loaded;
+    const m = await entry.load();
+    if (m.command !== entry.command || m.describe !== entry.describe) {
+      throw new Error(`command registry: "${entry.command}" does not match its module ("${String(m.command)}": ${String(m.describe)})`);
+    }
+    return (loaded = m);
+  };
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const build = (m: CommandModule<any, any>, y: Argv) => (typeof m.builder === 'function' ? m.builder(y) : m.builder ? y.options(m.builder) : y);
+  return {
+    command: entry.command,
+    describe: entry.describe,
+    // Synchronous once loaded: yargs' completion calls builders without awaiting them.
+    // (@types/yargs 17 types builders as synchronous; yargs 18 awaits a promise under parseAsync.)
+    builder: ((y: Argv) => (loaded ? build(loaded, y) : load().then((m) => build(m, y)))) as unknown as (y: Argv) => Argv,
+    handler: async (argv) => (await load()).handler(argv),
+    load,
+  };
+}
+
+/** A yargs command module from {@link lazyCommand}, with the loader of its real module. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export interface LoadableCommand extends CommandModule<any, any> {
+  command: string;
+  /** Import the real module (once). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  load: () => Promise<CommandModule<any, any>>;
+}
 
 /** Every top-level command, in the order `pipecat --help` lists them. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const commands: CommandModule<any, any>[] = [initCommand, cloudCommand];
+export const commands = [
+  lazyCommand({
+    command: 'init [directory]',
+    describe: 'Scaffold a Pipecat bot project (server, optional web client, cloud deployment)',
+    load: async () => (await import('./init.js')).initCommand,
+  }),
+  lazyCommand({
+    command: 'cloud <command>',
+    describe: 'Manage Pipecat Cloud: auth, secrets, local API emulator',
+    load: async () => (await import('./cloud/cloud.js')).cloudCommand,
+  }),
+];
+
+/**
+ * Load the modules of the commands named among `words` (the words typed so far), so their builders
+ * run synchronously: for shell completion, which yargs computes without awaiting builders.
+ *
+ * @param words positional words of the command line, e.g. `['init']` or `['cloud', 'secrets']`
+ */
+export async function preloadCommands(words: readonly string[]): Promise<void> {
+  await Promise.all(commands.filter((c) => words.includes(c.command.split(' ')[0])).map((c) => c.load()));
+}
