@@ -58,6 +58,7 @@ export async function run(argv: string[]): Promise<number> {
       if (usageError && args._[0] !== 'init') throw usageError;
     });
   for (const c of commands) parser.command(c);
+  skipHelpCache(parser);
   try {
     await parser.parseAsync();
     if (usageError) throw usageError;
@@ -70,6 +71,20 @@ export async function run(argv: string[]): Promise<number> {
     if (e === usageError || (e instanceof UserError && usageError)) process.stderr.write('  see `pipecat --help` (or `pipecat <command> --help`)\n');
     return exitCodeFor(e);
   }
+}
+
+/**
+ * yargs renders a command's whole help text right after starting its handler and caches it, for a
+ * later `showHelp()`/`getHelp()` from that handler (yargs' `command.js`). Our handlers never ask
+ * (they receive only their arguments, and `.fail()` above never shows help for a handler's error),
+ * so that rendering is wasted: for `init` it is about a fifth of the start-up CPU (measured with
+ * `node --cpu-prof`: `cacheHelpMessage` → cliui/wrap-ansi). This turns it off; `--help` and usage
+ * errors render help as before. Without the internal method (another yargs), nothing changes.
+ */
+function skipHelpCache(parser: object): void {
+  type Usage = { cacheHelpMessage?: () => void };
+  const usage = (parser as { getInternalMethods?: () => { getUsageInstance?: () => Usage } }).getInternalMethods?.().getUsageInstance?.();
+  if (usage && typeof usage.cacheHelpMessage === 'function') usage.cacheHelpMessage = () => undefined;
 }
 
 /** Set when a command was stopped by a signal: its abandoned requests must not keep the process alive. */

@@ -5,7 +5,8 @@
  * Source: issue 2 "Validation: every problem at once, nothing written", and catalogue-facts for
  * what the generator can turn into correct code.
  */
-import Joi from 'joi';
+import { createRequire } from 'node:module';
+import type Joi from 'joi';
 import { SERVICES_BY_ROLE, TRANSPORTS, TRANSPORT_FAMILIES, findService, findTransport, serviceForVendor } from '../catalogue/catalogue.js';
 import type { ServiceRole } from '../catalogue/types.js';
 import { closestMatch } from '../suggest.js';
@@ -36,44 +37,58 @@ export function transportIds(): string[] {
   return TRANSPORTS.map((t) => t.id);
 }
 
-function serviceField(role: ServiceRole): Joi.StringSchema {
-  return Joi.string().valid(...selectableServiceIds(role), null);
-}
-
-const dialMode = Joi.string().valid('dial-in', 'dial-out', null);
+let joiModule: typeof Joi | undefined;
 
 /**
- * Schema of a normalised configuration (aliases already resolved). `convert: false` is used when
- * validating, so `"false"` is not a boolean.
+ * The joi module, loaded on first use: importing it and building the schema is about a third of
+ * `pipecat init --list-options`' start-up (measured with `node --cpu-prof`), which needs neither
+ * (issue 14). Loaded with `require` like `../semver.ts`, so the bundle (`scripts/bundle.ts`) leaves
+ * it to `node_modules`.
  */
-export const configSchema = Joi.object({
-  project_name: Joi.string()
-    .max(MAX_NAME_LENGTH)
-    .pattern(PROJECT_NAME_PATTERN)
-    .invalid('.', '..')
-    .required()
-    .messages({
-      'string.pattern.base': 'must be a plain directory name: letters, digits, ".", "_" or "-", starting with a letter or digit (no "/", no leading "." or "-")',
-      'string.max': `must be at most ${MAX_NAME_LENGTH} characters`,
-      'any.invalid': 'must be a plain directory name',
+function joi(): typeof Joi {
+  return (joiModule ??= createRequire(import.meta.url)('joi') as typeof Joi);
+}
+
+let schema: Joi.ObjectSchema | undefined;
+
+/**
+ * Schema of a normalised configuration (aliases already resolved), built on first use. `convert:
+ * false` is used when validating, so `"false"` is not a boolean.
+ */
+export function configSchema(): Joi.ObjectSchema {
+  if (schema) return schema;
+  const Joi = joi();
+  const serviceField = (role: ServiceRole) => Joi.string().valid(...selectableServiceIds(role), null);
+  const dialMode = Joi.string().valid('dial-in', 'dial-out', null);
+  return (schema = Joi.object({
+    project_name: Joi.string()
+      .max(MAX_NAME_LENGTH)
+      .pattern(PROJECT_NAME_PATTERN)
+      .invalid('.', '..')
+      .required()
+      .messages({
+        'string.pattern.base': 'must be a plain directory name: letters, digits, ".", "_" or "-", starting with a letter or digit (no "/", no leading "." or "-")',
+        'string.max': `must be at most ${MAX_NAME_LENGTH} characters`,
+        'any.invalid': 'must be a plain directory name',
+      }),
+    bot_type: Joi.string().valid('web', 'telephony').required(),
+    transports: Joi.array().items(Joi.string().valid(...transportIds())).min(1).required().messages({
+      'array.min': 'at least one transport is required',
     }),
-  bot_type: Joi.string().valid('web', 'telephony').required(),
-  transports: Joi.array().items(Joi.string().valid(...transportIds())).min(1).required().messages({
-    'array.min': 'at least one transport is required',
-  }),
-  mode: Joi.string().valid('cascade', 'realtime').required(),
-  stt_service: serviceField('stt'),
-  llm_service: serviceField('llm'),
-  tts_service: serviceField('tts'),
-  realtime_service: serviceField('realtime'),
-  video_service: serviceField('video'),
-  client_framework: Joi.string().valid(...clientFrameworks(), 'none', null),
-  client_server: Joi.string().valid(...clientServers(), null),
-  daily_pstn_mode: dialMode,
-  twilio_daily_sip_mode: dialMode,
-  // Every yes/no option of the table (features and deployment) is a required boolean.
-  ...Object.fromEntries(CONFIG_OPTIONS.filter((o) => o.type === 'boolean').map((o) => [o.key, Joi.boolean().required()])),
-}).prefs({ convert: false, abortEarly: false });
+    mode: Joi.string().valid('cascade', 'realtime').required(),
+    stt_service: serviceField('stt'),
+    llm_service: serviceField('llm'),
+    tts_service: serviceField('tts'),
+    realtime_service: serviceField('realtime'),
+    video_service: serviceField('video'),
+    client_framework: Joi.string().valid(...clientFrameworks(), 'none', null),
+    client_server: Joi.string().valid(...clientServers(), null),
+    daily_pstn_mode: dialMode,
+    twilio_daily_sip_mode: dialMode,
+    // Every yes/no option of the table (features and deployment) is a required boolean.
+    ...Object.fromEntries(CONFIG_OPTIONS.filter((o) => o.type === 'boolean').map((o) => [o.key, Joi.boolean().required()])),
+  }).prefs({ convert: false, abortEarly: false }));
+}
 
 /**
  * Schema of one key, for validating a single wizard answer.
@@ -81,7 +96,7 @@ export const configSchema = Joi.object({
  * @param key a config key
  */
 export function fieldSchema(key: ConfigKey): Joi.Schema {
-  return configSchema.extract(key);
+  return configSchema().extract(key);
 }
 
 /** A problem found by validation: which key, and what is wrong. */
@@ -175,7 +190,7 @@ function problemFromDetail(detail: Joi.ValidationErrorItem): ConfigProblem {
  */
 export function validateConfig(config: Record<string, unknown>, sources: Partial<Record<ConfigKey, ValueSource>> = {}): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
-  const { error } = configSchema.validate(config);
+  const { error } = configSchema().validate(config);
   for (const d of error?.details ?? []) problems.push(problemFromDetail(d));
   if (problems.length === 0) problems.push(...crossFieldProblems(config, sources));
   else problems.push(...crossFieldProblems(config, sources).filter((p) => !problems.some((q) => q.key === p.key)));
