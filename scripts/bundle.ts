@@ -57,7 +57,30 @@ const __pipecatModuleUrl = (chain, sub) => {
   }
   return __pipecatToUrl(__pipecatJoin(dir, sub)).href;
 };
-const __pipecatModulePath = (chain, sub) => __pipecatToPath(__pipecatModuleUrl(chain, sub));`;
+const __pipecatModulePath = (chain, sub) => __pipecatToPath(__pipecatModuleUrl(chain, sub));
+const __pipecatRequireFrom = (chain, sub) => __pipecatCreateRequire(__pipecatModuleUrl(chain, sub));`;
+
+/**
+ * Imports inside dependencies that are turned into a `require` on first use, from the importing
+ * module's place in `node_modules` (so the imported package is neither bundled nor loaded unless
+ * used). `fly-import` (Yeoman's installer of generators on the fly) imports npm's
+ * `@npmcli/arborist` (with pacote, sigstore…: half the bundle's code) at load, but constructs it
+ * only when it installs a package, which `pipecat init` never does (`node --cpu-prof`: about
+ * 140 ms of a full `init`). The build fails if the import is no longer there, so an upgrade cannot
+ * silently bring the cost back.
+ */
+export const DEFERRED_IMPORTS = [
+  {
+    /** The importing file, below `node_modules/`. */
+    file: 'fly-import/dist/fly-import.js',
+    /** The import statement as it appears in that file. */
+    statement: "import Arborist from '@npmcli/arborist';",
+    /** The binding it declares (a class, called with `new`). */
+    name: 'Arborist',
+    /** The package it imports. */
+    pkg: '@npmcli/arborist',
+  },
+];
 
 /**
  * Dependencies that find their own files from `import.meta.url` (Yeoman reads its package.json) or,
@@ -69,10 +92,20 @@ const moduleUrlPlugin: Plugin = {
   name: 'dependency-locations',
   setup(b) {
     b.onLoad({ filter: /[\\/]node_modules[\\/].*\.[cm]?js$/ }, (args) => {
-      const text = readFileSync(args.path, 'utf8');
+      let text = readFileSync(args.path, 'utf8');
+      let deferred = false;
+      const slashed = args.path.replace(/\\/g, '/');
+      for (const d of DEFERRED_IMPORTS.filter((x) => slashed.endsWith(`/node_modules/${x.file}`))) {
+        if (!text.includes(d.statement)) throw new Error(`${d.file} no longer has \`${d.statement}\`: update DEFERRED_IMPORTS in scripts/bundle.ts`);
+        const sub = d.file.split('/').slice(d.file.startsWith('@') ? 2 : 1).join('/');
+        const pkg = d.file.split('/').slice(0, d.file.startsWith('@') ? 2 : 1).join('/');
+        const from = `__pipecatRequireFrom(${JSON.stringify([pkg])}, ${JSON.stringify(sub)})`;
+        text = text.replace(d.statement, `const ${d.name} = function (...args) { return new (${from}(${JSON.stringify(d.pkg)}))(...args); };`);
+        deferred = true;
+      }
       const metaUrl = text.includes('import.meta.url');
       const cjsPaths = !metaUrl && /\b__(dirname|filename)\b/.test(text) && !/\b(const|let|var)\s+__(dirname|filename)\b/.test(text);
-      if (!metaUrl && !cjsPaths) return undefined;
+      if (!metaUrl && !cjsPaths) return deferred ? { contents: text, loader: 'js' } : undefined;
       const parts = args.path.split(/[\\/]node_modules[\\/]/).slice(1);
       const chain: string[] = [];
       let sub = '';
