@@ -3,9 +3,11 @@
  * Entry point of the `pipecat` and `pc` executables.
  *
  * Parses the command line with yargs, runs one command, and maps any thrown error to an exit code
- * through `cli/errors.ts` (a user mistake prints a clear message, never a stack trace). Heavy
- * modules (Yeoman, the HTTP client) are imported lazily by the commands that need them, so
- * `--help`, `--version` and `init --list-options` stay fast.
+ * through `cli/errors.ts` (a user mistake prints a clear message, never a stack trace). Command
+ * modules load only when their command runs (`./commands/registry.ts`), heavy modules (Yeoman,
+ * the HTTP client) only inside the handlers that need them, and `npm run build` bundles this entry
+ * with esbuild (`scripts/bundle.ts`), so `--help`, `--version` and `init --list-options` stay
+ * fast (`npm run bench` measures them).
  */
 import './output/no-color.js'; // first: colour libraries read NO_COLOR's effect when they load
 import yargs from 'yargs';
