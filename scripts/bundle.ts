@@ -17,10 +17,12 @@
  * - `generators/app/paths.ts` finds the package root by walking up from the chunk, so templates are
  *   found from the bundle as from `tsc`'s output.
  *
- * Run: `node dist/scripts/bundle.js` (after `tsc`); prints nothing unless esbuild warns.
+ * Run: `node dist/scripts/bundle.js` (after `tsc`); prints nothing unless esbuild warns. With
+ * `BUNDLE_METAFILE=path`, also writes esbuild's metafile there (which module went into which
+ * chunk: for finding what a command loads).
  * @throws (exit 1) when esbuild reports an error
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import { packageRoot } from '../generators/app/paths.js';
@@ -39,7 +41,11 @@ import { existsSync as __pipecatExists, readFileSync as __pipecatRead } from 'no
 import { dirname as __pipecatDirname, join as __pipecatJoin } from 'node:path';
 import { fileURLToPath as __pipecatToPath, pathToFileURL as __pipecatToUrl } from 'node:url';
 const require = __pipecatCreateRequire(import.meta.url);
+const __pipecatPackageDirs = new Map();
 const __pipecatModuleUrl = (chain, sub) => {
+  const key = chain.join('>');
+  const known = __pipecatPackageDirs.get(key);
+  if (known) return __pipecatToUrl(__pipecatJoin(known, sub)).href;
   let from = import.meta.url;
   let dir;
   for (const pkg of chain) {
@@ -55,6 +61,7 @@ const __pipecatModuleUrl = (chain, sub) => {
     dir = __pipecatDirname(found);
     from = __pipecatToUrl(found).href;
   }
+  __pipecatPackageDirs.set(key, dir);
   return __pipecatToUrl(__pipecatJoin(dir, sub)).href;
 };
 const __pipecatModulePath = (chain, sub) => __pipecatToPath(__pipecatModuleUrl(chain, sub));
@@ -150,8 +157,10 @@ export async function bundle(root = packageRoot()): Promise<string[]> {
     banner: { js: MODULE_URL_HELPER },
     plugins: [moduleUrlPlugin],
     legalComments: 'none',
+    metafile: !!process.env.BUNDLE_METAFILE,
     logLevel: 'silent',
   });
+  if (process.env.BUNDLE_METAFILE && result.metafile) writeFileSync(process.env.BUNDLE_METAFILE, JSON.stringify(result.metafile));
   return result.warnings.map((w) => `${w.location ? `${w.location.file}:${w.location.line}: ` : ''}${w.text}`);
 }
 
