@@ -89,6 +89,27 @@ export const DEFERRED_IMPORTS = [
   },
 ];
 
+/** How string-width and its kin create their segmenter at load. */
+const SEGMENTER_STATEMENT = 'const segmenter = new Intl.Segmenter();';
+
+/**
+ * string-width (in yargs' help, cliui, ora…) creates an `Intl.Segmenter` when it loads: about
+ * 12 ms of every start (ICU data), though `--version` never measures a string. When a module's
+ * only use of it is `segmenter.segment(…)`, it becomes an object creating the real one on first use.
+ *
+ * @returns the rewritten source, or undefined when the module does not match exactly
+ */
+export function lazySegmenterSource(text: string): string | undefined {
+  if (!text.includes(SEGMENTER_STATEMENT)) return undefined;
+  const rest = text.replace(SEGMENTER_STATEMENT, '').replace(/\/\/.*$/gm, ''); // line comments may name it
+  const uses = rest.match(/\bsegmenter\b[.\w]*/g) ?? [];
+  if (uses.length === 0 || uses.some((u) => u !== 'segmenter.segment')) return undefined;
+  return text.replace(
+    SEGMENTER_STATEMENT,
+    'let __pipecatSegmenter; const segmenter = { segment: (s) => (__pipecatSegmenter ??= new Intl.Segmenter()).segment(s) };',
+  );
+}
+
 /**
  * Dependencies that find their own files from `import.meta.url` (Yeoman reads its package.json) or,
  * in CommonJS, from `__dirname`/`__filename`: in the bundle those would be the chunk's, or
@@ -108,6 +129,11 @@ const moduleUrlPlugin: Plugin = {
         const pkg = d.file.split('/').slice(0, d.file.startsWith('@') ? 2 : 1).join('/');
         const from = `__pipecatRequireFrom(${JSON.stringify([pkg])}, ${JSON.stringify(sub)})`;
         text = text.replace(d.statement, `const ${d.name} = function (...args) { return new (${from}(${JSON.stringify(d.pkg)}))(...args); };`);
+        deferred = true;
+      }
+      const lazySegmenter = lazySegmenterSource(text);
+      if (lazySegmenter !== undefined) {
+        text = lazySegmenter;
         deferred = true;
       }
       const metaUrl = text.includes('import.meta.url');
@@ -149,6 +175,9 @@ export async function bundle(root = packageRoot()): Promise<string[]> {
     format: 'esm',
     platform: 'node',
     target: 'node20',
+    // Node 20's V8 has RegExp `v` flags; esbuild would lower such literals to `new RegExp(…, 'v')`,
+    // which compiles at once: string-width's `/^\p{RGI_Emoji}$/v` then cost ~20 ms of every start.
+    supported: { 'regexp-set-notation': true },
     chunkNames: 'chunks/[name]-[hash]',
     // ES module builds of dependencies (jsonc-parser's `main` is a UMD build that requires its own files).
     mainFields: ['module', 'main'],
