@@ -89,25 +89,34 @@ export const DEFERRED_IMPORTS = [
   },
 ];
 
-/** How string-width and its kin create their segmenter at load. */
-const SEGMENTER_STATEMENT = 'const segmenter = new Intl.Segmenter();';
+/**
+ * Objects that string-width (in yargs' help, cliui, ora…) creates when it loads, though `--version`
+ * never measures a string (`node --cpu-prof`): an `Intl.Segmenter` (~12 ms: ICU data) and the
+ * RegExp `/^\p{RGI_Emoji}$/v` (~20 ms to build as `new RegExp`, ~35 ms to parse as a literal).
+ * `statement` is the exact declaration, `expression` what creates the object, `method` its one use.
+ */
+export const LAZY_CONSTANTS = [
+  { statement: 'const segmenter = new Intl.Segmenter();', name: 'segmenter', expression: 'new Intl.Segmenter()', method: 'segment' },
+  { statement: 'const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;', name: 'rgiEmojiRegex', expression: "new RegExp('^\\\\p{RGI_Emoji}$', 'v')", method: 'test' },
+];
 
 /**
- * string-width (in yargs' help, cliui, ora…) creates an `Intl.Segmenter` when it loads: about
- * 12 ms of every start (ICU data), though `--version` never measures a string. When a module's
- * only use of it is `segmenter.segment(…)`, it becomes an object creating the real one on first use.
+ * Rewrite each {@link LAZY_CONSTANTS} declaration of a module whose only use of the constant is
+ * `name.method(…)` into an object creating the real one on first use.
  *
- * @returns the rewritten source, or undefined when the module does not match exactly
+ * @returns the rewritten source, or undefined when no declaration matches exactly
  */
-export function lazySegmenterSource(text: string): string | undefined {
-  if (!text.includes(SEGMENTER_STATEMENT)) return undefined;
-  const rest = text.replace(SEGMENTER_STATEMENT, '').replace(/\/\/.*$/gm, ''); // line comments may name it
-  const uses = rest.match(/\bsegmenter\b[.\w]*/g) ?? [];
-  if (uses.length === 0 || uses.some((u) => u !== 'segmenter.segment')) return undefined;
-  return text.replace(
-    SEGMENTER_STATEMENT,
-    'let __pipecatSegmenter; const segmenter = { segment: (s) => (__pipecatSegmenter ??= new Intl.Segmenter()).segment(s) };',
-  );
+export function lazyConstantsSource(text: string): string | undefined {
+  let out = text;
+  for (const c of LAZY_CONSTANTS) {
+    if (!out.includes(c.statement)) continue;
+    const rest = out.replace(c.statement, '').replace(/\/\/.*$/gm, ''); // line comments may name it
+    const uses = rest.match(new RegExp(`\\b${c.name}\\b[.\\w]*`, 'g')) ?? [];
+    if (uses.length === 0 || uses.some((u) => u !== `${c.name}.${c.method}`)) continue;
+    const cache = `__pipecatLazy_${c.name}`;
+    out = out.replace(c.statement, () => `let ${cache}; const ${c.name} = { ${c.method}: (s) => (${cache} ??= ${c.expression}).${c.method}(s) };`);
+  }
+  return out === text ? undefined : out;
 }
 
 /**
@@ -128,12 +137,12 @@ const moduleUrlPlugin: Plugin = {
         const sub = d.file.split('/').slice(d.file.startsWith('@') ? 2 : 1).join('/');
         const pkg = d.file.split('/').slice(0, d.file.startsWith('@') ? 2 : 1).join('/');
         const from = `__pipecatRequireFrom(${JSON.stringify([pkg])}, ${JSON.stringify(sub)})`;
-        text = text.replace(d.statement, `const ${d.name} = function (...args) { return new (${from}(${JSON.stringify(d.pkg)}))(...args); };`);
+        text = text.replace(d.statement, () => `const ${d.name} = function (...args) { return new (${from}(${JSON.stringify(d.pkg)}))(...args); };`);
         deferred = true;
       }
-      const lazySegmenter = lazySegmenterSource(text);
-      if (lazySegmenter !== undefined) {
-        text = lazySegmenter;
+      const lazy = lazyConstantsSource(text);
+      if (lazy !== undefined) {
+        text = lazy;
         deferred = true;
       }
       const metaUrl = text.includes('import.meta.url');
@@ -176,7 +185,7 @@ export async function bundle(root = packageRoot()): Promise<string[]> {
     platform: 'node',
     target: 'node20',
     // Node 20's V8 has RegExp `v` flags; esbuild would lower such literals to `new RegExp(…, 'v')`,
-    // which compiles at once: string-width's `/^\p{RGI_Emoji}$/v` then cost ~20 ms of every start.
+    // built at load instead of parsed (the costly one is made lazy: LAZY_CONSTANTS).
     supported: { 'regexp-set-notation': true },
     chunkNames: 'chunks/[name]-[hash]',
     // ES module builds of dependencies (jsonc-parser's `main` is a UMD build that requires its own files).
