@@ -2,9 +2,7 @@
  * Typed client of the Pipecat Cloud REST API (secrets, regions, organisations, identity).
  *
  * Source: ../shared/design/cloud-api.md (the contract of `api.pipecat.daily.co` as used by the
- * official `pipecatcloud` CLI 0.6). Built on Node's `http`/`https` modules with their keep-alive
- * global agents: per request that costs under half the CPU time of node-fetch 3 or the built-in
- * `fetch` (issue 14, measured with 200 serial PUTs to the emulator: ≈ 0.2 s against 0.55 s and 0.68 s).
+ * official `pipecatcloud` CLI 0.6). Built on node-fetch 3 (imported lazily on the first request).
  *
  * The client never prints, prompts or exits: it returns typed data or throws
  * - {@link ApiError} when the platform answered with an error status (`exitCode` 4 for 401, else 1);
@@ -225,41 +223,6 @@ function outcomeUnknown(err: unknown): boolean {
   return err instanceof ApiError && err.status >= 500;
 }
 
-/** What {@link send} returns: the status, the `Retry-After` header and the whole body as text. */
-interface RawAnswer {
-  status: number;
-  retryAfter: string | null;
-  text: string;
-}
-
-/**
- * Send one HTTP(S) request and read the whole answer (UTF-8), through the keep-alive global agent
- * of `node:http`/`node:https`. A redirect is refused (the API never redirects; following one could
- * send the token elsewhere), like `redirect: 'error'`.
- *
- * @param signal aborts the request and the reading of the body (the caller's timeout)
- * @throws the socket's error (`code` such as `ECONNREFUSED`, `ENOTFOUND`, `ECONNRESET`), an
- *   `AbortError` when aborted, or an Error for a redirect
- */
-async function send(url: URL, method: HttpMethod, headers: Record<string, string>, body: string | undefined, signal: AbortSignal): Promise<RawAnswer> {
-  const { request } = url.protocol === 'https:' ? await import('node:https') : await import('node:http');
-  if (body !== undefined) headers = { ...headers, 'Content-Length': String(Buffer.byteLength(body)) };
-  const res = await new Promise<import('node:http').IncomingMessage>((resolve, reject) => {
-    const req = request(url, { method, headers, signal }, resolve);
-    req.on('error', reject);
-    req.end(body);
-  });
-  if (res.statusCode !== undefined && res.statusCode >= 300 && res.statusCode < 400) {
-    res.destroy();
-    throw new Error(`the API answered ${res.statusCode} with a redirect to ${res.headers.location ?? 'nowhere'}; redirects are refused`);
-  }
-  res.setEncoding('utf8');
-  let text = '';
-  for await (const chunk of res) text += chunk as string;
-  const retryAfter = res.headers['retry-after'];
-  return { status: res.statusCode ?? 0, retryAfter: typeof retryAfter === 'string' ? retryAfter : null, text };
-}
-
 /**
  * Client of the Pipecat Cloud REST API. One instance per token and base URL; methods are safe to
  * call concurrently. `org` parameters are organisation names (as in `GET /v1/organizations`).
@@ -403,6 +366,7 @@ export class CloudClient {
 
   /** One attempt of {@link request}. */
   private async once<T>(spec: RequestSpec, attempt: number): Promise<T> {
+    const { default: fetch } = await import('node-fetch');
     const url = new URL(this.baseUrl + spec.path);
     for (const [k, v] of Object.entries(spec.query ?? {})) if (v !== undefined) url.searchParams.set(k, v);
     const host = url.origin;
@@ -430,7 +394,10 @@ export class CloudClient {
     let text: string;
     let retryAfter: string | null;
     try {
-      ({ status, retryAfter, text } = await send(url, spec.method, headers, body, controller.signal));
+      const res = await fetch(url, { method: spec.method, headers, body, signal: controller.signal, redirect: 'error' });
+      status = res.status;
+      retryAfter = res.headers.get('retry-after');
+      text = await res.text();
     } catch (err) {
       const e = err as Error & { code?: string; errno?: string; cause?: { code?: string } };
       const code = e.code ?? e.cause?.code;

@@ -1,13 +1,14 @@
 /**
- * Plain text tables for stdout and stderr: columns padded to their widest cell plus two spaces, a
- * bold header, no borders, no trailing spaces (the layout cli-table3 drew here before, with the
- * same width rule, `string-width`: colours take no room, wide characters two columns).
+ * Plain text tables for stdout and stderr, via text-table: columns left-aligned and separated by
+ * two spaces, a bold header, no borders, no trailing spaces. Cell widths are measured with
+ * string-width, so colour codes take no room and wide characters two columns.
  *
- * Drawn here rather than with cli-table3, which merged its options into every cell: for the
- * 200-key plan and report of `secrets set` that was a third of the command's CPU time (issue 14,
- * `node --cpu-prof`). Tables are for people; commands that print tables also offer `--json` (see
- * {@link printJson}) for scripts.
+ * text-table rather than cli-table3 (which drew the same layout here before, byte for byte): cli-table3
+ * builds an options object per cell, which for the 200-key plan of `secrets set` cost ≈ 100 ms of
+ * CPU per table against ≈ 10 ms (issue 14, `npm run bench`). Tables are for people; commands that
+ * print tables also offer `--json` (see {@link printJson}) for scripts.
  */
+import textTable from 'text-table';
 import stringWidth from 'string-width';
 import pc from 'picocolors';
 
@@ -20,16 +21,9 @@ import pc from 'picocolors';
  */
 export function renderTable(head: readonly string[], rows: readonly (readonly (string | number)[])[]): string {
   const lines = [head.map((h) => pc.bold(h)), ...rows.map((r) => r.map(String))];
-  const widths: number[] = [];
-  const measured = lines.map((cells) =>
-    cells.map((cell, i) => {
-      const w = stringWidth(cell);
-      widths[i] = Math.max(widths[i] ?? 0, w);
-      return w;
-    }),
-  );
-  return lines
-    .map((cells, l) => cells.map((cell, i) => cell + ' '.repeat(widths[i] + 2 - measured[l][i])).join('').trimEnd())
+  return textTable(lines, { hsep: '  ', stringLength: stringWidth })
+    .split('\n')
+    .map((l) => l.trimEnd())
     .join('\n');
 }
 

@@ -20,6 +20,7 @@
 import type { Argv, CommandModule } from 'yargs';
 import { CancelledError, InterruptedError, OperationFailedError, UserError } from '../../../errors.js';
 import { cloudOptions, openSession, type CloudArgs } from '../common.js';
+import { DEFAULT_CONCURRENCY } from '../../../secrets/writer.js';
 import {
   NO_TTY_CONFIRM,
   SECRETS_EPILOGUE,
@@ -60,7 +61,7 @@ export const setCommand: CommandModule<object, SetArgs> = {
           .option('file', { alias: 'f', type: 'string', requiresArg: true, describe: 'Dotenv file to read (- = stdin); pairs override its keys' })
           .option('wait', { type: 'boolean', describe: 'Wait until the set is ready (exit 0) or failed (exit 1)' })
           .option('wait-timeout', { type: 'number', default: 300, requiresArg: true, describe: 'Seconds --wait waits before giving up (exit 1)' })
-          .option('concurrency', { type: 'number', default: 8, requiresArg: true, describe: 'Requests in flight at once (1 = one key after another)' }),
+          .option('concurrency', { type: 'number', default: DEFAULT_CONCURRENCY, requiresArg: true, describe: 'Requests in flight at once (1 = one key after another)' }),
         'Region of a new set (default: the organisation\'s default); must match an existing set\'s region',
       ),
       'writing',
@@ -87,7 +88,7 @@ async function setSecrets(argv: SetArgs, emit: (doc: unknown) => void): Promise<
   // 1. Everything the user typed, checked before any request.
   const problem = setNameProblem(argv.name);
   if (problem) throw new UserError(problem);
-  const concurrency = argv.concurrency ?? 8;
+  const concurrency = argv.concurrency ?? DEFAULT_CONCURRENCY;
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) throw new UserError('--concurrency must be a whole number from 1 to 64');
   const waitTimeout = argv['wait-timeout'] ?? 300;
   if (!Number.isFinite(waitTimeout) || waitTimeout <= 0) throw new UserError('--wait-timeout must be a positive number of seconds');
@@ -113,9 +114,16 @@ async function setSecrets(argv: SetArgs, emit: (doc: unknown) => void): Promise<
   let existing: Awaited<ReturnType<typeof client.getSecretSet>> | undefined;
   let region;
   try {
-    await checkRegionOption(client, org, argv.region);
+    // The three reads go out at once (one round trip instead of three): the region list (only
+    // with --region), the set, and the organisation's default region (used only for a new set
+    // without --region; its answer is otherwise dropped).
+    const regionChecked = checkRegionOption(client, org, argv.region);
+    const setRead = client.getSecretSet(org, argv.name);
+    const defaultRegion = argv.region === undefined ? client.organizationProperties(org).then((p) => p.defaultRegion) : undefined;
+    for (const p of [regionChecked, setRead, defaultRegion]) p?.catch(() => undefined); // awaited below, when needed
+    await regionChecked;
     try {
-      existing = await client.getSecretSet(org, argv.name);
+      existing = await setRead;
     } catch (err) {
       if (isImagePullSecretRefusal(err)) {
         throw new UserError(`${argv.name} is an image pull secret, not a secret set: choose another name (nothing was sent)`);
@@ -124,7 +132,7 @@ async function setSecrets(argv: SetArgs, emit: (doc: unknown) => void): Promise<
     }
     // A new set goes to the organisation's default region: reading it also proves the
     // organisation exists, so a wrong one is never planned as a new set.
-    region = await resolveRegion(argv.region, existing?.region, async () => (await client.organizationProperties(org)).defaultRegion, argv.name);
+    region = await resolveRegion(argv.region, existing?.region, () => defaultRegion ?? client.organizationProperties(org).then((p) => p.defaultRegion), argv.name);
   } catch (err) {
     if (organizationNotFound(err, org)) {
       const known = await client.organizations().then((o) => o.map((x) => x.name), () => undefined);
