@@ -7,6 +7,17 @@
 import type { ConfigLayer } from './config/resolve.js';
 import type { ProjectConfig } from './config/types.js';
 
+let runs = 0;
+
+/**
+ * Count one Yeoman environment run; with `PIPECAT_DEBUG_RUNS` set, say so on stderr
+ * (`pipecat: debug: generator run N`), so a test can count the runs of one command.
+ */
+function countRun(): void {
+  runs += 1;
+  if (process.env.PIPECAT_DEBUG_RUNS) process.stderr.write(`pipecat: debug: generator run ${runs}\n`);
+}
+
 /**
  * Generate a project into `stagingDir` (which must not exist yet); the caller renames it.
  *
@@ -20,6 +31,7 @@ export async function generateInto(config: ProjectConfig, stagingDir: string): P
   mkdirSync(stagingDir, { recursive: true });
   const env = createEnv({ cwd: stagingDir, logCwd: stagingDir, skipInstall: true, skipCache: true, force: true });
   env.register(PipecatGenerator as never, { namespace: 'pipecat:app', resolved: new URL('./index.js', import.meta.url).pathname });
+  countRun();
   await env.run(['pipecat:app'], { resolvedConfig: config, stagingDir, skipInstall: true } as never);
 }
 
@@ -57,6 +69,7 @@ export async function promptForConfig(opts: PromptForConfigOptions): Promise<Pro
   options.onResolved = (config: ProjectConfig) => {
     resolved = config;
   };
+  countRun();
   await env.run(['pipecat:app'], options as never);
   if (!resolved) throw new Error('the wizard ended without a configuration');
   return resolved;
