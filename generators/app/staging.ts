@@ -172,9 +172,20 @@ export function nearestExistingFolder(p: string): string {
 /** Undo what a journal says was done, then remove its staging folder. */
 function rollback(stagingFolder: string, j: StagingJournal): void {
   if (!j.committed) {
-    for (const p of [...j.moved].reverse()) rmSync(p, { recursive: true, force: true });
+    // Each step on its own: a path recorded before a move that then failed (ENOTDIR) must not
+    // stop the rest of the undo.
+    const attempt = (step: () => void): void => {
+      try {
+        step();
+      } catch {
+        /* nothing there to undo */
+      }
+    };
+    for (const p of [...j.moved].reverse()) attempt(() => rmSync(p, { recursive: true, force: true }));
     for (const r of [...(j.replaced ?? [])].reverse()) {
-      if (present(r.backup) && !present(r.path)) renameSync(r.backup, r.path);
+      attempt(() => {
+        if (present(r.backup) && !present(r.path)) renameSync(r.backup, r.path);
+      });
     }
     for (const d of [...j.created].reverse()) {
       try {
@@ -401,17 +412,21 @@ export function beginStaging(target: string, opts: BeginStagingOptions = {}): St
     commitMerge(merge: MergeOptions = {}): void {
       if (done) return;
       if (!inPlace) return handle.commit();
+      let current = target;
       try {
         for (const rel of filesUnder(dir)) {
-          const to = join(target, rel);
-          ensureFolder(dirname(to));
-          replaceWith(join(dir, rel), to, rel);
+          current = join(target, rel);
+          ensureFolder(dirname(current));
+          replaceWith(join(dir, rel), current, rel);
         }
-        for (const rel of merge.remove ?? []) replaceWith(null, join(target, rel), rel);
+        for (const rel of merge.remove ?? []) {
+          current = join(target, rel);
+          replaceWith(null, current, rel);
+        }
         finish();
       } catch (err) {
         handle.abort();
-        throw err instanceof StagingError ? err : describeFsError(err, target);
+        throw err instanceof StagingError ? err : describeFsError(err, current);
       }
     },
     write(path: string, contents: string | Uint8Array): void {

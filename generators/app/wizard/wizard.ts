@@ -215,7 +215,7 @@ export function summaryText(config: ProjectConfig, target: string): string {
 export async function runWizard(opts: WizardOptions): Promise<ProjectConfig> {
   checkGiven(opts.given);
   const answers: ConfigLayer = {};
-  const state: WizardState = { given: opts.given, answers, output: opts.output };
+  const state: WizardState = { given: opts.given, answers, output: opts.output, target: opts.target };
   for (const step of WIZARD_STEPS) {
     if (!step.applies(state)) continue;
     const q = buildQuestion(step, state);
