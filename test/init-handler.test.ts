@@ -74,6 +74,8 @@ describe('the init handler with injected collaborators', () => {
     await init(flagsArgs, flags.io);
     expect(generatorRunCount() - beforeFlags).toBe(1);
     expect(flags.adapters).toHaveLength(0); // nothing asked: no prompt adapter was built
+    expect(flags.err.join('')).toMatch(/create server\/bot\.py/); // Yeoman's log goes to the injected sink
+    expect(flags.out.join('')).toContain('Created handler-bot in flags/handler-bot');
     expect(readBytes(join(cwd, 'out', 'handler-bot'))).toEqual(readBytes(join(cwd, 'flags', 'handler-bot')));
   }, 120_000);
 

@@ -6,6 +6,8 @@
  * Imported lazily by `pipecat init` (Yeoman costs most of a second to import). The generator
  * class is registered directly (no lookup: a lookup spawns `npm root -g`).
  */
+import { Console } from 'node:console';
+import { Writable } from 'node:stream';
 import type { InitRequest } from './init-plan.js';
 import type { Staging } from './staging.js';
 
@@ -18,6 +20,17 @@ let runs = 0;
 function countRun(): void {
   runs += 1;
   if (process.env.PIPECAT_DEBUG_RUNS) process.stderr.write(`pipecat: debug: generator run ${runs}\n`);
+}
+
+/** A console whose every line (log and error) goes to `sink`. */
+function sinkConsole(sink: (text: string) => void): Console {
+  const stream = new Writable({
+    write(chunk: Buffer | string, _encoding, done) {
+      sink(chunk.toString());
+      done();
+    },
+  });
+  return new Console(stream, stream);
 }
 
 /**
@@ -55,13 +68,13 @@ export interface GeneratorRun {
  */
 export async function runPipecatGenerator(run: GeneratorRun): Promise<void> {
   const [{ createEnv }, { default: PipecatGenerator }] = await Promise.all([import('yeoman-environment'), import('./index.js')]);
-  let adapter: unknown;
-  if (run.adapter) {
-    const { QueuedAdapter } = await import('@yeoman/adapter');
-    adapter = new QueuedAdapter({ adapter: run.adapter as never });
-  }
+  // yeoman-environment has imported @yeoman/adapter already: this import costs nothing more.
+  const { QueuedAdapter } = await import('@yeoman/adapter');
+  // The wizard's adapter asks and logs on the terminal; without it Yeoman's log (the `create …`
+  // lines) goes to the `note` sink.
+  const adapter = run.adapter ? new QueuedAdapter({ adapter: run.adapter as never }) : new QueuedAdapter({ console: sinkConsole(run.note) });
   const cwd = run.request.cwd;
-  const env = createEnv({ cwd, logCwd: cwd, skipInstall: true, skipCache: true, force: true, ...(adapter ? { adapter } : {}) } as never);
+  const env = createEnv({ cwd, logCwd: cwd, skipInstall: true, skipCache: true, force: true, adapter } as never);
   env.register(PipecatGenerator as never, { namespace: 'pipecat:app', resolved: new URL('./index.js', import.meta.url).pathname });
   const stagings: Staging[] = [];
   countRun();
