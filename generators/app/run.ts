@@ -22,15 +22,18 @@ function countRun(): void {
   if (process.env.PIPECAT_DEBUG_RUNS) process.stderr.write(`pipecat: debug: generator run ${runs}\n`);
 }
 
-/** A console whose every line (log and error) goes to `sink`. */
-function sinkConsole(sink: (text: string) => void): Console {
+/**
+ * Output options of Yeoman's TerminalAdapter that send every log line (its console and its
+ * `log.write`, which the `create …` lines use) to `sink`.
+ */
+function sinkOutput(sink: (text: string) => void): { stderr: Writable; console: Console } {
   const stream = new Writable({
     write(chunk: Buffer | string, _encoding, done) {
       sink(chunk.toString());
       done();
     },
   });
-  return new Console(stream, stream);
+  return { stderr: stream, console: new Console(stream, stream) };
 }
 
 /**
@@ -72,7 +75,7 @@ export async function runPipecatGenerator(run: GeneratorRun): Promise<void> {
   const { QueuedAdapter } = await import('@yeoman/adapter');
   // The wizard's adapter asks and logs on the terminal; without it Yeoman's log (the `create …`
   // lines) goes to the `note` sink.
-  const adapter = run.adapter ? new QueuedAdapter({ adapter: run.adapter as never }) : new QueuedAdapter({ console: sinkConsole(run.note) });
+  const adapter = run.adapter ? new QueuedAdapter({ adapter: run.adapter as never }) : new QueuedAdapter(sinkOutput(run.note) as never);
   const cwd = run.request.cwd;
   const env = createEnv({ cwd, logCwd: cwd, skipInstall: true, skipCache: true, force: true, adapter } as never);
   env.register(PipecatGenerator as never, { namespace: 'pipecat:app', resolved: new URL('./index.js', import.meta.url).pathname });
