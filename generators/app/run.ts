@@ -23,13 +23,20 @@ function countRun(): void {
 }
 
 /**
+ * Yeoman's line before it rethrows a task's error ("✖ An error occured while running
+ * pipecat:app#writing"): our CLI prints the error itself, in one line.
+ */
+const YEOMAN_TASK_ERROR = /^(?:\u001b\[[0-9;]*m)?\S*(?:\u001b\[[0-9;]*m)?\s*An error occured while running \S+\s*$/;
+
+/**
  * Output options of Yeoman's TerminalAdapter that send every log line (its console and its
- * `log.write`, which the `create …` lines use) to `sink`.
+ * `log.write`, which the `create …` lines use) to `sink`, but Yeoman's task-error line.
  */
 function sinkOutput(sink: (text: string) => void): { stderr: Writable; console: Console } {
   const stream = new Writable({
     write(chunk: Buffer | string, _encoding, done) {
-      sink(chunk.toString());
+      const text = chunk.toString();
+      if (!YEOMAN_TASK_ERROR.test(text)) sink(text);
       done();
     },
   });
