@@ -139,7 +139,7 @@ export function nearestExistingFolder(p: string): string {
 }
 
 /** Undo what a journal says was done, then remove its staging folder. */
-function rollback(stagingFolder: string, j: StagingJournal): void {
+export function rollback(stagingFolder: string, j: StagingJournal): void {
   if (!j.committed) {
     for (const p of [...j.moved].reverse()) rmSync(p, { recursive: true, force: true });
     for (const r of [...(j.replaced ?? [])].reverse()) {
