@@ -110,7 +110,7 @@ export const updateCommand: CommandModule<object, UpdateArgs> = {
       choose: interactive ? chooseOnTerminal : undefined,
       afterChange: pauseHook(),
     });
-    for (const d of outcome.dropped) process.stderr.write(`note: the recorded ${d}: dropped\n`);
+    for (const d of outcome.dropped) process.stderr.write(`note: dropped the recorded ${d}\n`);
     if (!outcome.applied) {
       process.stdout.write(JSON.stringify(core.planDocument(outcome), null, 2) + '\n');
       return;

@@ -37,7 +37,7 @@ export interface UpdateConfigInput {
 export interface UpdateConfig {
   /** The new, validated configuration. */
   config: ProjectConfig;
-  /** Recorded values that no longer apply and were dropped, one line each, e.g. `client_framework "vanilla": web clients are for web bots only …`. */
+  /** Recorded values that no longer apply and were dropped, one line each, e.g. `client_framework "vanilla" (web clients are for web bots only …)`. */
   dropped: string[];
 }
 
@@ -132,7 +132,7 @@ export function resolveUpdateConfig(input: UpdateConfigInput): UpdateConfig {
     if (stale.length === 0) break;
     for (const key of stale) {
       const why = problems.find((p) => p.key === key)!.message;
-      dropped.push(`${key} ${JSON.stringify(recorded[key])}: ${why}`);
+      dropped.push(`${key} ${JSON.stringify(recorded[key])} (${why})`);
       delete recorded[key];
     }
   }

@@ -15,6 +15,7 @@ import { dirname, join, resolve } from 'node:path';
 import { readConfigFile, resolveConfig, ConfigError, type ConfigLayer } from '../config/resolve.js';
 import type { ProjectConfig } from '../config/types.js';
 import { renderFiles } from '../render.js';
+import { sweepStale } from '../staging.js';
 import { YO_RC_FILE, YO_RC_NAMESPACE } from '../yo-rc.js';
 import { applyChanges, type FileChange } from './apply.js';
 import { baseFiles, BASE_DIR, readBase } from './base.js';
@@ -36,7 +37,7 @@ export class UpdateConflictsError extends Error {
 
   /** @param files the conflicting files, one line each */
   constructor(files: readonly string[]) {
-    super(`${files.length} file${files.length > 1 ? 's' : ''} conflict with the update: nothing was changed`);
+    super(`${files.length} file${files.length > 1 ? 's conflict' : ' conflicts'} with the update: nothing was changed`);
     this.name = 'UpdateConflictsError';
     this.problems = [...files, 'rerun on a terminal to choose per file, or with --conflict-markers to write markers into them (see docs/updating.md)'];
   }
@@ -166,6 +167,8 @@ export function planDocument(outcome: Pick<UpdateOutcome, 'config' | 'plan'>): {
  *   CancelledError-like errors from `choose` (the caller's), StagingError (file system)
  */
 export async function runUpdate(req: UpdateRequest): Promise<UpdateOutcome> {
+  // A run killed mid-update (SIGKILL) left its journal: undo its steps before reading anything.
+  sweepStale(req.root);
   const recorded = readRecorded(req.root);
   let before: ProjectConfig | null;
   try {
