@@ -175,6 +175,28 @@ describe('pipecat update', () => {
     expect(JSON.parse(readFileSync(join(dir, '.yo-rc.json'), 'utf8'))['generator-pipecat']).toMatchObject({ bot_type: 'web', transports: ['rtc_small'], daily_pstn_mode: null });
   });
 
+  test('no options after a template change: unedited files take the new templates, edited ones are merged', () => {
+    const dir = project('templates');
+    // Simulate a project made by an older version: its README and bot.py (and their base copies)
+    // had an older wording; the user then edited bot.py elsewhere.
+    for (const rel of ['README.md', 'server/bot.py']) {
+      for (const root of [dir, join(dir, '.pipecat', 'base')]) {
+        const p = join(root, rel);
+        writeFileSync(p, readFileSync(p, 'utf8').replace(/\n/, '\nAN OLDER TEMPLATE LINE\n'));
+      }
+    }
+    edit(dir, 'server/bot.py', PERSONA, PIRATE);
+    expect(plan(dir, []).actions).toMatchObject({ 'README.md': 'update', 'server/bot.py': 'merge', 'server/Dockerfile': 'unchanged' });
+    const r = runCli(['update', dir]);
+    expect(r.code).toBe(0);
+    expect(readFileSync(join(dir, 'README.md'))).toEqual(readFileSync(join(pristine, 'README.md')));
+    const bot = readFileSync(join(dir, 'server', 'bot.py'), 'utf8');
+    expect(bot).not.toContain('AN OLDER TEMPLATE LINE');
+    expect(bot).toBe(readFileSync(join(pristine, 'server', 'bot.py'), 'utf8').replace(PERSONA, PIRATE));
+    // No dependency changed: no install command.
+    expect(r.stdout).not.toContain('uv sync');
+  });
+
   test('a project without a base: files that differ from the new version are conflicts; the base is recorded from then on', () => {
     const dir = project('nobase');
     rmSync(join(dir, '.pipecat'), { recursive: true });
