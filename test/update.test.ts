@@ -9,6 +9,9 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, write
 import { join } from 'node:path';
 import { BIN, WEB_ARGS, checkServers, checkerAvailable, makeTempDir, readBytes, removeDir, runCli } from './helpers/cli.js';
 import { STAGING_PREFIX } from '../generators/app/staging.js';
+import helpers from 'yeoman-test';
+import PipecatGenerator from '../generators/app/index.js';
+import { ROOT } from './helpers/cli.js';
 
 const CHECKS = checkerAvailable('update: check_server.py on updated projects');
 
@@ -215,6 +218,26 @@ describe('pipecat update', () => {
     expect(readFileSync(join(dir, '.pipecat', 'base', 'server', 'bot.py'))).toEqual(readFileSync(join(dir, 'server', 'bot.py')));
     // From then on the same change merges.
     expect(plan(dir, ['--tts', 'elevenlabs_tts']).actions['server/bot.py']).toBe('update');
+  });
+
+  test('yo pipecat inside the project updates it (the recorded answers, no questions) instead of nesting a new project', async () => {
+    const dir = project('yo');
+    edit(dir, 'server/bot.py', PERSONA, PIRATE);
+    const before = readdirSync(dir).sort();
+    const logged: string[] = [];
+    await helpers
+      .run(PipecatGenerator as never, { namespace: 'pipecat:app', resolved: join(ROOT, 'generators', 'app', 'index.ts') })
+      .cd(join(dir, 'server'))
+      .withOptions({ skipInstall: true, tts: 'elevenlabs_tts', 'add-transport': ['rtc_hosted'] } as never)
+      .withAnswers({}, { callback: (answer: unknown) => { logged.push(String(answer)); return answer; } } as never);
+    expect(readdirSync(dir).sort()).toEqual(before);
+    expect(readdirSync(join(dir, 'server'))).not.toContain('bot');
+    const bot = readFileSync(join(dir, 'server', 'bot.py'), 'utf8');
+    expect(bot).toContain(PIRATE);
+    expect(bot).toContain('ElevenLabsTTSService(');
+    expect(bot).toContain('DailyParams(');
+    expect(logged).toEqual([]); // nothing was asked
+    expect(JSON.parse(readFileSync(join(dir, '.yo-rc.json'), 'utf8'))['generator-pipecat']).toMatchObject({ tts_service: 'elevenlabs_tts', transports: ['rtc_small', 'rtc_hosted'] });
   });
 
   test('bad input: exit 2 naming the flag or folder, nothing changed', () => {

@@ -115,25 +115,9 @@ export const updateCommand: CommandModule<object, UpdateArgs> = {
       process.stdout.write(JSON.stringify(core.planDocument(outcome), null, 2) + '\n');
       return;
     }
-    const shown = relative(process.cwd(), root) || '.';
-    const { updateReport } = await import('../../generators/app/update/report.js');
-    const lines: string[] = [];
-    const counts = new Map<string, number>();
-    for (const f of outcome.plan) counts.set(f.action, (counts.get(f.action) ?? 0) + 1);
-    const projectChanged = outcome.changed.filter((p) => p !== '.yo-rc.json');
-    lines.push(
-      projectChanged.length === 0
-        ? `${outcome.config.project_name} is up to date${outcome.hadBase ? '' : ' (its base is now recorded in .pipecat/base/)'}`
-        : `Updated ${outcome.config.project_name} in ${shown === '.' ? 'the current directory' : shown}: ${['update', 'merge', 'add', 'remove', 'conflict'].filter((a) => counts.get(a)).map((a) => `${counts.get(a)} ${a === 'conflict' ? 'conflicting' : a === 'merge' ? 'merged' : a === 'add' ? 'added' : a === 'remove' ? 'removed' : 'updated'}`).join(', ')}`,
-    );
-    for (const f of outcome.plan) {
-      if (f.action !== 'unchanged' && f.path !== '.yo-rc.json') lines.push(`  ${f.action.padEnd(8)} ${f.path}${outcome.kept.includes(f.path) ? '   (kept yours)' : outcome.marked.includes(f.path) ? '   (conflict markers)' : ''}`);
-    }
-    lines.push(...updateReport({ before: outcome.before, after: outcome.config, changed: outcome.changed, shownRoot: shown }));
-    if (outcome.marked.length) {
-      lines.push('', `Conflict markers (<<<<<<< yours … >>>>>>> pipecat update) were written into: ${outcome.marked.join(', ')}`, 'Edit each to keep what you want, then remove the markers.');
-      process.exitCode = core.UPDATE_EXIT.markers;
-    }
+    const { summaryLines } = await import('../../generators/app/update/report.js');
+    const lines = summaryLines(outcome, relative(process.cwd(), root) || '.');
+    if (outcome.marked.length) process.exitCode = core.UPDATE_EXIT.markers;
     process.stdout.write(lines.join('\n') + '\n');
   },
 };

@@ -69,6 +69,8 @@ export default class PipecatGenerator extends Generator {
   private finalDir?: string;
   /** Set when our CLI's wizard only wanted the configuration (see `onResolved`). */
   private resolvedOnly = false;
+  /** `yo pipecat` inside a generated project: its root; the run updates it (`update/yo.ts`). */
+  private updateRoot?: string;
 
   constructor(args: string[], options: ConstructorParameters<typeof Generator>[1]) {
     // Our projects install nothing at generation time (uv and npm run later, by the user).
@@ -82,6 +84,11 @@ export default class PipecatGenerator extends Generator {
     }
     this.option('output', { type: String, alias: 'o', description: 'Folder to create the project in (default: current directory)' });
     this.option('config', { type: String, alias: 'c', description: 'JSON config file (see docs/configuration.md)' });
+    // Inside a generated project (issue 15, `pipecat update`'s options).
+    this.option('add-transport', { type: Array, description: 'Inside a project: add a transport (repeatable)' });
+    this.option('remove-transport', { type: Array, description: 'Inside a project: remove a transport (repeatable)' });
+    this.option('conflict-markers', { type: Boolean, description: 'Inside a project: write conflict markers instead of stopping (exit 5)' });
+    this.option('dry-run', { type: Boolean, description: 'Inside a project: print the update plan as JSON, change nothing' });
   }
 
   /** Values given as options (flags), by config key. */
@@ -110,6 +117,12 @@ export default class PipecatGenerator extends Generator {
    */
   async prompting(): Promise<void> {
     if (this.opts.resolvedConfig) return;
+    // Inside a generated project, its .yo-rc.json answers everything: update it (issue 15).
+    if (!this.opts.onResolved && !this.opts.stagingDir && this.opts.output === undefined) {
+      const { localProject } = await import('./update/yo.js');
+      this.updateRoot = localProject(this.destinationRoot());
+      if (this.updateRoot) return;
+    }
     const given = this.givenLayer();
     if (given.project_name !== undefined || typeof this.opts.config === 'string') return;
     try {
@@ -134,7 +147,12 @@ export default class PipecatGenerator extends Generator {
   }
 
   /** Resolve the configuration: from our CLI as is, from the wizard, else from `yo pipecat` flags and --config. */
-  configuring(): void {
+  async configuring(): Promise<void> {
+    if (this.updateRoot) {
+      this.resolvedOnly = true;
+      await this._updateProject(this.updateRoot);
+      return;
+    }
     if (this.opts.resolvedConfig) {
       this.projectConfig = this.opts.resolvedConfig;
       return;
@@ -153,6 +171,35 @@ export default class PipecatGenerator extends Generator {
       sweepBeside(join(output, this.projectConfig.project_name));
       const problem = destinationProblem(output, join(output, this.projectConfig.project_name));
       if (problem) throw new DestinationError(problem);
+    }
+  }
+
+  /**
+   * `yo pipecat` in a generated project: `pipecat update`'s path (`update/yo.ts`), with conflicts
+   * asked through the environment's adapter on a terminal. Under `yo`, a known error ends the
+   * process with its own exit code (2, 3, 130) instead of yo's banner and exit 1.
+   */
+  private async _updateProject(root: string): Promise<void> {
+    const { updateFromYo } = await import('./update/yo.js');
+    const list = (v: unknown): string[] => (v === undefined ? [] : [v].flat(Infinity).map(String));
+    try {
+      const code = await updateFromYo({
+        root,
+        flags: this.givenLayer(),
+        add: list(this.opts['add-transport']),
+        remove: list(this.opts['remove-transport']),
+        conflictMarkers: this.opts['conflict-markers'] === true,
+        dryRun: this.opts['dry-run'] === true,
+        ask: process.stdin.isTTY ? async (q) => ((await this.prompt(q as never)) as Record<string, string>)[q.name] : undefined,
+        log: (text) => this.log(text),
+        cwd: this.env.cwd ?? process.cwd(),
+      });
+      if (code) process.exitCode = code;
+    } catch (err) {
+      const e = err as { exitCode?: unknown; message?: string; problems?: readonly string[] };
+      if (!runByYo() || typeof e.exitCode !== 'number') throw err;
+      process.stderr.write([`error: ${e.message}`, ...(e.problems ?? []).map((p) => `  - ${p}`)].join('\n') + '\n');
+      process.exit(e.exitCode);
     }
   }
 

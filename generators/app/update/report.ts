@@ -8,6 +8,8 @@
 import { buildContext } from '../context.js';
 import { deriveValues } from '../config/resolve.js';
 import type { ProjectConfig } from '../config/types.js';
+import { YO_RC_FILE } from '../yo-rc.js';
+import type { UpdateOutcome } from './update.js';
 
 /** Names of the variables a configuration's `.env.example` sets (commented ones excluded). */
 export function envVarNames(config: ProjectConfig): string[] {
@@ -57,4 +59,36 @@ export function updateReport(input: ReportInput): string[] {
   }
   if (installs.length) out.push('', 'Dependencies changed: install them', ...installs);
   return out;
+}
+
+/**
+ * Everything printed after an applied update: a headline with counts, one line per changed file,
+ * then {@link updateReport}, then where conflict markers were written. Shared by `pipecat update`
+ * and `yo pipecat` inside a project.
+ *
+ * @param outcome the result of `runUpdate`
+ * @param shownRoot the project folder as shown (`.` or a relative path)
+ * @returns lines without trailing newlines
+ */
+export function summaryLines(outcome: UpdateOutcome, shownRoot: string): string[] {
+  const lines: string[] = [];
+  const counts = new Map<string, number>();
+  for (const f of outcome.plan) counts.set(f.action, (counts.get(f.action) ?? 0) + 1);
+  const verbs: Record<string, string> = { update: 'updated', merge: 'merged', add: 'added', remove: 'removed', conflict: 'conflicting' };
+  const projectChanged = outcome.changed.filter((p) => p !== YO_RC_FILE);
+  lines.push(
+    projectChanged.length === 0 && !outcome.plan.some((f) => f.action === 'conflict')
+      ? `${outcome.config.project_name} is up to date${outcome.hadBase ? '' : ' (its base is now recorded in .pipecat/base/)'}`
+      : `Updated ${outcome.config.project_name} in ${shownRoot === '.' ? 'the current directory' : shownRoot}: ${Object.keys(verbs).filter((a) => counts.get(a)).map((a) => `${counts.get(a)} ${verbs[a]}`).join(', ')}`,
+  );
+  for (const f of outcome.plan) {
+    if (f.action === 'unchanged' || f.path === YO_RC_FILE) continue;
+    const note = outcome.kept.includes(f.path) ? '   (kept yours)' : outcome.marked.includes(f.path) ? '   (conflict markers)' : '';
+    lines.push(`  ${f.action.padEnd(8)} ${f.path}${note}`);
+  }
+  lines.push(...updateReport({ before: outcome.before, after: outcome.config, changed: outcome.changed, shownRoot }));
+  if (outcome.marked.length) {
+    lines.push('', `Conflict markers (<<<<<<< yours … >>>>>>> pipecat update) were written into: ${outcome.marked.join(', ')}`, 'Edit each to keep what you want, then remove the markers.');
+  }
+  return lines;
 }
