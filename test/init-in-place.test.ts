@@ -14,7 +14,7 @@ import { STAGING_PREFIX, beginStaging, sweepStale, type StagingJournal } from '.
 
 /** A complete configuration but for the name (realtime: the fewest flags). */
 const REST = ['-t', 'daily', '-m', 'realtime', '--realtime', 'openai_realtime'];
-const PROJECT_FILES = ['.gitignore', '.yo-rc.json', 'AGENTS.md', 'CLAUDE.md', 'README.md', 'server'];
+const PROJECT_FILES = ['.gitignore', '.pipecat', '.yo-rc.json', 'AGENTS.md', 'CLAUDE.md', 'README.md', 'server'];
 
 let tmp: string;
 beforeAll(() => {

@@ -6,7 +6,8 @@
 import type { CommandModule } from 'yargs';
 import { initCommand } from './init.js';
 import { cloudCommand } from './cloud/cloud.js';
+import { updateCommand } from './update.js';
 
 /** Every top-level command, in the order `pipecat --help` lists them. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const commands: CommandModule<any, any>[] = [initCommand, cloudCommand];
+export const commands: CommandModule<any, any>[] = [initCommand, updateCommand, cloudCommand];

@@ -77,6 +77,8 @@ export default class PipecatGenerator extends Generator {
   private get _opts(): PipecatGeneratorOptions {
     return this.options as unknown as PipecatGeneratorOptions;
   }
+  /** `yo pipecat` inside a generated project: its root; the run updates it (`update/yo.ts`). */
+  private updateRoot?: string;
 
   constructor(args: string[], options: ConstructorParameters<typeof Generator>[1]) {
     // Our projects install nothing at generation time (uv and npm run later, by the user).
@@ -90,6 +92,11 @@ export default class PipecatGenerator extends Generator {
     }
     this.option('output', { type: String, alias: 'o', description: 'Folder to create the project in (default: current directory)' });
     this.option('config', { type: String, alias: 'c', description: 'JSON config file (see docs/configuration.md)' });
+    // Inside a generated project (issue 15, `pipecat update`'s options).
+    this.option('add-transport', { type: Array, description: 'Inside a project: add a transport (repeatable)' });
+    this.option('remove-transport', { type: Array, description: 'Inside a project: remove a transport (repeatable)' });
+    this.option('conflict-markers', { type: Boolean, description: 'Inside a project: write conflict markers instead of stopping (exit 5)' });
+    this.option('dry-run', { type: Boolean, description: 'Print the plan as JSON (in a project: the update plan), change nothing' });
   }
 
   /** `yo pipecat`: values given as options (flags), by config key. */
@@ -116,7 +123,7 @@ export default class PipecatGenerator extends Generator {
         output: typeof this._opts.output === 'string' ? this._opts.output : undefined,
         cwd: this.destinationRoot(),
         wizard: flags.project_name === undefined && typeof this._opts.config !== 'string',
-        dryRun: false,
+        dryRun: this._opts['dry-run'] === true,
         overwriteGuide: false,
       };
     }
@@ -138,6 +145,13 @@ export default class PipecatGenerator extends Generator {
    * @throws ConfigError (exit 2) for invalid options; WizardCancelledError (exit 130) when declined
    */
   async prompting(): Promise<void> {
+    // `yo pipecat` inside a generated project: its .yo-rc.json answers everything, so the run
+    // updates that project (issue 15) instead of nesting a new one in it.
+    if (!this._opts.request && this._opts.output === undefined) {
+      const { localProject } = await import('./update/yo.js');
+      this.updateRoot = localProject(this.destinationRoot());
+      if (this.updateRoot) return;
+    }
     const req = this._request();
     if (!req.wizard) return;
     try {
@@ -164,11 +178,17 @@ export default class PipecatGenerator extends Generator {
 
   /**
    * Resolve the configuration (the wizard's, else the one resolver over config file and flags)
-   * and plan the run: the project folder and its check. With `--dry-run`, print the plan.
+   * and plan the run: the project folder and its check. With `--dry-run`, print the plan. Inside
+   * a generated project under `yo pipecat`, update it instead (`update/yo.ts`).
    *
    * @throws ConfigError or DestinationError (exit 2); nothing is written
    */
-  configuring(): void {
+  async configuring(): Promise<void> {
+    if (this.updateRoot) {
+      this.planOnly = true;
+      await this._updateProject(this.updateRoot);
+      return;
+    }
     const req = this._request();
     if (!this.projectConfig) {
       const config = req.config ?? (typeof this._opts.config === 'string' ? readConfigFile(this._opts.config) : undefined);
@@ -178,6 +198,35 @@ export default class PipecatGenerator extends Generator {
     if (req.dryRun) {
       this.planOnly = true;
       this._out(JSON.stringify(dryRunDocument(this.projectConfig, this.plan.dest.target), null, 2) + '\n');
+    }
+  }
+
+  /**
+   * `yo pipecat` in a generated project: `pipecat update`'s path (`update/yo.ts`), with conflicts
+   * asked through the environment's adapter on a terminal. Under `yo`, a known error ends the
+   * process with its own exit code (2, 3, 130) instead of yo's banner and exit 1.
+   */
+  private async _updateProject(root: string): Promise<void> {
+    const { updateFromYo } = await import('./update/yo.js');
+    const list = (v: unknown): string[] => (v === undefined ? [] : [v].flat(Infinity).map(String));
+    try {
+      const code = await updateFromYo({
+        root,
+        flags: this._givenLayer(),
+        add: list(this._opts['add-transport']),
+        remove: list(this._opts['remove-transport']),
+        conflictMarkers: this._opts['conflict-markers'] === true,
+        dryRun: this._opts['dry-run'] === true,
+        ask: process.stdin.isTTY ? async (q) => ((await this.prompt(q as never)) as Record<string, string>)[q.name] : undefined,
+        log: (text) => this.log(text),
+        cwd: this.env.cwd ?? process.cwd(),
+      });
+      if (code) process.exitCode = code;
+    } catch (err) {
+      const e = err as { exitCode?: unknown; message?: string; problems?: readonly string[] };
+      if (!runByYo() || typeof e.exitCode !== 'number') throw err;
+      process.stderr.write([`error: ${e.message}`, ...(e.problems ?? []).map((p) => `  - ${p}`)].join('\n') + '\n');
+      process.exit(e.exitCode);
     }
   }
 

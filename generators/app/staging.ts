@@ -170,7 +170,7 @@ export function nearestExistingFolder(p: string): string {
 }
 
 /** Undo what a journal says was done, then remove its staging folder. */
-function rollback(stagingFolder: string, j: StagingJournal): void {
+export function rollback(stagingFolder: string, j: StagingJournal): void {
   if (!j.committed) {
     // Each step on its own: a path recorded before a move that then failed (ENOTDIR) must not
     // stop the rest of the undo.
