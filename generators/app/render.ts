@@ -19,11 +19,8 @@ import { YO_RC_FILE, yoRcContents } from './yo-rc.js';
 import { baseFiles } from './update/base.js';
 
 /** A rendered file: its project-relative path and contents. */
-export interface RenderedFile {
-  path: string;
-  contents: string | Buffer;
-  section: string;
-}
+export type { RenderedFile } from './update/base.js';
+import type { RenderedFile } from './update/base.js';
 
 /** Marker the Python templates put where the import block goes. */
 export const IMPORTS_MARKER = '{{IMPORTS}}';

@@ -13,7 +13,6 @@
  */
 import { lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import type { RenderedFile } from '../render.js';
 import { YO_RC_FILE } from '../yo-rc.js';
 
 /** Folder of our bookkeeping at the project root. */
@@ -42,6 +41,17 @@ export const BASE_README = [
  */
 export function isBookkeeping(path: string): boolean {
   return path === PIPECAT_DIR || path.startsWith(`${PIPECAT_DIR}/`);
+}
+
+/**
+ * One rendered file: POSIX `path` relative to the project root, its `contents`, and the file
+ * table's `section` it came from (`render.ts` re-exports it as `RenderedFile`; defined here so
+ * that `render.ts` → `update/base.ts` is the only import between them).
+ */
+export interface RenderedFile {
+  path: string;
+  contents: string | Buffer;
+  section: string;
 }
 
 /**
