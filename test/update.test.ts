@@ -240,6 +240,13 @@ describe('pipecat update', () => {
     expect(JSON.parse(readFileSync(join(dir, '.yo-rc.json'), 'utf8'))['generator-pipecat']).toMatchObject({ tts_service: 'elevenlabs_tts', transports: ['rtc_small', 'rtc_hosted'] });
   });
 
+  test('one generator run, as init: the update happens in the generator (PIPECAT_DEBUG_RUNS counts Yeoman runs)', () => {
+    const dir = project('runs');
+    const r = runCli(['update', '--tts', 'elevenlabs_tts'], { cwd: dir, env: { PIPECAT_DEBUG_RUNS: '1', ELEVENLABS_API_KEY: '' } });
+    expect({ code: r.code, runs: r.stderr.match(/generator run \d+/g) }).toEqual({ code: 0, runs: ['generator run 1'] });
+    expect(readFileSync(join(dir, 'server', 'bot.py'), 'utf8')).toContain('ElevenLabsTTSService');
+  });
+
   test('bad input: exit 2 naming the flag or folder, nothing changed', () => {
     const dir = project('bad');
     const before = readBytes(dir);

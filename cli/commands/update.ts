@@ -100,16 +100,28 @@ export const updateCommand: CommandModule<object, UpdateArgs> = {
     if (argv['dry-run'] && argv['conflict-markers']) throw new UserError('--dry-run and --conflict-markers: --dry-run changes nothing, so give one');
     const root = core.findProjectRoot(argv.directory);
     const interactive = !argv['dry-run'] && !argv['conflict-markers'] && canPrompt();
-    const outcome = await core.runUpdate({
-      root,
-      flags: flagsOf(argv),
-      add: list(argv['add-transport']),
-      remove: list(argv['remove-transport']),
-      dryRun: argv['dry-run'] === true,
-      conflictMarkers: argv['conflict-markers'] === true,
-      choose: interactive ? chooseOnTerminal : undefined,
-      afterChange: pauseHook(),
+    // The same single generator run as `init` (generators/app/run.ts): its configuring phase
+    // updates the project.
+    const { runPipecatGenerator } = await import('../../generators/app/run.js');
+    let result: import('../../generators/app/update/update.js').UpdateOutcome | undefined;
+    await runPipecatGenerator({
+      update: {
+        root,
+        flags: flagsOf(argv),
+        add: list(argv['add-transport']),
+        remove: list(argv['remove-transport']),
+        dryRun: argv['dry-run'] === true,
+        conflictMarkers: argv['conflict-markers'] === true,
+        choose: interactive ? chooseOnTerminal : undefined,
+        afterChange: pauseHook(),
+      },
+      onUpdated: (o) => {
+        result = o;
+      },
+      out: (text) => process.stdout.write(text),
+      note: (text) => process.stderr.write(text),
     });
+    const outcome = result!;
     for (const d of outcome.dropped) process.stderr.write(`note: dropped the recorded ${d}\n`);
     if (!outcome.applied) {
       process.stdout.write(JSON.stringify(core.planDocument(outcome), null, 2) + '\n');

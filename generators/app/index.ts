@@ -24,6 +24,7 @@ import { commitWithGuides, destinationOf, dryRunDocument, outputFolderOf, planIn
 import { nextSteps } from './next-steps.js';
 import { renderProject } from './render.js';
 import { beginStaging, type Staging } from './staging.js';
+import type { UpdateOutcome, UpdateRequest } from './update/update.js';
 import { toAdapterQuestion } from './wizard/convert.js';
 import { runWizard } from './wizard/wizard.js';
 
@@ -37,6 +38,13 @@ export interface PipecatGeneratorOptions {
   note?: (text: string) => void;
   /** Receives the staging handle when writing starts (the runner aborts it if the run fails). */
   onStaging?: (staging: Staging) => void;
+  /**
+   * Our CLI's `pipecat update`: update this project instead of creating one (configuring runs
+   * `update/update.ts`; nothing is asked: the recorded configuration answers everything).
+   */
+  update?: UpdateRequest;
+  /** Receives the update's outcome (with {@link update}). */
+  onUpdated?: (outcome: UpdateOutcome) => void;
   /** `yo pipecat`: folder the project is created in (default: the current directory). */
   output?: string;
   /** `yo pipecat`: JSON config file. */
@@ -145,6 +153,7 @@ export default class PipecatGenerator extends Generator {
    * @throws ConfigError (exit 2) for invalid options; WizardCancelledError (exit 130) when declined
    */
   async prompting(): Promise<void> {
+    if (this._opts.update) return; // `pipecat update`: the recorded configuration answers everything
     // `yo pipecat` inside a generated project: its .yo-rc.json answers everything, so the run
     // updates that project (issue 15) instead of nesting a new one in it.
     if (!this._opts.request && this._opts.output === undefined) {
@@ -184,6 +193,13 @@ export default class PipecatGenerator extends Generator {
    * @throws ConfigError or DestinationError (exit 2); nothing is written
    */
   async configuring(): Promise<void> {
+    if (this._opts.update) {
+      // The update resolves, renders the same file table, merges and applies all or nothing.
+      this.planOnly = true;
+      const { runUpdate } = await import('./update/update.js');
+      this._opts.onUpdated?.(await runUpdate(this._opts.update));
+      return;
+    }
     if (this.updateRoot) {
       this.planOnly = true;
       await this._updateProject(this.updateRoot);

@@ -10,6 +10,7 @@ import { Console } from 'node:console';
 import { Writable } from 'node:stream';
 import type { InitRequest } from './init-plan.js';
 import type { Staging } from './staging.js';
+import type { UpdateOutcome, UpdateRequest } from './update/update.js';
 
 let runs = 0;
 
@@ -54,8 +55,12 @@ export function generatorRunCount(): number {
 
 /** Inputs of {@link runPipecatGenerator}. */
 export interface GeneratorRun {
-  /** What to do (flags, config file layer, destination, wizard, dry run). */
-  request: InitRequest;
+  /** What to create (flags, config file layer, destination, wizard, dry run); or give `update`. */
+  request?: InitRequest;
+  /** What to update (`pipecat update`): the generator updates that project instead. */
+  update?: UpdateRequest;
+  /** Receives the update's outcome. */
+  onUpdated?: (outcome: UpdateOutcome) => void;
   /**
    * The prompt adapter for the wizard (Yeoman's `InputOutputAdapter`; ours is
    * `cli/prompts-adapter.ts`), wrapped in Yeoman's QueuedAdapter. Omit it when nothing is asked.
@@ -83,13 +88,13 @@ export async function runPipecatGenerator(run: GeneratorRun): Promise<void> {
   // The wizard's adapter asks and logs on the terminal; without it Yeoman's log (the `create …`
   // lines) goes to the `note` sink.
   const adapter = run.adapter ? new QueuedAdapter({ adapter: run.adapter as never }) : new QueuedAdapter(sinkOutput(run.note) as never);
-  const cwd = run.request.cwd;
+  const cwd = run.request?.cwd ?? run.update?.root ?? process.cwd();
   const env = createEnv({ cwd, logCwd: cwd, skipInstall: true, skipCache: true, force: true, adapter } as never);
   env.register(PipecatGenerator as never, { namespace: 'pipecat:app', resolved: new URL('./index.js', import.meta.url).pathname });
   const stagings: Staging[] = [];
   countRun();
   try {
-    await env.run(['pipecat:app'], { request: run.request, out: run.out, note: run.note, onStaging: (s: Staging) => stagings.push(s), skipInstall: true, skipCache: true } as never);
+    await env.run(['pipecat:app'], { request: run.request, update: run.update, onUpdated: run.onUpdated, out: run.out, note: run.note, onStaging: (s: Staging) => stagings.push(s), skipInstall: true, skipCache: true } as never);
   } catch (err) {
     for (const s of stagings) s.abort();
     throw err;
