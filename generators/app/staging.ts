@@ -148,8 +148,12 @@ function alive(pid: number): boolean {
   }
 }
 
-/** Whether `p` exists, a dangling symbolic link included. */
-function present(p: string): boolean {
+/**
+ * Whether `p` exists, a dangling symbolic link included (`lstat` succeeds).
+ *
+ * @param p absolute path
+ */
+export function present(p: string): boolean {
   try {
     lstatSync(p);
     return true;

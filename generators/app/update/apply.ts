@@ -13,10 +13,10 @@
  * Source: issue 15 ("all-or-nothing"), reusing issue 12/13's journal and sweep.
  */
 import { randomBytes } from 'node:crypto';
-import { chmodSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
-import { STAGING_PREFIX, StagingError, describeFsError, rollback, sweepStale, type StagingJournal } from '../staging.js';
+import { STAGING_PREFIX, StagingError, describeFsError, present, rollback, sweepStale, type StagingJournal } from '../staging.js';
 
 /** One change: the file at `path` gets `contents`, or is removed (null). */
 export interface FileChange {
@@ -34,16 +34,6 @@ export interface ApplyOptions {
   afterChange?: (done: number, total: number) => Promise<void>;
   /** Where "cancelled: nothing was changed" goes on a signal (default stderr). */
   onCancel?: (message: string) => void;
-}
-
-/** Whether `p` exists (a dangling link included). */
-function present(p: string): boolean {
-  try {
-    lstatSync(p);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Exit code of a process stopped by a signal, as a shell reports it (128 + number). */
