@@ -225,11 +225,14 @@ describe('pipecat update', () => {
     edit(dir, 'server/bot.py', PERSONA, PIRATE);
     const before = readdirSync(dir).sort();
     const logged: string[] = [];
-    await helpers
+    const result = await helpers
       .run(PipecatGenerator as never, { namespace: 'pipecat:app', resolved: join(ROOT, 'generators', 'app', 'index.ts') })
       .cd(join(dir, 'server'))
       .withOptions({ skipInstall: true, tts: 'elevenlabs_tts', 'add-transport': ['rtc_hosted'] } as never)
       .withAnswers({}, { callback: (answer: unknown) => { logged.push(String(answer)); return answer; } } as never);
+    // `.cd()` moved this worker into the project, which afterAll deletes: later suites in the
+    // same worker would spawn children from a removed folder (uv_cwd ENOENT).
+    result.restore();
     expect(readdirSync(dir).sort()).toEqual(before);
     expect(readdirSync(join(dir, 'server'))).not.toContain('bot');
     const bot = readFileSync(join(dir, 'server', 'bot.py'), 'utf8');
