@@ -5,6 +5,8 @@
  * - 0 success
  * - 1 the operation failed (API error, not found, partial write, unreachable host)
  * - 2 bad usage or input (a {@link UserError}), or a confirmation needed without a terminal
+ * - 3 / 5 `pipecat update` only: conflicts without a terminal (nothing changed) / conflict markers written
+ *   (`generators/app/update/update.ts`, `UPDATE_EXIT`)
  * - 4 not logged in, or the API answered 401 ({@link NotLoggedInError})
  * - 130 interrupted by the user ({@link CancelledError}), or by SIGINT during a write ({@link InterruptedError})
  * - 143 stopped by SIGTERM during a write ({@link InterruptedError})

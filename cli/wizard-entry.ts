@@ -1,36 +1,19 @@
 /**
- * Entry point of the interactive `pipecat init` wizard (issue 4).
+ * The prompt adapter of the interactive `pipecat init` wizard (issue 4): the generator's own
+ * questions (`generators/app/wizard/`), asked with `prompts` through {@link PromptsAdapter}.
  *
- * The questions are the generator's own (`generators/app/wizard/`), asked through Yeoman's
- * environment with {@link PromptsAdapter}; the confirmed configuration is then written exactly
- * like a non-interactive run (`finishInit`: destination check, `--dry-run`, staging folder renamed
- * into place, next steps), so both paths produce the same files.
+ * Only a run that asks something imports this module (and with it `prompts` and the adapter); the
+ * run itself is the one generator run of `pipecat init` (`generators/app/run.ts`).
  */
-import { resolve } from 'node:path';
-import type { ConfigLayer } from '../generators/app/config/resolve.js';
-import { finishInit, type InitArgs } from './commands/init.js';
-import { CancelledError } from './errors.js';
+import { PromptsAdapter } from './prompts-adapter.js';
 
 /**
- * Run the wizard for the answers the flags do not give, then write the project (or print it with
- * `--dry-run`).
+ * The wizard's adapter: questions are drawn on stderr like every dialog, or on stdout when only
+ * stdout is a terminal; answers are read from stdin.
  *
- * @param argv parsed `init` arguments (`--output`, `--dry-run`)
- * @param flags configuration values given as flags (their steps are skipped)
- * @throws ConfigError/UserError (exit 2) for invalid flags or an unusable destination;
- *   CancelledError (exit 130) on Ctrl-C, Esc or a declined confirmation
+ * @returns a Yeoman `InputOutputAdapter` built on `prompts`
  */
-export async function runWizard(argv: InitArgs, flags: ConfigLayer): Promise<void> {
-  const [{ promptForConfig }, { PromptsAdapter }] = await Promise.all([import('../generators/app/run.js'), import('./prompts-adapter.js')]);
-  const output = resolve(typeof argv.output === 'string' && argv.output !== '' ? argv.output : '.');
-  let config;
-  try {
-    // Questions are drawn on stderr like every dialog; if only stdout is a terminal, there.
-    const screen = process.stderr.isTTY ? process.stderr : process.stdout;
-    config = await promptForConfig({ flags, output, adapter: new PromptsAdapter({ stdout: screen }) });
-  } catch (err) {
-    if (err && typeof err === 'object' && (err as { exitCode?: unknown }).exitCode === 130) throw new CancelledError();
-    throw err;
-  }
-  await finishInit(config, argv);
+export function wizardAdapter(): PromptsAdapter {
+  const screen = process.stderr.isTTY ? process.stderr : process.stdout;
+  return new PromptsAdapter({ stdout: screen });
 }

@@ -240,7 +240,8 @@ const extraProvides = (extra: string, root: string): boolean =>
   (API.extras[extra] ?? []).some((r) => reqName(r) === normDist(root) || reqName(r).startsWith(normDist(root) + '-'));
 
 // ---------------------------------------------------------------------------------------------
-// A small parser for the `construct` expressions (calls, keywords, `**x`, `a or b`, literals)
+// A small parser for the `construct` expressions (calls, keywords, `**x`, `a or b`, literals,
+// `{"key": value}` dicts, `a if x == y else b`, `#` comments)
 // ---------------------------------------------------------------------------------------------
 
 type Expr =
@@ -248,7 +249,18 @@ type Expr =
   | { kind: 'name'; name: string }
   | { kind: 'str'; value: string }
   | { kind: 'num'; value: string }
-  | { kind: 'or'; operands: Expr[] };
+  | { kind: 'or'; operands: Expr[] }
+  | { kind: 'dict'; values: Expr[] }
+  | { kind: 'cond'; then: Expr; test: [Expr, Expr]; otherwise: Expr };
+
+/** The sub-expressions of `e` (call arguments, operands, dict values, both branches and the test). */
+function children(e: Expr): Expr[] {
+  if (e.kind === 'call') return [...e.args, ...e.keywords.map((k) => k.value), ...e.splats];
+  if (e.kind === 'or') return e.operands;
+  if (e.kind === 'dict') return e.values;
+  if (e.kind === 'cond') return [e.then, ...e.test, e.otherwise];
+  return [];
+}
 
 /**
  * Parses the Python expression subset the catalogue uses.
@@ -258,7 +270,11 @@ type Expr =
 function parseExpr(src: string): Expr {
   let i = 0;
   const ws = (): void => {
-    while (i < src.length && /\s/.test(src[i])) i++;
+    for (;;) {
+      while (i < src.length && /\s/.test(src[i])) i++;
+      if (src[i] !== '#') return;
+      while (i < src.length && src[i] !== '\n') i++;
+    }
   };
   const fail = (what: string): never => {
     throw new Error(`cannot parse construct at ${i} (${what}): ${src.slice(i, i + 40)}`);
@@ -271,6 +287,26 @@ function parseExpr(src: string): Expr {
       const value = src.slice(i + 1, end);
       i = end + 1;
       return { kind: 'str', value };
+    }
+    if (src[i] === '{') {
+      i++;
+      const values: Expr[] = [];
+      for (;;) {
+        ws();
+        if (src[i] === '}') {
+          i++;
+          return { kind: 'dict', values };
+        }
+        const key = atom();
+        if (key.kind !== 'str') fail('expected a string key');
+        ws();
+        if (src[i] !== ':') fail('expected :');
+        i++;
+        values.push(expr());
+        ws();
+        if (src[i] === ',') i++;
+        else if (src[i] !== '}') fail('expected , or }');
+      }
     }
     const num = /^\d+/.exec(src.slice(i));
     if (num) {
@@ -297,9 +333,9 @@ function parseExpr(src: string): Expr {
         const kw = /^([A-Za-z_][A-Za-z0-9_]*)\s*=(?!=)/.exec(src.slice(i));
         if (kw) {
           i += kw[0].length;
-          call.keywords.push({ name: kw[1], value: orExpr() });
+          call.keywords.push({ name: kw[1], value: expr() });
         } else {
-          call.args.push(orExpr());
+          call.args.push(expr());
         }
       }
       ws();
@@ -317,19 +353,30 @@ function parseExpr(src: string): Expr {
     }
     return operands.length === 1 ? operands[0] : { kind: 'or', operands };
   };
-  const e = orExpr();
+  const expr = (): Expr => {
+    const then = orExpr();
+    ws();
+    if (!/^if\b/.test(src.slice(i))) return then;
+    i += 2;
+    const left = orExpr();
+    ws();
+    if (!src.startsWith('==', i)) fail('expected ==');
+    i += 2;
+    const right = orExpr();
+    ws();
+    if (!/^else\b/.test(src.slice(i))) fail('expected else');
+    i += 4;
+    return { kind: 'cond', then, test: [left, right], otherwise: expr() };
+  };
+  const e = expr();
   ws();
   if (i !== src.length) fail('trailing text');
   return e;
 }
 
 function calls(e: Expr, out: (Expr & { kind: 'call' })[] = []): (Expr & { kind: 'call' })[] {
-  if (e.kind === 'call') {
-    out.push(e);
-    for (const a of [...e.args, ...e.keywords.map((k) => k.value), ...e.splats]) calls(a, out);
-  } else if (e.kind === 'or') {
-    for (const o of e.operands) calls(o, out);
-  }
+  if (e.kind === 'call') out.push(e);
+  for (const c of children(e)) calls(c, out);
   return out;
 }
 
@@ -353,6 +400,7 @@ function noneSafetyProblems(e: Expr, insidePresent = false): string[] {
   const valueOk = (v: Expr): boolean => {
     if (isGetenv(v)) return insidePresent;
     if (v.kind === 'or') return valueOk(v.operands[v.operands.length - 1]);
+    if (v.kind === 'cond') return valueOk(v.then) && valueOk(v.otherwise);
     if (v.kind === 'call' && v.callee === 'int') return v.args.length === 1 && valueOk(v.args[0]);
     return true;
   };
@@ -369,8 +417,8 @@ function noneSafetyProblems(e: Expr, insidePresent = false): string[] {
     }
     for (const a of e.args) out.push(...noneSafetyProblems(a, insidePresent));
     for (const s of e.splats) out.push(...noneSafetyProblems(s, s.kind === 'call' && s.callee === 'present'));
-  } else if (e.kind === 'or') {
-    for (const o of e.operands) out.push(...noneSafetyProblems(o, insidePresent));
+  } else {
+    for (const c of children(e)) out.push(...noneSafetyProblems(c, insidePresent));
   }
   return out;
 }
@@ -502,6 +550,11 @@ describe('catalogue', () => {
     expect(() => parseExpr('X(a=lambda: 1)')).toThrow(/cannot parse/);
     const bad = parseExpr('DeepgramSTTService(api_key=os.getenv("K"), modle="x")') as Expr & { kind: 'call' };
     expect(noneSafetyProblems(bad)).toEqual(['DeepgramSTTService(api_key=...) may receive None']);
+    // Comments, dicts and conditionals parse, and a getenv in either branch is still seen.
+    const cond = parseExpr('P(\n    # why\n    extra={"a": {"b": os.getenv("K")}} if call == "dialout" else {},\n)');
+    expect(envReads(cond).all).toEqual(new Set(['K']));
+    expect(noneSafetyProblems(parseExpr('P(x=os.getenv("K") if call == "web" else "y")'))).toEqual(['P(x=...) may receive None']);
+    expect(() => parseExpr('P(x=1 if call else 2)')).toThrow(/expected ==/);
   });
 });
 

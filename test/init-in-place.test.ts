@@ -9,12 +9,12 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { BIN, makeTempDir, readTree, removeDir, runCli } from './helpers/cli.js';
+import { BIN, ROOT, makeTempDir, readTree, removeDir, runCli } from './helpers/cli.js';
 import { STAGING_PREFIX, beginStaging, sweepStale, type StagingJournal } from '../generators/app/staging.js';
 
 /** A complete configuration but for the name (realtime: the fewest flags). */
 const REST = ['-t', 'daily', '-m', 'realtime', '--realtime', 'openai_realtime'];
-const PROJECT_FILES = ['.gitignore', '.yo-rc.json', 'AGENTS.md', 'CLAUDE.md', 'README.md', 'server'];
+const PROJECT_FILES = ['.gitignore', '.pipecat', '.yo-rc.json', 'AGENTS.md', 'CLAUDE.md', 'README.md', 'server'];
 
 let tmp: string;
 beforeAll(() => {
@@ -255,6 +255,38 @@ describe('the staging module', () => {
     other.abort();
     expect(existsSync(join(tmp, 'staged2'))).toBe(false);
     expect(readdirSync(tmp).filter((n) => n.startsWith(STAGING_PREFIX))).toEqual([]);
+  });
+
+  test('commitMerge (for update): staged files replace theirs file by file, folders are created, removals done; a failure undoes it all', () => {
+    const dir = folder('merge', { 'keep.txt': 'k', 'server/bot.py': 'old bot', 'server/gone.py': 'old', 'README.md': 'old readme' });
+    const before = snapshot(dir);
+    const s = beginStaging(dir, { handleSignals: false });
+    s.write('server/bot.py', 'new bot');
+    s.write('server/evals/a.yaml', 'eval');
+    s.commitMerge({ remove: ['server/gone.py', 'missing.txt'] });
+    expect(snapshot(dir)).toEqual({ 'keep.txt': 'k', 'server/bot.py': 'new bot', 'server/evals/a.yaml': 'eval', 'README.md': 'old readme' });
+    expect(readdirSync(dir).filter((n) => n.startsWith(STAGING_PREFIX))).toEqual([]);
+
+    // `README.md/x` cannot be written (README.md is a file): the merge stops and everything is put back.
+    const again = folder('merge-fail', before);
+    const f = beginStaging(again, { handleSignals: false });
+    f.write('server/bot.py', 'new bot');
+    f.write('server/evals/a.yaml', 'eval');
+    f.write('zz/README.md', 'x');
+    writeFileSync(join(again, 'zz'), 'a file where the merge wants a folder');
+    expect(() => f.commitMerge({ remove: ['server/gone.py'] })).toThrow(/cannot write/);
+    expect(snapshot(again)).toEqual({ ...before, zz: 'a file where the merge wants a folder' });
+    expect(readdirSync(again).filter((n) => n.startsWith(STAGING_PREFIX))).toEqual([]);
+  });
+
+  test('a process that exits while staged (an error, not a signal) removes its staging folder', () => {
+    const dir = folder('exit-hook');
+    const staging = join(ROOT, 'dist', 'generators', 'app', 'staging.js');
+    const script = `import { beginStaging } from ${JSON.stringify(staging)}; const s = beginStaging(${JSON.stringify(join(dir, 'p'))}); s.write('a.txt', 'x'); console.log(s.dir); process.exitCode = 1;`;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain(STAGING_PREFIX); // it did stage
+    expect(readdirSync(dir)).toEqual([]);
   });
 
   test('an entry that appears in the target while staging makes the commit undo its moves', () => {

@@ -57,7 +57,8 @@ describe('the generated project', () => {
     expect(r.stdout).toContain('Next steps');
     expect(r.stdout).toContain('cp .env.example .env');
     expect(readdirSync(out)).toEqual(['webbot']);
-    const files = Object.keys(readTree(join(out, 'webbot'))).filter((f) => f !== '.yo-rc.json');
+    // `.pipecat/` holds the base `pipecat update` merges against (a copy of each file, and a note).
+    const files = Object.keys(readTree(join(out, 'webbot'))).filter((f) => f !== '.yo-rc.json' && !f.startsWith('.pipecat/'));
     expect(files.sort()).toEqual(['.gitignore', 'AGENTS.md', 'CLAUDE.md', 'README.md', 'server/.dockerignore', 'server/.env.example', 'server/Dockerfile', 'server/bot.py', 'server/pcc-deploy.toml', 'server/pyproject.toml'].sort());
     const pcc = readFileSync(join(out, 'webbot', 'server', 'pcc-deploy.toml'), 'utf8');
     expect(pcc).toContain('agent_name = "webbot"');

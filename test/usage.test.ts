@@ -144,7 +144,8 @@ describe('read-only destinations', () => {
       ];
       for (const [args, path] of cases) {
         const r = asOutsider(args);
-        expect({ args, code: r.code, named: r.stderr.includes(`cannot write ${path}`), trace: /\n\s+at /.test(r.stderr) }).toEqual({ args, code: 2, named: true, trace: false });
+        const lines = r.stderr.trim().split('\n').length;
+        expect({ args, code: r.code, named: r.stderr.includes(`cannot write ${path}`), trace: /\n\s+at /.test(r.stderr), lines }).toEqual({ args, code: 2, named: true, trace: false, lines: 1 });
       }
       expect(readdirSync(ro)).toEqual(['inplace']);
       expect(readdirSync(join(ro, 'inplace'))).toEqual([]);

@@ -1,30 +1,69 @@
 /**
  * `pipecat init`: scaffold a Pipecat bot project from flags, a JSON config file, or the wizard.
  *
- * Flags and config keys come from one table (`generators/app/config/options.ts`); values are
- * resolved by the one resolver (`generators/app/config/resolve.ts`); files come from the file
- * table through the Yeoman generator, written into a staging folder that is renamed into place
- * (the project appears whole or not at all). `--help`, `--list-options` and `--dry-run` never load
- * Yeoman.
+ * A thin front end: it parses the command line (yargs), reads the config file, decides whether
+ * the wizard asks what is missing, and hands one {@link InitRequest} to one run of the Yeoman
+ * generator (`generators/app/run.ts`), whose phases ask, resolve (the one resolver), plan the
+ * project folder (`generators/app/init-plan.ts`), write the file table into a staging folder and
+ * commit it (`generators/app/staging.ts`). Without the wizard the plan is checked first, so bad
+ * input and `--dry-run` never load Yeoman; `--help` and `--list-options` never do either.
+ *
+ * The handler receives its collaborators ({@link InitIO}: output sinks, terminal, prompt adapter,
+ * generator runner), so it runs in a test without the binary.
  *
  * Exit codes: 0 written (or dry run / list printed), 2 invalid input (nothing written),
  * 1 unexpected failure while writing (nothing left behind), 130 interrupted.
  */
-import { lstatSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { basename, relative, resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { TRANSPORTS } from '../../generators/app/catalogue/catalogue.js';
 import { CONFIG_OPTIONS } from '../../generators/app/config/options.js';
-import { deriveValues, readConfigFile, resolveConfig, type ConfigLayer } from '../../generators/app/config/resolve.js';
+import { readConfigFile, resolveConfig, type ConfigLayer } from '../../generators/app/config/resolve.js';
 import { selectableServiceIds } from '../../generators/app/config/schema.js';
-import { destinationProblem, inPlaceProblem } from '../../generators/app/destination.js';
-import { beginStaging, sweepBeside, type Staging } from '../../generators/app/staging.js';
-import { GUIDE_FILES } from '../../generators/app/files.js';
-import { nextSteps } from '../../generators/app/next-steps.js';
+import type { Destination, InitRequest } from '../../generators/app/init-plan.js';
+import type { GeneratorRun } from '../../generators/app/run.js';
 import { schemaProblem } from '../../generators/app/wizard/questions.js';
-import type { ProjectConfig } from '../../generators/app/config/types.js';
-import { UserError, pendingUsageProblems } from '../errors.js';
+import { CancelledError, UserError, pendingUsageProblems } from '../errors.js';
 import { ConfigError } from '../../generators/app/config/resolve.js';
+
+/**
+ * The collaborators of `pipecat init`'s handler. The binary passes the process's
+ * ({@link processInitIO}); a test passes its own.
+ */
+export interface InitIO {
+  /** Results: `--list-options` and `--dry-run` JSON, the next steps (the binary: stdout). */
+  out: (text: string) => void;
+  /** Notes for the user, e.g. kept agent guides (the binary: stderr). */
+  err: (text: string) => void;
+  /** Whether the wizard can ask (the binary: stdin and stdout are terminals). */
+  interactive: boolean;
+  /** The command line as typed, after the executable (checks yargs cannot make). */
+  rawArgs: readonly string[];
+  /** Absolute folder relative paths start from. */
+  cwd: string;
+  /** Builds the wizard's prompt adapter; called only when the wizard runs. */
+  promptAdapter: () => Promise<unknown>;
+  /** Runs the generator once (the binary: `generators/app/run.ts`, imported when needed). */
+  runGenerator: (run: GeneratorRun) => Promise<void>;
+}
+
+/**
+ * The collaborators of the binary: the process's streams, terminal, arguments and folder; the
+ * wizard's `prompts` adapter and the Yeoman run, both imported only when used.
+ *
+ * @returns a fresh {@link InitIO}
+ */
+export function processInitIO(): InitIO {
+  return {
+    out: (text) => void process.stdout.write(text),
+    err: (text) => void process.stderr.write(text),
+    interactive: !!(process.stdin.isTTY && process.stdout.isTTY),
+    rawArgs: process.argv.slice(2),
+    cwd: process.cwd(),
+    promptAdapter: async () => (await import('../wizard-entry.js')).wizardAdapter(),
+    runGenerator: async (run) => (await import('../../generators/app/run.js')).runPipecatGenerator(run),
+  };
+}
 
 /** Parsed arguments of `pipecat init` (config options are read by their flag names). */
 export interface InitArgs {
@@ -94,26 +133,6 @@ export function checkBooleanValues(rawArgs: readonly string[]): void {
   if (problems.length) throw new UserError('invalid configuration: nothing was written', problems);
 }
 
-/** Where a project goes: `<output>/<name>`, or a folder given as `pipecat init DIR` (in place). */
-export interface Destination {
-  /** Absolute project folder. */
-  target: string;
-  /** `pipecat init DIR`: the files go into `target` itself, which may hold other files. */
-  inPlace: boolean;
-}
-
-/**
- * The destination of a run, from `DIRECTORY` or `--output` and the project name.
- *
- * @param argv parsed arguments
- * @param projectName the resolved project name
- */
-export function destinationOf(argv: InitArgs, projectName: string): Destination {
-  if (typeof argv.directory === 'string' && argv.directory !== '') return { target: resolve(argv.directory), inPlace: true };
-  const output = resolve(typeof argv.output === 'string' && argv.output !== '' ? argv.output : '.');
-  return { target: join(output, projectName), inPlace: false };
-}
-
 /**
  * For `pipecat init DIR`: refuse DIR with `--output`, and give the project name from the folder's
  * name when `--name` (or the config file) does not.
@@ -121,9 +140,10 @@ export function destinationOf(argv: InitArgs, projectName: string): Destination 
  * @param argv parsed arguments
  * @param flags the flags layer; gains `project_name` when it is derived
  * @param configName `project_name` of the config file, if any
+ * @param cwd absolute folder a relative DIRECTORY starts from
  * @throws UserError (exit 2) naming `--output` or `--name`
  */
-export function applyDirectory(argv: InitArgs, flags: ConfigLayer, configName: unknown): void {
+export function applyDirectory(argv: InitArgs, flags: ConfigLayer, configName: unknown, cwd: string = process.cwd()): void {
   if (argv.directory === undefined) return;
   if (typeof argv.directory !== 'string' || argv.directory === '') throw new UserError('DIRECTORY must be a folder path (e.g. `pipecat init .` or `pipecat init my-bot`)');
   if (typeof argv.output === 'string') {
@@ -133,142 +153,49 @@ export function applyDirectory(argv: InitArgs, flags: ConfigLayer, configName: u
     ]);
   }
   if (flags.project_name !== undefined || configName !== undefined) return;
-  const name = basename(resolve(argv.directory));
+  const name = basename(resolve(cwd, argv.directory));
   const bad = schemaProblem('project_name', name);
   if (bad) throw new UserError(`--name: the directory's name ${JSON.stringify(name)} is not a valid project name (${bad}): pass --name`);
   flags.project_name = name;
 }
 
 /**
- * Refuse a destination that cannot take the project: for `<output>/<name>`, an `<output>` that is
- * a file or a `<name>` folder that is not empty; in place, a generated project or entries the
- * project would write (rules in `generators/app/destination.ts`).
- *
- * @param dest where the project goes
- * @param planned the project's relative file paths
- * @param guides agent guides that already exist in place (kept, or replaced with --overwrite-guide)
- * @throws UserError (exit 2); nothing is touched
- */
-function checkDestination(dest: Destination, planned: readonly string[], guides: readonly string[]): void {
-  const problem = dest.inPlace ? inPlaceProblem(dest.target, planned, guides) : destinationProblem(resolve(dest.target, '..'), dest.target);
-  if (problem) throw new UserError(problem);
-}
-
-/**
- * The `--dry-run` document: the configuration (same keys as the config file, canonical ids) and,
- * under `derived`, what would be written. Feeding it back through `--config` gives the same
- * configuration (`derived` is ignored on input).
- *
- * @param config resolved configuration
- * @param target absolute project folder
- */
-async function dryRunDocument(config: ProjectConfig, target: string): Promise<Record<string, unknown>> {
-  const [{ buildContext }, { planFiles }] = await Promise.all([import('../../generators/app/context.js'), import('../../generators/app/files.js')]);
-  const ctx = buildContext(config);
-  return {
-    ...config,
-    derived: {
-      ...deriveValues(config),
-      output_dir: target,
-      python: ctx.requiresPython,
-      pipecat_requirement: ctx.pipecatRequirement,
-      env_vars: ctx.envGroups.flatMap((g) => g.vars.filter((v) => !v.commented).map((v) => v.name)),
-      files: planFiles(ctx).map((f) => f.to),
-    },
-  };
-}
-
-/**
- * Generate the project into a staging folder and commit it into place
- * (`generators/app/staging.ts`: created parents, in-place moves, signal cleanup, SIGKILL leftovers).
- *
- * @param config resolved configuration
- * @param dest where the project goes
- * @throws whatever generating throws, after undoing everything
- */
-async function writeProject(config: ProjectConfig, dest: Destination, guides: GuidePlan): Promise<void> {
-  const staging = beginStaging(dest.target);
-  try {
-    const { generateInto } = await import('../../generators/app/run.js');
-    await generateInto(config, staging.dir);
-    commitWithGuides(staging, guides);
-  } catch (err) {
-    staging.abort();
-    throw err;
-  }
-}
-
-/** Agent guides that already exist in an in-place target, and what to do with them. */
-export interface GuidePlan {
-  /** Top-level guide names present in the target. */
-  existing: string[];
-  /** `--overwrite-guide`: replace them; else they are kept and the staged copies dropped. */
-  overwrite: boolean;
-}
-
-/**
- * The guide plan of a destination: which of {@link GUIDE_FILES} exist there.
- *
- * @param dest where the files go
- * @param overwrite whether `--overwrite-guide` was given
- */
-function guidePlan(dest: Destination, overwrite: boolean): GuidePlan {
-  const existing = GUIDE_FILES.filter((g) => {
-    try {
-      lstatSync(join(dest.target, g));
-      return true;
-    } catch {
-      return false;
-    }
-  });
-  return { existing: dest.inPlace ? existing : [], overwrite };
-}
-
-/**
- * Commit a staging folder, keeping (or, with `--overwrite-guide`, replacing) the guides that
- * exist, and say which were kept.
- */
-function commitWithGuides(staging: Staging, guides: GuidePlan): void {
-  if (!guides.overwrite) {
-    for (const g of guides.existing) rmSync(join(staging.dir, g), { force: true });
-  }
-  staging.commit(guides.overwrite ? guides.existing : []);
-  const kept = guides.overwrite ? [] : guides.existing.filter((g) => GUIDE_FILES.includes(g));
-  if (kept.length) process.stderr.write(`kept your ${kept.join(', ')} (--overwrite-guide replaces ${kept.length > 1 ? 'them' : 'it'} with ours)\n`);
-}
-
-/**
  * `--coding-agent`: write only the agent guides and GETTING_STARTED.md (the anchor's "build with
- * a coding agent" path): no bot, no service questions.
+ * a coding agent" path): no bot, no service questions, no Yeoman; staged and committed like a
+ * project (`generators/app/staging.ts`).
  *
- * @param dest where the guides go
+ * @param req the request (destination, `--overwrite-guide`, `--dry-run`)
  * @param name project name shown in the guides
- * @param overwrite `--overwrite-guide`
+ * @param io output sinks
+ * @throws UserError (exit 2) when the destination cannot take the guides
  */
-async function writeGuidesOnly(dest: Destination, name: string, overwrite: boolean, dryRun: boolean): Promise<void> {
+async function writeGuidesOnly(req: InitRequest, name: string, io: InitIO): Promise<void> {
+  const [{ destinationOf, guidePlan, commitWithGuides }, { beginStaging, sweepBeside }, { renderGuidesOnly }, { destinationProblem, inPlaceProblem }] = await Promise.all([
+    import('../../generators/app/init-plan.js'),
+    import('../../generators/app/staging.js'),
+    import('../../generators/app/render.js'),
+    import('../../generators/app/destination.js'),
+  ]);
+  const dest: Destination = destinationOf(req, name);
   sweepBeside(dest.target);
-  const { renderGuidesOnly } = await import('../../generators/app/render.js');
   const files = renderGuidesOnly(name);
-  const problem = dest.inPlace ? inPlaceProblem(dest.target, [], []) : destinationProblem(dirname(dest.target), dest.target);
+  const problem = dest.inPlace ? inPlaceProblem(dest.target, [], []) : destinationProblem(resolve(dest.target, '..'), dest.target);
   if (problem && !problem.includes('.yo-rc.json')) throw new UserError(problem);
-  const guides = guidePlan({ ...dest, inPlace: true }, overwrite);
-  if (dryRun) {
-    process.stdout.write(JSON.stringify({ project_name: name, coding_agent: true, derived: { output_dir: dest.target, files: files.map((f) => f.path).filter((p) => overwrite || !guides.existing.includes(p)) } }, null, 2) + '\n');
+  const guides = guidePlan({ ...dest, inPlace: true }, req.overwriteGuide);
+  if (req.dryRun) {
+    io.out(JSON.stringify({ project_name: name, coding_agent: true, derived: { output_dir: dest.target, files: files.map((f) => f.path).filter((p) => req.overwriteGuide || !guides.existing.includes(p)) } }, null, 2) + '\n');
     return;
   }
   const staging = beginStaging(dest.target);
   try {
-    for (const f of files) {
-      mkdirSync(dirname(join(staging.dir, f.path)), { recursive: true });
-      writeFileSync(join(staging.dir, f.path), f.contents);
-    }
-    commitWithGuides(staging, guides);
+    for (const f of files) staging.write(f.path, f.contents);
+    commitWithGuides(staging, guides, io.err);
   } catch (err) {
     staging.abort();
     throw err;
   }
-  const rel = relative(process.cwd(), dest.target) || '.';
-  process.stdout.write(
+  const rel = relative(req.cwd, dest.target) || '.';
+  io.out(
     [
       `Set up ${name} for building with a coding agent in ${rel === '.' ? 'the current directory' : rel}.`,
       '',
@@ -317,60 +244,99 @@ function builder(yargs: Argv): Argv<InitArgs> {
     ) as unknown as Argv<InitArgs>;
 }
 
-/** The `init` command module. */
-export const initCommand: CommandModule<object, InitArgs> = {
-  command: 'init [directory]',
-  describe: 'Scaffold a Pipecat bot project (server, optional web client, cloud deployment)',
-  builder,
-  handler: async (argv) => {
-    if (argv['list-options']) {
-      process.stdout.write(JSON.stringify(listOptions(), null, 2) + '\n');
+/**
+ * The `init` command module with the given collaborators.
+ *
+ * @param io collaborators, made when the command runs (default: the process's)
+ * @returns the yargs command module
+ */
+export function createInitCommand(io: () => InitIO = processInitIO): CommandModule<object, InitArgs> {
+  return {
+    command: 'init [directory]',
+    describe: 'Scaffold a Pipecat bot project (server, optional web client, cloud deployment)',
+    builder,
+    handler: (argv) => runInit(argv, io()),
+  };
+}
+
+/** The `init` command module of the binary. */
+export const initCommand: CommandModule<object, InitArgs> = createInitCommand();
+
+/**
+ * `pipecat init`: parse what yargs left, then print the options, write the guides only, or run the
+ * generator once (asking what is missing when the wizard runs).
+ *
+ * @param argv parsed arguments
+ * @param io collaborators (output sinks, terminal, prompt adapter, generator runner)
+ * @throws UserError or ConfigError (exit 2) for invalid input; CancelledError (exit 130) when the
+ *   wizard is cancelled or declined; StagingError when the file system refuses
+ */
+export async function runInit(argv: InitArgs, io: InitIO): Promise<void> {
+  if (argv['list-options']) {
+    io.out(JSON.stringify(listOptions(), null, 2) + '\n');
+    return;
+  }
+  const usage = pendingUsageProblems.splice(0);
+  if (usage.length) throw withConfigProblems(usage, argv);
+  checkBooleanValues(io.rawArgs);
+  if (stdinConfig(io.rawArgs)) {
+    argv.config = '-';
+    if (argv.directory === '' || argv.directory === '-') delete argv.directory; // the same lone `-`
+  }
+  if (argv.config === '') throw new UserError('--config needs the path of a JSON config file');
+  const flags = flagsLayer(argv);
+  let configLayer = typeof argv.config === 'string' ? readConfigFile(argv.config) : undefined;
+  if (argv.directory === QUICKSTART_WORD) {
+    // `pipecat init quickstart`: the fixed preset, in ./pipecat-quickstart; flags still override.
+    if (configLayer) throw new UserError('--config: `pipecat init quickstart` is a fixed preset; drop --config (flags may override single values)');
+    argv.directory = QUICKSTART.project_name as string;
+    configLayer = { ...QUICKSTART };
+  }
+  applyDirectory(argv, flags, configLayer?.project_name, io.cwd);
+  // The wizard asks what is missing: without --name and --config, or in place with values missing.
+  const wizard = !argv['coding-agent'] && configLayer === undefined && (flags.project_name === undefined || (argv.directory !== undefined && io.interactive && !complete(flags)));
+  const request: InitRequest = {
+    flags,
+    config: configLayer,
+    directory: argv.directory,
+    output: typeof argv.output === 'string' ? argv.output : undefined,
+    cwd: io.cwd,
+    wizard,
+    dryRun: argv['dry-run'] === true,
+    overwriteGuide: argv['overwrite-guide'] === true,
+  };
+  if (argv['coding-agent']) {
+    const name = (flags.project_name ?? configLayer?.project_name) as string | undefined;
+    if (typeof name !== 'string') throw new UserError('--coding-agent needs a folder: `pipecat init DIR --coding-agent` (or --name NAME)');
+    const bad = schemaProblem('project_name', name);
+    if (bad) throw new UserError(`--name: ${bad}`);
+    await writeGuidesOnly(request, name, io);
+    return;
+  }
+  if (wizard && !io.interactive) {
+    throw new UserError('no terminal for the wizard: pass --name (and the other options) or --config <file>', [
+      'e.g. pipecat init --name my-bot --bot-type web --transport rtc_small --mode cascade --stt deepgram_stt --llm openai_llm --tts cartesia_tts',
+      'see `pipecat init --help` and `pipecat init --list-options`',
+    ]);
+  }
+  if (!wizard) {
+    // Check the input and the destination before loading Yeoman: the generator's configuring
+    // phase makes the same plan (`planInit`) again; a dry run needs nothing more.
+    const { planInit, dryRunDocument, resolveRequest } = await import('../../generators/app/init-plan.js');
+    const plan = planInit(request, resolveRequest(request));
+    if (request.dryRun) {
+      io.out(JSON.stringify(dryRunDocument(plan.config, plan.dest.target), null, 2) + '\n');
       return;
     }
-    const usage = pendingUsageProblems.splice(0);
-    if (usage.length) throw withConfigProblems(usage, argv);
-    checkBooleanValues(process.argv.slice(2));
-    if (stdinConfig(process.argv.slice(2))) {
-      argv.config = '-';
-      if (argv.directory === '' || argv.directory === '-') delete argv.directory; // the same lone `-`
-    }
-    if (argv.config === '') throw new UserError('--config needs the path of a JSON config file');
-    const flags = flagsLayer(argv);
-    let configLayer = typeof argv.config === 'string' ? readConfigFile(argv.config) : undefined;
-    if (argv.directory === QUICKSTART_WORD) {
-      // `pipecat init quickstart`: the fixed preset, in ./pipecat-quickstart; flags still override.
-      if (configLayer) throw new UserError('--config: `pipecat init quickstart` is a fixed preset; drop --config (flags may override single values)');
-      argv.directory = QUICKSTART.project_name as string;
-      configLayer = { ...QUICKSTART };
-    }
-    if (argv['coding-agent']) {
-      applyDirectory(argv, flags, configLayer?.project_name);
-      const name = (flags.project_name ?? configLayer?.project_name) as string | undefined;
-      if (typeof name !== 'string') throw new UserError('--coding-agent needs a folder: `pipecat init DIR --coding-agent` (or --name NAME)');
-      const bad = schemaProblem('project_name', name);
-      if (bad) throw new UserError(`--name: ${bad}`);
-      await writeGuidesOnly(destinationOf(argv, name), name, argv['overwrite-guide'] === true, argv['dry-run'] === true);
-      return;
-    }
-    applyDirectory(argv, flags, configLayer?.project_name);
-    const interactive = !!(process.stdin.isTTY && process.stdout.isTTY);
-    // The wizard asks what is missing: without --name and --config, or in place with values missing.
-    const wizard = configLayer === undefined && (flags.project_name === undefined || (argv.directory !== undefined && interactive && !complete(flags)));
-    if (wizard) {
-      if (interactive) {
-        const { runWizard } = await import('../wizard-entry.js');
-        await runWizard(argv, flags);
-        return;
-      }
-      throw new UserError('no terminal for the wizard: pass --name (and the other options) or --config <file>', [
-        'e.g. pipecat init --name my-bot --bot-type web --transport rtc_small --mode cascade --stt deepgram_stt --llm openai_llm --tts cartesia_tts',
-        'see `pipecat init --help` and `pipecat init --list-options`',
-      ]);
-    }
-    const config = resolveConfig({ config: configLayer, flags });
-    await finishInit(config, argv);
-  },
-};
+  }
+  try {
+    await io.runGenerator({ request, adapter: wizard ? await io.promptAdapter() : undefined, out: io.out, note: io.err });
+  } catch (err) {
+    // Ctrl-C or Esc in a question, or "no" to the summary: one line, exit 130.
+    if (err instanceof CancelledError || (err && typeof err === 'object' && (err as { exitCode?: unknown }).exitCode === 130)) throw new CancelledError();
+    throw err;
+  }
+}
 
 /**
  * The error for a command line with unknown flags or stray words: those problems, and every problem
@@ -424,26 +390,4 @@ function complete(flags: ConfigLayer): boolean {
   } catch {
     return false;
   }
-}
-
-/**
- * Check the destination, then print the dry run or write the project and print next steps.
- * Shared by the non-interactive path and the wizard.
- *
- * @param config resolved configuration
- * @param argv parsed arguments (`--output`, `--dry-run`)
- * @throws UserError when the destination cannot take the project
- */
-export async function finishInit(config: ProjectConfig, argv: InitArgs): Promise<void> {
-  const dest = destinationOf(argv, config.project_name);
-  sweepBeside(dest.target); // what a killed run left must not look like the user's files
-  const [{ buildContext }, { planFiles }] = await Promise.all([import('../../generators/app/context.js'), import('../../generators/app/files.js')]);
-  const guides = guidePlan(dest, argv['overwrite-guide'] === true);
-  checkDestination(dest, planFiles(buildContext(config)).map((f) => f.to), guides.existing);
-  if (argv['dry-run']) {
-    process.stdout.write(JSON.stringify(await dryRunDocument(config, dest.target), null, 2) + '\n');
-    return;
-  }
-  await writeProject(config, dest, guides);
-  process.stdout.write(nextSteps(config, dest.target));
 }

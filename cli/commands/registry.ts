@@ -68,6 +68,11 @@ export const commands = [
     load: async () => (await import('./init.js')).initCommand,
   }),
   lazyCommand({
+    command: 'update [directory]',
+    describe: 'Change services, transports or features of a generated project, or update it to the current templates, keeping your edits',
+    load: async () => (await import('./update.js')).updateCommand,
+  }),
+  lazyCommand({
     command: 'cloud <command>',
     describe: 'Manage Pipecat Cloud: auth, secrets, local API emulator',
     load: async () => (await import('./cloud/cloud.js')).cloudCommand,

@@ -1,39 +1,54 @@
 /**
- * The `pipecat` Yeoman generator (`yo pipecat`, and `pipecat init` through our CLI).
+ * The `pipecat` Yeoman generator (`yo pipecat`, and every `pipecat init` that writes a project).
  *
- * Phases: prompting (wizard for missing answers; skipped when a resolved configuration is passed)
- * → configuring (one resolver: flags + config file) → writing (the file table, rendered in
- * memory, written through mem-fs into a staging folder) → end (the staging folder is committed to
- * `<output>/<name>` by `./staging.ts`, so the project appears whole or not at all).
+ * One run does it all:
+ * - prompting: the wizard asks what the flags and config file do not give (nothing in a
+ *   non-interactive run, which never loads a prompt module of ours);
+ * - configuring: the one resolver (`./config/resolve.ts`) over config file, flags and answers, then
+ *   the plan (`./init-plan.ts`: the project folder, resolved in one place, and its check); with
+ *   `--dry-run` the plan is printed and nothing is written;
+ * - writing: the file table, rendered in memory and written through mem-fs into a staging folder;
+ * - end: the staging folder is committed into place (`./staging.ts`, with signal cleanup) and the
+ *   next steps are printed (`./next-steps.ts`).
+ *
+ * Front ends: our CLI passes an {@link InitRequest} (`request`) and its output sinks; under `yo
+ * pipecat` the request is built from the generator's own options.
  */
 import { realpathSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import Generator from 'yeoman-generator';
 import { CONFIG_OPTIONS } from './config/options.js';
-import { readConfigFile, resolveConfig, type ConfigLayer } from './config/resolve.js';
+import { readConfigFile, type ConfigLayer } from './config/resolve.js';
 import type { ProjectConfig } from './config/types.js';
-import { DestinationError, destinationProblem } from './destination.js';
+import { commitWithGuides, destinationOf, dryRunDocument, outputFolderOf, planInit, resolveRequest, type InitPlan, type InitRequest } from './init-plan.js';
 import { nextSteps } from './next-steps.js';
 import { renderProject } from './render.js';
-import { beginStaging, sweepBeside, type Staging } from './staging.js';
+import { beginStaging, type Staging } from './staging.js';
+import type { UpdateOutcome, UpdateRequest } from './update/update.js';
 import { toAdapterQuestion } from './wizard/convert.js';
 import { runWizard } from './wizard/wizard.js';
 
 /** Options the generator accepts (all `pipecat init` options, plus internal ones from our CLI). */
 export interface PipecatGeneratorOptions {
-  /** A configuration already resolved by the CLI (skips prompting and resolving). */
-  resolvedConfig?: ProjectConfig;
-  /** Absolute folder to write into; the caller renames it into place (our CLI's staging). */
-  stagingDir?: string;
-  /** Folder the project is created in (default: the current directory). */
-  output?: string;
-  /** JSON config file. */
-  config?: string;
+  /** Our CLI's request (flags and config file already read); absent under `yo pipecat`. */
+  request?: InitRequest;
+  /** Where results go: the `--dry-run` JSON and the next steps (default: the Yeoman log). */
+  out?: (text: string) => void;
+  /** Where notes go, e.g. which agent guides were kept (default: the Yeoman log). */
+  note?: (text: string) => void;
+  /** Receives the staging handle when writing starts (the runner aborts it if the run fails). */
+  onStaging?: (staging: Staging) => void;
   /**
-   * Our CLI's wizard: receives the resolved configuration after prompting; the generator then
-   * writes nothing (`pipecat init` writes it like a non-interactive run).
+   * Our CLI's `pipecat update`: update this project instead of creating one (configuring runs
+   * `update/update.ts`; nothing is asked: the recorded configuration answers everything).
    */
-  onResolved?: (config: ProjectConfig) => void;
+  update?: UpdateRequest;
+  /** Receives the update's outcome (with {@link update}). */
+  onUpdated?: (outcome: UpdateOutcome) => void;
+  /** `yo pipecat`: folder the project is created in (default: the current directory). */
+  output?: string;
+  /** `yo pipecat`: JSON config file. */
+  config?: string;
   [key: string]: unknown;
 }
 
@@ -58,17 +73,20 @@ function runByYo(): boolean {
 
 /** Generator class registered as namespace `pipecat:app`. */
 export default class PipecatGenerator extends Generator {
-  /** The configuration being generated (set in prompting/configuring). */
+  /** The configuration being generated (set in prompting or configuring). */
   projectConfig?: ProjectConfig;
-  private staging?: string;
-  /** The staging handle when the generator stages and commits itself (`yo pipecat`). */
-  private stagingHandle?: Staging;
-  private get opts(): PipecatGeneratorOptions {
+  /** The plan (set in configuring). */
+  private plan?: InitPlan;
+  /** The staging of the project (set in writing). */
+  private staging?: Staging;
+  /** Set by `--dry-run`: the plan was printed, nothing is written. */
+  private planOnly = false;
+  private _cachedRequest?: InitRequest;
+  private get _opts(): PipecatGeneratorOptions {
     return this.options as unknown as PipecatGeneratorOptions;
   }
-  private finalDir?: string;
-  /** Set when our CLI's wizard only wanted the configuration (see `onResolved`). */
-  private resolvedOnly = false;
+  /** `yo pipecat` inside a generated project: its root; the run updates it (`update/yo.ts`). */
+  private updateRoot?: string;
 
   constructor(args: string[], options: ConstructorParameters<typeof Generator>[1]) {
     // Our projects install nothing at generation time (uv and npm run later, by the user).
@@ -82,40 +100,74 @@ export default class PipecatGenerator extends Generator {
     }
     this.option('output', { type: String, alias: 'o', description: 'Folder to create the project in (default: current directory)' });
     this.option('config', { type: String, alias: 'c', description: 'JSON config file (see docs/configuration.md)' });
+    // Inside a generated project (issue 15, `pipecat update`'s options).
+    this.option('add-transport', { type: Array, description: 'Inside a project: add a transport (repeatable)' });
+    this.option('remove-transport', { type: Array, description: 'Inside a project: remove a transport (repeatable)' });
+    this.option('conflict-markers', { type: Boolean, description: 'Inside a project: write conflict markers instead of stopping (exit 5)' });
+    this.option('dry-run', { type: Boolean, description: 'Print the plan as JSON (in a project: the update plan), change nothing' });
   }
 
-  /** Values given as options (flags), by config key. */
-  private givenLayer(): ConfigLayer {
+  /** `yo pipecat`: values given as options (flags), by config key. */
+  private _givenLayer(): ConfigLayer {
     const flags: ConfigLayer = {};
     for (const o of CONFIG_OPTIONS) {
-      const v = [o.flag, ...(o.flagAliases ?? [])].map((f) => this.opts[f]).find((x) => x !== undefined);
+      const v = [o.flag, ...(o.flagAliases ?? [])].map((f) => this._opts[f]).find((x) => x !== undefined);
       // Yeoman parses an `Array` option with `Array(value)`, which nests a list given as a list.
       if (v !== undefined) flags[o.key] = Array.isArray(v) ? v.flat(Infinity) : v;
     }
     return flags;
   }
 
-  /** Absolute folder the project is created in (`--output`, default the destination root). */
-  private outputDir(): string {
-    return resolve(this.destinationRoot(), typeof this.opts.output === 'string' && this.opts.output !== '' ? this.opts.output : '.');
+  /**
+   * The request of this run: our CLI's, or under `yo pipecat` the one its options make (the
+   * wizard runs without `--name` and `--config`; the config file is read in configuring).
+   */
+  private _request(): InitRequest {
+    if (this._opts.request) return this._opts.request;
+    if (!this._cachedRequest) {
+      const flags = this._givenLayer();
+      this._cachedRequest = {
+        flags,
+        output: typeof this._opts.output === 'string' ? this._opts.output : undefined,
+        cwd: this.destinationRoot(),
+        wizard: flags.project_name === undefined && typeof this._opts.config !== 'string',
+        dryRun: this._opts['dry-run'] === true,
+        overwriteGuide: false,
+      };
+    }
+    return this._cachedRequest;
+  }
+
+  /** Print a result (stdout in our CLI, Yeoman's log under `yo`). */
+  private _out(text: string): void {
+    if (this._opts.out) this._opts.out(text);
+    else this.log(text.trimEnd());
   }
 
   /**
-   * The wizard (issue 4): without `--name` and `--config`, ask every missing answer (a given
-   * option skips its step), show a summary and ask for confirmation. Questions are written in the
-   * `prompts` shape and converted for the environment's adapter (`yo`: inquirer; yeoman-test:
-   * answers by name; our CLI: an adapter built on `prompts`).
+   * The wizard (issue 4): ask every missing answer (a given option skips its step), show a summary
+   * and ask for confirmation. Questions are written in the `prompts` shape and converted for the
+   * environment's adapter (`yo`: inquirer; yeoman-test: answers by name; our CLI: an adapter built
+   * on `prompts`).
    *
    * @throws ConfigError (exit 2) for invalid options; WizardCancelledError (exit 130) when declined
    */
   async prompting(): Promise<void> {
-    if (this.opts.resolvedConfig) return;
-    const given = this.givenLayer();
-    if (given.project_name !== undefined || typeof this.opts.config === 'string') return;
+    if (this._opts.update) return; // `pipecat update`: the recorded configuration answers everything
+    // `yo pipecat` inside a generated project: its .yo-rc.json answers everything, so the run
+    // updates that project (issue 15) instead of nesting a new one in it.
+    if (!this._opts.request && this._opts.output === undefined) {
+      const { localProject } = await import('./update/yo.js');
+      this.updateRoot = localProject(this.destinationRoot());
+      if (this.updateRoot) return;
+    }
+    const req = this._request();
+    if (!req.wizard) return;
     try {
       this.projectConfig = await runWizard({
-        given,
-        output: this.outputDir(),
+        given: req.flags,
+        output: outputFolderOf(req),
+        target: (name) => destinationOf(req, name).target,
         ask: async (question) => {
           const answers = (await this.prompt(toAdapterQuestion(question) as never)) as Record<string, unknown>;
           return answers[question.name];
@@ -125,7 +177,7 @@ export default class PipecatGenerator extends Generator {
     } catch (err) {
       // Our CLI maps a cancel to exit 130 itself; under `yo`, Ctrl-C, Esc or a declined summary
       // would otherwise end in yo's error banner and exit 1 (issue 13).
-      if (this.opts.onResolved || !isCancel(err) || !runByYo()) throw err;
+      if (this._opts.request || !isCancel(err) || !runByYo()) throw err;
       // yo sees the prompt's own rejection too and would print its banner and exit 1: end here
       // (nothing is staged while prompting).
       process.stderr.write('cancelled: nothing was written\n');
@@ -133,55 +185,87 @@ export default class PipecatGenerator extends Generator {
     }
   }
 
-  /** Resolve the configuration: from our CLI as is, from the wizard, else from `yo pipecat` flags and --config. */
-  configuring(): void {
-    if (this.opts.resolvedConfig) {
-      this.projectConfig = this.opts.resolvedConfig;
+  /**
+   * Resolve the configuration (the wizard's, else the one resolver over config file and flags)
+   * and plan the run: the project folder and its check. With `--dry-run`, print the plan. Inside
+   * a generated project under `yo pipecat`, update it instead (`update/yo.ts`).
+   *
+   * @throws ConfigError or DestinationError (exit 2); nothing is written
+   */
+  async configuring(): Promise<void> {
+    if (this._opts.update) {
+      // The update resolves, renders the same file table, merges and applies all or nothing.
+      this.planOnly = true;
+      const { runUpdate } = await import('./update/update.js');
+      this._opts.onUpdated?.(await runUpdate(this._opts.update));
       return;
     }
+    if (this.updateRoot) {
+      this.planOnly = true;
+      await this._updateProject(this.updateRoot);
+      return;
+    }
+    const req = this._request();
     if (!this.projectConfig) {
-      const config = typeof this.opts.config === 'string' ? readConfigFile(this.opts.config) : undefined;
-      this.projectConfig = resolveConfig({ config, flags: this.givenLayer() });
+      const config = req.config ?? (typeof this._opts.config === 'string' ? readConfigFile(this._opts.config) : undefined);
+      this.projectConfig = resolveRequest({ flags: req.flags, config });
     }
-    if (this.opts.onResolved) {
-      this.resolvedOnly = true;
-      this.opts.onResolved(this.projectConfig);
-      return;
-    }
-    if (!this.opts.stagingDir) {
-      const output = this.outputDir();
-      sweepBeside(join(output, this.projectConfig.project_name));
-      const problem = destinationProblem(output, join(output, this.projectConfig.project_name));
-      if (problem) throw new DestinationError(problem);
+    this.plan = planInit(req, this.projectConfig);
+    if (req.dryRun) {
+      this.planOnly = true;
+      this._out(JSON.stringify(dryRunDocument(this.projectConfig, this.plan.dest.target), null, 2) + '\n');
     }
   }
 
-  /** Render the file table and write it into the staging folder. */
+  /**
+   * `yo pipecat` in a generated project: `pipecat update`'s path (`update/yo.ts`), with conflicts
+   * asked through the environment's adapter on a terminal. Under `yo`, a known error ends the
+   * process with its own exit code (2, 3, 130) instead of yo's banner and exit 1.
+   */
+  private async _updateProject(root: string): Promise<void> {
+    const { updateFromYo } = await import('./update/yo.js');
+    const list = (v: unknown): string[] => (v === undefined ? [] : [v].flat(Infinity).map(String));
+    try {
+      const code = await updateFromYo({
+        root,
+        flags: this._givenLayer(),
+        add: list(this._opts['add-transport']),
+        remove: list(this._opts['remove-transport']),
+        conflictMarkers: this._opts['conflict-markers'] === true,
+        dryRun: this._opts['dry-run'] === true,
+        ask: process.stdin.isTTY ? async (q) => ((await this.prompt(q as never)) as Record<string, string>)[q.name] : undefined,
+        log: (text) => this.log(text),
+        cwd: this.env.cwd ?? process.cwd(),
+      });
+      if (code) process.exitCode = code;
+    } catch (err) {
+      const e = err as { exitCode?: unknown; message?: string; problems?: readonly string[] };
+      if (!runByYo() || typeof e.exitCode !== 'number') throw err;
+      process.stderr.write([`error: ${e.message}`, ...(e.problems ?? []).map((p) => `  - ${p}`)].join('\n') + '\n');
+      process.exit(e.exitCode);
+    }
+  }
+
+  /** Render the file table and write it through mem-fs into a new staging folder. */
   writing(): void {
-    if (this.resolvedOnly) return;
-    const config = this.projectConfig!;
-    if (this.opts.stagingDir) {
-      this.staging = this.opts.stagingDir;
-    } else {
-      const output = this.outputDir();
-      this.finalDir = join(output, config.project_name);
-      this.stagingHandle = beginStaging(this.finalDir);
-      this.staging = this.stagingHandle.dir;
-      // The `create …` lines name the project's paths (`server/bot.py`), not the staging folder's.
-      const env = this.env as unknown as { logCwd?: string; conflicterOptions?: { cwd?: string } };
-      env.logCwd = this.staging;
-      if (env.conflicterOptions) env.conflicterOptions.cwd = this.staging;
-    }
+    if (this.planOnly) return;
+    const { config, dest } = this.plan!;
+    this.staging = beginStaging(dest.target);
+    this._opts.onStaging?.(this.staging);
+    // The `create …` lines name the project's paths (`server/bot.py`), not the staging folder's.
+    const env = this.env as unknown as { logCwd?: string; conflicterOptions?: { cwd?: string } };
+    env.logCwd = this.staging.dir;
+    if (env.conflicterOptions) env.conflicterOptions.cwd = this.staging.dir;
     for (const f of renderProject(config)) {
-      this.fs.write(join(this.staging, f.path), f.contents);
+      this.fs.write(join(this.staging.dir, f.path), f.contents);
     }
   }
 
-  /** Commit the staging folder into place (only when the generator staged it itself). */
+  /** Commit the staging folder into place (keeping existing agent guides) and print the next steps. */
   end(): void {
-    if (this.finalDir && this.stagingHandle) {
-      this.stagingHandle.commit();
-      this.log(nextSteps(this.projectConfig!, this.finalDir, this.env.cwd ?? process.cwd()).trimEnd());
-    }
+    if (this.planOnly || !this.staging) return;
+    const { config, dest, guides } = this.plan!;
+    commitWithGuides(this.staging, guides, this._opts.note ?? ((text) => this.log(text.trimEnd())));
+    this._out(nextSteps(config, dest.target, this._request().cwd));
   }
 }

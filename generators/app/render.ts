@@ -16,13 +16,11 @@ import { planFiles, type PlannedFile } from './files.js';
 import { packageInfo, templatesDir } from './paths.js';
 import { importBlock } from './python-imports.js';
 import { YO_RC_FILE, yoRcContents } from './yo-rc.js';
+import { baseFiles } from './update/base.js';
 
 /** A rendered file: its project-relative path and contents. */
-export interface RenderedFile {
-  path: string;
-  contents: string | Buffer;
-  section: string;
-}
+export type { RenderedFile } from './update/base.js';
+import type { RenderedFile } from './update/base.js';
 
 /** Marker the Python templates put where the import block goes. */
 export const IMPORTS_MARKER = '{{IMPORTS}}';
@@ -44,13 +42,26 @@ export function tidy(text: string): string {
 }
 
 /**
- * Render every file of the project.
+ * Render every file of the project, with the base copies `pipecat update` merges against
+ * (`.pipecat/base/…`, see `update/base.ts`): what `init` and `yo pipecat` write.
+ *
+ * @param config a resolved configuration
+ * @returns files in writing order, base copies last
+ * @throws Error when a template fails to render (a bug, not a user mistake)
+ */
+export function renderProject(config: ProjectConfig): RenderedFile[] {
+  const files = renderFiles(config);
+  return [...files, ...baseFiles(files)];
+}
+
+/**
+ * Render the project's own files: the file table applied to a configuration (no base copies).
  *
  * @param config a resolved configuration
  * @returns files in writing order
  * @throws Error when a template fails to render (a bug, not a user mistake)
  */
-export function renderProject(config: ProjectConfig): RenderedFile[] {
+export function renderFiles(config: ProjectConfig): RenderedFile[] {
   const ctx = buildContext(config);
   const client = planClient(config);
   // Names the chosen services and transports need beyond the templates' known ones.

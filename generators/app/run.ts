@@ -1,63 +1,105 @@
 /**
- * Run the generator through yeoman-environment for our CLI, writing into a staging folder.
+ * Run the generator once, through yeoman-environment, for our CLI: `pipecat init` with flags, a
+ * config file or the wizard all come here (one environment, one run: prompting, configuring,
+ * writing, end).
  *
  * Imported lazily by `pipecat init` (Yeoman costs most of a second to import). The generator
  * class is registered directly (no lookup: a lookup spawns `npm root -g`).
  */
-import type { ConfigLayer } from './config/resolve.js';
-import type { ProjectConfig } from './config/types.js';
+import { Console } from 'node:console';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { packageRoot } from './paths.js';
+import type { InitRequest } from './init-plan.js';
+import type { Staging } from './staging.js';
+import type { UpdateOutcome, UpdateRequest } from './update/update.js';
+
+let runs = 0;
 
 /**
- * Generate a project into `stagingDir` (which must not exist yet); the caller renames it.
- *
- * @param config resolved configuration
- * @param stagingDir absolute path of the folder to create
- * @throws whatever the generator throws (the caller removes the staging folder)
+ * Count one Yeoman environment run; with `PIPECAT_DEBUG_RUNS` set, say so on stderr
+ * (`pipecat: debug: generator run N`), so a test can count the runs of one command.
  */
-export async function generateInto(config: ProjectConfig, stagingDir: string): Promise<void> {
+function countRun(): void {
+  runs += 1;
+  if (process.env.PIPECAT_DEBUG_RUNS) process.stderr.write(`pipecat: debug: generator run ${runs}\n`);
+}
+
+/**
+ * Yeoman's line before it rethrows a task's error ("✖ An error occured while running
+ * pipecat:app#writing"): our CLI prints the error itself, in one line.
+ */
+const YEOMAN_TASK_ERROR = /^(?:\u001b\[[0-9;]*m)?\S*(?:\u001b\[[0-9;]*m)?\s*An error occured while running \S+\s*$/;
+
+/**
+ * Output options of Yeoman's TerminalAdapter that send every log line (its console and its
+ * `log.write`, which the `create …` lines use) to `sink`, but Yeoman's task-error line.
+ */
+function sinkOutput(sink: (text: string) => void): { stderr: Writable; console: Console } {
+  const stream = new Writable({
+    write(chunk: Buffer | string, _encoding, done) {
+      const text = chunk.toString();
+      if (!YEOMAN_TASK_ERROR.test(text)) sink(text);
+      done();
+    },
+  });
+  return { stderr: stream, console: new Console(stream, stream) };
+}
+
+/**
+ * How many generator runs this process started (see {@link runPipecatGenerator}).
+ *
+ * @returns the count since the process started
+ */
+export function generatorRunCount(): number {
+  return runs;
+}
+
+/** Inputs of {@link runPipecatGenerator}. */
+export interface GeneratorRun {
+  /** What to create (flags, config file layer, destination, wizard, dry run); or give `update`. */
+  request?: InitRequest;
+  /** What to update (`pipecat update`): the generator updates that project instead. */
+  update?: UpdateRequest;
+  /** Receives the update's outcome. */
+  onUpdated?: (outcome: UpdateOutcome) => void;
+  /**
+   * The prompt adapter for the wizard (Yeoman's `InputOutputAdapter`; ours is
+   * `cli/prompts-adapter.ts`), wrapped in Yeoman's QueuedAdapter. Omit it when nothing is asked.
+   */
+  adapter?: unknown;
+  /** Where results go: the `--dry-run` JSON and the next steps (our CLI: stdout). */
+  out: (text: string) => void;
+  /** Where notes go, e.g. kept agent guides (our CLI: stderr). */
+  note: (text: string) => void;
+}
+
+/**
+ * Run the `pipecat:app` generator once: ask what is missing, resolve, plan, write into a staging
+ * folder and commit it (or, with `--dry-run`, print the plan).
+ *
+ * @param run request, prompt adapter, output sinks
+ * @throws ConfigError or DestinationError (exit 2); StagingError (exit 2) when the file system
+ *   refuses; an error with exitCode 130 when the wizard is cancelled or declined. A project
+ *   being staged is removed again before the error is thrown.
+ */
+export async function runPipecatGenerator(run: GeneratorRun): Promise<void> {
   const [{ createEnv }, { default: PipecatGenerator }] = await Promise.all([import('yeoman-environment'), import('./index.js')]);
-  const { mkdirSync } = await import('node:fs');
-  mkdirSync(stagingDir, { recursive: true });
-  const env = createEnv({ cwd: stagingDir, logCwd: stagingDir, skipInstall: true, skipCache: true, force: true });
-  env.register(PipecatGenerator as never, { namespace: 'pipecat:app', resolved: new URL('./index.js', import.meta.url).pathname });
-  await env.run(['pipecat:app'], { resolvedConfig: config, stagingDir, skipInstall: true } as never);
-}
-
-/** Inputs of {@link promptForConfig}. */
-export interface PromptForConfigOptions {
-  /** Values given as flags, by config key (their wizard steps are skipped). */
-  flags: ConfigLayer;
-  /** Absolute folder the project will be created in (the name step checks `<output>/<name>`). */
-  output: string;
-  /** The prompt adapter (our CLI's, built on `prompts`); wrapped in Yeoman's QueuedAdapter. */
-  adapter: unknown;
-}
-
-/**
- * Run the generator's wizard (its `prompting` phase) through the given adapter and return the
- * resolved configuration; nothing is written (the caller writes it like a non-interactive run).
- *
- * @param opts flags, output folder, adapter
- * @returns the configuration the user confirmed
- * @throws ConfigError (exit 2) for invalid flags; an error with exitCode 130 when cancelled or declined
- */
-export async function promptForConfig(opts: PromptForConfigOptions): Promise<ProjectConfig> {
-  const [{ createEnv }, { QueuedAdapter }, { default: PipecatGenerator }, { CONFIG_OPTIONS }] = await Promise.all([
-    import('yeoman-environment'),
-    import('@yeoman/adapter'),
-    import('./index.js'),
-    import('./config/options.js'),
-  ]);
-  const adapter = new QueuedAdapter({ adapter: opts.adapter as never });
-  const env = createEnv({ cwd: process.cwd(), skipInstall: true, skipCache: true, adapter } as never);
-  env.register(PipecatGenerator as never, { namespace: 'pipecat:app', resolved: new URL('./index.js', import.meta.url).pathname });
-  const options: Record<string, unknown> = { output: opts.output, skipInstall: true, skipCache: true };
-  for (const o of CONFIG_OPTIONS) if (opts.flags[o.key] !== undefined) options[o.flag] = opts.flags[o.key];
-  let resolved: ProjectConfig | undefined;
-  options.onResolved = (config: ProjectConfig) => {
-    resolved = config;
-  };
-  await env.run(['pipecat:app'], options as never);
-  if (!resolved) throw new Error('the wizard ended without a configuration');
-  return resolved;
+  // yeoman-environment has imported @yeoman/adapter already: this import costs nothing more.
+  const { QueuedAdapter } = await import('@yeoman/adapter');
+  // The wizard's adapter asks and logs on the terminal; without it Yeoman's log (the `create …`
+  // lines) goes to the `note` sink.
+  const adapter = run.adapter ? new QueuedAdapter({ adapter: run.adapter as never }) : new QueuedAdapter(sinkOutput(run.note) as never);
+  const cwd = run.request?.cwd ?? run.update?.root ?? process.cwd();
+  const env = createEnv({ cwd, logCwd: cwd, skipInstall: true, skipCache: true, force: true, adapter } as never);
+  // `resolved` names the module `yo` finds (the bundle's chunks live elsewhere: not import.meta.url).
+  env.register(PipecatGenerator as never, { namespace: 'pipecat:app', resolved: join(packageRoot(), 'dist', 'generators', 'app', 'index.js') });
+  const stagings: Staging[] = [];
+  countRun();
+  try {
+    await env.run(['pipecat:app'], { request: run.request, update: run.update, onUpdated: run.onUpdated, out: run.out, note: run.note, onStaging: (s: Staging) => stagings.push(s), skipInstall: true, skipCache: true } as never);
+  } catch (err) {
+    for (const s of stagings) s.abort();
+    throw err;
+  }
 }

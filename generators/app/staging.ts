@@ -1,6 +1,13 @@
 /**
  * Staging and commit of a generated project: the one implementation used by `pipecat init` (flags,
- * config file, wizard, in-place `pipecat init DIR`) and `yo pipecat`.
+ * config file, wizard, in-place `pipecat init DIR`, `--coding-agent`) and `yo pipecat`, and meant
+ * for updating an existing project too.
+ *
+ * The life of a staging: {@link beginStaging} (sweep dead runs' leftovers, create the folder and
+ * its journal, install the signal handlers) → write files under `dir` (or with `write()`) →
+ * `commit()` (a new project, or top-level entries into an existing folder), or `commitMerge()`
+ * (file by file into an existing project, replacing and removing files) → done; or `abort()` at
+ * any point before. Every commit is undone on failure, so the target ends as it was or as staged.
  *
  * Files are written into a staging folder, then moved into place, so a project appears whole or
  * not at all:
@@ -23,7 +30,7 @@
  */
 import { hostname } from 'node:os';
 import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, relative, sep } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
 /** Prefix of staging folder names (hidden, and recognisable by the sweep). */
@@ -67,8 +74,32 @@ export interface Staging {
    *   moved so far is undone) or the file system refuses (permission, space)
    */
   commit(replace?: readonly string[]): void;
+  /**
+   * Merge the staged files into the existing target folder, file by file: each staged file
+   * replaces the file at the same path (the old one is kept in the staging folder until the
+   * commit ends, and put back by a rollback), missing folders are created, and `remove` paths are
+   * removed (kept the same way). For updating a project; a missing target is committed like
+   * {@link Staging.commit}.
+   *
+   * @param opts.remove paths relative to the target to remove (missing ones are skipped)
+   * @throws StagingError when the file system refuses (everything done so far is undone)
+   */
+  commitMerge(opts?: MergeOptions): void;
+  /**
+   * Write one file of the project into the staging folder (parent folders are created).
+   *
+   * @param path path relative to the project folder, `/`-separated
+   * @param contents the file's bytes or text (UTF-8)
+   */
+  write(path: string, contents: string | Uint8Array): void;
   /** Undo: remove what the commit moved or created, and the staging folder. Safe to call twice. */
   abort(): void;
+}
+
+/** Options of {@link Staging.commitMerge}. */
+export interface MergeOptions {
+  /** Paths relative to the target that the merge removes (files or folders). */
+  remove?: readonly string[];
 }
 
 /** A file-system problem of the destination, phrased for the user (exit 2, like a usage error). */
@@ -117,8 +148,12 @@ function alive(pid: number): boolean {
   }
 }
 
-/** Whether `p` exists, a dangling symbolic link included. */
-function present(p: string): boolean {
+/**
+ * Whether `p` exists, a dangling symbolic link included (`lstat` succeeds).
+ *
+ * @param p absolute path
+ */
+export function present(p: string): boolean {
   try {
     lstatSync(p);
     return true;
@@ -139,11 +174,22 @@ export function nearestExistingFolder(p: string): string {
 }
 
 /** Undo what a journal says was done, then remove its staging folder. */
-function rollback(stagingFolder: string, j: StagingJournal): void {
+export function rollback(stagingFolder: string, j: StagingJournal): void {
   if (!j.committed) {
-    for (const p of [...j.moved].reverse()) rmSync(p, { recursive: true, force: true });
+    // Each step on its own: a path recorded before a move that then failed (ENOTDIR) must not
+    // stop the rest of the undo.
+    const attempt = (step: () => void): void => {
+      try {
+        step();
+      } catch {
+        /* nothing there to undo */
+      }
+    };
+    for (const p of [...j.moved].reverse()) attempt(() => rmSync(p, { recursive: true, force: true }));
     for (const r of [...(j.replaced ?? [])].reverse()) {
-      if (present(r.backup) && !present(r.path)) renameSync(r.backup, r.path);
+      attempt(() => {
+        if (present(r.backup) && !present(r.path)) renameSync(r.backup, r.path);
+      });
     }
     for (const d of [...j.created].reverse()) {
       try {
@@ -228,16 +274,35 @@ export function sweepBeside(target: string): string {
 export interface BeginStagingOptions {
   /**
    * Install SIGINT/SIGTERM/SIGHUP handlers that abort and exit 130 until the commit or abort
-   * (default true; the generator run by our CLI leaves that to the CLI's own staging).
+   * (default true), and an `exit` handler that aborts when the process ends while staged.
    */
   handleSignals?: boolean;
   /** Where "cancelled: nothing was written" goes (default stderr). */
   onCancel?: (message: string) => void;
 }
 
+/** Files (and links) under `root`, as `/`-separated paths relative to it, parents before children. */
+function filesUnder(root: string): string[] {
+  const out: string[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      const p = join(dir, entry.name);
+      if (entry.isDirectory()) walk(p);
+      else out.push(relative(root, p).split(sep).join('/'));
+    }
+  };
+  walk(root);
+  return out;
+}
+
+/** The processes' staging handles not yet committed or aborted (for the `exit` handler). */
+const openStagings = new Set<Staging>();
+let exitHookInstalled = false;
+
 /**
  * Start staging a project for `target`: sweep dead runs' leftovers beside it, create the staging
- * folder and its journal, and (by default) undo everything on SIGINT, SIGTERM or SIGHUP.
+ * folder and its journal, and (by default) undo everything on SIGINT, SIGTERM or SIGHUP, or when
+ * the process exits before the commit (an error that ended the run).
  *
  * The target must be missing, an empty folder, or (in place) a folder none of whose entries the
  * project writes; the caller checks that first and the commit re-checks each entry.
@@ -275,9 +340,50 @@ export function beginStaging(target: string, opts: BeginStagingOptions = {}): St
   };
   const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
   const release = (): void => {
+    openStagings.delete(handle);
     if (handleSignals) for (const s of signals) process.removeListener(s, onSignal);
   };
-  if (handleSignals) for (const s of signals) process.once(s, onSignal);
+  if (handleSignals) {
+    for (const s of signals) process.once(s, onSignal);
+    if (!exitHookInstalled) {
+      exitHookInstalled = true;
+      process.on('exit', () => {
+        for (const h of [...openStagings]) h.abort();
+      });
+    }
+  }
+
+  /** Move `from` over `to`, keeping what `to` held in the staging folder (journaled first). */
+  const replaceWith = (from: string | null, to: string, rel: string): void => {
+    if (present(to)) {
+      const backup = join(folder, 'replaced', rel);
+      mkdirSync(dirname(backup), { recursive: true });
+      journal.replaced.push({ path: to, backup });
+      save();
+      renameSync(to, backup);
+    }
+    if (from === null) return;
+    journal.moved.push(to);
+    save();
+    renameSync(from, to);
+  };
+  /** Create the missing folders from `target` down to `p`, recording each for a rollback. */
+  const ensureFolder = (p: string): void => {
+    const missing: string[] = [];
+    for (let d = p; !present(d); d = dirname(d)) missing.unshift(d);
+    for (const d of missing) {
+      journal.created.push(d);
+      save();
+      mkdirSync(d);
+    }
+  };
+  const finish = (): void => {
+    journal.committed = true;
+    save();
+    rmSync(folder, { recursive: true, force: true });
+    done = true;
+    release();
+  };
 
   const handle: Staging = {
     dir,
@@ -289,41 +395,48 @@ export function beginStaging(target: string, opts: BeginStagingOptions = {}): St
         if (inPlace) {
           for (const name of readdirSync(dir)) {
             const to = join(target, name);
-            if (present(to) && replace.includes(name)) {
-              const backup = join(folder, 'replaced', name);
-              mkdirSync(dirname(backup), { recursive: true });
-              journal.replaced.push({ path: to, backup });
-              save();
-              renameSync(to, backup);
-            }
+            if (present(to) && replace.includes(name)) replaceWith(null, to, name);
             if (present(to)) throw new StagingError(`${to} appeared while generating: nothing was written`);
-            journal.moved.push(to);
-            save();
-            renameSync(join(dir, name), to);
+            replaceWith(join(dir, name), to, name);
           }
         } else {
           // Create the missing parents only now, recording each one for a rollback.
-          const missing: string[] = [];
-          for (let p = dirname(target); !present(p); p = dirname(p)) missing.unshift(p);
-          for (const p of missing) {
-            journal.created.push(p);
-            save();
-            mkdirSync(p);
-          }
+          ensureFolder(dirname(target));
           if (present(target)) throw new StagingError(`${target} appeared while generating: nothing was written`);
           journal.moved.push(target);
           save();
           renameSync(dir, target);
         }
-        journal.committed = true;
-        save();
-        rmSync(folder, { recursive: true, force: true });
-        done = true;
-        release();
+        finish();
       } catch (err) {
         handle.abort();
         throw err instanceof StagingError ? err : describeFsError(err, target);
       }
+    },
+    commitMerge(merge: MergeOptions = {}): void {
+      if (done) return;
+      if (!inPlace) return handle.commit();
+      let current = target;
+      try {
+        for (const rel of filesUnder(dir)) {
+          current = join(target, rel);
+          ensureFolder(dirname(current));
+          replaceWith(join(dir, rel), current, rel);
+        }
+        for (const rel of merge.remove ?? []) {
+          current = join(target, rel);
+          replaceWith(null, current, rel);
+        }
+        finish();
+      } catch (err) {
+        handle.abort();
+        throw err instanceof StagingError ? err : describeFsError(err, current);
+      }
+    },
+    write(path: string, contents: string | Uint8Array): void {
+      const to = join(dir, path);
+      mkdirSync(dirname(to), { recursive: true });
+      writeFileSync(to, contents);
     },
     abort(): void {
       if (done) return;
@@ -332,6 +445,7 @@ export function beginStaging(target: string, opts: BeginStagingOptions = {}): St
       rollback(folder, journal);
     },
   };
+  openStagings.add(handle);
   return handle;
 }
 

@@ -4,7 +4,7 @@
  * prints the configuration and writes nothing.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BIN, makeTempDir, removeDir, runCli, readBytes } from '../helpers/cli.js';
 import { TmuxSession, tmuxAvailable } from '../helpers/tmux.js';
@@ -167,6 +167,31 @@ maybe('the wizard in a terminal', () => {
       }
       expect((await session.waitForFile(exitFile)).trim()).toBe('0');
       expect(session.screen()).toContain('"stt_service": "gladia_stt"');
+    } finally {
+      session.kill();
+    }
+  });
+
+  test('the wizard runs the Yeoman generator once: asking, writing and the commit are one run', async () => {
+    const flags = '-o out -b web -t rtc_small --client-framework none -m cascade --stt deepgram_stt --llm openai_llm --tts cartesia_tts --no-recording --no-transcription --no-video-input --no-video-output --no-observability --deploy-to-cloud --no-enable-noisecancel --no-eval';
+    const dir = join(tmp, 'once');
+    mkdirSync(dir, { recursive: true });
+    const exitFile = join(dir, 'exit');
+    const session = new TmuxSession(dir);
+    // stderr goes to a file (the questions then draw on stdout, the terminal); the run lines are counted there.
+    session.start(`node ${JSON.stringify(BIN)} init ${flags} 2> ${JSON.stringify(join(dir, 'stderr'))}; echo $? > ${JSON.stringify(exitFile)}; sleep 600`, { cwd: dir, env: { ...ttyEnv(), PIPECAT_DEBUG_RUNS: '1' } });
+    try {
+      await session.waitFor('? Project name');
+      session.type('once-bot');
+      session.keys('Enter');
+      await session.waitFor('? Generate this project?');
+      session.keys('Enter');
+      expect((await session.waitForFile(exitFile)).trim()).toBe('0');
+      const stderr = readFileSync(join(dir, 'stderr'), 'utf8');
+      expect(stderr.split('\n').filter((l) => l.startsWith('pipecat: debug: generator run'))).toEqual(['pipecat: debug: generator run 1']);
+      const cli = runCli(['init', '-n', 'once-bot', ...flags.replace('-o out', `-o ${join(dir, 'cli')}`).split(' ')]);
+      expect(cli.code).toBe(0);
+      expect(readBytes(join(dir, 'out', 'once-bot'))).toEqual(readBytes(join(dir, 'cli', 'once-bot')));
     } finally {
       session.kill();
     }

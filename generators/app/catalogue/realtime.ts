@@ -181,6 +181,9 @@ export const REALTIME_SERVICES = [
             model=os.getenv("ULTRAVOX_REALTIME_MODEL"),
             voice=os.getenv("ULTRAVOX_REALTIME_VOICE_ID"),
         ),
+        # Ultravox greets as soon as the call opens; on a call the bot places, the callee answers
+        # first ("Hello?"), so Ultravox waits for them (its firstSpeakerSettings).
+        extra={"firstSpeakerSettings": {"user": {}}} if call == "dialout" else {},
     ),
 )`,
     env: [

@@ -101,6 +101,8 @@ export interface InputSampleRate {
  *   clear message, and `present(**fields)` which drops fields whose value is None or empty, so an
  *   unset optional variable keeps pipecat's default (catalogue-facts §1 item 9, rule E4);
  * - `SYSTEM_INSTRUCTION` (LLM and realtime services: the bot's system prompt);
+ * - `call`, the session's kind: `"web"`, `"phone"` or `"dialout"` (`run_bot`'s argument in the
+ *   generated bot.py), for services that behave differently when the bot places the call;
  * - `session`, an `aiohttp.ClientSession`, when `needsHttpSession` is true;
  * - `Language` from `pipecat.transcriptions.language` if listed in `imports`.
  */

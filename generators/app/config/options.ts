@@ -80,8 +80,8 @@ export const CONFIG_OPTIONS: readonly OptionDefinition[] = [
   { key: 'enable_eval', flag: 'eval', configAliases: ['eval'], type: 'boolean', default: false, describe: "Runnable with pipecat's eval transport (`uv run bot.py -t eval`), with starter scenarios for `pipecat eval run` in server/evals/", label: 'Evals', feature: { prompt: 'Evals: make the bot runnable with `-t eval` for `pipecat eval run`, with starter scenarios?', summary: 'evals (-t eval)' } },
 ];
 
-/** Config keys that are output-only (written by `--dry-run`, ignored when read back). */
-export const OUTPUT_ONLY_KEYS: readonly string[] = ['derived'];
+/** Config keys that are output-only (written by `--dry-run` or into `.yo-rc.json`, ignored when read back). */
+export const OUTPUT_ONLY_KEYS: readonly string[] = ['derived', 'generator_version'];
 
 /**
  * How to name an option in a message, given where its value came from.

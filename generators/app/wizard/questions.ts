@@ -10,7 +10,7 @@
  * flags. Question names are the answer names yeoman-test's `withAnswers` uses: the config keys,
  * plus `bot_client` (bot type and client in one choice) and `generate` (the final confirmation).
  */
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Choice, PromptObject } from 'prompts';
 import { SERVICES_BY_ROLE, TRANSPORTS, TRANSPORT_FAMILIES } from '../catalogue/catalogue.js';
 import type { ServiceRole } from '../catalogue/types.js';
@@ -45,6 +45,11 @@ export interface WizardState {
   readonly answers: ConfigLayer;
   /** Absolute folder the project is created in (the name step checks `<output>/<name>`). */
   readonly output: string;
+  /**
+   * The absolute project folder of a name (the generator's destination, `init-plan.ts`); default
+   * `<output>/<name>`.
+   */
+  readonly target?: (projectName: string) => string;
 }
 
 /** One step: a question, when it applies, and which config values its answer sets. */
@@ -139,7 +144,8 @@ const nameStep: WizardStep = {
       const name = typeof v === 'string' ? v.trim() : v;
       const bad = schemaProblem('project_name', name);
       if (bad) return bad;
-      return destinationProblem(s.output, join(s.output, name as string)) ?? true;
+      const target = s.target ? s.target(name as string) : join(s.output, name as string);
+      return destinationProblem(dirname(target), target) ?? true;
     },
   }),
   toLayer: (answer) => ({ project_name: typeof answer === 'string' ? answer.trim() : answer }),

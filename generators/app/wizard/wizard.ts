@@ -42,6 +42,11 @@ export interface WizardOptions {
   ask: AskFunction;
   /** Prints a message for the user (the adapter's log: stderr). */
   log: (text: string) => void;
+  /**
+   * The absolute project folder of a name, shown in the summary (default `<output>/<name>`; the
+   * generator passes its destination, so an in-place run shows its folder).
+   */
+  target?: (projectName: string) => string;
 }
 
 /** Config keys whose answers are booleans or single ids, checked with the field schema. */
@@ -210,7 +215,7 @@ export function summaryText(config: ProjectConfig, target: string): string {
 export async function runWizard(opts: WizardOptions): Promise<ProjectConfig> {
   checkGiven(opts.given);
   const answers: ConfigLayer = {};
-  const state: WizardState = { given: opts.given, answers, output: opts.output };
+  const state: WizardState = { given: opts.given, answers, output: opts.output, target: opts.target };
   for (const step of WIZARD_STEPS) {
     if (!step.applies(state)) continue;
     const q = buildQuestion(step, state);
@@ -219,7 +224,7 @@ export async function runWizard(opts: WizardOptions): Promise<ProjectConfig> {
     Object.assign(answers, step.toLayer(answer, state));
   }
   const config = resolveConfig({ flags: { ...opts.given, ...answers } });
-  opts.log(summaryText(config, join(opts.output, config.project_name)));
+  opts.log(summaryText(config, opts.target ? opts.target(config.project_name) : join(opts.output, config.project_name)));
   const ok = await opts.ask(confirmQuestion());
   if (ok !== true) throw new WizardCancelledError();
   return config;

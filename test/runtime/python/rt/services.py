@@ -33,6 +33,9 @@ import uuid
 import numpy as np
 
 from pipecat.frames.frames import (
+    UserStoppedSpeakingFrame,
+    VADUserStartedSpeakingFrame,
+    VADUserStoppedSpeakingFrame,
     LLMContextFrame,
     LLMFullResponseEndFrame,
     LLMFullResponseStartFrame,
@@ -130,8 +133,9 @@ class UltravoxCall:
       ``final`` full ``text``, llm.py:742-755), ``playback_clear_buffer`` when the user barges in
       (llm.py:636-647), and ``call_started`` (only logged, llm.py:674). Every transcript carries an
       ``ordinal``.
-    - The agent speaks first (Ultravox's default first speaker): pipecat sends it nothing to start
-      (``_handle_context`` only forwards tool results, llm.py:473-536). The server's own VAD ends the
+    - The agent speaks first (Ultravox's default first speaker) unless the call was created with
+      ``firstSpeakerSettings: {"user": {}}`` (``_vendors/ultravox.py``): pipecat sends it nothing to
+      start (``_handle_context`` only forwards tool results, llm.py:473-536). The server's own VAD ends the
       user's turn after a pause in the audio it is streamed; it then sends the user's transcript and
       answers.
 
@@ -169,7 +173,18 @@ class UltravoxCall:
 
     async def opened(self) -> None:
         self.connection.deliver({"type": "call_started", "callId": str(uuid.uuid4())})
-        self._respond(heard=None)
+        from _vendors import ultravox
+
+        # The call's firstSpeakerSettings (REST body): the agent greets at once unless the user
+        # was made the first speaker, in which case the server's VAD waits for their turn.
+        if not ultravox.user_speaks_first(self._call_index()):
+            self._respond(heard=None)
+
+    def _call_index(self) -> int | None:
+        """The created call this socket joins (``?call=N`` in the joinUrl), None if not named."""
+        uri = getattr(self.connection, "uri", "") or ""
+        _, _, index = uri.partition("call=")
+        return int(index) if index.isdigit() else None
 
     async def received(self, message) -> None:
         if isinstance(message, (bytes, bytearray)):
@@ -470,12 +485,23 @@ class Script:
                 return
             await original(frame, direction)
             # The vendor's server-side VAD hears the end of the user's speech in the audio it is
-            # streamed: it then transcribes the turn and answers.
-            if isinstance(frame, InputAudioRawFrame) and probe.user_utterances > probe.transcripts:
+            # streamed: it transcribes the turn, then answers after the user's silence, which is
+            # when the pipeline's VAD reports the stop too. Answering earlier (before the local
+            # VAD has even started the user's turn, on a loaded machine) would race the
+            # interruption that turn start causes, which clears an answer still buffered
+            # downstream, an avatar's for instance.
+            if isinstance(frame, VADUserStartedSpeakingFrame):
+                state["heard"], state["speaking"] = True, True
+            elif isinstance(frame, (VADUserStoppedSpeakingFrame, UserStoppedSpeakingFrame)):
+                state["speaking"] = False
+            elif isinstance(frame, InputAudioRawFrame) and probe.user_utterances > probe.transcripts:
                 probe.transcripts += 1
+                state["due"] = True
                 await svc.push_frame(
                     TranscriptionFrame(USER_TEXT, "", time_now_iso8601()), FrameDirection.UPSTREAM
                 )
+            if state.get("due") and state.get("heard") and not state.get("speaking"):
+                state["due"] = state["heard"] = False
                 await answer()
 
         svc.process_frame = process_frame

@@ -51,7 +51,7 @@ def _vendor(module: str, handler: str):
 
 #: (method, URL regular expression, JSON body or handler, source): what a vendor's API answers.
 ROUTES = [
-    ("POST", r"^https://api\.ultravox\.ai/api/(agents/[^/]+/)?calls$", lambda _request: (201, {"joinUrl": "wss://rt.ultravox.invalid/join"}), "pipecat/services/ultravox/llm.py reads joinUrl and requires 201 Created"),
+    ("POST", r"^https://api\.ultravox\.ai/api/(agents/[^/]+/)?calls$", _vendor("ultravox", "create_call"), "pipecat/services/ultravox/llm.py reads joinUrl and requires 201 Created"),
     ("POST", r"^https://api\.gladia\.io/v2/live", {"id": "rt-gladia-session", "url": "wss://rt.gladia.invalid/v2/live?token=rt"}, "pipecat/services/gladia/stt.py reads url and id"),
     ("POST", r"^https://tavusapi\.com/v2/conversations$", _vendor("tavus", "create_conversation"), "pipecat/transports/tavus/transport.py TavusApi.create_conversation reads conversation_id and conversation_url"),
     ("POST", r"^https://tavusapi\.com/v2/conversations/[^/]+/end$", _vendor("tavus", "end_conversation"), "TavusApi.end_conversation only checks the status"),

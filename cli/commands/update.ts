@@ -1,0 +1,175 @@
+/**
+ * `pipecat update [DIRECTORY]`: change a generated project's services, transports and features,
+ * or bring it to the current templates, keeping the user's edits (issue 15; docs/updating.md).
+ *
+ * The recorded configuration (`.yo-rc.json`) is the base layer and `init`'s flags apply on top,
+ * plus `--add-transport` / `--remove-transport`; the core is `generators/app/update/update.ts`.
+ * On a terminal each conflict gets a choice (keep mine, take new, write markers, show the diff,
+ * abort) through `cli/dialogs.ts`.
+ *
+ * Exit codes: 0 updated (or already current, or dry run), 1 failed while writing (nothing
+ * changed), 2 invalid input or not a project (nothing changed), 3 conflicts without a terminal
+ * (nothing changed, files listed), 5 updated with conflict markers written (files listed),
+ * 130 cancelled / aborted, 143 SIGTERM (nothing changed).
+ */
+import { relative } from 'node:path';
+import type { Argv, CommandModule } from 'yargs';
+import { CONFIG_OPTIONS } from '../../generators/app/config/options.js';
+import type { ConfigLayer } from '../../generators/app/config/resolve.js';
+import { CancelledError, UserError } from '../errors.js';
+
+/** Parsed arguments of `pipecat update`. */
+export interface UpdateArgs {
+  directory?: string;
+  'add-transport'?: string[];
+  'remove-transport'?: string[];
+  'dry-run'?: boolean;
+  'conflict-markers'?: boolean;
+  [flag: string]: unknown;
+}
+
+/** The exit-code line of `--help` and docs/updating.md. */
+export const UPDATE_EXIT_CODES =
+  'Exit codes: 0 updated (or nothing to do, or --dry-run), 1 failed while writing (nothing changed), 2 invalid input or not a project (nothing changed), ' +
+  '3 conflicts and no terminal to ask (nothing changed; the files are listed), 5 updated with conflict markers written (the files are listed), ' +
+  '130 cancelled or aborted, 143 stopped by SIGTERM (nothing changed).';
+
+/**
+ * The flags layer: configuration options given on the command line.
+ *
+ * @param argv parsed arguments
+ */
+function flagsOf(argv: UpdateArgs): ConfigLayer {
+  const layer: ConfigLayer = {};
+  for (const o of CONFIG_OPTIONS) if (argv[o.flag] !== undefined) layer[o.key] = argv[o.flag];
+  return layer;
+}
+
+/** A list flag's values (yargs gives an array for `string: true, array: true`). */
+function list(v: unknown): string[] {
+  if (v === undefined) return [];
+  return (Array.isArray(v) ? v : [v]).map(String);
+}
+
+function builder(yargs: Argv): Argv<UpdateArgs> {
+  let y = yargs
+    .usage(
+      '$0 update [DIRECTORY] [options]\n\nChange a generated project (services, transports, features) or bring it to the current templates, keeping your edits: ' +
+        'its recorded configuration (.yo-rc.json) is the starting point, the options given change it, and each file is merged with your edits (three-way, against .pipecat/base/).',
+    )
+    .positional('directory', { type: 'string', describe: 'The project folder (default: the project holding the current directory)' })
+    .option('add-transport', { type: 'string', array: true, describe: 'Add a transport (id or vendor alias; repeatable)', group: 'Transports:' })
+    .option('remove-transport', { type: 'string', array: true, describe: 'Remove a transport (repeatable); its files go unless you edited them', group: 'Transports:' })
+    .option('dry-run', { type: 'boolean', describe: 'Print the plan as JSON ({"config", "files": [{"path", "action"}]}) and change nothing', group: 'Input and output:' })
+    .option('conflict-markers', { type: 'boolean', describe: 'Write conflict markers into conflicting files instead of stopping (exit 5)', group: 'Input and output:' });
+  for (const o of CONFIG_OPTIONS) {
+    y = y.option(o.flag, {
+      type: o.type,
+      alias: [...(o.short ? [o.short] : []), ...(o.flagAliases ?? [])],
+      describe: o.describe + (o.type === 'boolean' ? ` (default: as recorded; --no-${o.flag} turns it off)` : ' (default: as recorded)'),
+      group: o.type === 'boolean' ? 'Features:' : 'Project:',
+      ...(o.type === 'array' ? { string: true } : {}),
+    });
+  }
+  return y
+    .example('$0 update --tts elevenlabs_tts', 'switch the text-to-speech service')
+    .example('$0 update --add-transport rtc_hosted --remove-transport rtc_small', 'swap SmallWebRTC for Daily')
+    .example('$0 update --dry-run', 'what updating to the current templates would do')
+    .epilogue(`See docs/updating.md. Service ids: \`pipecat init --list-options\`.\n\n${UPDATE_EXIT_CODES}`) as unknown as Argv<UpdateArgs>;
+}
+
+/** Milliseconds to pause after half the changes are applied (tests send a signal then). */
+function pauseHook(): ((done: number, total: number) => Promise<void>) | undefined {
+  const ms = Number(process.env.PIPECAT_UPDATE_PAUSE_MS ?? '');
+  if (!Number.isFinite(ms) || ms <= 0) return undefined;
+  return async (done, total) => {
+    if (done !== Math.ceil(total / 2)) return;
+    process.stderr.write(`update: paused after ${done} of ${total} changes\n`);
+    await new Promise((r) => setTimeout(r, ms));
+  };
+}
+
+/** The `update` command module. */
+export const updateCommand: CommandModule<object, UpdateArgs> = {
+  command: 'update [directory]',
+  describe: 'Change services, transports or features of a generated project, or update it to the current templates, keeping your edits',
+  builder,
+  handler: async (argv) => {
+    const [{ checkBooleanValues }, core, { canPrompt }] = await Promise.all([import('./init.js'), import('../../generators/app/update/update.js'), import('../dialogs.js')]);
+    checkBooleanValues(process.argv.slice(2));
+    if (argv['dry-run'] && argv['conflict-markers']) throw new UserError('--dry-run and --conflict-markers: --dry-run changes nothing, so give one');
+    const root = core.findProjectRoot(argv.directory);
+    const interactive = !argv['dry-run'] && !argv['conflict-markers'] && canPrompt();
+    // The same single generator run as `init` (generators/app/run.ts): its configuring phase
+    // updates the project.
+    const { runPipecatGenerator } = await import('../../generators/app/run.js');
+    let result: import('../../generators/app/update/update.js').UpdateOutcome | undefined;
+    await runPipecatGenerator({
+      update: {
+        root,
+        flags: flagsOf(argv),
+        add: list(argv['add-transport']),
+        remove: list(argv['remove-transport']),
+        dryRun: argv['dry-run'] === true,
+        conflictMarkers: argv['conflict-markers'] === true,
+        choose: interactive ? chooseOnTerminal : undefined,
+        afterChange: pauseHook(),
+      },
+      onUpdated: (o) => {
+        result = o;
+      },
+      out: (text) => process.stdout.write(text),
+      note: (text) => process.stderr.write(text),
+    });
+    const outcome = result!;
+    for (const d of outcome.dropped) process.stderr.write(`note: dropped the recorded ${d}\n`);
+    if (!outcome.applied) {
+      process.stdout.write(JSON.stringify(core.planDocument(outcome), null, 2) + '\n');
+      return;
+    }
+    const { summaryLines } = await import('../../generators/app/update/report.js');
+    const lines = summaryLines(outcome, relative(process.cwd(), root) || '.');
+    if (outcome.marked.length) process.exitCode = core.UPDATE_EXIT.markers;
+    process.stdout.write(lines.join('\n') + '\n');
+  },
+};
+
+/**
+ * Ask how to settle one conflict on the terminal: keep mine, take new, write markers, show the
+ * diff (then ask again), abort.
+ *
+ * @throws CancelledError on Ctrl-C / Esc (nothing changed)
+ */
+async function chooseOnTerminal(
+  file: import('../../generators/app/update/plan.js').FilePlan,
+  index: number,
+  total: number,
+): Promise<import('../../generators/app/update/update.js').Choice> {
+  const [{ select }, { describeConflict }, { unifiedDiff }] = await Promise.all([
+    import('../dialogs.js'),
+    import('../../generators/app/update/plan.js'),
+    import('../../generators/app/update/merge.js'),
+  ]);
+  const c = file.conflict!;
+  const removal = c.theirs === null;
+  type Pick = import('../../generators/app/update/update.js').Choice | 'diff';
+  const choices: { title: string; value: Pick; description?: string }[] = [
+    { title: 'keep mine', value: 'mine', description: removal ? 'keep your file (it becomes yours alone)' : 'leave your file as it is' },
+    { title: removal ? 'take the removal' : 'take new', value: 'new', description: removal ? 'remove the file' : 'replace your file with the new version (your edits are lost)' },
+    ...(c.markers !== null ? [{ title: 'write conflict markers', value: 'markers' as Pick, description: 'both versions in the file, to edit by hand' }] : []),
+    { title: 'show the diff', value: 'diff', description: 'from your file to the new version' },
+    { title: 'abort', value: 'abort', description: 'stop: nothing is changed' },
+  ];
+  process.stderr.write(`\nConflict ${index + 1} of ${total}: ${describeConflict(file)}\n`);
+  for (;;) {
+    let pick: Pick;
+    try {
+      pick = await select<Pick>(`${file.path}:`, choices);
+    } catch (err) {
+      if (err instanceof CancelledError) throw new CancelledError('cancelled: nothing was changed');
+      throw err;
+    }
+    if (pick !== 'diff') return pick;
+    process.stderr.write(unifiedDiff(file.path, c.mine?.toString('utf8') ?? '', c.theirs?.toString('utf8') ?? ''));
+  }
+}

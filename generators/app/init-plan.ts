@@ -1,0 +1,179 @@
+/**
+ * What one run of the generator is asked to do, and the plan it follows: the request made by a
+ * front end (`pipecat init`'s yargs handler, or `yo pipecat`'s options), the one place where the
+ * project folder is resolved from `DIRECTORY` / `--output` and the project name, the destination
+ * check, the `--dry-run` document, and the commit that keeps or replaces existing agent guides.
+ *
+ * No Yeoman here: the generator's configuring phase calls {@link planInit}, and `pipecat init`
+ * calls it too before starting Yeoman, so bad input and `--dry-run` never load Yeoman.
+ *
+ * Source: issue 14 ("The shape of the init path"), issue 12 (in-place init, agent guides).
+ */
+import { lstatSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { deriveValues, resolveConfig, type ConfigLayer } from './config/resolve.js';
+import type { ProjectConfig } from './config/types.js';
+import { buildContext } from './context.js';
+import { DestinationError, destinationProblem, inPlaceProblem } from './destination.js';
+import { GUIDE_FILES, planFiles } from './files.js';
+import { sweepBeside, type Staging } from './staging.js';
+
+/** What a front end asks one generator run to do (everything already parsed, nothing resolved). */
+export interface InitRequest {
+  /** Configuration values given as flags (or `yo pipecat` options), by config key. */
+  flags: ConfigLayer;
+  /** The config file's layer (`--config`), already read. */
+  config?: ConfigLayer;
+  /** `pipecat init DIRECTORY`: the project is this folder itself (relative to `cwd`). */
+  directory?: string;
+  /** `--output`: the folder the project folder `<name>` is created in (relative to `cwd`). */
+  output?: string;
+  /** Absolute folder the command runs in (relative paths and the next steps start there). */
+  cwd: string;
+  /** Ask what the flags and config do not give (the wizard, the generator's prompting phase). */
+  wizard: boolean;
+  /** `--dry-run`: print the plan as JSON, write nothing. */
+  dryRun: boolean;
+  /** `--overwrite-guide`: replace existing agent guides in an in-place target. */
+  overwriteGuide: boolean;
+}
+
+/** Where a project goes: `<output>/<name>`, or a folder given as `pipecat init DIR` (in place). */
+export interface Destination {
+  /** Absolute project folder. */
+  target: string;
+  /** `pipecat init DIR`: the files go into `target` itself, which may hold other files. */
+  inPlace: boolean;
+}
+
+/**
+ * The absolute folder a project folder `<name>` is created in: `--output`, default the command's
+ * folder. For an in-place request, the folder holding `DIRECTORY`.
+ *
+ * @param req the request
+ */
+export function outputFolderOf(req: Pick<InitRequest, 'directory' | 'output' | 'cwd'>): string {
+  if (typeof req.directory === 'string' && req.directory !== '') return dirname(resolve(req.cwd, req.directory));
+  return resolve(req.cwd, typeof req.output === 'string' && req.output !== '' ? req.output : '.');
+}
+
+/**
+ * The destination of a run: `DIRECTORY` itself (in place), else `<output>/<name>`. The one place
+ * the project folder is resolved (the CLI, the wizard's summary and the generator ask here).
+ *
+ * @param req the request (`directory`, `output`, `cwd`)
+ * @param projectName the resolved project name
+ */
+export function destinationOf(req: Pick<InitRequest, 'directory' | 'output' | 'cwd'>, projectName: string): Destination {
+  if (typeof req.directory === 'string' && req.directory !== '') return { target: resolve(req.cwd, req.directory), inPlace: true };
+  return { target: join(outputFolderOf(req), projectName), inPlace: false };
+}
+
+/** Agent guides that already exist in an in-place target, and what to do with them. */
+export interface GuidePlan {
+  /** Top-level guide names present in the target. */
+  existing: string[];
+  /** `--overwrite-guide`: replace them; else they are kept and the staged copies dropped. */
+  overwrite: boolean;
+}
+
+/**
+ * The guide plan of a destination: which of {@link GUIDE_FILES} exist there (none unless in place).
+ *
+ * @param dest where the files go
+ * @param overwrite whether `--overwrite-guide` was given
+ */
+export function guidePlan(dest: Destination, overwrite: boolean): GuidePlan {
+  const existing = GUIDE_FILES.filter((g) => {
+    try {
+      lstatSync(join(dest.target, g));
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  return { existing: dest.inPlace ? existing : [], overwrite };
+}
+
+/** The plan of one run: the configuration, where it goes, and the guides there. */
+export interface InitPlan {
+  /** The resolved configuration. */
+  config: ProjectConfig;
+  /** The project folder. */
+  dest: Destination;
+  /** Existing agent guides (in place) and whether they are replaced. */
+  guides: GuidePlan;
+}
+
+/**
+ * The configuration of a request without the wizard: the one resolver over the config file and
+ * flags layers.
+ *
+ * @param req the request
+ * @throws ConfigError (exit 2) naming every invalid key
+ */
+export function resolveRequest(req: Pick<InitRequest, 'flags' | 'config'>): ProjectConfig {
+  return resolveConfig({ config: req.config, flags: req.flags });
+}
+
+/**
+ * Plan a run: resolve the destination, remove what killed runs left beside it (so it is not
+ * mistaken for the user's files), and check that it can take the project: for `<output>/<name>`,
+ * an `<output>` that is a folder and a `<name>` that is missing or empty; in place, no generated
+ * project and no entry the project would write (rules in `./destination.ts`).
+ *
+ * @param req the request
+ * @param config the resolved configuration
+ * @returns the plan
+ * @throws DestinationError (exit 2) naming the path; nothing is touched
+ */
+export function planInit(req: InitRequest, config: ProjectConfig): InitPlan {
+  const dest = destinationOf(req, config.project_name);
+  sweepBeside(dest.target);
+  const guides = guidePlan(dest, req.overwriteGuide);
+  const planned = planFiles(buildContext(config)).map((f) => f.to);
+  const problem = dest.inPlace ? inPlaceProblem(dest.target, planned, guides.existing) : destinationProblem(dirname(dest.target), dest.target);
+  if (problem) throw new DestinationError(problem);
+  return { config, dest, guides };
+}
+
+/**
+ * The `--dry-run` document: the configuration (same keys as the config file, canonical ids) and,
+ * under `derived`, what would be written. Feeding it back through `--config` gives the same
+ * configuration (`derived` is ignored on input).
+ *
+ * @param config resolved configuration
+ * @param target absolute project folder
+ */
+export function dryRunDocument(config: ProjectConfig, target: string): Record<string, unknown> {
+  const ctx = buildContext(config);
+  return {
+    ...config,
+    derived: {
+      ...deriveValues(config),
+      output_dir: target,
+      python: ctx.requiresPython,
+      pipecat_requirement: ctx.pipecatRequirement,
+      env_vars: ctx.envGroups.flatMap((g) => g.vars.filter((v) => !v.commented).map((v) => v.name)),
+      files: planFiles(ctx).map((f) => f.to),
+    },
+  };
+}
+
+/**
+ * Commit a staging folder, keeping (or, with `--overwrite-guide`, replacing) the agent guides that
+ * exist in the target, and say which were kept.
+ *
+ * @param staging the staged project
+ * @param guides the guide plan of its destination
+ * @param note where the "kept your AGENTS.md …" line goes (stderr in our CLI)
+ * @throws StagingError when the commit fails (everything is undone)
+ */
+export function commitWithGuides(staging: Staging, guides: GuidePlan, note: (text: string) => void): void {
+  if (!guides.overwrite) {
+    for (const g of guides.existing) rmSync(join(staging.dir, g), { force: true });
+  }
+  staging.commit(guides.overwrite ? guides.existing : []);
+  const kept = guides.overwrite ? [] : guides.existing.filter((g) => GUIDE_FILES.includes(g));
+  if (kept.length) note(`kept your ${kept.join(', ')} (--overwrite-guide replaces ${kept.length > 1 ? 'them' : 'it'} with ours)\n`);
+}

@@ -1,0 +1,144 @@
+/**
+ * Apply an update all or nothing: every new file is first written into a staging folder inside
+ * the project, then each change is made by a rename, with every step recorded in the staging
+ * module's journal (`../staging.ts`, {@link StagingJournal}) before it happens:
+ * - a file that is replaced or removed is first moved into the staging folder (`replaced`);
+ * - a new file is moved in (`moved`), its missing folders created (`created`);
+ * - a folder left empty by removals is moved aside like a file (`replaced`).
+ *
+ * SIGINT, SIGTERM and SIGHUP while staging or applying undo every step (the project is left byte
+ * for byte as it was; exit 130, 143 or 129). After a SIGKILL, the next `pipecat update` or
+ * `pipecat init` in the project undoes the dead run's steps from its journal (`sweepStale`).
+ *
+ * Source: issue 15 ("all-or-nothing"), reusing issue 12/13's journal and sweep.
+ */
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { dirname, join } from 'node:path';
+import { STAGING_PREFIX, StagingError, describeFsError, present, rollback, sweepStale, type StagingJournal } from '../staging.js';
+
+/** One change: the file at `path` gets `contents`, or is removed (null). */
+export interface FileChange {
+  /** Project-relative path, POSIX separators. */
+  path: string;
+  contents: Buffer | string | null;
+}
+
+/** Options of {@link applyChanges}. */
+export interface ApplyOptions {
+  /**
+   * Awaited after each change is made (tests pause here to send a signal mid-update; the CLI
+   * wires it to `PIPECAT_UPDATE_PAUSE_MS`).
+   */
+  afterChange?: (done: number, total: number) => Promise<void>;
+  /** Where "cancelled: nothing was changed" goes on a signal (default stderr). */
+  onCancel?: (message: string) => void;
+}
+
+/** Exit code of a process stopped by a signal, as a shell reports it (128 + number). */
+const SIGNAL_EXIT: Record<string, number> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };
+
+/**
+ * Make the changes in `root`, all or nothing.
+ *
+ * @param root absolute project folder (exists)
+ * @param changes the files to write or remove; folders left empty by removals are removed too
+ *   (never `root` itself)
+ * @param opts test hook, cancel message sink
+ * @throws StagingError naming the path when the file system refuses (everything done is undone)
+ */
+export async function applyChanges(root: string, changes: readonly FileChange[], opts: ApplyOptions = {}): Promise<void> {
+  sweepStale(root);
+  const folder = join(root, `${STAGING_PREFIX}${process.pid}-${randomBytes(4).toString('hex')}`);
+  const journal: StagingJournal = { pid: process.pid, host: hostname(), started: Date.now(), target: root, created: [], moved: [], replaced: [], committed: false };
+  const save = (): void => writeFileSync(join(folder, 'journal.json'), JSON.stringify(journal));
+  let finished = false;
+  const undo = (): void => {
+    if (finished) return;
+    finished = true;
+    rollback(folder, journal);
+  };
+  const onSignal = (signal: NodeJS.Signals): void => {
+    undo();
+    (opts.onCancel ?? ((m: string) => process.stderr.write(m)))('cancelled: nothing was changed\n');
+    process.exit(SIGNAL_EXIT[signal] ?? 130);
+  };
+  const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+  for (const s of signals) process.once(s, onSignal);
+  let backups = 0;
+  /** Move an existing entry aside into the staging folder, recorded for a rollback. */
+  const moveAside = (abs: string): void => {
+    const backup = join(folder, 'replaced', String(backups++));
+    journal.replaced.push({ path: abs, backup });
+    save();
+    renameSync(abs, backup);
+  };
+  try {
+    try {
+      mkdirSync(folder);
+      mkdirSync(join(folder, 'project'));
+      mkdirSync(join(folder, 'replaced'));
+      save();
+    } catch (err) {
+      rmSync(folder, { recursive: true, force: true });
+      throw describeFsError(err, root);
+    }
+    // Stage: every new file, written before anything in the project changes.
+    const staged = changes.map((c, i) => {
+      if (c.contents === null) return null;
+      const p = join(folder, 'project', String(i));
+      writeFileSync(p, c.contents);
+      return p;
+    });
+    const removedFrom = new Set<string>();
+    for (let i = 0; i < changes.length; i++) {
+      const abs = join(root, ...changes[i].path.split('/'));
+      let mode: number | undefined;
+      if (present(abs)) {
+        mode = statSync(abs).mode;
+        moveAside(abs);
+      }
+      const from = staged[i];
+      if (from === null) {
+        removedFrom.add(dirname(abs));
+      } else {
+        const missing: string[] = [];
+        for (let d = dirname(abs); d !== root && !present(d); d = dirname(d)) missing.unshift(d);
+        for (const d of missing) {
+          journal.created.push(d);
+          save();
+          mkdirSync(d);
+        }
+        if (mode !== undefined) chmodSync(from, mode & 0o7777); // the user's permissions stay
+        journal.moved.push(abs);
+        save();
+        renameSync(from, abs);
+      }
+      await opts.afterChange?.(i + 1, changes.length);
+    }
+    // Folders emptied by removals (deepest first), up to the project root.
+    const folders = [...removedFrom].sort((a, b) => b.length - a.length);
+    for (const start of folders) {
+      for (let d = start; d !== root && d.startsWith(root); d = dirname(d)) {
+        let empty = false;
+        try {
+          empty = readdirSync(d).length === 0;
+        } catch {
+          empty = false;
+        }
+        if (!empty) break;
+        moveAside(d);
+      }
+    }
+    journal.committed = true;
+    save();
+    finished = true;
+    rmSync(folder, { recursive: true, force: true });
+  } catch (err) {
+    undo();
+    throw err instanceof StagingError ? err : describeFsError(err, root);
+  } finally {
+    for (const s of signals) process.removeListener(s, onSignal);
+  }
+}

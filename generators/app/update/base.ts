@@ -1,0 +1,93 @@
+/**
+ * The base of a generated project: a copy of every file exactly as we generated it last time, so
+ * `pipecat update` can tell the user's edits from ours (a three-way merge: the user's file, the
+ * base, the newly generated file).
+ *
+ * It lives in `.pipecat/base/` at the project root, mirroring the project's layout, outside
+ * `server/` (which goes into the container image) and meant to be committed with the project.
+ * `pipecat init` writes it with the project; `pipecat update` rewrites it after each update. A
+ * project generated before this existed has none: every file that differs from the new version
+ * is then a conflict, and the base is recorded from that update on.
+ *
+ * Source: issue 15 (evolve an existing project).
+ */
+import { lstatSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { YO_RC_FILE } from '../yo-rc.js';
+
+/** Folder of our bookkeeping at the project root. */
+export const PIPECAT_DIR = '.pipecat';
+/** Folder of the base copies, relative to the project root (POSIX separators). */
+export const BASE_DIR = `${PIPECAT_DIR}/base`;
+/** Section name of base copies in a rendered project. */
+export const BASE_SECTION = 'base';
+
+/** The note written next to the base (`.pipecat/README.md`), so nobody deletes it by surprise. */
+export const BASE_README = [
+  '# .pipecat/',
+  '',
+  '`base/` holds each file exactly as `pipecat init` or `pipecat update` last generated it. `pipecat update`',
+  'compares it with your files to keep your edits when it changes services or transports or brings the',
+  'project to newer templates (a three-way merge). Commit this folder with the project and do not edit it;',
+  'without it, every file you changed becomes a conflict on the next update.',
+  '',
+].join('\n');
+
+/**
+ * Whether a project-relative path belongs to our bookkeeping (`.pipecat/…`) rather than to the
+ * project's own files.
+ *
+ * @param path POSIX path relative to the project root
+ */
+export function isBookkeeping(path: string): boolean {
+  return path === PIPECAT_DIR || path.startsWith(`${PIPECAT_DIR}/`);
+}
+
+/**
+ * One rendered file: POSIX `path` relative to the project root, its `contents`, and the file
+ * table's `section` it came from (`render.ts` re-exports it as `RenderedFile`; defined here so
+ * that `render.ts` → `update/base.ts` is the only import between them).
+ */
+export interface RenderedFile {
+  path: string;
+  contents: string | Buffer;
+  section: string;
+}
+
+/**
+ * The base files of a rendered project: one `.pipecat/base/<path>` copy per generated file
+ * (`.yo-rc.json` excepted: it is rewritten on every update and never merged), and the note.
+ *
+ * @param files the project's rendered files (without base copies)
+ * @returns files to write along with the project, section {@link BASE_SECTION}
+ */
+export function baseFiles(files: readonly RenderedFile[]): RenderedFile[] {
+  const copies = files.filter((f) => f.path !== YO_RC_FILE && !isBookkeeping(f.path)).map((f) => ({ path: `${BASE_DIR}/${f.path}`, contents: f.contents, section: BASE_SECTION }));
+  return [...copies, { path: `${PIPECAT_DIR}/README.md`, contents: BASE_README, section: BASE_SECTION }];
+}
+
+/**
+ * Read a project's base.
+ *
+ * @param root absolute project folder
+ * @returns contents by project-relative path (POSIX), or null when the project has no base folder
+ *   (generated before bases were recorded)
+ */
+export function readBase(root: string): Map<string, Buffer> | null {
+  const dir = join(root, ...BASE_DIR.split('/'));
+  try {
+    if (!lstatSync(dir).isDirectory()) return null;
+  } catch {
+    return null;
+  }
+  const out = new Map<string, Buffer>();
+  const walk = (d: string): void => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const abs = join(d, e.name);
+      if (e.isDirectory()) walk(abs);
+      else if (e.isFile()) out.set(relative(dir, abs).split(sep).join('/'), readFileSync(abs));
+    }
+  };
+  walk(dir);
+  return out;
+}

@@ -1,0 +1,94 @@
+/**
+ * What `pipecat update` tells the user after the files changed: environment variables newly
+ * needed and no longer used (with the Pipecat Cloud secret-set commands when the project deploys
+ * there), and the install commands to run when dependencies changed.
+ *
+ * Source: issue 15 ("After an update it prints what changed for the user").
+ */
+import { buildContext } from '../context.js';
+import { deriveValues } from '../config/resolve.js';
+import type { ProjectConfig } from '../config/types.js';
+import { YO_RC_FILE } from '../yo-rc.js';
+import type { UpdateOutcome } from './update.js';
+
+/** Names of the variables a configuration's `.env.example` sets (commented ones excluded). */
+export function envVarNames(config: ProjectConfig): string[] {
+  return buildContext(config).envGroups.flatMap((g) => g.vars.filter((v) => !v.commented).map((v) => v.name));
+}
+
+/** Inputs of {@link updateReport}. */
+export interface ReportInput {
+  /** The recorded configuration before the update (null when it no longer resolves). */
+  before: ProjectConfig | null;
+  /** The configuration after it. */
+  after: ProjectConfig;
+  /** Project-relative paths whose contents changed (written, merged or removed). */
+  changed: readonly string[];
+  /** Project folder as shown to the user (`.` or a relative path). */
+  shownRoot: string;
+}
+
+/**
+ * The lines after an update: env changes, then install commands.
+ *
+ * @param input configurations before and after, changed paths
+ * @returns lines (possibly none), without secret values (only names)
+ */
+export function updateReport(input: ReportInput): string[] {
+  const out: string[] = [];
+  const server = input.shownRoot === '.' ? 'server' : `${input.shownRoot}/server`;
+  const before = input.before ? envVarNames(input.before) : [];
+  const after = envVarNames(input.after);
+  const added = after.filter((v) => !before.includes(v));
+  const unused = input.before ? before.filter((v) => !after.includes(v)) : [];
+  const secretSet = deriveValues(input.after).secret_set;
+  if (added.length) {
+    out.push('', `Environment variables now needed (add them to ${server}/.env; see .env.example):`, ...added.map((v) => `  ${v}`));
+    if (input.after.deploy_to_cloud) out.push('  then update the Pipecat Cloud secret set (in server/):', `  pipecat cloud secrets set ${secretSet} --file .env`);
+  }
+  if (unused.length) {
+    out.push('', `Environment variables no longer used (you may remove them from ${server}/.env):`, ...unused.map((v) => `  ${v}`));
+    if (input.after.deploy_to_cloud && input.before?.deploy_to_cloud) {
+      out.push('  and from the Pipecat Cloud secret set:', ...unused.map((v) => `  pipecat cloud secrets unset ${secretSet} ${v}`));
+    }
+  }
+  const installs: string[] = [];
+  if (input.changed.includes('server/pyproject.toml')) installs.push(`  cd ${server} && uv sync`);
+  if (input.changed.includes('client/package.json') && deriveValues(input.after).client) {
+    installs.push(`  cd ${input.shownRoot === '.' ? 'client' : `${input.shownRoot}/client`} && npm install`);
+  }
+  if (installs.length) out.push('', 'Dependencies changed: install them', ...installs);
+  return out;
+}
+
+/**
+ * Everything printed after an applied update: a headline with counts, one line per changed file,
+ * then {@link updateReport}, then where conflict markers were written. Shared by `pipecat update`
+ * and `yo pipecat` inside a project.
+ *
+ * @param outcome the result of `runUpdate`
+ * @param shownRoot the project folder as shown (`.` or a relative path)
+ * @returns lines without trailing newlines
+ */
+export function summaryLines(outcome: UpdateOutcome, shownRoot: string): string[] {
+  const lines: string[] = [];
+  const counts = new Map<string, number>();
+  for (const f of outcome.plan) counts.set(f.action, (counts.get(f.action) ?? 0) + 1);
+  const verbs: Record<string, string> = { update: 'updated', merge: 'merged', add: 'added', remove: 'removed', conflict: 'conflicting' };
+  const projectChanged = outcome.changed.filter((p) => p !== YO_RC_FILE);
+  lines.push(
+    projectChanged.length === 0 && !outcome.plan.some((f) => f.action === 'conflict')
+      ? `${outcome.config.project_name} is up to date${outcome.hadBase ? '' : ' (its base is now recorded in .pipecat/base/)'}`
+      : `Updated ${outcome.config.project_name} in ${shownRoot === '.' ? 'the current directory' : shownRoot}: ${Object.keys(verbs).filter((a) => counts.get(a)).map((a) => `${counts.get(a)} ${verbs[a]}`).join(', ')}`,
+  );
+  for (const f of outcome.plan) {
+    if (f.action === 'unchanged' || f.path === YO_RC_FILE) continue;
+    const note = outcome.kept.includes(f.path) ? '   (kept yours)' : outcome.marked.includes(f.path) ? '   (conflict markers)' : '';
+    lines.push(`  ${f.action.padEnd(8)} ${f.path}${note}`);
+  }
+  lines.push(...updateReport({ before: outcome.before, after: outcome.config, changed: outcome.changed, shownRoot }));
+  if (outcome.marked.length) {
+    lines.push('', `Conflict markers (<<<<<<< yours … >>>>>>> pipecat update) were written into: ${outcome.marked.join(', ')}`, 'Edit each to keep what you want, then remove the markers.');
+  }
+  return lines;
+}
