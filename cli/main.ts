@@ -21,8 +21,8 @@ import { packageInfo } from '../generators/app/paths.js';
  * Run the CLI with the given arguments.
  *
  * @param argv arguments after the executable, e.g. `['init', '--name', 'x']`
- * @returns the process exit code (0 success, 1 failed, 2 usage, 4 not logged in, 130 cancelled or
- *   SIGINT, 143 SIGTERM)
+ * @returns the process exit code (0 success, 1 failed, 2 usage, 3 update conflicts, 4 not logged in,
+ *   5 update wrote conflict markers, 130 cancelled or SIGINT, 143 SIGTERM)
  */
 export async function run(argv: string[]): Promise<number> {
   let usageError: UserError | undefined;
@@ -45,8 +45,8 @@ export async function run(argv: string[]): Promise<number> {
       );
     })
     .epilogue(
-      'Exit codes: 0 success, 1 failed, 2 bad usage or input, 4 not logged in, 130 cancelled or interrupted (Ctrl-C, SIGINT), ' +
-        '143 stopped by SIGTERM.\nDocs: docs/README.md',
+      'Exit codes: 0 success, 1 failed, 2 bad usage or input, 3 update has conflicts (nothing changed), 4 not logged in, ' +
+        '5 update wrote conflict markers, 130 cancelled or interrupted (Ctrl-C, SIGINT), 143 stopped by SIGTERM.\nDocs: docs/README.md',
     )
     .fail((msg, err, usage) => {
       if (err) throw err;
