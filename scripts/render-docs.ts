@@ -90,7 +90,7 @@ ignored on input, so a dry run's output can be fed back through \`--config\`.
 - \`bot_type\`: \`web\` or \`telephony\`. When omitted it follows from the transports, by pipecat 1.7.0's rule: any telephony transport makes a telephony bot (web transports then ride along for local testing), otherwise a web bot. Only an explicit bot type that contradicts the transports is an error.
 - \`transports\`: ids or vendor aliases (see [services.md](services.md#transports)). ${TRANSPORT_FAMILIES.map((f) => `\`${f.id}\` (alias ${f.aliases.map((a) => `\`${a}\``).join(', ')}) needs \`${f.modeFlag}\` / \`${f.modeKey}\` (\`dial-in\` or \`dial-out\`)`).join('; ')}.
 - \`mode\`: \`cascade\` needs \`stt_service\`, \`llm_service\` and \`tts_service\`; \`realtime\` needs \`realtime_service\`.
-- Service values are ids (\`deepgram_stt\`), their aliases, or a bare vendor name (\`--stt deepgram\`, \`--llm openai\`): the vendor's only service for that role, or the one the catalogue marks as its default; where a vendor has several and no default (\`--stt elevenlabs\`), the error names the candidates. A typo gets the closest id (\"did you mean\").
+- Service values are ids (\`deepgram_stt\`), their aliases, or a bare vendor name (\`--stt deepgram\`, \`--llm openai\`): the vendor's only service for that role, or the one the catalogue marks as its default; where a vendor has several and no default (\`--stt elevenlabs\`), the error names the candidates. A typo gets the closest id ("did you mean").
 - ${clientValuesLine()}
 - \`project_name\`: a plain directory name: letters, digits, \`.\`, \`_\` and \`-\`, starting with a letter or digit, at most ${MAX_NAME_LENGTH} characters.
 

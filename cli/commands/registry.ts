@@ -8,6 +8,10 @@
  */
 import type { Argv, CommandModule } from 'yargs';
 
+/** A yargs command module of any argument type. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- yargs' Argv<T> is invariant in T, so commands with different argument types share no element type but CommandModule<any, any>
+export type AnyCommand = CommandModule<any, any>;
+
 /** A command known by name and description, its module loaded on first use. */
 export interface LazyCommand {
   /** yargs command string, e.g. `init [directory]`; must equal the loaded module's. */
@@ -15,8 +19,7 @@ export interface LazyCommand {
   /** One line for `--help`; must equal the loaded module's. */
   describe: string;
   /** Imports the command's module. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  load: () => Promise<CommandModule<any, any>>;
+  load: () => Promise<AnyCommand>;
 }
 
 /**
@@ -26,10 +29,8 @@ export interface LazyCommand {
  * @throws Error (an internal error, exit 1) when the loaded module's command or description differ
  *   from the entry's, so the two cannot drift apart unnoticed
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function lazyCommand(entry: LazyCommand): LoadableCommand {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  let loaded: CommandModule<any, any> | undefined;
+  let loaded: AnyCommand | undefined;
   const load = async () => {
     if (loaded) return loaded;
     const m = await entry.load();
@@ -38,8 +39,7 @@ export function lazyCommand(entry: LazyCommand): LoadableCommand {
     }
     return (loaded = m);
   };
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const build = (m: CommandModule<any, any>, y: Argv) => (typeof m.builder === 'function' ? m.builder(y) : m.builder ? y.options(m.builder) : y);
+  const build = (m: AnyCommand, y: Argv) => (typeof m.builder === 'function' ? m.builder(y) : m.builder ? y.options(m.builder) : y);
   return {
     command: entry.command,
     describe: entry.describe,
@@ -52,12 +52,10 @@ export function lazyCommand(entry: LazyCommand): LoadableCommand {
 }
 
 /** A yargs command module from {@link lazyCommand}, with the loader of its real module. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export interface LoadableCommand extends CommandModule<any, any> {
+export interface LoadableCommand extends AnyCommand {
   command: string;
   /** Import the real module (once). */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  load: () => Promise<CommandModule<any, any>>;
+  load: () => Promise<AnyCommand>;
 }
 
 /** Every top-level command, in the order `pipecat --help` lists them. */

@@ -89,7 +89,8 @@ export async function writeKeys<K extends { key: string }>(opts: WriteKeysOption
   const inFlight = new Set<number>();
   let settled = 0;
   let fatal: string | undefined;
-  let stopped: string | undefined;
+  // Set once, when an interruption wins the race below; read by `one` for keys not yet started.
+  let stopped: string | undefined = undefined;
 
   const one = async (index: number): Promise<void> => {
     if (stopped !== undefined) {

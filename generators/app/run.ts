@@ -9,6 +9,7 @@
 import { Console } from 'node:console';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { stripVTControlCharacters } from 'node:util';
 import { packageRoot } from './paths.js';
 import type { InitRequest } from './init-plan.js';
 import type { Staging } from './staging.js';
@@ -29,7 +30,7 @@ function countRun(): void {
  * Yeoman's line before it rethrows a task's error ("✖ An error occured while running
  * pipecat:app#writing"): our CLI prints the error itself, in one line.
  */
-const YEOMAN_TASK_ERROR = /^(?:\u001b\[[0-9;]*m)?\S*(?:\u001b\[[0-9;]*m)?\s*An error occured while running \S+\s*$/;
+const YEOMAN_TASK_ERROR = /^\S*\s*An error occured while running \S+\s*$/; // tested without colour codes
 
 /**
  * Output options of Yeoman's TerminalAdapter that send every log line (its console and its
@@ -39,7 +40,7 @@ function sinkOutput(sink: (text: string) => void): { stderr: Writable; console: 
   const stream = new Writable({
     write(chunk: Buffer | string, _encoding, done) {
       const text = chunk.toString();
-      if (!YEOMAN_TASK_ERROR.test(text)) sink(text);
+      if (!YEOMAN_TASK_ERROR.test(stripVTControlCharacters(text))) sink(text);
       done();
     },
   });

@@ -4,6 +4,7 @@
  */
 import { describe, expect, test } from '@jest/globals';
 import { PassThrough } from 'node:stream';
+import { stripVTControlCharacters } from 'node:util';
 import { confirm, password, select, text } from '../../cli/dialogs.js';
 import { CancelledError, UserError } from '../../cli/errors.js';
 import { renderTable } from '../../cli/output/table.js';
@@ -69,7 +70,7 @@ describe('dialogs', () => {
 
 describe('output', () => {
   test('renderTable lays out a header and rows in aligned columns', () => {
-    const out = renderTable(['NAME', 'REGION'], [['a-set', 'us-west'], ['longer-set-name', 'eu-central']]).replace(/\x1b\[[0-9;]*m/g, '');
+    const out = stripVTControlCharacters(renderTable(['NAME', 'REGION'], [['a-set', 'us-west'], ['longer-set-name', 'eu-central']]));
     const lines = out.split('\n');
     expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(/^NAME\s+REGION$/);

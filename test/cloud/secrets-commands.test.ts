@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { join } from 'node:path';
 import { setSetStatus } from '../../cli/emulator/faults.js';
 import { CloudClient } from '../../cli/cloud-api/client.js';
-import { SecretsHarness, expectExit, parseJsonOutput, startEmulatorProcess } from './secrets-harness.js';
+import { SecretsHarness, expectExit, parseJsonOutput, type JsonSetSummary, startEmulatorProcess } from './secrets-harness.js';
 import { storedSets } from './secrets-store.js';
 
 const h = new SecretsHarness();
@@ -51,14 +51,14 @@ describe('secrets list', () => {
       expectExit(r, 0);
       const doc = parseJsonOutput(r);
       expect(doc.hiddenImagePullSecrets).toBe(0);
-      expect(doc.sets.find((s: any) => s.name === 'seed-pull')).toMatchObject({ type: 'imagePullSecret', region: 'us-west' });
+      expect(doc.sets.find((s: JsonSetSummary) => s.name === 'seed-pull')).toMatchObject({ type: 'imagePullSecret', region: 'us-west' });
     }
     const eu = await h.run(['list', '-r', 'eu-central', '--json']);
     expectExit(eu, 0);
-    expect(parseJsonOutput(eu).sets.map((s: any) => s.name)).toEqual(['eu-secrets']);
+    expect(parseJsonOutput(eu).sets.map((s: JsonSetSummary) => s.name)).toEqual(['eu-secrets']);
     const json = parseJsonOutput(await h.run(['list', '--json']));
     expect(json.hiddenImagePullSecrets).toBe(1);
-    expect(json.sets.find((s: any) => s.name === 'broken-set')).toMatchObject({ status: 'failed', errorMessage: 'Key vault unavailable' });
+    expect(json.sets.find((s: JsonSetSummary) => s.name === 'broken-set')).toMatchObject({ status: 'failed', errorMessage: 'Key vault unavailable' });
   });
 
   test.concurrent('one set: keys only, status and region; errors for missing sets, pull secrets, bad region', async () => {

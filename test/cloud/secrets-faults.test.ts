@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { join } from 'node:path';
 import { injectFaults, clearFaults, setSetStatus, recordedRequests, type RecordedRequest } from '../../cli/emulator/faults.js';
-import { SecretsHarness, expectExit, parseJsonOutput, pollUntil, startEmulatorProcess, startRun, type RunResult } from './secrets-harness.js';
+import { SecretsHarness, expectExit, parseJsonOutput, type JsonKeyReport, pollUntil, startEmulatorProcess, startRun, type RunResult } from './secrets-harness.js';
 import { storedSets } from './secrets-store.js';
 
 const h = new SecretsHarness();
@@ -37,7 +37,7 @@ async function twoHundredKeys(file: string): Promise<Record<string, string>> {
 async function expectReportMatchesState(r: RunResult, set: string, values: Record<string, string>) {
   const doc = parseJsonOutput(r);
   const stored = (await storedSets(dataFile, h.emulator.org))[set]?.secrets ?? {};
-  const statuses = new Map<string, string>(doc.keys.map((k: any) => [k.key, k.status]));
+  const statuses = new Map<string, string>(doc.keys.map((k: JsonKeyReport) => [k.key, k.status]));
   expect(statuses.size).toBe(200);
   for (const [key, value] of Object.entries(values)) {
     if (statuses.get(key) === 'written') expect({ key, stored: stored[key] === value }).toEqual({ key, stored: true });
@@ -85,7 +85,7 @@ describe('200 keys under injected faults', () => {
     const doc = await expectReportMatchesState(r, 'bulk-fail', values);
     expect(doc).toMatchObject({ ok: false, written: 185, failed: 15, notSent: 0, verifiedAfterFailure: true });
     // Every failed key was new and is absent after the run: its outcome is known (it did not land).
-    expect(doc.keys.filter((k: any) => k.outcomeUnknown)).toHaveLength(0);
+    expect(doc.keys.filter((k: JsonKeyReport) => k.outcomeUnknown)).toHaveLength(0);
   });
 });
 
@@ -102,7 +102,7 @@ describe('60 conflicts at the CLI\'s defaults (docs/cloud-emulator.md)', () => {
     // Each failed key met 4 conflicts (60 / 4 = at most 15 keys); the others landed.
     expect(doc.failed).toBeGreaterThanOrEqual(1);
     expect(doc.failed).toBeLessThanOrEqual(15);
-    for (const k of doc.keys.filter((x: any) => x.status === 'failed')) expect(k.error).toMatch(/409 CONFLICT/);
+    for (const k of doc.keys.filter((x: JsonKeyReport) => x.status === 'failed')) expect(k.error).toMatch(/409 CONFLICT/);
     const again = await h.run(['set', 'conflicts', '--file', 'conflicts.env', '--skip', '--json']);
     expectExit(again, 0);
     expect(Object.keys((await storedSets(dataFile, h.emulator.org)).conflicts.secrets)).toHaveLength(200);

@@ -259,11 +259,34 @@ export class SecretsHarness {
   }
 }
 
+/** One entry of `keys` in the `--json` report of `secrets set` (the fields tests read). */
+export interface JsonKeyReport {
+  key: string;
+  source?: string;
+  action?: 'add' | 'overwrite';
+  status?: string;
+  error?: string;
+  outcomeUnknown?: boolean;
+  httpStatus?: number;
+}
+
+/** One entry of `sets` in the `--json` document of `secrets list` (the fields tests read). */
+export interface JsonSetSummary {
+  name: string;
+  type?: string;
+  region?: string;
+  status?: string;
+  errorMessage?: string;
+}
+
 /**
  * Parses the single JSON document a `--json` run must print on stdout.
  *
+ * @returns the document, untyped: each command prints its own shape, and a test reads the fields it
+ *   asserts (a missing one fails that assertion)
  * @throws Error when stdout is not exactly one JSON document
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- documents of five commands with different shapes; see @returns
 export function parseJsonOutput(r: RunResult): any {
   try {
     return JSON.parse(r.stdout);

@@ -14,13 +14,14 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { clearFaults, injectFaults, recordedRequests } from '../../cli/emulator/faults.js';
-import { SecretsHarness, expectExit, parseJsonOutput, startEmulatorProcess } from './secrets-harness.js';
+import { SecretsHarness, expectExit, parseJsonOutput, type JsonKeyReport, startEmulatorProcess } from './secrets-harness.js';
 import { storedSets } from './secrets-store.js';
 
 const h = new SecretsHarness();
 let dataFile = '';
 const ORG = 'emulator-org';
 /** Any SGR (colour, bold) escape sequence; cursor movements are not colour. */
+// eslint-disable-next-line no-control-regex -- ESC (\x1b), which starts every SGR sequence, is what this pattern matches
 const SGR = /\x1b\[[0-9;]*m/;
 
 beforeAll(async () => {
@@ -123,7 +124,7 @@ describe('failure texts say what happened', () => {
     const r = await h.run(['set', 'too-large', '-f', 'large.env', '-s', '--json']);
     expectExit(r, 1);
     const doc = parseJsonOutput(r);
-    const hugeKey = doc.keys.find((k: any) => k.key === 'HUGE');
+    const hugeKey = doc.keys.find((k: JsonKeyReport) => k.key === 'HUGE');
     expect(hugeKey).toMatchObject({ status: 'failed', httpStatus: 413 });
     expect(hugeKey.outcomeUnknown).toBeUndefined();
     expect(hugeKey.error).toMatch(/^too large: the platform refused the value of HUGE \(1200000 characters\)/);

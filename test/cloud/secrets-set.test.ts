@@ -9,7 +9,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { recordedRequests, setSetStatus, type RecordedRequest } from '../../cli/emulator/faults.js';
 import { CloudClient } from '../../cli/cloud-api/client.js';
-import { SecretsHarness, expectExit, parseJsonOutput, pollUntil, startEmulatorProcess, startRun } from './secrets-harness.js';
+import { SecretsHarness, expectExit, parseJsonOutput, type JsonKeyReport, pollUntil, startEmulatorProcess, startRun } from './secrets-harness.js';
 import { storedSets } from './secrets-store.js';
 
 const h = new SecretsHarness();
@@ -57,7 +57,7 @@ describe('secrets set', () => {
     expectExit(r, 0);
     const doc = parseJsonOutput(r);
     expect(doc).toMatchObject({ ok: true, set: 'dotenv-cases', region: 'us-west', regionSource: 'organization default', created: true, written: 6, failed: 0 });
-    expect(doc.keys.map((k: any) => [k.key, k.source, k.action, k.status])).toEqual([
+    expect(doc.keys.map((k: JsonKeyReport) => [k.key, k.source, k.action, k.status])).toEqual([
       ['PLAIN', 'dotenv-cases.env:3', 'add', 'written'],
       ['SINGLE', 'dotenv-cases.env:4', 'add', 'written'],
       ['DOUBLE', 'dotenv-cases.env:5', 'add', 'written'],
@@ -104,7 +104,7 @@ describe('secrets set', () => {
     const r = await h.run(['set', 'dup-keys', '--file', 'dup.env', '--skip', '--json']);
     expectExit(r, 0);
     expect(r.stderr).toMatch(/warning: K is given more than once: dup\.env lines 1, 3 \(the last one is used\)/);
-    expect(parseJsonOutput(r).keys.find((k: any) => k.key === 'K').source).toBe('dup.env:3');
+    expect(parseJsonOutput(r).keys.find((k: JsonKeyReport) => k.key === 'K').source).toBe('dup.env:3');
     expect((await sets())['dup-keys'].secrets.K).toBe(last);
   });
 
@@ -112,7 +112,7 @@ describe('secrets set', () => {
     const a = h.secret('stdin file a');
     const r = await h.run(['set', 'file-stdin', '--file', '-', '--skip', '--json'], { stdin: `# from a pipe\nexport A='${a}'\nB=${h.secret('stdin b')}\n` });
     expectExit(r, 0);
-    expect(parseJsonOutput(r).keys.map((k: any) => k.source)).toEqual(['<stdin>:2', '<stdin>:3']);
+    expect(parseJsonOutput(r).keys.map((k: JsonKeyReport) => k.source)).toEqual(['<stdin>:2', '<stdin>:3']);
     expect((await sets())['file-stdin'].secrets.A).toBe(a);
   });
 
@@ -123,7 +123,7 @@ describe('secrets set', () => {
     h.register(pair, 'pair composite');
     const r = await h.run(['set', 'pairs-stdin', 'TOKEN=-', `OTHER=${pair}`, '--skip', '--json'], { stdin: fromStdin + '\n' });
     expectExit(r, 0);
-    expect(parseJsonOutput(r).keys.map((k: any) => [k.key, k.source])).toEqual([['TOKEN', 'argument (stdin)'], ['OTHER', 'argument']]);
+    expect(parseJsonOutput(r).keys.map((k: JsonKeyReport) => [k.key, k.source])).toEqual([['TOKEN', 'argument (stdin)'], ['OTHER', 'argument']]);
     expect((await sets())['pairs-stdin'].secrets).toEqual({ TOKEN: fromStdin, OTHER: pair });
   });
 
@@ -168,7 +168,7 @@ describe('secrets set', () => {
     expectExit(r2, 0);
     const d2 = parseJsonOutput(r2);
     expect(d2).toMatchObject({ region: 'eu-central', regionSource: 'existing set', created: false });
-    expect(d2.keys.map((k: any) => [k.key, k.action])).toEqual([['A', 'overwrite'], ['B', 'add']]);
+    expect(d2.keys.map((k: JsonKeyReport) => [k.key, k.action])).toEqual([['A', 'overwrite'], ['B', 'add']]);
 
     const before = (await requestsFor('eu-set')).length;
     const r3 = await h.run(['set', 'eu-set', `C=${h.secret('eu c')}`, '-r', 'us-east', '-s']);

@@ -46,7 +46,7 @@ describe('pipecat update on a terminal', () => {
       await tty.waitFor('keep mine');
       tty.keys('Down', 'Down', 'Down', 'Enter'); // keep mine, take new, write markers, show the diff
       const screen = await tty.waitFor(/\+\s*tts = ElevenLabsTTSService\(/);
-      expect(screen).toMatch(/-\s*tts = CartesiaTTSService\(  # my tweak/);
+      expect(screen).toMatch(/-\s*tts = CartesiaTTSService\( {2}# my tweak/);
       tty.keys('Enter'); // the choice again, "keep mine" first
       const done = await tty.waitFor('EXIT=');
       expect(done).toContain('EXIT=0');

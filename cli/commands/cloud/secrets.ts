@@ -12,18 +12,19 @@ import { deleteCommand } from './secrets/delete.js';
 import { imagePullSecretCommand } from './secrets/image-pull-secret.js';
 import { SECRETS_EPILOGUE } from './secrets/shared.js';
 
-/** The `secrets` subcommands in the order `--help` lists them. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const secretsSubcommands: CommandModule<any, any>[] = [listCommand, setCommand, unsetCommand, deleteCommand, imagePullSecretCommand];
-
 /** The `cloud secrets` command group. */
 export const secretsCommand: CommandModule = {
   command: 'secrets <command>',
   describe: 'Manage secret sets and image pull secrets (values are never shown)',
-  builder: (yargs: Argv) => {
-    let y = yargs;
-    for (const c of secretsSubcommands) y = y.command(c);
-    return y.demandCommand(1, 'name a secrets command: see `pipecat cloud secrets --help`').epilogue(SECRETS_EPILOGUE);
-  },
+  // Subcommands, in the order `--help` lists them; chained (not a list) so each keeps its argument type.
+  builder: (yargs: Argv) =>
+    yargs
+      .command(listCommand)
+      .command(setCommand)
+      .command(unsetCommand)
+      .command(deleteCommand)
+      .command(imagePullSecretCommand)
+      .demandCommand(1, 'name a secrets command: see `pipecat cloud secrets --help`')
+      .epilogue(SECRETS_EPILOGUE),
   handler: () => undefined,
 };
