@@ -21,7 +21,11 @@ const config: Config = {
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: { '^.+\\.ts$': ['ts-jest', { useESM: true }] },
   modulePathIgnorePatterns: ['<rootDir>/dist/'],
-  testMatch: e2e ? ['<rootDir>/test/e2e/**/*.test.ts'] : runtime ? ['<rootDir>/test/runtime/**/*.test.ts'] : ['<rootDir>/test/**/*.test.ts'],
+  testMatch: e2e
+    ? ['<rootDir>/test/e2e/**/*.test.ts']
+    : runtime
+      ? ['<rootDir>/test/runtime/**/*.test.ts']
+      : ['<rootDir>/test/**/*.test.ts'],
   testPathIgnorePatterns: e2e || runtime ? ['/node_modules/'] : ['/node_modules/', '<rootDir>/test/e2e/', '<rootDir>/test/runtime/'],
   reporters: ['default', '<rootDir>/test/summary-reporter.mjs'],
   testTimeout: e2e || runtime ? 900_000 : 60_000,

@@ -99,7 +99,10 @@ interface ProcessRun {
  * @param opts environment additions, working directory, whether to record CPU time
  * @throws Error naming the command and its stderr when it exits non-zero
  */
-async function timeNode(args: string[], opts: { env?: Record<string, string>; cwd?: string; cpu?: boolean; tmp?: string } = {}): Promise<ProcessRun> {
+async function timeNode(
+  args: string[],
+  opts: { env?: Record<string, string>; cwd?: string; cpu?: boolean; tmp?: string } = {},
+): Promise<ProcessRun> {
   const env = childEnv(opts.env);
   let cpuFile: string | undefined;
   const full = [...args];
@@ -254,7 +257,10 @@ async function main(): Promise<void> {
   const initRuns = opts.runs ?? (opts.quick ? 1 : 5);
   const secretRuns = opts.runs ?? (opts.quick ? 1 : 3);
   const haveTmux = spawnSync('tmux', ['-V']).status === 0 && spawnSync('mkfifo', ['--version']).status === 0;
-  const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+  const load = () =>
+    loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
   const loadBefore = load();
 
   const tmp = mkdtempSync(join(tmpdir(), 'pipecat-bench-'));
@@ -275,7 +281,21 @@ async function main(): Promise<void> {
       if (r < initRuns) {
         const out = join(tmp, `init-${r}`);
         mkdirSync(out);
-        const init = ['init', '-m', 'cascade', '--stt', 'deepgram_stt', '--llm', 'openai_llm', '--tts', 'cartesia_tts', '-b', 'web', '-t', 'rtc_small'];
+        const init = [
+          'init',
+          '-m',
+          'cascade',
+          '--stt',
+          'deepgram_stt',
+          '--llm',
+          'openai_llm',
+          '--tts',
+          'cartesia_tts',
+          '-b',
+          'web',
+          '-t',
+          'rtc_small',
+        ];
         add('init', (await timeNode([bin, ...init, '--output', out, '--name', 'x'])).ms);
         if (tmuxTimer) {
           const wdir = join(tmp, `wizard-${r}`);
@@ -293,7 +313,14 @@ async function main(): Promise<void> {
       const fast = await startEmulator({ port: 0, latencyMs: 0 });
       emulators.push(slow, fast);
       const oursEnv = (e: RunningEmulator) => ({ PIPECAT_API_HOST: e.url, PIPECAT_TOKEN: e.token, PIPECAT_ORG: e.org, HOME: tmp });
-      const baseEnv = (e: RunningEmulator, set: string) => ({ BENCH_URL: e.url, BENCH_TOKEN: e.token, BENCH_ORG: e.org, BENCH_SET: set, BENCH_FILE: file, BENCH_REGION: 'us-west' });
+      const baseEnv = (e: RunningEmulator, set: string) => ({
+        BENCH_URL: e.url,
+        BENCH_TOKEN: e.token,
+        BENCH_ORG: e.org,
+        BENCH_SET: set,
+        BENCH_FILE: file,
+        BENCH_REGION: 'us-west',
+      });
       const ours = (set: string) => [bin, 'cloud', 'secrets', 'set', set, '--file', file, '--skip'];
       for (let r = 0; r < secretRuns; r++) {
         add('secrets-ours', (await timeNode(ours(`ours-${r}`), { env: oursEnv(slow) })).ms);
@@ -320,7 +347,14 @@ async function main(): Promise<void> {
     // Report.
     const bare = median(samples.bare);
     const m = (k: string) => (samples[k]?.length ? median(samples[k]) : undefined);
-    const startupRow = (label: string, k: string): Row => ({ label, ms: m(k), ratio: m(k)! / bare, sense: 'le', required: 2.0, stretch: 1.3 });
+    const startupRow = (label: string, k: string): Row => ({
+      label,
+      ms: m(k),
+      ratio: m(k)! / bare,
+      sense: 'le',
+      required: 2.0,
+      stretch: 1.3,
+    });
     const rows: Row[] = [
       { label: 'bare node -e 0', ms: bare, ratio: 1 },
       startupRow('pipecat --help', 'help'),
@@ -330,7 +364,12 @@ async function main(): Promise<void> {
     ];
     if (tmuxTimer) {
       rows.push(
-        { label: 'bare node, first byte in tmux', ms: m('tmux-bare'), ratio: m('tmux-bare')! / bare, note: 'reference: the pane\'s own cost' },
+        {
+          label: 'bare node, first byte in tmux',
+          ms: m('tmux-bare'),
+          ratio: m('tmux-bare')! / bare,
+          note: "reference: the pane's own cost",
+        },
         { label: 'wizard, first question in tmux', ms: m('wizard'), ratio: m('wizard')! / bare, sense: 'le', required: 9, stretch: 3.5 },
       );
     } else if (opts.wizard) {

@@ -94,7 +94,10 @@ export async function text(
  *
  * @throws UserError (`opts.noTty`) without a terminal; CancelledError on Ctrl-C/Esc
  */
-export async function password(message: string, opts: DialogOptions & { validate?: (value: string) => true | string } = {}): Promise<string> {
+export async function password(
+  message: string,
+  opts: DialogOptions & { validate?: (value: string) => true | string } = {},
+): Promise<string> {
   return ask<string>({ type: 'invisible', message, validate: opts.validate }, opts);
 }
 
@@ -105,6 +108,10 @@ export async function password(message: string, opts: DialogOptions & { validate
  * @returns the chosen value
  * @throws UserError (`opts.noTty`) without a terminal; CancelledError on Ctrl-C/Esc
  */
-export async function select<T>(message: string, choices: readonly Choice<T>[], opts: DialogOptions & { default?: number } = {}): Promise<T> {
+export async function select<T>(
+  message: string,
+  choices: readonly Choice<T>[],
+  opts: DialogOptions & { default?: number } = {},
+): Promise<T> {
   return ask<T>({ type: 'select', message, choices: choices.map((c) => ({ ...c })), initial: opts.default ?? 0 }, opts);
 }

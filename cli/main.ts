@@ -37,13 +37,17 @@ export async function run(argv: string[]): Promise<number> {
     .recommendCommands()
     .demandCommand(1, 'name a command: see `pipecat --help`')
     .wrap(Math.min(110, process.stdout.columns || 100))
-    .completion('completion', 'Print a shell completion script for bash or zsh (see README: Shell completion)', (_current: string, argv: { _: (string | number)[] }, defaultCompletion: () => void, done: (completions: string[]) => void) => {
-      // Command modules load lazily (./commands/registry.ts); completion needs the named ones loaded.
-      preloadCommands(argv._.map(String)).then(
-        () => defaultCompletion(),
-        () => done([]),
-      );
-    })
+    .completion(
+      'completion',
+      'Print a shell completion script for bash or zsh (see README: Shell completion)',
+      (_current: string, argv: { _: (string | number)[] }, defaultCompletion: () => void, done: (completions: string[]) => void) => {
+        // Command modules load lazily (./commands/registry.ts); completion needs the named ones loaded.
+        preloadCommands(argv._.map(String)).then(
+          () => defaultCompletion(),
+          () => done([]),
+        );
+      },
+    )
     .epilogue(
       'Exit codes: 0 success, 1 failed, 2 bad usage or input, 3 update has conflicts (nothing changed), 4 not logged in, ' +
         '5 update wrote conflict markers, 130 cancelled or interrupted (Ctrl-C, SIGINT), 143 stopped by SIGTERM.\nDocs: docs/README.md',
@@ -70,7 +74,8 @@ export async function run(argv: string[]): Promise<number> {
     const e = err instanceof UserError ? err : (usageError ?? err);
     stopNow = e instanceof InterruptedError;
     process.stderr.write(formatError(e) + '\n');
-    if (e === usageError || (e instanceof UserError && usageError)) process.stderr.write('  see `pipecat --help` (or `pipecat <command> --help`)\n');
+    if (e === usageError || (e instanceof UserError && usageError))
+      process.stderr.write('  see `pipecat --help` (or `pipecat <command> --help`)\n');
     return exitCodeFor(e);
   }
 }

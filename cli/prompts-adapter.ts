@@ -48,7 +48,14 @@ export interface PromptsAdapterIO {
  */
 export function fromInquirer(q: InquirerQuestion): WizardQuestion {
   const choices: Choice[] = (q.choices ?? []).map((c) =>
-    typeof c === 'string' ? { title: c, value: c } : { title: c.name ?? String(c.value), value: 'value' in c ? c.value : c.name, ...(c.description ? { description: c.description } : {}), ...(c.checked ? { selected: true } : {}) },
+    typeof c === 'string'
+      ? { title: c, value: c }
+      : {
+          title: c.name ?? String(c.value),
+          value: 'value' in c ? c.value : c.name,
+          ...(c.description ? { description: c.description } : {}),
+          ...(c.checked ? { selected: true } : {}),
+        },
   );
   const message = q.message ?? q.name;
   switch (q.type) {
@@ -58,7 +65,16 @@ export function fromInquirer(q: InquirerQuestion): WizardQuestion {
     case 'select':
     case 'rawlist':
     case 'expand':
-      return { type: 'select', name: q.name, message, choices, initial: Math.max(0, choices.findIndex((c) => c.value === q.default)) };
+      return {
+        type: 'select',
+        name: q.name,
+        message,
+        choices,
+        initial: Math.max(
+          0,
+          choices.findIndex((c) => c.value === q.default),
+        ),
+      };
     case 'checkbox':
       return { type: 'multiselect', name: q.name, message, choices, instructions: false };
     case 'search':
@@ -76,8 +92,16 @@ export function fromInquirer(q: InquirerQuestion): WizardQuestion {
  * @param value the refused answer
  */
 export function withPrevious(q: WizardQuestion, value: unknown): WizardQuestion {
-  if (q.type === 'multiselect' && Array.isArray(value)) return { ...q, choices: (q.choices ?? []).map((c) => ({ ...c, selected: value.includes(c.value) })) };
-  if (q.type === 'select') return { ...q, initial: Math.max(0, (q.choices ?? []).findIndex((c) => c.value === value)) };
+  if (q.type === 'multiselect' && Array.isArray(value))
+    return { ...q, choices: (q.choices ?? []).map((c) => ({ ...c, selected: value.includes(c.value) })) };
+  if (q.type === 'select')
+    return {
+      ...q,
+      initial: Math.max(
+        0,
+        (q.choices ?? []).findIndex((c) => c.value === value),
+      ),
+    };
   if (q.type === 'autocomplete' || q.type === 'text') return { ...q, initial: value as string };
   return q;
 }
@@ -140,7 +164,10 @@ export class PromptsAdapter extends TerminalAdapter {
    * @returns every answer by question name
    * @throws CancelledError on Ctrl-C or Esc
    */
-  override async prompt<A extends Record<string, unknown> = Record<string, unknown>>(questions: unknown, initialAnswers?: Partial<A>): Promise<A> {
+  override async prompt<A extends Record<string, unknown> = Record<string, unknown>>(
+    questions: unknown,
+    initialAnswers?: Partial<A>,
+  ): Promise<A> {
     const list = (Array.isArray(questions) ? questions : [questions]) as InquirerQuestion[];
     const answers: Record<string, unknown> = { ...(initialAnswers ?? {}) };
     for (const q of list) {

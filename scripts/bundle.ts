@@ -97,7 +97,12 @@ export const DEFERRED_IMPORTS = [
  */
 export const LAZY_CONSTANTS = [
   { statement: 'const segmenter = new Intl.Segmenter();', name: 'segmenter', expression: 'new Intl.Segmenter()', method: 'segment' },
-  { statement: 'const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;', name: 'rgiEmojiRegex', expression: "new RegExp('^\\\\p{RGI_Emoji}$', 'v')", method: 'test' },
+  {
+    statement: 'const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;',
+    name: 'rgiEmojiRegex',
+    expression: "new RegExp('^\\\\p{RGI_Emoji}$', 'v')",
+    method: 'test',
+  },
 ];
 
 /**
@@ -114,7 +119,10 @@ export function lazyConstantsSource(text: string): string | undefined {
     const uses = rest.match(new RegExp(`\\b${c.name}\\b[.\\w]*`, 'g')) ?? [];
     if (uses.length === 0 || uses.some((u) => u !== `${c.name}.${c.method}`)) continue;
     const cache = `__pipecatLazy_${c.name}`;
-    out = out.replace(c.statement, () => `let ${cache}; const ${c.name} = { ${c.method}: (s) => (${cache} ??= ${c.expression}).${c.method}(s) };`);
+    out = out.replace(
+      c.statement,
+      () => `let ${cache}; const ${c.name} = { ${c.method}: (s) => (${cache} ??= ${c.expression}).${c.method}(s) };`,
+    );
   }
   return out === text ? undefined : out;
 }
@@ -133,11 +141,21 @@ const moduleUrlPlugin: Plugin = {
       let deferred = false;
       const slashed = args.path.replace(/\\/g, '/');
       for (const d of DEFERRED_IMPORTS.filter((x) => slashed.endsWith(`/node_modules/${x.file}`))) {
-        if (!text.includes(d.statement)) throw new Error(`${d.file} no longer has \`${d.statement}\`: update DEFERRED_IMPORTS in scripts/bundle.ts`);
-        const sub = d.file.split('/').slice(d.file.startsWith('@') ? 2 : 1).join('/');
-        const pkg = d.file.split('/').slice(0, d.file.startsWith('@') ? 2 : 1).join('/');
+        if (!text.includes(d.statement))
+          throw new Error(`${d.file} no longer has \`${d.statement}\`: update DEFERRED_IMPORTS in scripts/bundle.ts`);
+        const sub = d.file
+          .split('/')
+          .slice(d.file.startsWith('@') ? 2 : 1)
+          .join('/');
+        const pkg = d.file
+          .split('/')
+          .slice(0, d.file.startsWith('@') ? 2 : 1)
+          .join('/');
         const from = `__pipecatRequireFrom(${JSON.stringify([pkg])}, ${JSON.stringify(sub)})`;
-        text = text.replace(d.statement, () => `const ${d.name} = function (...args) { return new (${from}(${JSON.stringify(d.pkg)}))(...args); };`);
+        text = text.replace(
+          d.statement,
+          () => `const ${d.name} = function (...args) { return new (${from}(${JSON.stringify(d.pkg)}))(...args); };`,
+        );
         deferred = true;
       }
       const lazy = lazyConstantsSource(text);

@@ -169,11 +169,17 @@ function canonical(list: ListName, id: string): string | undefined {
       client_framework: anchorOptionValues(initPy, '--client-framework'),
       client_server: anchorOptionValues(initPy, '--client-server'),
     };
-    expect(values).toEqual({ bot_type: ['web', 'telephony'], mode: ['cascade', 'realtime'], client_framework: ['react', 'vanilla', 'none'], client_server: ['vite', 'nextjs'] });
+    expect(values).toEqual({
+      bot_type: ['web', 'telephony'],
+      mode: ['cascade', 'realtime'],
+      client_framework: ['react', 'vanilla', 'none'],
+      client_server: ['vite', 'nextjs'],
+    });
     const problems: string[] = [];
     const check = (flags: ConfigLayer, key: string, value: string): void => {
       const r = resolve(flags);
-      if (!r.config || r.config[key] !== value) problems.push(`${key}=${value}: ${r.problems.join(' | ') || JSON.stringify(r.config?.[key])}`);
+      if (!r.config || r.config[key] !== value)
+        problems.push(`${key}=${value}: ${r.problems.join(' | ') || JSON.stringify(r.config?.[key])}`);
     };
     for (const v of values.bot_type) check(v === 'web' ? WEB : PHONE, 'bot_type', v);
     for (const v of values.mode) check(v === 'cascade' ? WEB : flagsFor('REALTIME_SERVICES', 'openai_realtime'), 'mode', v);

@@ -15,7 +15,10 @@ const BENCH = join(ROOT, 'dist', 'bench', 'run.js');
 function row(out: string, label: string): string[] {
   const line = out.split('\n').find((l) => l.startsWith(label));
   if (!line) throw new Error(`no row "${label}" in:\n${out}`);
-  return line.slice(label.length).trim().split(/\s{2,}/);
+  return line
+    .slice(label.length)
+    .trim()
+    .split(/\s{2,}/);
 }
 
 describe('npm run bench (quick mode)', () => {
@@ -31,12 +34,30 @@ describe('npm run bench (quick mode)', () => {
     expect(row(out, 'bare node -e 0')).toEqual([expect.stringMatching(/^\d+ ms$/), '1.00×']);
     const verdict = /^(met \(stretch met\)|met \(stretch missed\)|MISSED)$/;
     for (const label of ['pipecat --help', 'pipecat --version', 'pipecat init --list-options']) {
-      expect(row(out, label)).toEqual([expect.stringMatching(/^\d+ ms$/), expect.stringMatching(/^\d+\.\d\d×$/), '≤ 2×', '≤ 1.3×', expect.stringMatching(verdict)]);
+      expect(row(out, label)).toEqual([
+        expect.stringMatching(/^\d+ ms$/),
+        expect.stringMatching(/^\d+\.\d\d×$/),
+        '≤ 2×',
+        '≤ 1.3×',
+        expect.stringMatching(verdict),
+      ]);
     }
-    expect(row(out, 'pipecat init (full, cascade web)')).toEqual([expect.stringMatching(/^\d+ ms$/), expect.stringMatching(/×$/), '≤ 9×', '≤ 3.5×', expect.stringMatching(verdict)]);
+    expect(row(out, 'pipecat init (full, cascade web)')).toEqual([
+      expect.stringMatching(/^\d+ ms$/),
+      expect.stringMatching(/×$/),
+      '≤ 9×',
+      '≤ 3.5×',
+      expect.stringMatching(verdict),
+    ]);
     const wizard = row(out, 'wizard, first question in tmux');
     if (spawnSync('tmux', ['-V']).status === 0) {
-      expect(wizard).toEqual([expect.stringMatching(/^\d+ ms$/), expect.stringMatching(/×$/), '≤ 9×', '≤ 3.5×', expect.stringMatching(verdict)]);
+      expect(wizard).toEqual([
+        expect.stringMatching(/^\d+ ms$/),
+        expect.stringMatching(/×$/),
+        '≤ 9×',
+        '≤ 3.5×',
+        expect.stringMatching(verdict),
+      ]);
     } else {
       expect(wizard.join(' ')).toMatch(/^skipped: tmux/);
     }

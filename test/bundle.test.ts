@@ -11,7 +11,8 @@ import { lazyConstantsSource } from '../scripts/bundle.js';
 
 describe('lazy constants', () => {
   test('a segmenter used only through .segment() is created on first use', () => {
-    const src = 'const segmenter = new Intl.Segmenter();\n// no segmenter here\nexport const n = (s) => [...segmenter.segment(s)].length;\n';
+    const src =
+      'const segmenter = new Intl.Segmenter();\n// no segmenter here\nexport const n = (s) => [...segmenter.segment(s)].length;\n';
     const out = lazyConstantsSource(src)!;
     expect(out).not.toContain('const segmenter = new Intl.Segmenter();');
     const mod = { exports: {} as { n?: (s: string) => number } };
@@ -19,7 +20,7 @@ describe('lazy constants', () => {
     expect(mod.exports.n!('héllo')).toBe(5);
   });
 
-  test('the RGI_Emoji RegExp keeps its pattern (a `$\'` in the replacement is not a substitution)', () => {
+  test("the RGI_Emoji RegExp keeps its pattern (a `$'` in the replacement is not a substitution)", () => {
     const src = 'const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;\nmodule.exports.t = (s) => rgiEmojiRegex.test(s);\n';
     const out = lazyConstantsSource(src)!;
     const mod = { exports: {} as { t?: (s: string) => boolean } };

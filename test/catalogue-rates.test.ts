@@ -118,23 +118,32 @@ describe('STT input sample rates', () => {
   });
 
   test('the fixed-rate finder reads a constant handed to the base class and ignores a forwarded parameter', () => {
-    expect(fixedInputRate('X_RATE = 16000\nclass S:\n    def __init__(self):\n        super().__init__(sample_rate=X_RATE, settings=s)\n')).toEqual({ name: 'X_RATE', rate: 16000 });
-    expect(fixedInputRate('class S:\n    def __init__(self, sample_rate=None):\n        super().__init__(\n            sample_rate=sample_rate,\n        )\n')).toBeUndefined();
+    expect(
+      fixedInputRate('X_RATE = 16000\nclass S:\n    def __init__(self):\n        super().__init__(sample_rate=X_RATE, settings=s)\n'),
+    ).toEqual({ name: 'X_RATE', rate: 16000 });
+    expect(
+      fixedInputRate(
+        'class S:\n    def __init__(self, sample_rate=None):\n        super().__init__(\n            sample_rate=sample_rate,\n        )\n',
+      ),
+    ).toBeUndefined();
   });
 
-  (HAVE_SRC ? test : test.skip)(`an STT entry has inputSampleRate exactly when its pipecat class fixes the input rate (source under ${PIPECAT_SRC})`, () => {
-    const found: Record<string, number | undefined> = {};
-    const declared: Record<string, number | undefined> = {};
-    const problems: string[] = [];
-    for (const s of STT) {
-      const fixed = fixedInputRate(readFileSync(join(PIPECAT_SRC, moduleFile(s)), 'utf8'));
-      found[s.id] = fixed?.rate;
-      declared[s.id] = s.inputSampleRate?.rate;
-      if (fixed && s.inputSampleRate && parseSource(s.inputSampleRate.source)?.name !== fixed.name) {
-        problems.push(`${s.id}: source should cite ${fixed.name}`);
+  (HAVE_SRC ? test : test.skip)(
+    `an STT entry has inputSampleRate exactly when its pipecat class fixes the input rate (source under ${PIPECAT_SRC})`,
+    () => {
+      const found: Record<string, number | undefined> = {};
+      const declared: Record<string, number | undefined> = {};
+      const problems: string[] = [];
+      for (const s of STT) {
+        const fixed = fixedInputRate(readFileSync(join(PIPECAT_SRC, moduleFile(s)), 'utf8'));
+        found[s.id] = fixed?.rate;
+        declared[s.id] = s.inputSampleRate?.rate;
+        if (fixed && s.inputSampleRate && parseSource(s.inputSampleRate.source)?.name !== fixed.name) {
+          problems.push(`${s.id}: source should cite ${fixed.name}`);
+        }
       }
-    }
-    expect(declared).toEqual(found);
-    expect(problems).toEqual([]);
-  });
+      expect(declared).toEqual(found);
+      expect(problems).toEqual([]);
+    },
+  );
 });

@@ -23,7 +23,8 @@ function shapeProblems(t: TransportDefinition): string[] {
   if ((t.kind === 'web') !== (t.call === 'web')) out.push(`kind ${t.kind} but call ${t.call}`);
   if (t.kind === 'web' && !t.client) out.push('a web transport without a client entry');
   if (t.kind !== 'web' && t.client) out.push('a client entry on a telephony transport');
-  if ((t.flow === 'runner') !== (t.params !== undefined)) out.push(`flow ${t.flow} ${t.params ? 'with' : 'without'} create_transport params`);
+  if ((t.flow === 'runner') !== (t.params !== undefined))
+    out.push(`flow ${t.flow} ${t.params ? 'with' : 'without'} create_transport params`);
   if ((t.dialMode === undefined) !== (t.dialVia === undefined)) out.push('dialMode and dialVia go together');
   if (t.dialMode === 'dial-out' && t.call !== 'dialout') out.push('a dial-out transport whose call is not dialout');
   if (!existsSync(join(PARTIALS, t.readme.local))) out.push(`missing README partial partials/${t.readme.local}`);
@@ -50,33 +51,51 @@ describe('transport catalogue entries', () => {
 
   test('the shape check catches an incomplete entry', () => {
     const base = ALL.find((t) => t.kind === 'web')!;
-    expect(shapeProblems({ ...base, readme: { local: 'transports/nope.local.md.ejs' } })).toEqual(['missing README partial partials/transports/nope.local.md.ejs']);
-    expect(shapeProblems({ ...base, client: undefined, params: undefined })).toEqual(['a web transport without a client entry', 'flow runner without create_transport params']);
+    expect(shapeProblems({ ...base, readme: { local: 'transports/nope.local.md.ejs' } })).toEqual([
+      'missing README partial partials/transports/nope.local.md.ejs',
+    ]);
+    expect(shapeProblems({ ...base, client: undefined, params: undefined })).toEqual([
+      'a web transport without a client entry',
+      'flow runner without create_transport params',
+    ]);
   });
 
   test('every client transport package has a pinned version', () => {
     const versions = clientVersions();
-    for (const t of ALL) if (t.client) expect(`${t.client.packageName}@${versions[t.client.packageName] ?? 'unpinned'}`).toMatch(/@\d+\.\d+\.\d+$/);
+    for (const t of ALL)
+      if (t.client) expect(`${t.client.packageName}@${versions[t.client.packageName] ?? 'unpinned'}`).toMatch(/@\d+\.\d+\.\d+$/);
   });
 
-  (sharedAvailable('transport params and imports vs the pipecat API index', 'apiIndex') ? test : test.skip)('params classes and imports exist in the pipecat API index', () => {
-    const api = JSON.parse(readFileSync(apiIndexPath()!, 'utf8')) as { classes: Record<string, unknown> };
-    const where: Record<string, string> = {
-      DailyParams: 'pipecat.transports.daily.transport',
-      TransportParams: 'pipecat.transports.base_transport',
-      FastAPIWebsocketParams: 'pipecat.transports.websocket.fastapi',
-    };
-    for (const t of ALL) {
-      if (t.params) expect(api.classes[`${where[t.params.className]}.${t.params.className}`]).toBeDefined();
-      for (const imp of t.imports ?? []) for (const name of imp.names) expect([t.id, `${imp.from}.${name}`, api.classes[`${imp.from}.${name}`] !== undefined]).toEqual([t.id, `${imp.from}.${name}`, true]);
-    }
-  });
+  (sharedAvailable('transport params and imports vs the pipecat API index', 'apiIndex') ? test : test.skip)(
+    'params classes and imports exist in the pipecat API index',
+    () => {
+      const api = JSON.parse(readFileSync(apiIndexPath()!, 'utf8')) as { classes: Record<string, unknown> };
+      const where: Record<string, string> = {
+        DailyParams: 'pipecat.transports.daily.transport',
+        TransportParams: 'pipecat.transports.base_transport',
+        FastAPIWebsocketParams: 'pipecat.transports.websocket.fastapi',
+      };
+      for (const t of ALL) {
+        if (t.params) expect(api.classes[`${where[t.params.className]}.${t.params.className}`]).toBeDefined();
+        for (const imp of t.imports ?? [])
+          for (const name of imp.names)
+            expect([t.id, `${imp.from}.${name}`, api.classes[`${imp.from}.${name}`] !== undefined]).toEqual([
+              t.id,
+              `${imp.from}.${name}`,
+              true,
+            ]);
+      }
+    },
+  );
 
-  (sharedAvailable('runner transport names vs pipecat/runner/run.py', 'pipecatSrc') ? test : test.skip)("every runner transport is one of the dev runner's -t choices", () => {
-    const run = readFileSync(join(pipecatSrc()!, 'pipecat', 'runner', 'run.py'), 'utf8');
-    const choices = /choices=\[([^\]]*)\],\s*default=None/.exec(run)?.[1] ?? '';
-    const telephony = /TELEPHONY_TRANSPORTS = \[([^\]]*)\]/.exec(run)?.[1] ?? '';
-    const names = [...`${choices} ${telephony}`.matchAll(/"(\w+)"/g)].map((m) => m[1]);
-    for (const t of ALL) expect([t.id, names.includes(t.runnerTransport)]).toEqual([t.id, true]);
-  });
+  (sharedAvailable('runner transport names vs pipecat/runner/run.py', 'pipecatSrc') ? test : test.skip)(
+    "every runner transport is one of the dev runner's -t choices",
+    () => {
+      const run = readFileSync(join(pipecatSrc()!, 'pipecat', 'runner', 'run.py'), 'utf8');
+      const choices = /choices=\[([^\]]*)\],\s*default=None/.exec(run)?.[1] ?? '';
+      const telephony = /TELEPHONY_TRANSPORTS = \[([^\]]*)\]/.exec(run)?.[1] ?? '';
+      const names = [...`${choices} ${telephony}`.matchAll(/"(\w+)"/g)].map((m) => m[1]);
+      for (const t of ALL) expect([t.id, names.includes(t.runnerTransport)]).toEqual([t.id, true]);
+    },
+  );
 });

@@ -55,9 +55,10 @@ interface ApiIndex {
 /** Whether the index is there; when not, the `catalogue vs the pipecat API index` tests are skipped. */
 const HAS_INDEX = sharedAvailable('catalogue vs the pipecat API index', 'apiIndex');
 const INDEX_PATH = apiIndexPath();
-const API: ApiIndex = HAS_INDEX && INDEX_PATH
-  ? (JSON.parse(readFileSync(INDEX_PATH, 'utf8')) as ApiIndex)
-  : { version: 'unknown (no index)', dependencies: [], extras: {}, modules: {}, classes: {} };
+const API: ApiIndex =
+  HAS_INDEX && INDEX_PATH
+    ? (JSON.parse(readFileSync(INDEX_PATH, 'utf8')) as ApiIndex)
+    : { version: 'unknown (no index)', dependencies: [], extras: {}, modules: {}, classes: {} };
 
 /** Resolves `name` as an attribute of pipecat module `mod` to a class/function/module qualname. */
 function resolveName(mod: string, name: string, depth = 0): string | undefined {
@@ -380,9 +381,8 @@ function calls(e: Expr, out: (Expr & { kind: 'call' })[] = []): (Expr & { kind: 
   return out;
 }
 
-const isGetenv = (e: Expr): boolean =>
-  e.kind === 'call' && e.callee === 'os.getenv' && e.args.length === 1 && e.args[0].kind === 'str';
-const getenvName = (e: Expr): string => ((e as { args: { value: string }[] }).args[0]).value;
+const isGetenv = (e: Expr): boolean => e.kind === 'call' && e.callee === 'os.getenv' && e.args.length === 1 && e.args[0].kind === 'str';
+const getenvName = (e: Expr): string => (e as { args: { value: string }[] }).args[0].value;
 
 /** Keywords of a call, including those of `**present(...)` splats (flagged `optional`). */
 function keywordsOf(c: Expr & { kind: 'call' }): { name: string; value: Expr; optional: boolean }[] {
@@ -463,7 +463,7 @@ const PY312_EXTRAS = new Set(['sagemaker', 'aws-nova-sonic']);
 const TEMPLATE_NAMES = new Set(['os.getenv', 'required', 'present', 'int']);
 
 describe('catalogue', () => {
-  test('has the reference counts per role (catalogue-facts §5-§9, plus §12.1 as pipecat 1.7.0\'s own scaffolder offers them)', () => {
+  test("has the reference counts per role (catalogue-facts §5-§9, plus §12.1 as pipecat 1.7.0's own scaffolder offers them)", () => {
     expect(Object.fromEntries(Object.entries(BY_ROLE).map(([r, l]) => [r, l.length]))).toEqual({
       stt: 27,
       llm: 25,
@@ -495,7 +495,12 @@ describe('catalogue', () => {
       for (const e of s.env) {
         const prev = first.get(e.name);
         if (!prev) first.set(e.name, { id: s.id, description: e.description, example: e.example });
-        else expect({ name: e.name, description: e.description, example: e.example }).toEqual({ name: e.name, description: prev.description, example: prev.example });
+        else
+          expect({ name: e.name, description: e.description, example: e.example }).toEqual({
+            name: e.name,
+            description: prev.description,
+            example: prev.example,
+          });
       }
     }
   });
@@ -518,7 +523,11 @@ describe('catalogue', () => {
     // clients would otherwise read OPENAI_API_KEY (catalogue-facts §6, §10.2).
     for (const c of calls(e)) {
       for (const k of s.id in OPTIONAL_API_KEY ? [] : keywordsOf(c)) {
-        if (k.name === 'api_key') expect({ callee: c.callee, value: k.value.kind === 'call' ? k.value.callee : k.value.kind }).toEqual({ callee: c.callee, value: 'required' });
+        if (k.name === 'api_key')
+          expect({ callee: c.callee, value: k.value.kind === 'call' ? k.value.callee : k.value.kind }).toEqual({
+            callee: c.callee,
+            value: 'required',
+          });
       }
     }
   });
@@ -530,19 +539,24 @@ describe('catalogue', () => {
     expect([...declared.keys()].filter((n) => !all.has(n) && !PIPECAT_READ_ENV.has(n))).toEqual([]);
     for (const n of viaRequired) expect({ name: n, required: declared.get(n)?.required }).toEqual({ name: n, required: true });
     for (const e of s.env) {
-      if (e.required && !viaRequired.has(e.name)) expect({ name: e.name, readByPipecat: PIPECAT_READ_ENV.has(e.name) }).toEqual({ name: e.name, readByPipecat: true });
+      if (e.required && !viaRequired.has(e.name))
+        expect({ name: e.name, readByPipecat: PIPECAT_READ_ENV.has(e.name) }).toEqual({ name: e.name, readByPipecat: true });
     }
   });
 
   test.each(ENTRIES)('%s: needsHttpSession matches the use of `session`', (_id, s) => {
-    const usesSession = calls(parseExpr(s.construct)).some((c) => c.keywords.some((k) => k.value.kind === 'name' && k.value.name === 'session'));
+    const usesSession = calls(parseExpr(s.construct)).some((c) =>
+      c.keywords.some((k) => k.value.kind === 'name' && k.value.name === 'session'),
+    );
     expect(Boolean(s.needsHttpSession)).toBe(usesSession);
   });
 
   test.each(ENTRIES.filter(([, s]) => s.role === 'llm' || s.role === 'realtime'))('%s: passes SYSTEM_INSTRUCTION', (_id, s) => {
     const kws = calls(parseExpr(s.construct)).flatMap((c) => c.keywords.map((k) => ({ callee: c.callee, name: k.name, value: k.value })));
     const where = kws.filter((k) => k.value.kind === 'name' && k.value.name === 'SYSTEM_INSTRUCTION').map((k) => `${k.callee}.${k.name}`);
-    const expected = s.construct.startsWith('UltravoxRealtimeLLMService(') ? ['OneShotInputParams.system_prompt'] : [`${s.construct.slice(0, s.construct.indexOf('('))}.Settings.system_instruction`];
+    const expected = s.construct.startsWith('UltravoxRealtimeLLMService(')
+      ? ['OneShotInputParams.system_prompt']
+      : [`${s.construct.slice(0, s.construct.indexOf('('))}.Settings.system_instruction`];
     expect(where).toEqual(expected);
   });
 
@@ -566,7 +580,12 @@ describe('catalogue', () => {
   test.each(ENTRIES)('%s: imports resolve in the index and the service class is current', (_id, s) => {
     for (const imp of s.imports) {
       expect(API.modules[imp.from]).toBeDefined();
-      for (const name of imp.names) expect({ from: imp.from, name, resolved: resolveName(imp.from, name) !== undefined }).toEqual({ from: imp.from, name, resolved: true });
+      for (const name of imp.names)
+        expect({ from: imp.from, name, resolved: resolveName(imp.from, name) !== undefined }).toEqual({
+          from: imp.from,
+          name,
+          resolved: true,
+        });
     }
     const outer = parseExpr(s.construct);
     expect(outer.kind).toBe('call');
@@ -579,7 +598,8 @@ describe('catalogue', () => {
     // A deprecated class is only allowed when the entry says so (and then with the index's version).
     expect({ id: s.id, deprecated: deprecation }).toEqual({ id: s.id, deprecated: s.deprecated });
     for (const i of s.imports) {
-      if (!s.deprecated) expect({ module: i.from, deprecated: API.modules[i.from].deprecated }).toEqual({ module: i.from, deprecated: undefined });
+      if (!s.deprecated)
+        expect({ module: i.from, deprecated: API.modules[i.from].deprecated }).toEqual({ module: i.from, deprecated: undefined });
     }
   });
 
@@ -635,7 +655,9 @@ describe('catalogue', () => {
         API.extras[e].length === 0 || pulled.some((x) => needed.has(x)) || [...roots].some((r) => pulled.some((x) => extraProvides(x, r)));
       expect({ extra: e, useful }).toEqual({ extra: e, useful: true });
     }
-    expect({ requiresPython: s.requiresPython }).toEqual({ requiresPython: s.extras.some((e) => PY312_EXTRAS.has(e)) ? '3.12' : undefined });
+    expect({ requiresPython: s.requiresPython }).toEqual({
+      requiresPython: s.extras.some((e) => PY312_EXTRAS.has(e)) ? '3.12' : undefined,
+    });
   });
 
   test('the keyword check catches a misspelt keyword', () => {

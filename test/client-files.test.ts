@@ -10,7 +10,11 @@ import { join } from 'node:path';
 import { ROOT, makeTempDir, readTree, removeDir, runCli } from './helpers/cli.js';
 
 const CASCADE = ['-m', 'cascade', '--stt', 'deepgram_stt', '--llm', 'openai_llm', '--tts', 'cartesia_tts'];
-const VERSIONS_FILE = JSON.parse(readFileSync(join(ROOT, 'templates', 'client', 'versions.json'), 'utf8')) as { engines: { node: string }; packages: Record<string, string>; templates: Record<string, Record<string, string>> };
+const VERSIONS_FILE = JSON.parse(readFileSync(join(ROOT, 'templates', 'client', 'versions.json'), 'utf8')) as {
+  engines: { node: string };
+  packages: Record<string, string>;
+  templates: Record<string, Record<string, string>>;
+};
 const VERSIONS = VERSIONS_FILE.packages;
 
 let tmp: string;
@@ -33,13 +37,30 @@ function readJson(path: string): Record<string, Record<string, string>> & { name
 
 describe('web client generation', () => {
   test('react + vite with both transports and video: pinned deps, selector order, video flags, env, README', () => {
-    const dir = generate('Client-Both', ['-b', 'web', '-t', 'smallwebrtc', '-t', 'daily', '--client-framework', 'react', '--video-input', '--video-output']);
+    const dir = generate('Client-Both', [
+      '-b',
+      'web',
+      '-t',
+      'smallwebrtc',
+      '-t',
+      'daily',
+      '--client-framework',
+      'react',
+      '--video-input',
+      '--video-output',
+    ]);
     const client = join(dir, 'client');
     const pkg = readJson(join(client, 'package.json'));
     expect(pkg.name).toBe('client-both');
     const deps = { ...pkg.dependencies, ...pkg.devDependencies };
     for (const [name, version] of Object.entries(deps)) expect(version).toBe(VERSIONS[name]);
-    for (const name of ['@pipecat-ai/client-js', '@pipecat-ai/client-react', '@pipecat-ai/voice-ui-kit', '@pipecat-ai/daily-transport', '@pipecat-ai/small-webrtc-transport']) {
+    for (const name of [
+      '@pipecat-ai/client-js',
+      '@pipecat-ai/client-react',
+      '@pipecat-ai/voice-ui-kit',
+      '@pipecat-ai/daily-transport',
+      '@pipecat-ai/small-webrtc-transport',
+    ]) {
       expect(pkg.dependencies[name]).toBe(VERSIONS[name]);
     }
     const config = readFileSync(join(client, 'src', 'config.ts'), 'utf8');
@@ -62,11 +83,16 @@ describe('web client generation', () => {
     // The Node.js requirement: engines of the client and the README say the same (the e2e tier checks it against the installed tree).
     expect(VERSIONS_FILE.engines.node).toBe('^22.14.0 || >=24');
     expect(pkg.engines).toEqual({ node: VERSIONS_FILE.engines.node });
-    expect(readme).toContain('The client needs [Node.js](https://nodejs.org/) 22.14 or newer (exactly `^22.14.0 || >=24`, the `engines` of `client/package.json`)');
+    expect(readme).toContain(
+      'The client needs [Node.js](https://nodejs.org/) 22.14 or newer (exactly `^22.14.0 || >=24`, the `engines` of `client/package.json`)',
+    );
   });
 
   test('vanilla with Daily only imports only the Daily transport; an avatar service implies bot video', () => {
-    const client = join(generate('client-vanilla', ['-b', 'web', '-t', 'rtc_hosted', '--client-framework', 'vanilla', '--video', 'tavus_video']), 'client');
+    const client = join(
+      generate('client-vanilla', ['-b', 'web', '-t', 'rtc_hosted', '--client-framework', 'vanilla', '--video', 'tavus_video']),
+      'client',
+    );
     const pkg = readJson(join(client, 'package.json'));
     expect(Object.keys(pkg.dependencies).sort()).toEqual(['@pipecat-ai/client-js', '@pipecat-ai/daily-transport']);
     const config = readFileSync(join(client, 'src', 'config.ts'), 'utf8');
@@ -103,7 +129,17 @@ describe('mobile client (React Native, Expo)', () => {
   const RN = VERSIONS_FILE.templates['react-native-expo'];
 
   test('an Expo app on the React Native Daily transport, pinned to its own set; the server keeps SmallWebRTC for browsers', () => {
-    const dir = generate('Mobile.App', ['-b', 'web', '-t', 'rtc_small', '-t', 'rtc_hosted', '--client-framework', 'react-native', '--video-input']);
+    const dir = generate('Mobile.App', [
+      '-b',
+      'web',
+      '-t',
+      'rtc_small',
+      '-t',
+      'rtc_hosted',
+      '--client-framework',
+      'react-native',
+      '--video-input',
+    ]);
     const client = join(dir, 'client');
     const pkg = readJson(join(client, 'package.json'));
     expect(pkg.name).toBe('mobile.app');
@@ -115,7 +151,16 @@ describe('mobile client (React Native, Expo)', () => {
     for (const [name, version] of Object.entries(deps)) expect(version).toBe(RN[name] ?? VERSIONS[name]);
     expect(pkg.dependencies.react).toBe('19.2.0');
     expect(pkg.dependencies.react).not.toBe(VERSIONS.react);
-    for (const name of ['@pipecat-ai/client-js', '@pipecat-ai/react-native-daily-transport', '@daily-co/react-native-daily-js', '@daily-co/react-native-webrtc', '@daily-co/config-plugin-rn-daily-js', 'expo', 'expo-dev-client', 'react-native']) {
+    for (const name of [
+      '@pipecat-ai/client-js',
+      '@pipecat-ai/react-native-daily-transport',
+      '@daily-co/react-native-daily-js',
+      '@daily-co/react-native-webrtc',
+      '@daily-co/config-plugin-rn-daily-js',
+      'expo',
+      'expo-dev-client',
+      'react-native',
+    ]) {
       expect(pkg.dependencies[name]).toBeDefined();
     }
     // Only Daily: no browser transport package, though rtc_small was chosen too.
@@ -123,7 +168,9 @@ describe('mobile client (React Native, Expo)', () => {
     expect(pkg.scripts).toMatchObject({ typecheck: 'tsc --noEmit', lint: expect.stringMatching(/^eslint \./) as unknown as string });
     expect(existsSync(join(client, 'eslint.config.js'))).toBe(true);
 
-    const app = JSON.parse(readFileSync(join(client, 'app.json'), 'utf8')) as { expo: { slug: string; ios: { bundleIdentifier: string }; android: { package: string }; plugins: [string, Record<string, unknown>][] } };
+    const app = JSON.parse(readFileSync(join(client, 'app.json'), 'utf8')) as {
+      expo: { slug: string; ios: { bundleIdentifier: string }; android: { package: string }; plugins: [string, Record<string, unknown>][] };
+    };
     expect(app.expo.slug).toBe('mobile-app');
     expect(app.expo.ios.bundleIdentifier).toBe('com.example.mobileapp');
     expect(app.expo.android.package).toBe('com.example.mobileapp');
@@ -157,17 +204,44 @@ describe('mobile client (React Native, Expo)', () => {
 
   test('without Daily: exit 2 naming --client-framework and --transport, nothing written', () => {
     const out = join(tmp, 'no-daily');
-    const r = runCli(['init', '--name', 'no-daily', ...CASCADE, '-b', 'web', '-t', 'rtc_small', '--client-framework', 'react-native', '-o', out]);
+    const r = runCli([
+      'init',
+      '--name',
+      'no-daily',
+      ...CASCADE,
+      '-b',
+      'web',
+      '-t',
+      'rtc_small',
+      '--client-framework',
+      'react-native',
+      '-o',
+      out,
+    ]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/--client-framework: react-native \(React Native \(Expo\) client\) connects over Daily \(WebRTC\) only: add --transport rtc_hosted/);
+    expect(r.stderr).toMatch(
+      /--client-framework: react-native \(React Native \(Expo\) client\) connects over Daily \(WebRTC\) only: add --transport rtc_hosted/,
+    );
     expect(existsSync(out)).toBe(false);
     // `react_native` is read as react-native; a dry run refuses the same way.
-    const dry = runCli(['init', '--name', 'no-daily', ...CASCADE, '-b', 'web', '-t', 'rtc_small', '--client-framework', 'react_native', '--dry-run']);
+    const dry = runCli([
+      'init',
+      '--name',
+      'no-daily',
+      ...CASCADE,
+      '-b',
+      'web',
+      '-t',
+      'rtc_small',
+      '--client-framework',
+      'react_native',
+      '--dry-run',
+    ]);
     expect(dry.code).toBe(2);
     expect(dry.stderr).toContain('--transport');
   });
 
-  test('every web bot README names Pipecat\'s native SDKs for bringing your own app (transports chosen only)', () => {
+  test("every web bot README names Pipecat's native SDKs for bringing your own app (transports chosen only)", () => {
     const readme = readFileSync(join(generate('own-app', ['-b', 'web', '-t', 'rtc_hosted']), 'README.md'), 'utf8');
     expect(readme).toContain('## Bring your own app');
     expect(readme).toContain('pipecat-client-ios-daily');

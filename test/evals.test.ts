@@ -32,7 +32,18 @@ beforeAll(() => {
   tmp = makeTempDir('pipecat-evals-');
   // A phone-only cascade bot (eval is the only RTVI session) and a web realtime bot.
   cascade = generate('eval-cascade', ['-b', 'telephony', '-t', 'twilio', ...CASCADE_ARGS, '--eval']);
-  realtime = generate('eval-realtime', ['-b', 'web', '-t', 'rtc_small', '-m', 'realtime', '--realtime', 'openai_realtime', '--eval', '--no-deploy-to-cloud']);
+  realtime = generate('eval-realtime', [
+    '-b',
+    'web',
+    '-t',
+    'rtc_small',
+    '-m',
+    'realtime',
+    '--realtime',
+    'openai_realtime',
+    '--eval',
+    '--no-deploy-to-cloud',
+  ]);
   plain = generate('no-eval', ['-b', 'telephony', '-t', 'twilio', ...CASCADE_ARGS]);
 });
 afterAll(() => removeDir(tmp));
@@ -79,7 +90,10 @@ describe('the generated project', () => {
       const bot = readFileSync(join(project, 'server', 'bot.py'), 'utf8');
       expect(bot).toContain('from pipecat.evals.transport import EvalTransportParams');
       expect(bot).toMatch(/"eval": lambda: EvalTransportParams\(\s*audio_in_enabled=True,\s*audio_out_enabled=True,/);
-      const pyproject = parseToml(readFileSync(join(project, 'server', 'pyproject.toml'), 'utf8')) as { project: { dependencies: string[] }; 'dependency-groups': { dev: string[] } };
+      const pyproject = parseToml(readFileSync(join(project, 'server', 'pyproject.toml'), 'utf8')) as {
+        project: { dependencies: string[] };
+        'dependency-groups': { dev: string[] };
+      };
       expect(pyproject['dependency-groups'].dev).toContain('pipecat-ai[evals]>=1.7.0');
       expect(pyproject.project.dependencies.join(' ')).not.toContain('evals');
       expect(readFileSync(join(project, 'README.md'), 'utf8')).toContain('uv run pipecat eval run evals/starter_audio.yaml');
@@ -133,12 +147,19 @@ for path in sys.argv[1:]:
     timeout: 60_000,
   });
   if (r.status !== 0) throw new Error(`scenario loader failed: ${r.stderr}`);
-  return r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+  return r.stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
 (LOADER ? describe : describe.skip)("the starter scenarios, read by pipecat's scenario loader", () => {
   test('every scenario parses: a greeting turn, then a user turn, each judged on the response', () => {
-    const files = [join(cascade, 'server/evals/starter_text.yaml'), join(cascade, 'server/evals/starter_audio.yaml'), join(realtime, 'server/evals/starter_audio.yaml')];
+    const files = [
+      join(cascade, 'server/evals/starter_text.yaml'),
+      join(cascade, 'server/evals/starter_audio.yaml'),
+      join(realtime, 'server/evals/starter_audio.yaml'),
+    ];
     const [text, audio, realtimeAudio] = loadScenarios(files);
     for (const s of [text, audio, realtimeAudio]) {
       expect(s.error).toBeUndefined();
@@ -153,7 +174,12 @@ for path in sys.argv[1:]:
     expect(text.speech).toBeUndefined();
     expect((text.turns as { expect: [string, string][] }[])[0].expect[0][0]).toBe('llm_response');
     for (const s of [audio, realtimeAudio]) {
-      expect(s).toMatchObject({ name: 'starter_audio', bot_audio: true, speech: ['kokoro', 'af_heart', 16000], transcription: 'small-streaming' });
+      expect(s).toMatchObject({
+        name: 'starter_audio',
+        bot_audio: true,
+        speech: ['kokoro', 'af_heart', 16000],
+        transcription: 'small-streaming',
+      });
       expect((s.turns as { expect: [string, string][] }[])[1].expect[0][0]).toBe('response');
     }
   });

@@ -53,8 +53,26 @@ function cycles(graph: Map<string, string[]>): string[][] {
 
 describe('import graph', () => {
   test('the cycle finder finds a cycle (a → b → a) and a self-import', () => {
-    expect(cycles(new Map([['a', ['b']], ['b', ['a']], ['c', ['c']]]))).toEqual([['a', 'b', 'a'], ['c', 'c']]);
-    expect(cycles(new Map([['a', ['b']], ['b', []]]))).toEqual([]);
+    expect(
+      cycles(
+        new Map([
+          ['a', ['b']],
+          ['b', ['a']],
+          ['c', ['c']],
+        ]),
+      ),
+    ).toEqual([
+      ['a', 'b', 'a'],
+      ['c', 'c'],
+    ]);
+    expect(
+      cycles(
+        new Map([
+          ['a', ['b']],
+          ['b', []],
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   test('cli/ and generators/ have no import cycle (dynamic imports included)', () => {

@@ -22,7 +22,22 @@ beforeAll(() => {
 });
 afterAll(() => removeDir(tmp));
 
-const SERVICES = ['-b', 'web', '-t', 'rtc_small', '--client-framework', 'none', '-m', 'cascade', '--stt', 'deepgram_stt', '--llm', 'openai_llm', '--tts', 'cartesia_tts'];
+const SERVICES = [
+  '-b',
+  'web',
+  '-t',
+  'rtc_small',
+  '--client-framework',
+  'none',
+  '-m',
+  'cascade',
+  '--stt',
+  'deepgram_stt',
+  '--llm',
+  'openai_llm',
+  '--tts',
+  'cartesia_tts',
+];
 
 /** Collaborators recording what the handler does. */
 function fakeIO(cwd: string, interactive: boolean, answers: Record<string, unknown>, rawArgs: string[]) {
@@ -47,9 +62,13 @@ function fakeIO(cwd: string, interactive: boolean, answers: Record<string, unkno
 
 /** Parse `init <args>` with the real yargs command and run its handler with `io`. */
 async function init(args: string[], io: InitIO): Promise<void> {
-  await yargs(['init', ...args]).command(createInitCommand(() => io)).strict().fail((msg, e) => {
-    throw e ?? new Error(msg);
-  }).parseAsync();
+  await yargs(['init', ...args])
+    .command(createInitCommand(() => io))
+    .strict()
+    .fail((msg, e) => {
+      throw e ?? new Error(msg);
+    })
+    .parseAsync();
 }
 
 describe('the init handler with injected collaborators', () => {
@@ -89,7 +108,10 @@ describe('the init handler with injected collaborators', () => {
     const bad = fakeIO(cwd, false, {}, []);
     await expect(init(['-n', 'bad-bot', '-b', 'web', '-t', 'no_such_transport'], bad.io)).rejects.toMatchObject({ exitCode: 2 });
     const noTty = fakeIO(cwd, false, {}, []);
-    await expect(init(SERVICES, noTty.io)).rejects.toMatchObject({ exitCode: 2, message: expect.stringContaining('no terminal for the wizard') });
+    await expect(init(SERVICES, noTty.io)).rejects.toMatchObject({
+      exitCode: 2,
+      message: expect.stringContaining('no terminal for the wizard'),
+    });
     expect(generatorRunCount()).toBe(before);
     expect([dry, bad, noTty].every((x) => x.adapters.length === 0)).toBe(true);
     expect(existsSync(join(cwd, 'dry-bot'))).toBe(false);

@@ -52,7 +52,15 @@ describe('pipecat init DIRECTORY', () => {
   });
 
   test('.git, CLAUDE.md, AGENTS.md and editor folders are kept as they were (the guides say so)', () => {
-    const kept = { '.git/HEAD': 'ref: refs/heads/main\n', 'CLAUDE.md': 'my rules\n', 'AGENTS.md': 'my agents\n', '.vscode/settings.json': '{}\n', '.idea/x.xml': '<x/>\n', '.cursor/rules': 'r\n', '.claude/settings.json': '{}\n' };
+    const kept = {
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      'CLAUDE.md': 'my rules\n',
+      'AGENTS.md': 'my agents\n',
+      '.vscode/settings.json': '{}\n',
+      '.idea/x.xml': '<x/>\n',
+      '.cursor/rules': 'r\n',
+      '.claude/settings.json': '{}\n',
+    };
     const dir = folder('kept', kept);
     const r = runCli(['init', dir, ...REST]);
     expect(r.code).toBe(0);
@@ -115,33 +123,42 @@ describe('pipecat init DIRECTORY', () => {
     ];
     for (const [dir, message] of cases) {
       const r = runCli(['init', dir, '-n', 'named', ...REST]);
-      expect({ dir, code: r.code, line: message.test(r.stderr), trace: /\n\s+at /.test(r.stderr) }).toEqual({ dir, code: 2, line: true, trace: false });
+      expect({ dir, code: r.code, line: message.test(r.stderr), trace: /\n\s+at /.test(r.stderr) }).toEqual({
+        dir,
+        code: 2,
+        line: true,
+        trace: false,
+      });
     }
   });
 
-  test.each(['SIGINT', 'SIGTERM'] as const)('%s at any moment leaves the folder as it was (or the project complete)', async (signal) => {
-    for (const delay of [150, 400, 700, 1000, 1400]) {
-      const dir = folder(`sig-${signal}-${delay}`, { '.git/HEAD': 'ref\n', 'CLAUDE.md': 'rules\n' });
-      const before = snapshot(dir);
-      const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
-      delete env.NODE_OPTIONS;
-      const child = spawn(process.execPath, [BIN, 'init', dir, ...REST], { env, stdio: 'ignore' });
-      // Listen from the start: a fast run may end before the signal is sent.
-      const exited = new Promise<[number | null, NodeJS.Signals | null]>((r) => child.on('exit', (c, sig) => r([c, sig])));
-      await new Promise((r) => setTimeout(r, delay));
-      child.kill(signal);
-      const [code, killedBy] = await exited;
-      const after = snapshot(dir);
-      // Exit 0, or a signal after the commit (the project is complete, its handlers released).
-      if (code === 0 || (killedBy === signal && 'server/bot.py' in after)) {
-        expect(Object.keys(after)).toEqual(expect.arrayContaining(['server/bot.py', 'README.md', '.yo-rc.json']));
-      } else {
-        // 130 from our handler, or the signal itself when it came before node had started.
-        expect({ delay, interrupted: code === 130 || killedBy === signal, after }).toEqual({ delay, interrupted: true, after: before });
+  test.each(['SIGINT', 'SIGTERM'] as const)(
+    '%s at any moment leaves the folder as it was (or the project complete)',
+    async (signal) => {
+      for (const delay of [150, 400, 700, 1000, 1400]) {
+        const dir = folder(`sig-${signal}-${delay}`, { '.git/HEAD': 'ref\n', 'CLAUDE.md': 'rules\n' });
+        const before = snapshot(dir);
+        const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
+        delete env.NODE_OPTIONS;
+        const child = spawn(process.execPath, [BIN, 'init', dir, ...REST], { env, stdio: 'ignore' });
+        // Listen from the start: a fast run may end before the signal is sent.
+        const exited = new Promise<[number | null, NodeJS.Signals | null]>((r) => child.on('exit', (c, sig) => r([c, sig])));
+        await new Promise((r) => setTimeout(r, delay));
+        child.kill(signal);
+        const [code, killedBy] = await exited;
+        const after = snapshot(dir);
+        // Exit 0, or a signal after the commit (the project is complete, its handlers released).
+        if (code === 0 || (killedBy === signal && 'server/bot.py' in after)) {
+          expect(Object.keys(after)).toEqual(expect.arrayContaining(['server/bot.py', 'README.md', '.yo-rc.json']));
+        } else {
+          // 130 from our handler, or the signal itself when it came before node had started.
+          expect({ delay, interrupted: code === 130 || killedBy === signal, after }).toEqual({ delay, interrupted: true, after: before });
+        }
+        expect(readdirSync(dir).some((n) => n.startsWith(STAGING_PREFIX))).toBe(false);
       }
-      expect(readdirSync(dir).some((n) => n.startsWith(STAGING_PREFIX))).toBe(false);
-    }
-  }, 180_000);
+    },
+    180_000,
+  );
 
   test('after SIGKILL at any moment, the next run cleans up and works (or finds the finished project)', async () => {
     for (const delay of [300, 800, 1300, 1800]) {
@@ -155,7 +172,11 @@ describe('pipecat init DIRECTORY', () => {
       await exited;
       const again = runCli(['init', dir, ...REST]);
       const finished = again.code === 2 && again.stderr.includes('.yo-rc.json');
-      expect({ delay, ok: again.code === 0 || finished, stderr: again.code === 0 || finished ? '' : again.stderr }).toEqual({ delay, ok: true, stderr: '' });
+      expect({ delay, ok: again.code === 0 || finished, stderr: again.code === 0 || finished ? '' : again.stderr }).toEqual({
+        delay,
+        ok: true,
+        stderr: '',
+      });
       expect(readdirSync(dir).filter((n) => n.startsWith(STAGING_PREFIX))).toEqual([]);
       expect(readFileSync(join(dir, 'AGENTS.md'), 'utf8')).toBe('mine\n');
     }
@@ -165,10 +186,20 @@ describe('pipecat init DIRECTORY', () => {
 describe('agent guides, the coding-agent path and the quickstart', () => {
   test('every project has AGENTS.md (naming where each service is built) and CLAUDE.md pointing to it', () => {
     const dir = folder('guided');
-    expect(runCli(['init', dir, '-t', 'twilio', '-m', 'cascade', '--stt', 'deepgram_stt', '--llm', 'anthropic_llm', '--tts', 'elevenlabs_tts']).code).toBe(0);
+    expect(
+      runCli(['init', dir, '-t', 'twilio', '-m', 'cascade', '--stt', 'deepgram_stt', '--llm', 'anthropic_llm', '--tts', 'elevenlabs_tts'])
+        .code,
+    ).toBe(0);
     expect(readFileSync(join(dir, 'CLAUDE.md'), 'utf8')).toBe('@AGENTS.md\n');
     const agents = readFileSync(join(dir, 'AGENTS.md'), 'utf8');
-    for (const s of ['`stt = DeepgramSTTService(…)`', '`llm = AnthropicLLMService(…)`', '`tts = ElevenLabsTTSService(…)`', 'uv run bot.py -t twilio', 'pipecat cloud secrets set guided-secrets', 'https://docs.pipecat.ai']) {
+    for (const s of [
+      '`stt = DeepgramSTTService(…)`',
+      '`llm = AnthropicLLMService(…)`',
+      '`tts = ElevenLabsTTSService(…)`',
+      'uv run bot.py -t twilio',
+      'pipecat cloud secrets set guided-secrets',
+      'https://docs.pipecat.ai',
+    ]) {
       expect(agents).toContain(s);
     }
     // Each class it names is really what bot.py builds.
@@ -208,7 +239,14 @@ describe('agent guides, the coding-agent path and the quickstart', () => {
     const r = runCli(['init', 'quickstart'], { cwd });
     expect(r.code).toBe(0);
     const rc = JSON.parse(readFileSync(join(cwd, 'pipecat-quickstart', '.yo-rc.json'), 'utf8'))['generator-pipecat'];
-    expect([rc.project_name, rc.transports, rc.stt_service, rc.llm_service, rc.tts_service, rc.deploy_to_cloud]).toEqual(['pipecat-quickstart', ['rtc_small', 'rtc_hosted'], 'deepgram_stt', 'openai_responses_llm', 'cartesia_tts', true]);
+    expect([rc.project_name, rc.transports, rc.stt_service, rc.llm_service, rc.tts_service, rc.deploy_to_cloud]).toEqual([
+      'pipecat-quickstart',
+      ['rtc_small', 'rtc_hosted'],
+      'deepgram_stt',
+      'openai_responses_llm',
+      'cartesia_tts',
+      true,
+    ]);
     expect(readdirSync(join(cwd, 'pipecat-quickstart'))).toEqual(expect.arrayContaining(['AGENTS.md', 'CLAUDE.md', 'server']));
   });
 });
@@ -227,7 +265,16 @@ describe('the staging module', () => {
     const dead = join(dir, `${STAGING_PREFIX}1-dead`);
     mkdirSync(join(dead, 'project'), { recursive: true });
     writeFileSync(join(dead, 'project', 'README.md'), 'r');
-    const journal: StagingJournal = { pid: deadPid(), host: hostname(), started: Date.now(), target: dir, created: [], moved: [join(dir, 'server')], replaced: [], committed: false };
+    const journal: StagingJournal = {
+      pid: deadPid(),
+      host: hostname(),
+      started: Date.now(),
+      target: dir,
+      created: [],
+      moved: [join(dir, 'server')],
+      replaced: [],
+      committed: false,
+    };
     writeFileSync(join(dead, 'journal.json'), JSON.stringify(journal));
     // A live run (this process) staging beside it.
     const live = join(dir, `${STAGING_PREFIX}2-live`);
@@ -264,7 +311,12 @@ describe('the staging module', () => {
     s.write('server/bot.py', 'new bot');
     s.write('server/evals/a.yaml', 'eval');
     s.commitMerge({ remove: ['server/gone.py', 'missing.txt'] });
-    expect(snapshot(dir)).toEqual({ 'keep.txt': 'k', 'server/bot.py': 'new bot', 'server/evals/a.yaml': 'eval', 'README.md': 'old readme' });
+    expect(snapshot(dir)).toEqual({
+      'keep.txt': 'k',
+      'server/bot.py': 'new bot',
+      'server/evals/a.yaml': 'eval',
+      'README.md': 'old readme',
+    });
     expect(readdirSync(dir).filter((n) => n.startsWith(STAGING_PREFIX))).toEqual([]);
 
     // `README.md/x` cannot be written (README.md is a file): the merge stops and everything is put back.

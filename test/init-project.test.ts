@@ -7,7 +7,18 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, 
 import { join } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { ALL_SERVICES } from '../generators/app/catalogue/catalogue.js';
-import { BIN, CASCADE_ARGS as CASCADE, ROOT, WEB_ARGS as WEB, checkServers, checkerAvailable, makeTempDir, readTree, removeDir, runCli } from './helpers/cli.js';
+import {
+  BIN,
+  CASCADE_ARGS as CASCADE,
+  ROOT,
+  WEB_ARGS as WEB,
+  checkServers,
+  checkerAvailable,
+  makeTempDir,
+  readTree,
+  removeDir,
+  runCli,
+} from './helpers/cli.js';
 
 /** Whether check_server.py can run here (else its test is skipped with one line on stderr). */
 const CHECKS = checkerAvailable('init-project: check_server.py on the generated projects');
@@ -59,7 +70,20 @@ describe('the generated project', () => {
     expect(readdirSync(out)).toEqual(['webbot']);
     // `.pipecat/` holds the base `pipecat update` merges against (a copy of each file, and a note).
     const files = Object.keys(readTree(join(out, 'webbot'))).filter((f) => f !== '.yo-rc.json' && !f.startsWith('.pipecat/'));
-    expect(files.sort()).toEqual(['.gitignore', 'AGENTS.md', 'CLAUDE.md', 'README.md', 'server/.dockerignore', 'server/.env.example', 'server/Dockerfile', 'server/bot.py', 'server/pcc-deploy.toml', 'server/pyproject.toml'].sort());
+    expect(files.sort()).toEqual(
+      [
+        '.gitignore',
+        'AGENTS.md',
+        'CLAUDE.md',
+        'README.md',
+        'server/.dockerignore',
+        'server/.env.example',
+        'server/Dockerfile',
+        'server/bot.py',
+        'server/pcc-deploy.toml',
+        'server/pyproject.toml',
+      ].sort(),
+    );
     const pcc = readFileSync(join(out, 'webbot', 'server', 'pcc-deploy.toml'), 'utf8');
     expect(pcc).toContain('agent_name = "webbot"');
     expect(pcc).toContain('secret_set = "webbot-secrets"');
@@ -86,7 +110,13 @@ describe('the generated project', () => {
     const audio = parseToml(readFileSync(join(out, 'audio', 'server', 'pcc-deploy.toml'), 'utf8'));
     expect(audio).toEqual({ agent_name: 'audio', secret_set: 'audio-secrets', agent_profile: 'agent-1x', scaling: { min_agents: 1 } });
     const video = parseToml(readFileSync(join(out, 'video', 'server', 'pcc-deploy.toml'), 'utf8'));
-    expect(video).toEqual({ agent_name: 'video', secret_set: 'video-secrets', agent_profile: 'agent-2x', krisp_viva: { audio_filter: 'pro' }, scaling: { min_agents: 1 } });
+    expect(video).toEqual({
+      agent_name: 'video',
+      secret_set: 'video-secrets',
+      agent_profile: 'agent-2x',
+      krisp_viva: { audio_filter: 'pro' },
+      scaling: { min_agents: 1 },
+    });
     // The README deploys with Cloud Build, and shows the self-pushed image with its pull secret.
     const readme = readFileSync(join(out, 'audio', 'README.md'), 'utf8');
     expect(readme).toContain('uv run pcc deploy');
@@ -110,7 +140,9 @@ describe('the generated project', () => {
     // aspect ratio (BaseOutputTransport._draw_image), so Simli's square face needs a square output.
     const sizes = (name: string, extra: string[]): string[] => {
       const out = outDir(`gen-video-${name}`);
-      expect(runCli(['init', '-n', name, '-b', 'web', '-t', 'rtc_hosted', '-t', 'rtc_small', ...CASCADE, ...extra, '-o', out]).code).toBe(0);
+      expect(runCli(['init', '-n', name, '-b', 'web', '-t', 'rtc_hosted', '-t', 'rtc_small', ...CASCADE, ...extra, '-o', out]).code).toBe(
+        0,
+      );
       const bot = readFileSync(join(out, name, 'server', 'bot.py'), 'utf8');
       return [...bot.matchAll(/video_out_(width|height)=(\d+)/g)].map((m) => `${m[1]}=${m[2]}`);
     };
@@ -128,7 +160,10 @@ describe('the generated project', () => {
       ['plain', CASCADE, false],
     ];
     for (const [name, services, py312] of projects) {
-      expect({ name, code: runCli(['init', '-n', name, '-b', 'web', '-t', 'rtc_small', ...services, '-o', out]).code }).toEqual({ name, code: 0 });
+      expect({ name, code: runCli(['init', '-n', name, '-b', 'web', '-t', 'rtc_small', ...services, '-o', out]).code }).toEqual({
+        name,
+        code: 0,
+      });
       const server = join(out, name, 'server');
       const pyproject = readFileSync(join(server, 'pyproject.toml'), 'utf8');
       const from = /^FROM (\S+)/m.exec(readFileSync(join(server, 'Dockerfile'), 'utf8'))?.[1];
@@ -161,7 +196,9 @@ describe('the generated project', () => {
       const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
       delete env.NODE_OPTIONS;
       const child = spawn(process.execPath, [BIN, 'init', '-n', 'cut', ...WEB, '-o', out], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-      const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => child.on('exit', (code, signal) => r({ code, signal })));
+      const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) =>
+        child.on('exit', (code, signal) => r({ code, signal })),
+      );
       await new Promise((r) => setTimeout(r, delay));
       child.kill('SIGINT');
       const { code, signal } = await done;
@@ -177,7 +214,14 @@ describe('the generated project', () => {
 
   // The full per-entry matrix runs in the slow tier (test/e2e/generated-projects.test.ts).
   (CHECKS ? test : test.skip)('the projects above pass check_server.py with 0 errors, 0 warnings, 0 unknown', () => {
-    const projects = [join(outDir('gen-web'), 'webbot'), join(outDir('gen-local'), 'local'), join(outDir('gen-local'), 'dialout'), join(outDir('gen-krisp'), 'phone'), join(outDir('gen-pcc'), 'audio'), join(outDir('gen-pcc'), 'video')];
+    const projects = [
+      join(outDir('gen-web'), 'webbot'),
+      join(outDir('gen-local'), 'local'),
+      join(outDir('gen-local'), 'dialout'),
+      join(outDir('gen-krisp'), 'phone'),
+      join(outDir('gen-pcc'), 'audio'),
+      join(outDir('gen-pcc'), 'video'),
+    ];
     for (const summary of checkServers(projects)) {
       expect({ project: summary.project, findings: summary.findings }).toEqual({ project: summary.project, findings: [] });
     }

@@ -7,7 +7,6 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import { CASCADE_ARGS as CASCADE, ROOT, WEB_ARGS as WEB, makeTempDir, readTree, removeDir, runCli } from './helpers/cli.js';
 
-
 let tmp: string;
 beforeAll(() => {
   tmp = makeTempDir('pipecat-init-');
@@ -34,7 +33,34 @@ describe('help and version', () => {
     expect(help.stdout).toContain('pipecat cloud');
     const initHelp = runCli(['init', '--help']);
     expect(initHelp.code).toBe(0);
-    for (const flag of ['--output', '--name', '--bot-type', '--transport', '--mode', '--stt', '--llm', '--tts', '--realtime', '--video', '--client-framework', '--client-server', '--daily-pstn-mode', '--twilio-daily-sip-mode', '--recording', '--transcription', '--video-input', '--video-output', '--deploy-to-cloud', '--enable-noisecancel', '--enable-krisp', '--observability', '--eval', '--config', '--dry-run', '--list-options']) {
+    for (const flag of [
+      '--output',
+      '--name',
+      '--bot-type',
+      '--transport',
+      '--mode',
+      '--stt',
+      '--llm',
+      '--tts',
+      '--realtime',
+      '--video',
+      '--client-framework',
+      '--client-server',
+      '--daily-pstn-mode',
+      '--twilio-daily-sip-mode',
+      '--recording',
+      '--transcription',
+      '--video-input',
+      '--video-output',
+      '--deploy-to-cloud',
+      '--enable-noisecancel',
+      '--enable-krisp',
+      '--observability',
+      '--eval',
+      '--config',
+      '--dry-run',
+      '--list-options',
+    ]) {
       expect(initHelp.stdout).toContain(flag);
     }
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
@@ -121,9 +147,15 @@ describe('validation: every problem at once, exit 2, nothing written', () => {
   // Every rule is covered in-process in test/resolve.test.ts; these show the binary's side.
   test('rules reach the user through the binary: exit 2, the flag named, no stack trace, nothing written', () => {
     expectInvalid(['-n', 'x'], '--bot-type: is required', '--transport: is required', '--mode: is required');
-    expectInvalid(['-n', 'x', '-b', 'telephony', '-t', 'rtc_hosted_pstn', ...CASCADE], '--daily-pstn-mode: is required with transport rtc_hosted_pstn');
+    expectInvalid(
+      ['-n', 'x', '-b', 'telephony', '-t', 'rtc_hosted_pstn', ...CASCADE],
+      '--daily-pstn-mode: is required with transport rtc_hosted_pstn',
+    );
     expectInvalid(['--name=../x', ...WEB], '--name: must be a plain directory name');
-    expectInvalid(['-n', 'x', '-b', 'web', '-t', 'carrier_pigeon', ...CASCADE], /--transport: unknown transport "carrier_pigeon"; valid: rtc_hosted \(Daily \(WebRTC\)\), rtc_small/);
+    expectInvalid(
+      ['-n', 'x', '-b', 'web', '-t', 'carrier_pigeon', ...CASCADE],
+      /--transport: unknown transport "carrier_pigeon"; valid: rtc_hosted \(Daily \(WebRTC\)\), rtc_small/,
+    );
   });
 
   test('without --bot-type the transports decide it: a Twilio project is a telephony bot', () => {
@@ -132,11 +164,22 @@ describe('validation: every problem at once, exit 2, nothing written', () => {
     expect(r.code).toBe(0);
     const rc = JSON.parse(readFileSync(join(out, 'phone', '.yo-rc.json'), 'utf8')) as Record<string, { bot_type: string }>;
     expect(rc['generator-pipecat'].bot_type).toBe('telephony');
-    expectInvalid(['-n', 'x', '-b', 'web', '-t', 'twilio', ...CASCADE], /--transport: telco_a .* is a telephony transport but --bot-type is web/);
+    expectInvalid(
+      ['-n', 'x', '-b', 'web', '-t', 'twilio', ...CASCADE],
+      /--transport: telco_a .* is a telephony transport but --bot-type is web/,
+    );
   });
 
   test('several errors at once, each naming its flag', () => {
-    const err = expectInvalid(['-n', '../evil', '-b', 'web', '-t', 'twilio', '-m', 'cascade', '--stt', 'bad_stt', '--enable-krisp', '--no-deploy-to-cloud'], '--name', '--transport', '--stt', '--llm', '--tts', '--enable-noisecancel');
+    const err = expectInvalid(
+      ['-n', '../evil', '-b', 'web', '-t', 'twilio', '-m', 'cascade', '--stt', 'bad_stt', '--enable-krisp', '--no-deploy-to-cloud'],
+      '--name',
+      '--transport',
+      '--stt',
+      '--llm',
+      '--tts',
+      '--enable-noisecancel',
+    );
     expect(err.split('\n').filter((l) => l.startsWith('  - ')).length).toBeGreaterThanOrEqual(6);
     expect(existsSync(join(tmp, 'evil'))).toBe(false);
   });
@@ -159,11 +202,30 @@ describe('config file', () => {
     writeFileSync(p, typeof body === 'string' ? body : JSON.stringify(body, null, 2));
     return p;
   };
-  const base = { project_name: 'cfg', bot_type: 'web', transports: ['rtc_small'], mode: 'cascade', stt_service: 'deepgram_stt', llm_service: 'openai_llm', tts_service: 'cartesia_tts' };
+  const base = {
+    project_name: 'cfg',
+    bot_type: 'web',
+    transports: ['rtc_small'],
+    mode: 'cascade',
+    stt_service: 'deepgram_stt',
+    llm_service: 'openai_llm',
+    tts_service: 'cartesia_tts',
+  };
 
   test('canonical keys and the Python tool short keys', () => {
     expect(dryRun(['-c', writeConfig('full.json', base)]).project_name).toBe('cfg');
-    const short = dryRun(['-c', writeConfig('short.json', { name: 'short', bot_type: 'telephony', transport: 'twilio', mode: 'realtime', realtime: 'openai_realtime', enable_krisp: true, observability: true })]);
+    const short = dryRun([
+      '-c',
+      writeConfig('short.json', {
+        name: 'short',
+        bot_type: 'telephony',
+        transport: 'twilio',
+        mode: 'realtime',
+        realtime: 'openai_realtime',
+        enable_krisp: true,
+        observability: true,
+      }),
+    ]);
     expect(short.project_name).toBe('short');
     expect(short.transports).toEqual(['telco_a']);
     expect(short.realtime_service).toBe('openai_realtime');
@@ -217,7 +279,20 @@ describe('precedence: flag > config file > default, booleans both ways', () => {
   ];
   const cfg = (values: Record<string, unknown>): string => {
     const p = join(tmp, `prec-${Math.random().toString(36).slice(2)}.json`);
-    writeFileSync(p, JSON.stringify({ project_name: 'prec', bot_type: 'web', transports: ['rtc_small'], mode: 'cascade', stt_service: 'deepgram_stt', llm_service: 'openai_llm', tts_service: 'cartesia_tts', deploy_to_cloud: true, ...values }));
+    writeFileSync(
+      p,
+      JSON.stringify({
+        project_name: 'prec',
+        bot_type: 'web',
+        transports: ['rtc_small'],
+        mode: 'cascade',
+        stt_service: 'deepgram_stt',
+        llm_service: 'openai_llm',
+        tts_service: 'cartesia_tts',
+        deploy_to_cloud: true,
+        ...values,
+      }),
+    );
     return p;
   };
 
@@ -261,7 +336,22 @@ describe('precedence: flag > config file > default, booleans both ways', () => {
 describe('--dry-run', () => {
   test('prints the resolved configuration and writes nothing, not even the output folder', () => {
     const out = join(tmp, 'dry-nothing', 'deeper');
-    const r = runCli(['init', '-n', 'dry', '-b', 'telephony', '-t', 'twilio', '-t', 'smallwebrtc', ...CASCADE, '--enable-krisp', '-o', out, '--dry-run']);
+    const r = runCli([
+      'init',
+      '-n',
+      'dry',
+      '-b',
+      'telephony',
+      '-t',
+      'twilio',
+      '-t',
+      'smallwebrtc',
+      ...CASCADE,
+      '--enable-krisp',
+      '-o',
+      out,
+      '--dry-run',
+    ]);
     expect(r.code).toBe(0);
     expect(existsSync(join(tmp, 'dry-nothing'))).toBe(false);
     const doc = JSON.parse(r.stdout) as Record<string, unknown> & { derived: Record<string, unknown> };
@@ -269,11 +359,43 @@ describe('--dry-run', () => {
     expect(doc.client_framework).toBeNull();
     expect(doc.derived.client).toBeNull();
     expect(doc.derived.secret_set).toBe('dry-secrets');
-    expect(doc.derived.files).toEqual(expect.arrayContaining(['server/bot.py', 'server/pyproject.toml', 'server/.env.example', 'server/Dockerfile', 'server/pcc-deploy.toml', '.gitignore', 'README.md']));
+    expect(doc.derived.files).toEqual(
+      expect.arrayContaining([
+        'server/bot.py',
+        'server/pyproject.toml',
+        'server/.env.example',
+        'server/Dockerfile',
+        'server/pcc-deploy.toml',
+        '.gitignore',
+        'README.md',
+      ]),
+    );
   });
 
   test('its output fed back through --config resolves to the same configuration', () => {
-    const first = runCli(['init', '-n', 'round', '-b', 'web', '-t', 'daily', '-t', 'rtc_small', '-m', 'realtime', '--realtime', 'openai_realtime', '--video', 'simli_video', '--client-framework', 'react', '--recording', '--dry-run', '-o', outDir('round')]);
+    const first = runCli([
+      'init',
+      '-n',
+      'round',
+      '-b',
+      'web',
+      '-t',
+      'daily',
+      '-t',
+      'rtc_small',
+      '-m',
+      'realtime',
+      '--realtime',
+      'openai_realtime',
+      '--video',
+      'simli_video',
+      '--client-framework',
+      'react',
+      '--recording',
+      '--dry-run',
+      '-o',
+      outDir('round'),
+    ]);
     expect(first.code).toBe(0);
     const p = join(tmp, 'round.json');
     writeFileSync(p, first.stdout);

@@ -50,18 +50,39 @@ const CASES: Case[] = [
   },
   {
     transport: 'daily_pstn_dialout',
-    cloud: ['ENV=production', `PIPECAT_AGENT_NAME=${AGENT}`, `https://api.pipecat.daily.co/v1/public/${AGENT}/start`, 'https://YOUR_SERVER_HOST/dialout'],
+    cloud: [
+      'ENV=production',
+      `PIPECAT_AGENT_NAME=${AGENT}`,
+      `https://api.pipecat.daily.co/v1/public/${AGENT}/start`,
+      'https://YOUR_SERVER_HOST/dialout',
+    ],
     local: ['uv run bot.py -t daily', 'uv run server.py', 'curl -X POST http://localhost:8080/dialout', '"phone_number": "+15551234567"'],
   },
   {
     transport: 'twilio_daily_sip_dialin',
-    cloud: ['ENV=production', `PIPECAT_AGENT_NAME=${AGENT}`, `https://api.pipecat.daily.co/v1/public/${AGENT}/start`, '`https://YOUR_SERVER_HOST/call`'],
+    cloud: [
+      'ENV=production',
+      `PIPECAT_AGENT_NAME=${AGENT}`,
+      `https://api.pipecat.daily.co/v1/public/${AGENT}/start`,
+      '`https://YOUR_SERVER_HOST/call`',
+    ],
     local: ['uv run bot.py -t daily', 'uv run server.py', 'ngrok http 8080', '`https://NGROK_HOST/call`'],
   },
   {
     transport: 'twilio_daily_sip_dialout',
-    cloud: ['ENV=production', `PIPECAT_AGENT_NAME=${AGENT}`, `https://api.pipecat.daily.co/v1/public/${AGENT}/start`, 'https://YOUR_SERVER_HOST/dialout'],
-    local: ['uv run bot.py -t daily', 'uv run server.py', 'curl -X POST http://localhost:8080/dialout', '"sip_uri": "sip:+15551234567@your-domain.sip.twilio.com"', '{{#e164}}{{To}}{{/e164}}'],
+    cloud: [
+      'ENV=production',
+      `PIPECAT_AGENT_NAME=${AGENT}`,
+      `https://api.pipecat.daily.co/v1/public/${AGENT}/start`,
+      'https://YOUR_SERVER_HOST/dialout',
+    ],
+    local: [
+      'uv run bot.py -t daily',
+      'uv run server.py',
+      'curl -X POST http://localhost:8080/dialout',
+      '"sip_uri": "sip:+15551234567@your-domain.sip.twilio.com"',
+      '{{#e164}}{{To}}{{/e164}}',
+    ],
   },
 ];
 
@@ -91,7 +112,11 @@ beforeAll(async () => {
   tmp = makeTempDir('pipecat-readme-routing-');
   const jobs: { key: string; args: string[]; name: string }[] = [
     ...CASES.map((c) => ({ key: c.transport, name: NAME, args: ['-b', 'telephony', '-t', c.transport, ...CASCADE_ARGS] })),
-    { key: 'all-streams', name: NAME, args: ['-b', 'telephony', '-t', 'twilio', '-t', 'telnyx', '-t', 'plivo', '-t', 'exotel', ...CASCADE_ARGS] },
+    {
+      key: 'all-streams',
+      name: NAME,
+      args: ['-b', 'telephony', '-t', 'twilio', '-t', 'telnyx', '-t', 'plivo', '-t', 'exotel', ...CASCADE_ARGS],
+    },
     { key: 'local-only', name: NAME, args: ['-b', 'telephony', '-t', 'twilio', ...CASCADE_ARGS, '--no-deploy-to-cloud'] },
     { key: 'web', name: 'webbot', args: [...WEB_ARGS] },
     { key: 'web-daily', name: 'webbot', args: ['-b', 'web', '-t', 'daily', '-t', 'smallwebrtc', ...CASCADE_ARGS] },
@@ -111,15 +136,18 @@ describe('README phone routing', () => {
     expect(pcc).toContain(`agent_name = "${AGENT}"`);
   });
 
-  test.each(CASES.map((c) => [c.transport, c] as const))('%s: cloud route names the real agent, local route uses the runner', (_name, c) => {
-    const readme = readmes.get(c.transport)!;
-    const { local, cloud } = sections(readme);
-    for (const s of c.cloud) expect(cloud).toContain(s);
-    for (const s of c.local) expect(local).toContain(s);
-    // The project name is not the agent name: it must never stand in for it.
-    expect(readme).not.toContain(`${NAME}.ORGANIZATION_NAME`);
-    expect(readme).not.toContain(`/public/${NAME}/`);
-  });
+  test.each(CASES.map((c) => [c.transport, c] as const))(
+    '%s: cloud route names the real agent, local route uses the runner',
+    (_name, c) => {
+      const readme = readmes.get(c.transport)!;
+      const { local, cloud } = sections(readme);
+      for (const s of c.cloud) expect(cloud).toContain(s);
+      for (const s of c.local) expect(local).toContain(s);
+      // The project name is not the agent name: it must never stand in for it.
+      expect(readme).not.toContain(`${NAME}.ORGANIZATION_NAME`);
+      expect(readme).not.toContain(`/public/${NAME}/`);
+    },
+  );
 
   test.each(CASES.filter((c) => c.transport in PROVIDER_MARKERS).map((c) => [c.transport] as const))(
     '%s: no other websocket provider appears',

@@ -38,25 +38,56 @@ describe('resolver rules', () => {
   });
 
   test('cascade needs STT, LLM and TTS and rejects --realtime', () => {
-    expectProblems({ project_name: 'x', bot_type: 'web', transports: ['rtc_small'], mode: 'cascade', realtime_service: 'openai_realtime' }, '--stt: is required in cascade mode', '--llm: is required in cascade mode', '--tts: is required in cascade mode', '--realtime: is only for realtime mode');
+    expectProblems(
+      { project_name: 'x', bot_type: 'web', transports: ['rtc_small'], mode: 'cascade', realtime_service: 'openai_realtime' },
+      '--stt: is required in cascade mode',
+      '--llm: is required in cascade mode',
+      '--tts: is required in cascade mode',
+      '--realtime: is only for realtime mode',
+    );
   });
 
   test('realtime needs --realtime and rejects STT/LLM/TTS', () => {
-    expectProblems({ ...WEB, mode: 'realtime' }, '--realtime: is required in realtime mode', '--stt: is only for cascade mode', '--llm: is only for cascade mode', '--tts: is only for cascade mode');
-    expect(resolve({ project_name: 'x', bot_type: 'web', transports: ['rtc_small'], mode: 'realtime', realtime_service: 'ultravox' }).config?.realtime_service).toBe('ultravox_realtime');
+    expectProblems(
+      { ...WEB, mode: 'realtime' },
+      '--realtime: is required in realtime mode',
+      '--stt: is only for cascade mode',
+      '--llm: is only for cascade mode',
+      '--tts: is only for cascade mode',
+    );
+    expect(
+      resolve({ project_name: 'x', bot_type: 'web', transports: ['rtc_small'], mode: 'realtime', realtime_service: 'ultravox' }).config
+        ?.realtime_service,
+    ).toBe('ultravox_realtime');
   });
 
   test('unknown ids list the valid ones; the deprecated XTTS is refused with its replacements', () => {
-    expectProblems({ ...WEB, transports: ['carrier_pigeon'], stt_service: 'nope_stt' }, /--transport: unknown transport "carrier_pigeon"; valid: rtc_hosted \(Daily \(WebRTC\)\), rtc_small \(SmallWebRTC .*telco_c \(Plivo\)/, /--stt: unknown STT service "nope_stt"; valid: .*assemblyai_stt.*deepgram_stt/);
+    expectProblems(
+      { ...WEB, transports: ['carrier_pigeon'], stt_service: 'nope_stt' },
+      /--transport: unknown transport "carrier_pigeon"; valid: rtc_hosted \(Daily \(WebRTC\)\), rtc_small \(SmallWebRTC .*telco_c \(Plivo\)/,
+      /--stt: unknown STT service "nope_stt"; valid: .*assemblyai_stt.*deepgram_stt/,
+    );
     // A typo gets the closest id (or vendor alias) instead of the whole list.
-    const typos = expectProblems({ ...WEB, transports: ['smallwebrct'], stt_service: 'deepgrm_stt', tts_service: 'CARTESIA_TTs', llm_service: 'opnai_llm' }, '--transport: unknown transport "smallwebrct": did you mean smallwebrtc?', '--stt: unknown STT service "deepgrm_stt": did you mean deepgram_stt?', '--llm: unknown LLM service "opnai_llm": did you mean openai_llm?');
+    const typos = expectProblems(
+      { ...WEB, transports: ['smallwebrct'], stt_service: 'deepgrm_stt', tts_service: 'CARTESIA_TTs', llm_service: 'opnai_llm' },
+      '--transport: unknown transport "smallwebrct": did you mean smallwebrtc?',
+      '--stt: unknown STT service "deepgrm_stt": did you mean deepgram_stt?',
+      '--llm: unknown LLM service "opnai_llm": did you mean openai_llm?',
+    );
     expect(typos.join('\n')).not.toMatch(/valid: .*deepgram_stt/);
     expectProblems({ ...WEB, tts_service: 'xtts_tts' }, /--tts: xtts_tts is deprecated in pipecat since 1\.7\.0 .*kokoro_tts/);
-    expectProblems({ ...WEB, bot_type: 'robot', mode: 'telepathy' }, '--bot-type: unknown value "robot"; valid: web, telephony', '--mode: unknown value "telepathy"; valid: cascade, realtime');
+    expectProblems(
+      { ...WEB, bot_type: 'robot', mode: 'telepathy' },
+      '--bot-type: unknown value "robot"; valid: web, telephony',
+      '--mode: unknown value "telepathy"; valid: cascade, realtime',
+    );
   });
 
   test('an explicit web bot type with a telephony transport is refused, naming both; web transports are fine on telephony bots', () => {
-    expectProblems({ ...WEB, transports: ['twilio'] }, /--transport: telco_a \(Twilio \(Media Streams\)\) is a telephony transport but --bot-type is web: leave --bot-type out .*\(rtc_hosted, rtc_small, websocket\)/);
+    expectProblems(
+      { ...WEB, transports: ['twilio'] },
+      /--transport: telco_a \(Twilio \(Media Streams\)\) is a telephony transport but --bot-type is web: leave --bot-type out .*\(rtc_hosted, rtc_small, websocket\)/,
+    );
     // The same from a config file names the config key.
     const fromConfig = (() => {
       try {
@@ -91,8 +122,20 @@ describe('resolver rules', () => {
   test("a bare vendor name is that vendor's default service for the role; without a default the candidates are named", () => {
     const c = resolve({ ...WEB, stt_service: 'deepgram', llm_service: 'OpenAI', tts_service: 'cartesia' }).config;
     expect([c?.stt_service, c?.llm_service, c?.tts_service]).toEqual(['deepgram_stt', 'openai_llm', 'cartesia_tts']);
-    expect(resolve({ ...WEB, mode: 'realtime', stt_service: undefined, llm_service: undefined, tts_service: undefined, realtime_service: 'gemini' }).config?.realtime_service).toBe('gemini_live_realtime');
-    expectProblems({ ...WEB, stt_service: 'elevenlabs' }, '--stt: "elevenlabs" names several STT services and none is its default: choose one of elevenlabs_realtime_stt, elevenlabs_stt');
+    expect(
+      resolve({
+        ...WEB,
+        mode: 'realtime',
+        stt_service: undefined,
+        llm_service: undefined,
+        tts_service: undefined,
+        realtime_service: 'gemini',
+      }).config?.realtime_service,
+    ).toBe('gemini_live_realtime');
+    expectProblems(
+      { ...WEB, stt_service: 'elevenlabs' },
+      '--stt: "elevenlabs" names several STT services and none is its default: choose one of elevenlabs_realtime_stt, elevenlabs_stt',
+    );
   });
 
   test('vendorDefault marks exactly one entry of a vendor with several per role, and nothing else', () => {
@@ -101,23 +144,40 @@ describe('resolver rules', () => {
       for (const s of list.filter((e) => !e.deprecated)) byVendor.set(vendorOf(s.id), [...(byVendor.get(vendorOf(s.id)) ?? []), s]);
       for (const [vendor, entries] of byVendor) {
         const marked = entries.filter((e) => e.vendorDefault).map((e) => e.id);
-        expect({ role, vendor, marked: marked.length }).toEqual({ role, vendor, marked: entries.length > 1 ? Math.min(marked.length, 1) : 0 });
+        expect({ role, vendor, marked: marked.length }).toEqual({
+          role,
+          vendor,
+          marked: entries.length > 1 ? Math.min(marked.length, 1) : 0,
+        });
       }
     }
   });
 
   test('vendor aliases resolve to canonical ids, duplicates collapse', () => {
-    const c = resolve({ ...PHONE, transports: ['twilio', 'telnyx', 'plivo', 'exotel', 'telco_a', 'daily_pstn_dialin', 'daily', 'webrtc'] }).config;
+    const c = resolve({
+      ...PHONE,
+      transports: ['twilio', 'telnyx', 'plivo', 'exotel', 'telco_a', 'daily_pstn_dialin', 'daily', 'webrtc'],
+    }).config;
     expect(c?.transports).toEqual(['telco_a', 'telco_b', 'telco_c', 'telco_d', 'rtc_hosted_pstn_dialin', 'rtc_hosted', 'rtc_small']);
     expect(c?.daily_pstn_mode).toBe('dial-in');
   });
 
   test('video and client options are for web bots only', () => {
-    expectProblems({ ...PHONE, video_service: 'simli_video', video_input: true, video_output: true, client_framework: 'react', client_server: 'vite' }, '--video: video avatars are for web bots only', '--video-input: video input is for web bots only', '--video-output: video output is for web bots only', '--client-framework: web clients are for web bots only', '--client-server: is for web bots with a React client only');
+    expectProblems(
+      { ...PHONE, video_service: 'simli_video', video_input: true, video_output: true, client_framework: 'react', client_server: 'vite' },
+      '--video: video avatars are for web bots only',
+      '--video-input: video input is for web bots only',
+      '--video-output: video output is for web bots only',
+      '--client-framework: web clients are for web bots only',
+      '--client-server: is for web bots with a React client only',
+    );
   });
 
   test('--client-server only with react; react without it means vite; vanilla has none', () => {
-    expectProblems({ ...WEB, client_framework: 'vanilla', client_server: 'nextjs' }, '--client-server: is only for --client-framework react (vanilla always uses vite)');
+    expectProblems(
+      { ...WEB, client_framework: 'vanilla', client_server: 'nextjs' },
+      '--client-server: is only for --client-framework react (vanilla always uses vite)',
+    );
     expectProblems({ ...WEB, client_server: 'vite' }, '--client-server: is only for --client-framework react (none has no client)');
     expect(resolve({ ...WEB, client_framework: 'react' }).config?.client_server).toBe('vite');
     expect(resolve({ ...WEB, client_framework: 'react', client_server: 'nextjs' }).config?.client_server).toBe('nextjs');
@@ -127,27 +187,50 @@ describe('resolver rules', () => {
   });
 
   test('PSTN and SIP transports need their mode, a mode needs its transport, resolved ids carry it', () => {
-    expectProblems({ ...PHONE, transports: ['rtc_hosted_pstn'] }, '--daily-pstn-mode: is required with transport rtc_hosted_pstn (Daily PSTN): dial-in or dial-out');
+    expectProblems(
+      { ...PHONE, transports: ['rtc_hosted_pstn'] },
+      '--daily-pstn-mode: is required with transport rtc_hosted_pstn (Daily PSTN): dial-in or dial-out',
+    );
     expectProblems({ ...PHONE, transports: ['twilio_daily_sip'] }, '--twilio-daily-sip-mode: is required with transport twilio_daily_sip');
-    expectProblems({ ...PHONE, daily_pstn_mode: 'dial-in', twilio_daily_sip_mode: 'dial-out' }, '--daily-pstn-mode: is only for the Daily PSTN transport (rtc_hosted_pstn)', '--twilio-daily-sip-mode: is only for the Twilio + Daily SIP transport (telco_a_rtc_hosted_sip)');
-    expectProblems({ ...PHONE, transports: ['daily_pstn_dialin'], daily_pstn_mode: 'dial-out' }, '--daily-pstn-mode: is "dial-out" but transport rtc_hosted_pstn_dialin is dial-in');
-    expect(resolve({ ...PHONE, transports: ['daily_pstn'], daily_pstn_mode: 'dial-out' }).config?.transports).toEqual(['rtc_hosted_pstn_dialout']);
-    expect(resolve({ ...PHONE, transports: ['telco_a_rtc_hosted_sip'], twilio_daily_sip_mode: 'dial-in' }).config?.transports).toEqual(['telco_a_rtc_hosted_sip_dialin']);
+    expectProblems(
+      { ...PHONE, daily_pstn_mode: 'dial-in', twilio_daily_sip_mode: 'dial-out' },
+      '--daily-pstn-mode: is only for the Daily PSTN transport (rtc_hosted_pstn)',
+      '--twilio-daily-sip-mode: is only for the Twilio + Daily SIP transport (telco_a_rtc_hosted_sip)',
+    );
+    expectProblems(
+      { ...PHONE, transports: ['daily_pstn_dialin'], daily_pstn_mode: 'dial-out' },
+      '--daily-pstn-mode: is "dial-out" but transport rtc_hosted_pstn_dialin is dial-in',
+    );
+    expect(resolve({ ...PHONE, transports: ['daily_pstn'], daily_pstn_mode: 'dial-out' }).config?.transports).toEqual([
+      'rtc_hosted_pstn_dialout',
+    ]);
+    expect(resolve({ ...PHONE, transports: ['telco_a_rtc_hosted_sip'], twilio_daily_sip_mode: 'dial-in' }).config?.transports).toEqual([
+      'telco_a_rtc_hosted_sip_dialin',
+    ]);
     const direct = resolve({ ...PHONE, transports: ['twilio_daily_sip_dialout'] }).config;
     expect(direct?.transports).toEqual(['telco_a_rtc_hosted_sip_dialout']);
     expect(direct?.twilio_daily_sip_mode).toBe('dial-out');
   });
 
   test('combinations the generator cannot turn into correct code are refused with a reason', () => {
-    expectProblems({ ...PHONE, transports: ['rtc_hosted_pstn_dialin', 'telco_a_rtc_hosted_sip_dialout'] }, /--transport: one Daily call flow per project: .* each need their own call server/);
-    expectProblems({ ...PHONE, transports: ['rtc_hosted_pstn_dialin', 'rtc_hosted_pstn_dialout'] }, /--transport: choose one Daily PSTN direction, not both/);
+    expectProblems(
+      { ...PHONE, transports: ['rtc_hosted_pstn_dialin', 'telco_a_rtc_hosted_sip_dialout'] },
+      /--transport: one Daily call flow per project: .* each need their own call server/,
+    );
+    expectProblems(
+      { ...PHONE, transports: ['rtc_hosted_pstn_dialin', 'rtc_hosted_pstn_dialout'] },
+      /--transport: choose one Daily PSTN direction, not both/,
+    );
     expectProblems({ ...WEB, video_service: 'simli_video', video_output: false }, '--video-output: a video avatar service sends bot video');
     // Without an explicit --no-video-output, the avatar turns video output on.
     expect(resolve({ ...WEB, video_service: 'simli_video' }).config?.video_output).toBe(true);
   });
 
   test('noise cancellation requires cloud deployment', () => {
-    expectProblems({ ...WEB, enable_noisecancel: true, deploy_to_cloud: false }, '--enable-noisecancel: Krisp noise cancellation runs on Pipecat Cloud only: it needs --deploy-to-cloud');
+    expectProblems(
+      { ...WEB, enable_noisecancel: true, deploy_to_cloud: false },
+      '--enable-noisecancel: Krisp noise cancellation runs on Pipecat Cloud only: it needs --deploy-to-cloud',
+    );
   });
 
   test.each(['../x', 'a/b', '.hidden', '-dash', '..', 'x'.repeat(51), 'a\\b', '', 'sp ace'])('project name %j is refused', (name) => {
@@ -173,7 +256,29 @@ describe('resolver rules', () => {
     const c = resolve(WEB).config!;
     expect(Object.isFrozen(c)).toBe(true);
     expect(Object.keys(c).sort()).toEqual(
-      ['project_name', 'bot_type', 'transports', 'mode', 'stt_service', 'llm_service', 'tts_service', 'realtime_service', 'video_service', 'client_framework', 'client_server', 'daily_pstn_mode', 'twilio_daily_sip_mode', 'recording', 'transcription', 'video_input', 'video_output', 'deploy_to_cloud', 'enable_noisecancel', 'enable_observability', 'enable_eval'].sort(),
+      [
+        'project_name',
+        'bot_type',
+        'transports',
+        'mode',
+        'stt_service',
+        'llm_service',
+        'tts_service',
+        'realtime_service',
+        'video_service',
+        'client_framework',
+        'client_server',
+        'daily_pstn_mode',
+        'twilio_daily_sip_mode',
+        'recording',
+        'transcription',
+        'video_input',
+        'video_output',
+        'deploy_to_cloud',
+        'enable_noisecancel',
+        'enable_observability',
+        'enable_eval',
+      ].sort(),
     );
   });
 });

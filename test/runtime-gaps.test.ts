@@ -22,11 +22,19 @@ describe('runtime tier verdicts', () => {
   });
 
   test('another problem beside a gap fails', () => {
-    expect(outcome(['--realtime', 'ultravox_realtime'], ['the bot did not greet', 'audio on the wire lasted 2.40 s but the TTS produced 0.80 s'], GAPS)).toBe('fail');
+    expect(
+      outcome(
+        ['--realtime', 'ultravox_realtime'],
+        ['the bot did not greet', 'audio on the wire lasted 2.40 s but the TTS produced 0.80 s'],
+        GAPS,
+      ),
+    ).toBe('fail');
   });
 
   test('a gap limited to a transport does not cover the same service elsewhere', () => {
-    const narrow: KnownGap[] = [{ id: 'ultravox_realtime', with: ['telco_d'], problem: /did not greet/, reason: 'a fixture gap limited to one transport' }];
+    const narrow: KnownGap[] = [
+      { id: 'ultravox_realtime', with: ['telco_d'], problem: /did not greet/, reason: 'a fixture gap limited to one transport' },
+    ];
     expect(outcome(['--realtime', 'ultravox_realtime', '-t', 'telco_d'], ['the bot did not greet'], narrow)).toBe('gap');
     expect(outcome(['--realtime', 'ultravox_realtime', '-t', 'telco_b'], ['the bot did not greet'], narrow)).toBe('fail');
   });

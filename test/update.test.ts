@@ -64,8 +64,20 @@ describe('pipecat update', () => {
     const args = ['--tts', 'elevenlabs_tts', '--add-transport', 'rtc_hosted'];
 
     const dry = plan(dir, args);
-    expect(dry.config).toMatchObject({ tts_service: 'elevenlabs_tts', transports: ['rtc_small', 'rtc_hosted'], bot_type: 'web', stt_service: 'deepgram_stt' });
-    expect(dry.actions).toMatchObject({ 'server/bot.py': 'merge', 'server/pyproject.toml': 'update', 'server/.env.example': 'update', 'server/Dockerfile': 'unchanged', '.gitignore': 'unchanged', '.yo-rc.json': 'update' });
+    expect(dry.config).toMatchObject({
+      tts_service: 'elevenlabs_tts',
+      transports: ['rtc_small', 'rtc_hosted'],
+      bot_type: 'web',
+      stt_service: 'deepgram_stt',
+    });
+    expect(dry.actions).toMatchObject({
+      'server/bot.py': 'merge',
+      'server/pyproject.toml': 'update',
+      'server/.env.example': 'update',
+      'server/Dockerfile': 'unchanged',
+      '.gitignore': 'unchanged',
+      '.yo-rc.json': 'update',
+    });
     expect(Object.keys(dry.actions).some((p) => p.startsWith('.pipecat') || p.endsWith('/.env'))).toBe(false);
     expect(readBytes(dir)).toEqual(before);
 
@@ -82,7 +94,11 @@ describe('pipecat update', () => {
     expect(readFileSync(join(dir, 'server', 'pyproject.toml'), 'utf8')).toMatch(/elevenlabs/);
     // The base is what was generated now; .yo-rc.json records the new configuration and the version.
     const rc = JSON.parse(readFileSync(join(dir, '.yo-rc.json'), 'utf8'))['generator-pipecat'];
-    expect(rc).toMatchObject({ tts_service: 'elevenlabs_tts', transports: ['rtc_small', 'rtc_hosted'], generator_version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
+    expect(rc).toMatchObject({
+      tts_service: 'elevenlabs_tts',
+      transports: ['rtc_small', 'rtc_hosted'],
+      generator_version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+    });
     expect(readFileSync(join(dir, '.pipecat', 'base', 'server', 'bot.py'), 'utf8')).toContain(PERSONA);
     // What the user has to do: new variables (names only), the secret set, uv sync.
     expect(r.stdout).toContain('ELEVENLABS_API_KEY');
@@ -134,8 +150,12 @@ describe('pipecat update', () => {
     writeFileSync(join(dir, 'server', '.env'), ENV);
 
     const dry = plan(dir, ['--client-framework', 'none', '--no-eval']);
-    const removed = Object.entries(dry.actions).filter(([, a]) => a === 'remove').map(([p]) => p);
-    expect(removed).toEqual(expect.arrayContaining(['client/package.json', 'server/evals/starter_audio.yaml', 'server/evals/starter_text.yaml']));
+    const removed = Object.entries(dry.actions)
+      .filter(([, a]) => a === 'remove')
+      .map(([p]) => p);
+    expect(removed).toEqual(
+      expect.arrayContaining(['client/package.json', 'server/evals/starter_audio.yaml', 'server/evals/starter_text.yaml']),
+    );
     expect(Object.keys(dry.actions)).not.toContain('server/tools.py');
 
     // An edited evals scenario is a conflict: nothing happens without a terminal.
@@ -164,7 +184,12 @@ describe('pipecat update', () => {
     const dir = join(tmp, 'tel');
     expect(runCli(['init', '-n', 'tel', ...WEB_ARGS, '--client-framework', 'vanilla', '-o', tmp]).code).toBe(0);
     const dry = plan(dir, ['--add-transport', 'daily_pstn', '--daily-pstn-mode', 'dial-out']);
-    expect(dry.config).toMatchObject({ bot_type: 'telephony', transports: ['rtc_small', 'rtc_hosted_pstn_dialout'], client_framework: null, daily_pstn_mode: 'dial-out' });
+    expect(dry.config).toMatchObject({
+      bot_type: 'telephony',
+      transports: ['rtc_small', 'rtc_hosted_pstn_dialout'],
+      client_framework: null,
+      daily_pstn_mode: 'dial-out',
+    });
     expect(dry.actions).toMatchObject({ 'server/server.py': 'add', 'client/package.json': 'remove' });
     const r = runCli(['update', '--add-transport', 'daily_pstn', '--daily-pstn-mode', 'dial-out'], { cwd: dir });
     expect(r.code).toBe(0);
@@ -175,7 +200,11 @@ describe('pipecat update', () => {
     const back = runCli(['update', '--remove-transport', 'daily_pstn'], { cwd: dir });
     expect(back.code).toBe(0);
     expect(existsSync(join(dir, 'server', 'server.py'))).toBe(false);
-    expect(JSON.parse(readFileSync(join(dir, '.yo-rc.json'), 'utf8'))['generator-pipecat']).toMatchObject({ bot_type: 'web', transports: ['rtc_small'], daily_pstn_mode: null });
+    expect(JSON.parse(readFileSync(join(dir, '.yo-rc.json'), 'utf8'))['generator-pipecat']).toMatchObject({
+      bot_type: 'web',
+      transports: ['rtc_small'],
+      daily_pstn_mode: null,
+    });
   });
 
   test('no options after a template change: unedited files take the new templates, edited ones are merged', () => {
@@ -206,7 +235,12 @@ describe('pipecat update', () => {
     // Nothing differs: the update only records the base.
     expect(Object.values(plan(dir, []).actions).every((a) => a === 'unchanged' || a === 'update')).toBe(true);
     const dry = plan(dir, ['--tts', 'elevenlabs_tts']);
-    expect(dry.actions).toMatchObject({ 'server/bot.py': 'conflict', 'server/pyproject.toml': 'conflict', 'server/.env.example': 'conflict', 'server/Dockerfile': 'unchanged' });
+    expect(dry.actions).toMatchObject({
+      'server/bot.py': 'conflict',
+      'server/pyproject.toml': 'conflict',
+      'server/.env.example': 'conflict',
+      'server/Dockerfile': 'unchanged',
+    });
     const before = readBytes(dir);
     const r = runCli(['update', '--tts', 'elevenlabs_tts'], { cwd: dir });
     expect(r.code).toBe(3);
@@ -229,7 +263,12 @@ describe('pipecat update', () => {
       .run(PipecatGenerator as never, { namespace: 'pipecat:app', resolved: join(ROOT, 'generators', 'app', 'index.ts') })
       .cd(join(dir, 'server'))
       .withOptions({ skipInstall: true, tts: 'elevenlabs_tts', 'add-transport': ['rtc_hosted'] } as never)
-      .withAnswers({}, { callback: (answer: unknown) => { logged.push(String(answer)); return answer; } } as never);
+      .withAnswers({}, {
+        callback: (answer: unknown) => {
+          logged.push(String(answer));
+          return answer;
+        },
+      } as never);
     // `.cd()` moved this worker into the project, which afterAll deletes: later suites in the
     // same worker would spawn children from a removed folder (uv_cwd ENOENT).
     result.restore();
@@ -240,7 +279,10 @@ describe('pipecat update', () => {
     expect(bot).toContain('ElevenLabsTTSService(');
     expect(bot).toContain('DailyParams(');
     expect(logged).toEqual([]); // nothing was asked
-    expect(JSON.parse(readFileSync(join(dir, '.yo-rc.json'), 'utf8'))['generator-pipecat']).toMatchObject({ tts_service: 'elevenlabs_tts', transports: ['rtc_small', 'rtc_hosted'] });
+    expect(JSON.parse(readFileSync(join(dir, '.yo-rc.json'), 'utf8'))['generator-pipecat']).toMatchObject({
+      tts_service: 'elevenlabs_tts',
+      transports: ['rtc_small', 'rtc_hosted'],
+    });
   });
 
   test('one generator run, as init: the update happens in the generator (PIPECAT_DEBUG_RUNS counts Yeoman runs)', () => {
@@ -262,7 +304,12 @@ describe('pipecat update', () => {
     ];
     for (const [args, message] of cases) {
       const r = runCli(['update', ...args], { cwd: dir });
-      expect({ args, code: r.code, ok: message.test(r.stderr), trace: /\n\s+at /.test(r.stderr) }).toEqual({ args, code: 2, ok: true, trace: false });
+      expect({ args, code: r.code, ok: message.test(r.stderr), trace: /\n\s+at /.test(r.stderr) }).toEqual({
+        args,
+        code: 2,
+        ok: true,
+        trace: false,
+      });
     }
     expect(readBytes(dir)).toEqual(before);
     const none = join(tmp, 'not-a-project');
@@ -279,7 +326,11 @@ describe('pipecat update', () => {
     const before = readBytes(dir);
     const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', PIPECAT_UPDATE_PAUSE_MS: '30000' };
     delete env.NODE_OPTIONS;
-    const child = spawn(process.execPath, [BIN, 'update', '--tts', 'elevenlabs_tts', '--add-transport', 'rtc_hosted'], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'update', '--tts', 'elevenlabs_tts', '--add-transport', 'rtc_hosted'], {
+      cwd: dir,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     await new Promise<void>((resolve) => {
       child.stderr.on('data', (d: Buffer) => {

@@ -45,7 +45,9 @@ describe('usage mistakes', () => {
   });
 
   test('without a close match, the valid transports are listed with their labels', () => {
-    expect(refused(['init', '-n', 'x', '-t', 'carrier_pigeon', '-m', 'realtime', '--realtime', 'openai_realtime'])).toContain('telco_c (Plivo)');
+    expect(refused(['init', '-n', 'x', '-t', 'carrier_pigeon', '-m', 'realtime', '--realtime', 'openai_realtime'])).toContain(
+      'telco_c (Plivo)',
+    );
   });
 });
 
@@ -61,14 +63,19 @@ describe('--config is read up to 1 MiB and 8 levels deep', () => {
     const big = join(tmp, 'big.json');
     writeFileSync(big, JSON.stringify({ project_name: 'x', pad: 'y'.repeat(1024 * 1024) }));
     expect(refused(['init', '--config', big])).toContain('is larger than 1 MiB');
-    const r = runCli(['init', '--config', '-', '--dry-run'], { cwd: tmp, input: JSON.stringify({ name: 'piped', transport: 'daily', mode: 'realtime', realtime: 'openai_realtime' }) });
+    const r = runCli(['init', '--config', '-', '--dry-run'], {
+      cwd: tmp,
+      input: JSON.stringify({ name: 'piped', transport: 'daily', mode: 'realtime', realtime: 'openai_realtime' }),
+    });
     expect({ code: r.code, name: (JSON.parse(r.stdout) as { project_name: string }).project_name }).toEqual({ code: 0, name: 'piped' });
   });
 
   test('a document nested 100,000 levels deep is one clear line, no stack trace', () => {
     const deep = join(tmp, 'deep.json');
     writeFileSync(deep, `{"project_name":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}}`);
-    expect(refused(['init', '--config', deep])).toMatch(/--config: .*deep\.json nests values more than 8 levels deep \(under "project_name\.a/);
+    expect(refused(['init', '--config', deep])).toMatch(
+      /--config: .*deep\.json nests values more than 8 levels deep \(under "project_name\.a/,
+    );
     const wide = join(tmp, 'list.json');
     writeFileSync(wide, `{"transports":${'['.repeat(100_000)}${']'.repeat(100_000)}}`);
     expect(refused(['init', '--config', wide])).toContain('nests values more than 8 levels deep');
@@ -85,7 +92,26 @@ describe('--config is read up to 1 MiB and 8 levels deep', () => {
 
 describe('next steps', () => {
   test('can be pasted in order: deploy lines run where the first block left off; the client names its URL', () => {
-    const r = runCli(['init', '-n', 'steps', '-b', 'web', '-t', 'rtc_small', '-m', 'realtime', '--realtime', 'openai_realtime', '--client-framework', 'react', '-o', 'out'], { cwd: tmp });
+    const r = runCli(
+      [
+        'init',
+        '-n',
+        'steps',
+        '-b',
+        'web',
+        '-t',
+        'rtc_small',
+        '-m',
+        'realtime',
+        '--realtime',
+        'openai_realtime',
+        '--client-framework',
+        'react',
+        '-o',
+        'out',
+      ],
+      { cwd: tmp },
+    );
     expect(r.code).toBe(0);
     const lines = r.stdout.split('\n').map((l) => l.trim());
     const cd = lines.indexOf('cd out/steps/server');
@@ -126,7 +152,13 @@ describe('read-only destinations', () => {
     const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', HOME: tmp };
     delete env.NODE_OPTIONS;
     const root = process.getuid?.() === 0;
-    const r = spawnSync(process.execPath, [BIN, ...args], { cwd: tmp, env, encoding: 'utf8', timeout: 60_000, ...(root ? { uid: 65534, gid: 65534 } : {}) });
+    const r = spawnSync(process.execPath, [BIN, ...args], {
+      cwd: tmp,
+      env,
+      encoding: 'utf8',
+      timeout: 60_000,
+      ...(root ? { uid: 65534, gid: 65534 } : {}),
+    });
     return { code: r.status, stderr: r.stderr };
   }
 
@@ -145,7 +177,13 @@ describe('read-only destinations', () => {
       for (const [args, path] of cases) {
         const r = asOutsider(args);
         const lines = r.stderr.trim().split('\n').length;
-        expect({ args, code: r.code, named: r.stderr.includes(`cannot write ${path}`), trace: /\n\s+at /.test(r.stderr), lines }).toEqual({ args, code: 2, named: true, trace: false, lines: 1 });
+        expect({ args, code: r.code, named: r.stderr.includes(`cannot write ${path}`), trace: /\n\s+at /.test(r.stderr), lines }).toEqual({
+          args,
+          code: 2,
+          named: true,
+          trace: false,
+          lines: 1,
+        });
       }
       expect(readdirSync(ro)).toEqual(['inplace']);
       expect(readdirSync(join(ro, 'inplace'))).toEqual([]);

@@ -14,7 +14,6 @@ import { fromInquirer, withPrevious } from '../cli/prompts-adapter.js';
 import { CASCADE_ARGS, makeTempDir, removeDir, runCli, readBytes } from './helpers/cli.js';
 import { expectGeneratorFailure, runGenerator } from './helpers/generator.js';
 
-
 let tmp: string;
 beforeAll(() => {
   tmp = makeTempDir('pipecat-wizard-');
@@ -44,7 +43,10 @@ describe('wizard rules', () => {
   });
 
   test('an existing non-empty <output>/<name> is refused before writing (yo pipecat --name), exit 2', async () => {
-    const ctx = runGenerator({ name: 'taken', 'bot-type': 'web', transport: ['rtc_small'], mode: 'realtime', realtime: 'openai_realtime' }, {}).onTargetDirectory((dir) => {
+    const ctx = runGenerator(
+      { name: 'taken', 'bot-type': 'web', transport: ['rtc_small'], mode: 'realtime', realtime: 'openai_realtime' },
+      {},
+    ).onTargetDirectory((dir) => {
       mkdirSync(join(dir, 'taken'));
       writeFileSync(join(dir, 'taken', 'keep.txt'), 'mine');
     });
@@ -59,7 +61,17 @@ describe('wizard rules', () => {
   test('the wizard offers only catalogue choices, with its defaults among them', () => {
     expect(transportChoices('web').map((c) => c.value)).toEqual(TRANSPORTS.filter((t) => t.kind === 'web').map((t) => t.id));
     const phone = transportChoices('telephony').map((c) => c.value);
-    expect(phone).toEqual(['telco_a', 'telco_a_rtc_hosted_sip', 'rtc_hosted_pstn', 'telco_b', 'telco_c', 'telco_d', 'rtc_hosted', 'rtc_small', 'websocket']);
+    expect(phone).toEqual([
+      'telco_a',
+      'telco_a_rtc_hosted_sip',
+      'rtc_hosted_pstn',
+      'telco_b',
+      'telco_c',
+      'telco_d',
+      'rtc_hosted',
+      'rtc_small',
+      'websocket',
+    ]);
     for (const role of ['stt', 'llm', 'tts', 'realtime'] as const) {
       const key = `${role === 'realtime' ? 'realtime' : role}_service` as keyof typeof WIZARD_DEFAULTS;
       expect(SERVICES_BY_ROLE[role].some((s) => s.id === WIZARD_DEFAULTS[key] && !s.deprecated)).toBe(true);
@@ -77,14 +89,32 @@ describe('wizard rules', () => {
     expect(byName.transports.toLayer(['rtc_small'], state)).toEqual({ transports: ['rtc_small', 'rtc_hosted'] });
     expect(byName.transports.toLayer(['rtc_hosted'], state)).toEqual({ transports: ['rtc_hosted'] });
     // A web client takes either transport: nothing is added.
-    expect(byName.transports.toLayer(['rtc_small'], { ...state, answers: { bot_type: 'web', client_framework: 'react' } })).toEqual({ transports: ['rtc_small'] });
+    expect(byName.transports.toLayer(['rtc_small'], { ...state, answers: { bot_type: 'web', client_framework: 'react' } })).toEqual({
+      transports: ['rtc_small'],
+    });
 
-    const ctx = runGenerator({}, { project_name: 'wiz-mobile', bot_client: 'mobile', transports: ['rtc_small'], mode: 'realtime', realtime_service: 'openai_realtime', deploy_to_cloud: false, generate: true });
+    const ctx = runGenerator(
+      {},
+      {
+        project_name: 'wiz-mobile',
+        bot_client: 'mobile',
+        transports: ['rtc_small'],
+        mode: 'realtime',
+        realtime_service: 'openai_realtime',
+        deploy_to_cloud: false,
+        generate: true,
+      },
+    );
     const result = await ctx;
     try {
       const project = join(ctx.targetDirectory!, 'wiz-mobile');
       const rc = JSON.parse(readFileSync(join(project, '.yo-rc.json'), 'utf8')) as Record<string, Record<string, unknown>>;
-      expect(rc['generator-pipecat']).toMatchObject({ bot_type: 'web', client_framework: 'react-native', client_server: null, transports: ['rtc_small', 'rtc_hosted'] });
+      expect(rc['generator-pipecat']).toMatchObject({
+        bot_type: 'web',
+        client_framework: 'react-native',
+        client_server: null,
+        transports: ['rtc_small', 'rtc_hosted'],
+      });
       expect(existsSync(join(project, 'client', 'app.json'))).toBe(true);
     } finally {
       result.cleanup();
@@ -123,9 +153,23 @@ describe('wizard rules', () => {
 
 describe('the prompts adapter of our CLI', () => {
   test('maps Inquirer questions made elsewhere to prompts types', () => {
-    expect(fromInquirer({ type: 'confirm', name: 'ok', message: 'Sure?', default: true })).toMatchObject({ type: 'confirm', initial: true });
-    expect(fromInquirer({ type: 'list', name: 'pick', message: 'Pick', choices: ['a', { name: 'B', value: 'b' }], default: 'b' })).toMatchObject({ type: 'select', initial: 1, choices: [{ title: 'a', value: 'a' }, { title: 'B', value: 'b' }] });
-    expect(fromInquirer({ type: 'checkbox', name: 'many', message: 'Many', choices: [{ name: 'X', value: 'x', checked: true }] })).toMatchObject({ type: 'multiselect', choices: [{ title: 'X', value: 'x', selected: true }] });
+    expect(fromInquirer({ type: 'confirm', name: 'ok', message: 'Sure?', default: true })).toMatchObject({
+      type: 'confirm',
+      initial: true,
+    });
+    expect(
+      fromInquirer({ type: 'list', name: 'pick', message: 'Pick', choices: ['a', { name: 'B', value: 'b' }], default: 'b' }),
+    ).toMatchObject({
+      type: 'select',
+      initial: 1,
+      choices: [
+        { title: 'a', value: 'a' },
+        { title: 'B', value: 'b' },
+      ],
+    });
+    expect(
+      fromInquirer({ type: 'checkbox', name: 'many', message: 'Many', choices: [{ name: 'X', value: 'x', checked: true }] }),
+    ).toMatchObject({ type: 'multiselect', choices: [{ title: 'X', value: 'x', selected: true }] });
     expect(fromInquirer({ name: 'free', message: 'Free text', default: 'hi' })).toMatchObject({ type: 'text', initial: 'hi' });
   });
 
@@ -142,11 +186,33 @@ describe('.yo-rc.json', () => {
     // A project written by the non-interactive run: phone, Daily PSTN dial-out, local.
     const i = 6;
     const project = join(tmp, `cli-${i}`, `bot${i}`);
-    const first = runCli(['init', '-n', `bot${i}`, '-b', 'telephony', '-t', 'daily_pstn', '--daily-pstn-mode', 'dial-out', ...CASCADE_ARGS, '--transcription', '--no-deploy-to-cloud', '-o', join(tmp, `cli-${i}`)]);
+    const first = runCli([
+      'init',
+      '-n',
+      `bot${i}`,
+      '-b',
+      'telephony',
+      '-t',
+      'daily_pstn',
+      '--daily-pstn-mode',
+      'dial-out',
+      ...CASCADE_ARGS,
+      '--transcription',
+      '--no-deploy-to-cloud',
+      '-o',
+      join(tmp, `cli-${i}`),
+    ]);
     expect(first.code).toBe(0);
     const rc = JSON.parse(readFileSync(join(project, '.yo-rc.json'), 'utf8')) as Record<string, Record<string, unknown>>;
     expect(Object.keys(rc)).toEqual(['generator-pipecat']);
-    expect(rc['generator-pipecat']).toMatchObject({ project_name: `bot${i}`, bot_type: 'telephony', transports: ['rtc_hosted_pstn_dialout'], daily_pstn_mode: 'dial-out', transcription: true, deploy_to_cloud: false });
+    expect(rc['generator-pipecat']).toMatchObject({
+      project_name: `bot${i}`,
+      bot_type: 'telephony',
+      transports: ['rtc_hosted_pstn_dialout'],
+      daily_pstn_mode: 'dial-out',
+      transcription: true,
+      deploy_to_cloud: false,
+    });
     // The file regenerates the same bytes.
     const again = join(tmp, 'yorc-file');
     const fromFile = runCli(['init', '--config', join(project, '.yo-rc.json'), '-o', again]);

@@ -167,7 +167,9 @@ export function apiPath(strings: TemplateStringsArray, ...values: string[]): str
  * @returns JSON text safe to log
  */
 export function redactBody(body: unknown): string {
-  return JSON.stringify(body, (k, v) => (/^(secretValue|value|token|password|authorization|refresh_token)$/i.test(k) && v !== undefined ? '<redacted>' : v));
+  return JSON.stringify(body, (k, v) =>
+    /^(secretValue|value|token|password|authorization|refresh_token)$/i.test(k) && v !== undefined ? '<redacted>' : v,
+  );
 }
 
 /**
@@ -186,14 +188,16 @@ export function parseRetryAfter(value: string | null | undefined, now = Date.now
   return Math.max(0, t - now);
 }
 
-const TLS_CODES = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|ERR_OSSL|HOSTNAME_MISMATCH|EPROTO)/;
+const TLS_CODES =
+  /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|ERR_OSSL|HOSTNAME_MISMATCH|EPROTO)/;
 
 /** Map a low-level error code to a {@link UnreachableReason}. */
 function reasonFor(code: string | undefined, message: string): UnreachableReason {
   if (code === 'ECONNREFUSED') return 'refused';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_FAIL' || code === 'EAI_NONAME') return 'dns';
   if (code && TLS_CODES.test(code)) return 'tls';
-  if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'ECONNABORTED' || /socket hang up|premature close/i.test(message)) return 'reset';
+  if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'ECONNABORTED' || /socket hang up|premature close/i.test(message))
+    return 'reset';
   if (code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT') return 'timeout';
   return 'other';
 }
@@ -254,7 +258,11 @@ export class CloudClient {
    * @param opts.region only sets in this region
    */
   async listSecretSets(org: string, opts: { region?: string } = {}): Promise<SecretSetSummary[]> {
-    const r = await this.request<{ sets?: SecretSetSummary[] }>({ method: 'GET', path: apiPath`/v1/organizations/${org}/secrets`, query: { region: opts.region } });
+    const r = await this.request<{ sets?: SecretSetSummary[] }>({
+      method: 'GET',
+      path: apiPath`/v1/organizations/${org}/secrets`,
+      query: { region: opts.region },
+    });
     return r.sets ?? [];
   }
 
@@ -265,7 +273,11 @@ export class CloudClient {
    *   image pull secret (they cannot be read by name)
    */
   async getSecretSet(org: string, set: string, opts: { region?: string } = {}): Promise<SecretSetDetail> {
-    return this.request<SecretSetDetail>({ method: 'GET', path: apiPath`/v1/organizations/${org}/secrets/${set}`, query: { region: opts.region } });
+    return this.request<SecretSetDetail>({
+      method: 'GET',
+      path: apiPath`/v1/organizations/${org}/secrets/${set}`,
+      query: { region: opts.region },
+    });
   }
 
   /**
@@ -315,7 +327,10 @@ export class CloudClient {
 
   /** `GET /v1/organizations/{org}/properties`, e.g. `{defaultRegion:'us-west'}`. */
   async organizationProperties(org: string): Promise<OrganizationProperties> {
-    const r = await this.request<{ properties: OrganizationProperties }>({ method: 'GET', path: apiPath`/v1/organizations/${org}/properties` });
+    const r = await this.request<{ properties: OrganizationProperties }>({
+      method: 'GET',
+      path: apiPath`/v1/organizations/${org}/properties`,
+    });
     return r.properties;
   }
 

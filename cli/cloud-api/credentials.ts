@@ -76,7 +76,9 @@ async function tighten(path: string, warn?: Warn): Promise<boolean> {
     warn?.(`warning: ${path} was readable by others (mode ${mode.toString(8).padStart(4, '0')}); changed it to 0600`);
     return true;
   } catch (err) {
-    warn?.(`warning: ${path} is readable by others (mode ${mode.toString(8).padStart(4, '0')}) and could not be changed to 0600: ${(err as Error).message}`);
+    warn?.(
+      `warning: ${path} is readable by others (mode ${mode.toString(8).padStart(4, '0')}) and could not be changed to 0600: ${(err as Error).message}`,
+    );
     return false;
   }
 }
@@ -105,7 +107,9 @@ export async function readCredentialsFile(path: string, warn?: Warn): Promise<{ 
     return { data: { ...data }, exists: true };
   } catch (err) {
     if (err instanceof TomlError) {
-      const first = String(err.message).split('\n')[0].replace(/^Invalid TOML document:\s*/, '');
+      const first = String(err.message)
+        .split('\n')[0]
+        .replace(/^Invalid TOML document:\s*/, '');
       throw new UserError(`the Pipecat Cloud credentials file ${path}:${err.line} is not valid TOML: ${first}`, [
         'fix or remove the file, then run `pipecat cloud auth login`',
       ]);
@@ -128,13 +132,17 @@ export async function lookupCredentials(env: NodeJS.ProcessEnv = process.env, wa
   const path = credentialsPath(env);
   const envToken = env.PIPECAT_TOKEN?.trim() || undefined;
   const envOrg = env.PIPECAT_ORG?.trim() || undefined;
-  if (envToken && envOrg) return { token: envToken, tokenSource: 'PIPECAT_TOKEN', org: envOrg, orgSource: 'PIPECAT_ORG', path, fileExists: false };
+  if (envToken && envOrg)
+    return { token: envToken, tokenSource: 'PIPECAT_TOKEN', org: envOrg, orgSource: 'PIPECAT_ORG', path, fileExists: false };
   const { data, exists } = await readCredentialsFile(path, warn);
   const malformed = (['token', 'org'] as const)
     .filter((k) => data[k] !== undefined && typeof data[k] !== 'string' && !(k === 'token' ? envToken : envOrg))
     .map((k) => `${path}: the value of ${k} is malformed: it must be a quoted string (${k} = "..."), not ${tomlKind(data[k])}`);
   if (malformed.length > 0) {
-    throw new UserError(`the Pipecat Cloud credentials file ${path} is malformed`, [...malformed, 'fix the value, or run `pipecat cloud auth login` again']);
+    throw new UserError(`the Pipecat Cloud credentials file ${path} is malformed`, [
+      ...malformed,
+      'fix the value, or run `pipecat cloud auth login` again',
+    ]);
   }
   const fileToken = typeof data.token === 'string' && data.token.trim() ? data.token.trim() : undefined;
   const fileOrg = typeof data.org === 'string' && data.org.trim() ? data.org.trim() : undefined;

@@ -145,7 +145,8 @@ export function checkBooleanValues(rawArgs: readonly string[]): void {
  */
 export function applyDirectory(argv: InitArgs, flags: ConfigLayer, configName: unknown, cwd: string = process.cwd()): void {
   if (argv.directory === undefined) return;
-  if (typeof argv.directory !== 'string' || argv.directory === '') throw new UserError('DIRECTORY must be a folder path (e.g. `pipecat init .` or `pipecat init my-bot`)');
+  if (typeof argv.directory !== 'string' || argv.directory === '')
+    throw new UserError('DIRECTORY must be a folder path (e.g. `pipecat init .` or `pipecat init my-bot`)');
   if (typeof argv.output === 'string') {
     throw new UserError(`DIRECTORY (${argv.directory}) and --output both say where the project goes: give one`, [
       `pipecat init ${argv.directory} …  writes into ${argv.directory} itself`,
@@ -170,7 +171,12 @@ export function applyDirectory(argv: InitArgs, flags: ConfigLayer, configName: u
  * @throws UserError (exit 2) when the destination cannot take the guides
  */
 async function writeGuidesOnly(req: InitRequest, name: string, io: InitIO): Promise<void> {
-  const [{ destinationOf, guidePlan, commitWithGuides }, { beginStaging, sweepBeside }, { renderGuidesOnly }, { destinationProblem, inPlaceProblem }] = await Promise.all([
+  const [
+    { destinationOf, guidePlan, commitWithGuides },
+    { beginStaging, sweepBeside },
+    { renderGuidesOnly },
+    { destinationProblem, inPlaceProblem },
+  ] = await Promise.all([
     import('../../generators/app/init-plan.js'),
     import('../../generators/app/staging.js'),
     import('../../generators/app/render.js'),
@@ -183,7 +189,20 @@ async function writeGuidesOnly(req: InitRequest, name: string, io: InitIO): Prom
   if (problem && !problem.includes('.yo-rc.json')) throw new UserError(problem);
   const guides = guidePlan({ ...dest, inPlace: true }, req.overwriteGuide);
   if (req.dryRun) {
-    io.out(JSON.stringify({ project_name: name, coding_agent: true, derived: { output_dir: dest.target, files: files.map((f) => f.path).filter((p) => req.overwriteGuide || !guides.existing.includes(p)) } }, null, 2) + '\n');
+    io.out(
+      JSON.stringify(
+        {
+          project_name: name,
+          coding_agent: true,
+          derived: {
+            output_dir: dest.target,
+            files: files.map((f) => f.path).filter((p) => req.overwriteGuide || !guides.existing.includes(p)),
+          },
+        },
+        null,
+        2,
+      ) + '\n',
+    );
     return;
   }
   const staging = beginStaging(dest.target);
@@ -211,13 +230,42 @@ function builder(yargs: Argv): Argv<InitArgs> {
     .usage(
       '$0 init [DIRECTORY] [options]\n\nScaffold a Pipecat bot project: into DIRECTORY itself (created when missing; its name is the default --name), or into --output/--name. The interactive wizard asks what flags and --config do not give (needs a terminal).',
     )
-    .positional('directory', { type: 'string', describe: 'Folder to write the project into (e.g. `.`); may already hold .git, AGENTS.md, editor settings' })
-    .option('output', { alias: 'o', type: 'string', describe: 'Folder to create the project in (default: current directory)', group: 'Input and output:' })
-    .option('config', { alias: 'c', type: 'string', describe: 'JSON config file (keys: docs/configuration.md), `-` for stdin, at most 1 MiB; flags override it', group: 'Input and output:' })
-    .option('dry-run', { type: 'boolean', describe: 'Print the resolved configuration as JSON and write nothing', group: 'Input and output:' })
-    .option('list-options', { type: 'boolean', describe: 'Print every valid bot type, transport and service id as JSON', group: 'Input and output:' })
-    .option('overwrite-guide', { type: 'boolean', describe: 'Replace existing AGENTS.md, CLAUDE.md and GETTING_STARTED.md with ours (default: keep them)', group: 'Input and output:' })
-    .option('coding-agent', { type: 'boolean', describe: 'Build with a coding agent: write only AGENTS.md, CLAUDE.md and GETTING_STARTED.md, no bot', group: 'Input and output:' });
+    .positional('directory', {
+      type: 'string',
+      describe: 'Folder to write the project into (e.g. `.`); may already hold .git, AGENTS.md, editor settings',
+    })
+    .option('output', {
+      alias: 'o',
+      type: 'string',
+      describe: 'Folder to create the project in (default: current directory)',
+      group: 'Input and output:',
+    })
+    .option('config', {
+      alias: 'c',
+      type: 'string',
+      describe: 'JSON config file (keys: docs/configuration.md), `-` for stdin, at most 1 MiB; flags override it',
+      group: 'Input and output:',
+    })
+    .option('dry-run', {
+      type: 'boolean',
+      describe: 'Print the resolved configuration as JSON and write nothing',
+      group: 'Input and output:',
+    })
+    .option('list-options', {
+      type: 'boolean',
+      describe: 'Print every valid bot type, transport and service id as JSON',
+      group: 'Input and output:',
+    })
+    .option('overwrite-guide', {
+      type: 'boolean',
+      describe: 'Replace existing AGENTS.md, CLAUDE.md and GETTING_STARTED.md with ours (default: keep them)',
+      group: 'Input and output:',
+    })
+    .option('coding-agent', {
+      type: 'boolean',
+      describe: 'Build with a coding agent: write only AGENTS.md, CLAUDE.md and GETTING_STARTED.md, no bot',
+      group: 'Input and output:',
+    });
   for (const o of CONFIG_OPTIONS) {
     y = y.option(o.flag, {
       type: o.type,
@@ -234,7 +282,10 @@ function builder(yargs: Argv): Argv<InitArgs> {
       'a web bot with SmallWebRTC',
     )
     .example('$0 init -c pipecat.json --no-recording', 'from a config file, overriding one key')
-    .example('mkdir my-bot && cd my-bot && $0 init . -t daily -m realtime --realtime openai_realtime', 'in place: the project is the current directory, named my-bot')
+    .example(
+      'mkdir my-bot && cd my-bot && $0 init . -t daily -m realtime --realtime openai_realtime',
+      'in place: the project is the current directory, named my-bot',
+    )
     .example('$0 init quickstart', 'the quickstart bot (SmallWebRTC and Daily; Deepgram, OpenAI, Cartesia) in ./pipecat-quickstart')
     .example('$0 init my-bot --coding-agent', 'agent guides only: your coding agent scaffolds and builds the bot')
     .epilogue(
@@ -288,13 +339,17 @@ export async function runInit(argv: InitArgs, io: InitIO): Promise<void> {
   let configLayer = typeof argv.config === 'string' ? readConfigFile(argv.config) : undefined;
   if (argv.directory === QUICKSTART_WORD) {
     // `pipecat init quickstart`: the fixed preset, in ./pipecat-quickstart; flags still override.
-    if (configLayer) throw new UserError('--config: `pipecat init quickstart` is a fixed preset; drop --config (flags may override single values)');
+    if (configLayer)
+      throw new UserError('--config: `pipecat init quickstart` is a fixed preset; drop --config (flags may override single values)');
     argv.directory = QUICKSTART.project_name as string;
     configLayer = { ...QUICKSTART };
   }
   applyDirectory(argv, flags, configLayer?.project_name, io.cwd);
   // The wizard asks what is missing: without --name and --config, or in place with values missing.
-  const wizard = !argv['coding-agent'] && configLayer === undefined && (flags.project_name === undefined || (argv.directory !== undefined && io.interactive && !complete(flags)));
+  const wizard =
+    !argv['coding-agent'] &&
+    configLayer === undefined &&
+    (flags.project_name === undefined || (argv.directory !== undefined && io.interactive && !complete(flags)));
   const request: InitRequest = {
     flags,
     config: configLayer,
@@ -333,7 +388,8 @@ export async function runInit(argv: InitArgs, io: InitIO): Promise<void> {
     await io.runGenerator({ request, adapter: wizard ? await io.promptAdapter() : undefined, out: io.out, note: io.err });
   } catch (err) {
     // Ctrl-C or Esc in a question, or "no" to the summary: one line, exit 130.
-    if (err instanceof CancelledError || (err && typeof err === 'object' && (err as { exitCode?: unknown }).exitCode === 130)) throw new CancelledError();
+    if (err instanceof CancelledError || (err && typeof err === 'object' && (err as { exitCode?: unknown }).exitCode === 130))
+      throw new CancelledError();
     throw err;
   }
 }

@@ -58,10 +58,28 @@ function builder(yargs: Argv): Argv<UpdateArgs> {
         'its recorded configuration (.yo-rc.json) is the starting point, the options given change it, and each file is merged with your edits (three-way, against .pipecat/base/).',
     )
     .positional('directory', { type: 'string', describe: 'The project folder (default: the project holding the current directory)' })
-    .option('add-transport', { type: 'string', array: true, describe: 'Add a transport (id or vendor alias; repeatable)', group: 'Transports:' })
-    .option('remove-transport', { type: 'string', array: true, describe: 'Remove a transport (repeatable); its files go unless you edited them', group: 'Transports:' })
-    .option('dry-run', { type: 'boolean', describe: 'Print the plan as JSON ({"config", "files": [{"path", "action"}]}) and change nothing', group: 'Input and output:' })
-    .option('conflict-markers', { type: 'boolean', describe: 'Write conflict markers into conflicting files instead of stopping (exit 5)', group: 'Input and output:' });
+    .option('add-transport', {
+      type: 'string',
+      array: true,
+      describe: 'Add a transport (id or vendor alias; repeatable)',
+      group: 'Transports:',
+    })
+    .option('remove-transport', {
+      type: 'string',
+      array: true,
+      describe: 'Remove a transport (repeatable); its files go unless you edited them',
+      group: 'Transports:',
+    })
+    .option('dry-run', {
+      type: 'boolean',
+      describe: 'Print the plan as JSON ({"config", "files": [{"path", "action"}]}) and change nothing',
+      group: 'Input and output:',
+    })
+    .option('conflict-markers', {
+      type: 'boolean',
+      describe: 'Write conflict markers into conflicting files instead of stopping (exit 5)',
+      group: 'Input and output:',
+    });
   for (const o of CONFIG_OPTIONS) {
     y = y.option(o.flag, {
       type: o.type,
@@ -95,9 +113,14 @@ export const updateCommand: CommandModule<object, UpdateArgs> = {
   describe: 'Change services, transports or features of a generated project, or update it to the current templates, keeping your edits',
   builder,
   handler: async (argv) => {
-    const [{ checkBooleanValues }, core, { canPrompt }] = await Promise.all([import('./init.js'), import('../../generators/app/update/update.js'), import('../dialogs.js')]);
+    const [{ checkBooleanValues }, core, { canPrompt }] = await Promise.all([
+      import('./init.js'),
+      import('../../generators/app/update/update.js'),
+      import('../dialogs.js'),
+    ]);
     checkBooleanValues(process.argv.slice(2));
-    if (argv['dry-run'] && argv['conflict-markers']) throw new UserError('--dry-run and --conflict-markers: --dry-run changes nothing, so give one');
+    if (argv['dry-run'] && argv['conflict-markers'])
+      throw new UserError('--dry-run and --conflict-markers: --dry-run changes nothing, so give one');
     const root = core.findProjectRoot(argv.directory);
     const interactive = !argv['dry-run'] && !argv['conflict-markers'] && canPrompt();
     // The same single generator run as `init` (generators/app/run.ts): its configuring phase
@@ -155,8 +178,14 @@ async function chooseOnTerminal(
   type Pick = import('../../generators/app/update/update.js').Choice | 'diff';
   const choices: { title: string; value: Pick; description?: string }[] = [
     { title: 'keep mine', value: 'mine', description: removal ? 'keep your file (it becomes yours alone)' : 'leave your file as it is' },
-    { title: removal ? 'take the removal' : 'take new', value: 'new', description: removal ? 'remove the file' : 'replace your file with the new version (your edits are lost)' },
-    ...(c.markers !== null ? [{ title: 'write conflict markers', value: 'markers' as Pick, description: 'both versions in the file, to edit by hand' }] : []),
+    {
+      title: removal ? 'take the removal' : 'take new',
+      value: 'new',
+      description: removal ? 'remove the file' : 'replace your file with the new version (your edits are lost)',
+    },
+    ...(c.markers !== null
+      ? [{ title: 'write conflict markers', value: 'markers' as Pick, description: 'both versions in the file, to edit by hand' }]
+      : []),
     { title: 'show the diff', value: 'diff', description: 'from your file to the new version' },
     { title: 'abort', value: 'abort', description: 'stop: nothing is changed' },
   ];

@@ -106,7 +106,8 @@ const MAX_BODY = 1024 * 1024;
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const regions = options.regions && options.regions.length ? options.regions : Object.keys(REGION_NAMES);
   const defaultRegion = options.defaultRegion ?? (regions.includes('us-west') ? 'us-west' : regions[0]);
-  if (!regions.includes(defaultRegion)) throw new Error(`default region ${defaultRegion} is not one of the regions (${regions.join(', ')})`);
+  if (!regions.includes(defaultRegion))
+    throw new Error(`default region ${defaultRegion} is not one of the regions (${regions.join(', ')})`);
   const provisionMs = Math.max(0, options.provisionMs ?? 0);
   const latencyMs = Math.max(0, options.latencyMs ?? 0);
   const loaded = options.dataFile ? await loadData(options.dataFile) : undefined;
@@ -126,7 +127,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   let closing = false;
 
   const statusOf = (s: StoredSet): { status: 'pending' | 'ready' | 'failed'; errorMessage?: string } => {
-    if (s.forced) return s.forced.status === 'failed' ? { status: 'failed', errorMessage: s.forced.errorMessage ?? 'provisioning failed' } : { status: s.forced.status };
+    if (s.forced)
+      return s.forced.status === 'failed'
+        ? { status: 'failed', errorMessage: s.forced.errorMessage ?? 'provisioning failed' }
+        : { status: s.forced.status };
     return Date.now() < s.pendingUntil ? { status: 'pending' } : { status: 'ready' };
   };
   const touched = (s: StoredSet) => {
@@ -177,7 +181,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       if (method !== 'DELETE') throw new HttpError(405, 'METHOD_NOT_ALLOWED', 'Method not allowed');
       if (!set) throw notFoundSet();
       const key = rest[2];
-      if (set.type !== 'secret' || !Object.prototype.hasOwnProperty.call(set.secrets, key)) throw new HttpError(404, 'NOT_FOUND', 'Secret not found');
+      if (set.type !== 'secret' || !Object.prototype.hasOwnProperty.call(set.secrets, key))
+        throw new HttpError(404, 'NOT_FOUND', 'Secret not found');
       delete set.secrets[key];
       touched(set);
       return [200, { status: 'OK' }];
@@ -185,7 +190,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     if (method === 'GET') {
       if (!set || (region && set.region !== region)) throw notFoundSet();
       if (set.type === 'imagePullSecret') throw badRequest('Cannot retrieve image pull secrets by name');
-      return [200, { secrets: Object.keys(set.secrets).sort().map((fieldName) => ({ fieldName })), region: set.region, ...statusOf(set) }];
+      return [
+        200,
+        {
+          secrets: Object.keys(set.secrets)
+            .sort()
+            .map((fieldName) => ({ fieldName })),
+          region: set.region,
+          ...statusOf(set),
+        },
+      ];
     }
     if (method === 'DELETE') {
       if (!set) throw notFoundSet();
@@ -216,7 +230,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       if (typeof b.host !== 'string' || !b.host || typeof b.secretValue !== 'string' || !b.secretValue) {
         throw badRequest('isImagePullSecret, host and secretValue are required for an image pull secret');
       }
-      if (set && set.type === 'secret') throw badRequest(`Secret set '${setName}' is a regular secret set and cannot be turned into an image pull secret`);
+      if (set && set.type === 'secret')
+        throw badRequest(`Secret set '${setName}' is a regular secret set and cannot be turned into an image pull secret`);
       const host = b.host.endsWith('/') ? b.host : b.host + '/';
       const next: StoredSet = { type: 'imagePullSecret', region, secrets: {}, host, secretValue: b.secretValue, pendingUntil: 0 };
       touched(next);
@@ -226,8 +241,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     if (typeof b.secretKey !== 'string' || !b.secretKey) throw badRequest('secretKey is required');
     if (typeof b.secretValue !== 'string') throw badRequest('secretValue is required');
     if (b.secretValue === '') throw badRequest('secretValue must not be empty');
-    if (b.name !== undefined && b.name !== setName) throw badRequest(`Body name '${String(b.name)}' does not match the set '${setName}' in the path`);
-    if (set && set.type === 'imagePullSecret') throw badRequest(`Secret set '${setName}' is an image pull secret and cannot hold regular secrets`);
+    if (b.name !== undefined && b.name !== setName)
+      throw badRequest(`Body name '${String(b.name)}' does not match the set '${setName}' in the path`);
+    if (set && set.type === 'imagePullSecret')
+      throw badRequest(`Secret set '${setName}' is an image pull secret and cannot hold regular secrets`);
     const target = set ?? (sets()[setName] = { type: 'secret', region, secrets: {}, pendingUntil: 0 });
     target.secrets[b.secretKey] = b.secretValue;
     touched(target);
@@ -262,18 +279,21 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         if (size <= MAX_BODY) chunks.push(c);
       });
       req.on('end', () => {
-        if (size > MAX_BODY) reject(new HttpError(413, 'PAYLOAD_TOO_LARGE', `Request body too large (${size} bytes; the limit is ${MAX_BODY})`));
+        if (size > MAX_BODY)
+          reject(new HttpError(413, 'PAYLOAD_TOO_LARGE', `Request body too large (${size} bytes; the limit is ${MAX_BODY})`));
         else resolve(Buffer.concat(chunks).toString('utf8'));
       });
       req.on('error', reject);
     });
 
   function takeFault(method: string, path: string): QueuedFault | undefined {
-    const matches = (x: QueuedFault) => x.remaining > 0 && (!x.method || x.method.toUpperCase() === method) && (!x.path || path.startsWith(x.path));
+    const matches = (x: QueuedFault) =>
+      x.remaining > 0 && (!x.method || x.method.toUpperCase() === method) && (!x.path || path.startsWith(x.path));
     let f: QueuedFault | undefined;
     for (const x of faults) {
       if (!matches(x)) continue;
-      if (x.toSkip > 0) x.toSkip--; // still letting matching requests through: count this one
+      if (x.toSkip > 0)
+        x.toSkip--; // still letting matching requests through: count this one
       else f ??= x;
     }
     if (!f) return undefined;
@@ -283,7 +303,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   }
 
   async function handleAdmin(req: IncomingMessage, res: ServerResponse, segs: string[]): Promise<void> {
-    if (!LOOPBACK.has(req.socket.remoteAddress ?? '')) return send(res, 403, { error: 'Admin endpoints are loopback-only', code: 'FORBIDDEN' });
+    if (!LOOPBACK.has(req.socket.remoteAddress ?? ''))
+      return send(res, 403, { error: 'Admin endpoints are loopback-only', code: 'FORBIDDEN' });
     const method = req.method ?? 'GET';
     const text = await readBody(req);
     let body: unknown;
@@ -309,7 +330,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
           return send(res, 400, { error: 'error faults need a status between 500 and 599', code: 'GENERIC_BAD_REQUEST' });
         }
       }
-      for (const f of list) faults.push({ ...f, remaining: Math.max(1, Math.floor(f.count ?? 1)), toSkip: Math.max(0, Math.floor(f.after ?? 0)) });
+      for (const f of list)
+        faults.push({ ...f, remaining: Math.max(1, Math.floor(f.count ?? 1)), toSkip: Math.max(0, Math.floor(f.after ?? 0)) });
       return send(res, 200, { queued: list.length });
     }
     if (what === 'requests' && segs.length === 2) {
@@ -337,7 +359,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     const url = new URL(req.url ?? '/', 'http://emulator.local');
     let segs: string[];
     try {
-      segs = url.pathname.split('/').filter((s) => s !== '').map((s) => decodeURIComponent(s));
+      segs = url.pathname
+        .split('/')
+        .filter((s) => s !== '')
+        .map((s) => decodeURIComponent(s));
     } catch {
       return send(res, 400, { error: 'Malformed path', code: 'GENERIC_BAD_REQUEST' });
     }
@@ -390,7 +415,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
           return send(res, fault.status ?? 500, { error: 'Injected failure', code: 'INTERNAL_SERVER_ERROR' });
         case 'rate-limit':
           record(429);
-          return send(res, 429, { error: 'Too many requests', code: 'TOO_MANY_REQUESTS' }, { 'Retry-After': String(fault.retryAfter ?? 1) });
+          return send(
+            res,
+            429,
+            { error: 'Too many requests', code: 'TOO_MANY_REQUESTS' },
+            { 'Retry-After': String(fault.retryAfter ?? 1) },
+          );
         case 'conflict':
           record(409);
           return send(res, 409, { error: 'Secret set was modified concurrently. Please retry.', code: 'CONFLICT' });

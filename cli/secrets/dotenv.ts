@@ -76,7 +76,10 @@ export function parseDotenv(text: string, label: string): DotenvContent {
  * @returns entries, duplicates and problems (empty when the text is valid)
  */
 export function scanDotenv(text: string, label: string): DotenvScan {
-  const lines = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n');
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .split('\n');
   const problems: string[] = [];
   const byKey = new Map<string, DotenvEntry>();
   const seen = new Map<string, number[]>();
@@ -195,7 +198,14 @@ export async function scanDotenvFile(path: string): Promise<DotenvScan> {
     text = await readFile(path, 'utf8');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (err as Error).message;
+    const why =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'it is a directory'
+          : code === 'EACCES'
+            ? 'permission denied'
+            : (err as Error).message;
     throw new UserError(`cannot read --file ${path}: ${why}`);
   }
   return scanDotenv(text, path);

@@ -135,7 +135,12 @@ export async function gatherSecrets(pairArgs: readonly string[], file: string | 
     } else if (sources.stdinIsTTY && sources.promptValue) {
       resolvedPairs.push({ key: p.key, value: await sources.promptValue(p.key), source: 'argument (prompt)', position: p.position });
     } else {
-      resolvedPairs.push({ key: p.key, value: stripOneNewline(await sources.readStdin()), source: 'argument (stdin)', position: p.position });
+      resolvedPairs.push({
+        key: p.key,
+        value: stripOneNewline(await sources.readStdin()),
+        source: 'argument (stdin)',
+        position: p.position,
+      });
     }
   }
   const merged = mergeSecrets(content, fileLabel, resolvedPairs);
@@ -213,6 +218,8 @@ export function emptyValueProblems(secrets: readonly SecretInput[]): string[] {
  * @param secrets merged secrets
  */
 export function valueProblems(secrets: readonly SecretInput[]): string[] {
-  const nul = secrets.filter((s) => s.value.includes('\0')).map((s) => `${s.key} (from ${s.source}) contains a NUL byte, which a secret cannot hold`);
+  const nul = secrets
+    .filter((s) => s.value.includes('\0'))
+    .map((s) => `${s.key} (from ${s.source}) contains a NUL byte, which a secret cannot hold`);
   return [...emptyValueProblems(secrets), ...nul];
 }

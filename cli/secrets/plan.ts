@@ -29,7 +29,10 @@ export interface ResolvedRegion {
 export function checkRegion(region: string, regions: readonly Region[]): void {
   if (regions.some((r) => r.code === region)) return;
   const valid = regions.map((r) => `${r.code} (${r.display_name})`);
-  throw new UserError(`unknown region ${JSON.stringify(region)} for --region`, valid.length ? [`valid regions: ${valid.join(', ')}`] : ['the organization has no regions']);
+  throw new UserError(
+    `unknown region ${JSON.stringify(region)} for --region`,
+    valid.length ? [`valid regions: ${valid.join(', ')}`] : ['the organization has no regions'],
+  );
 }
 
 /**
@@ -50,9 +53,10 @@ export async function resolveRegion(
 ): Promise<ResolvedRegion> {
   if (explicit !== undefined) {
     if (existingRegion !== undefined && existingRegion !== explicit) {
-      throw new UserError(`set ${setName} exists in region ${existingRegion}, not ${explicit}: a set's region cannot change (nothing was sent)`, [
-        `drop --region to write to ${existingRegion}, or use another set name for ${explicit}`,
-      ]);
+      throw new UserError(
+        `set ${setName} exists in region ${existingRegion}, not ${explicit}: a set's region cannot change (nothing was sent)`,
+        [`drop --region to write to ${existingRegion}, or use another set name for ${explicit}`],
+      );
     }
     return { region: explicit, source: 'option' };
   }

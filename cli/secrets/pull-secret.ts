@@ -17,7 +17,8 @@ export function hostProblem(host: string): string | undefined {
   const rule = 'give a registry URL (https://ghcr.io) or host name (ghcr.io, registry.example.com:5000)';
   if (h === '') return `the registry host is empty: ${rule}`;
   // Credentials typed into the host argument must not be echoed back.
-  if (h.includes('@')) return `the registry host must not contain credentials (user@ or user:password@): ${rule}; pass the credentials as the next argument or on stdin`;
+  if (h.includes('@'))
+    return `the registry host must not contain credentials (user@ or user:password@): ${rule}; pass the credentials as the next argument or on stdin`;
   if (/\s/.test(h)) return `the registry host contains spaces: ${rule}`;
   const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(h);
   let url: URL;
@@ -75,10 +76,13 @@ export function encodeCredentials(c: RegistryCredentials): string {
 export function checkEncodedCredentials(value: string, where: string): string {
   const v = value.trim();
   if (v === '' || v.length % 4 !== 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(v)) {
-    throw new Error(`${where} is not valid base64 (--no-encode expects base64 of username:password; drop --no-encode to pass username:password)`);
+    throw new Error(
+      `${where} is not valid base64 (--no-encode expects base64 of username:password; drop --no-encode to pass username:password)`,
+    );
   }
   const decoded = Buffer.from(v, 'base64');
-  if (decoded.toString('base64') !== v) throw new Error(`${where} is not canonical base64 (--no-encode expects base64 of username:password)`);
+  if (decoded.toString('base64') !== v)
+    throw new Error(`${where} is not canonical base64 (--no-encode expects base64 of username:password)`);
   parseCredentials(decoded.toString('utf8'), `${where} (decoded)`);
   return v;
 }

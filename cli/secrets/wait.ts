@@ -33,7 +33,10 @@ export interface WaitOptions {
  * @param read reads the set's status (errors from it propagate: an unreachable host is not "pending")
  * @param opts timeout and poll intervals
  */
-export async function waitForSet(read: () => Promise<{ status: SecretSetStatus; errorMessage?: string }>, opts: WaitOptions): Promise<WaitOutcome> {
+export async function waitForSet(
+  read: () => Promise<{ status: SecretSetStatus; errorMessage?: string }>,
+  opts: WaitOptions,
+): Promise<WaitOutcome> {
   const started = Date.now();
   let interval = opts.intervalMs ?? 100;
   const maxInterval = opts.maxIntervalMs ?? 2000;

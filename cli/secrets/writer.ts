@@ -135,7 +135,10 @@ export async function writeKeys<K extends { key: string }>(opts: WriteKeysOption
     return results;
   }
 
-  const first = await Promise.race([work.then(() => ({ done: true as const })), opts.interrupted.then((reason) => ({ done: false as const, reason }))]);
+  const first = await Promise.race([
+    work.then(() => ({ done: true as const })),
+    opts.interrupted.then((reason) => ({ done: false as const, reason })),
+  ]);
   if (first.done) return results;
   stopped = first.reason;
   // Requests already sent may still be answered: give them a moment, unless the user insists.
@@ -143,7 +146,13 @@ export async function writeKeys<K extends { key: string }>(opts: WriteKeysOption
   // A snapshot: requests that settle later no longer change the report.
   return results.map((r, i) => {
     if (inFlight.has(i)) {
-      return { key: r.key, status: 'failed', error: `interrupted (${stopped}) before an answer came back`, outcomeUnknown: true, interrupted: true };
+      return {
+        key: r.key,
+        status: 'failed',
+        error: `interrupted (${stopped}) before an answer came back`,
+        outcomeUnknown: true,
+        interrupted: true,
+      };
     }
     if (r.status === 'not-sent' && r.error === undefined) return { ...r, error: `not sent: interrupted (${stopped})` };
     return { ...r };
@@ -166,7 +175,11 @@ function graceDelay(ms: number): Promise<void> {
  * @param keysAfter key names the server lists after the writes
  * @param existedBefore key names the set had before the writes
  */
-export function reconcileWithServer(results: KeyWriteResult[], keysAfter: ReadonlySet<string>, existedBefore: ReadonlySet<string>): KeyWriteResult[] {
+export function reconcileWithServer(
+  results: KeyWriteResult[],
+  keysAfter: ReadonlySet<string>,
+  existedBefore: ReadonlySet<string>,
+): KeyWriteResult[] {
   for (const r of results) {
     r.presentAfter = keysAfter.has(r.key);
     if (r.status !== 'written' && r.presentAfter && !existedBefore.has(r.key)) {

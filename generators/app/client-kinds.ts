@@ -38,7 +38,17 @@ export interface ClientTransportSdk {
 export const WEB_TRANSPORT_SDKS: Readonly<Partial<Record<ClientRunnerTransport, ClientTransportSdk>>> = Object.fromEntries(
   (TRANSPORTS as readonly TransportDefinition[]).flatMap((t) =>
     t.kind === 'web' && t.client
-      ? [[t.runnerTransport, { clientType: t.client.type, packageName: t.client.packageName, className: t.client.className, ...(t.client.connectsToWsUrl ? { connectsToWsUrl: true } : {}) }]]
+      ? [
+          [
+            t.runnerTransport,
+            {
+              clientType: t.client.type,
+              packageName: t.client.packageName,
+              className: t.client.className,
+              ...(t.client.connectsToWsUrl ? { connectsToWsUrl: true } : {}),
+            },
+          ],
+        ]
       : [],
   ),
 );
@@ -90,7 +100,8 @@ export const CLIENT_KINDS = [
     platform: 'web',
     transports: WEB_TRANSPORT_SDKS,
     wizard: { value: 'web-react-nextjs', title: 'Web bot, React + Next.js client', description: 'client/ with Next.js' },
-    summary: 'React 19 + Next.js 16 (App Router), `@pipecat-ai/voice-ui-kit` components; the start request goes through the app\'s own API routes',
+    summary:
+      "React 19 + Next.js 16 (App Router), `@pipecat-ai/voice-ui-kit` components; the start request goes through the app's own API routes",
     readme: 'partials/client-readme.md.ejs',
     runCommand: 'npm install && npm run dev',
     devUrl: 'http://localhost:3000',
@@ -135,8 +146,13 @@ export const CLIENT_KINDS = [
     platform: 'mobile',
     // Daily's React Native SDK is the only React Native transport the runner's /start can hand a room to.
     transports: { daily: { clientType: 'daily', packageName: '@pipecat-ai/react-native-daily-transport', className: 'RNDailyTransport' } },
-    wizard: { value: 'mobile', title: 'Web/mobile bot, React Native (Expo) app for iOS and Android', description: 'client/ with Expo; connects over Daily' },
-    summary: 'Expo (React Native) app for iOS and Android on `@pipecat-ai/client-js` + `@pipecat-ai/react-native-daily-transport`; needs a development build (not Expo Go)',
+    wizard: {
+      value: 'mobile',
+      title: 'Web/mobile bot, React Native (Expo) app for iOS and Android',
+      description: 'client/ with Expo; connects over Daily',
+    },
+    summary:
+      'Expo (React Native) app for iOS and Android on `@pipecat-ai/client-js` + `@pipecat-ai/react-native-daily-transport`; needs a development build (not Expo Go)',
     readme: 'partials/client-readme-mobile.md.ejs',
     runCommand: 'npm install && npx expo run:android   # or run:ios; a development build, see README.md',
     devUrl: null,
@@ -216,15 +232,33 @@ export interface PlatformSdk {
  */
 export const PLATFORM_SDKS: Readonly<Partial<Record<ClientRunnerTransport, readonly PlatformSdk[]>>> = {
   daily: [
-    { platform: 'Web (JavaScript, React)', install: '`@pipecat-ai/client-js` (React: also `@pipecat-ai/client-react`) with `@pipecat-ai/daily-transport`' },
-    { platform: 'React Native', install: '`@pipecat-ai/client-js` with `@pipecat-ai/react-native-daily-transport` (a development build, as in `client/` of a `--client-framework react-native` project)' },
-    { platform: 'iOS (Swift Package Manager)', install: '`https://github.com/pipecat-ai/pipecat-client-ios` (product `PipecatClientIOS`) with `https://github.com/pipecat-ai/pipecat-client-ios-daily` (`PipecatClientIOSDaily`)' },
+    {
+      platform: 'Web (JavaScript, React)',
+      install: '`@pipecat-ai/client-js` (React: also `@pipecat-ai/client-react`) with `@pipecat-ai/daily-transport`',
+    },
+    {
+      platform: 'React Native',
+      install:
+        '`@pipecat-ai/client-js` with `@pipecat-ai/react-native-daily-transport` (a development build, as in `client/` of a `--client-framework react-native` project)',
+    },
+    {
+      platform: 'iOS (Swift Package Manager)',
+      install:
+        '`https://github.com/pipecat-ai/pipecat-client-ios` (product `PipecatClientIOS`) with `https://github.com/pipecat-ai/pipecat-client-ios-daily` (`PipecatClientIOSDaily`)',
+    },
     { platform: 'Android (Maven Central, Kotlin)', install: '`ai.pipecat:daily-transport` (brings the core `ai.pipecat:client`)' },
   ],
   webrtc: [
-    { platform: 'Web (JavaScript, React)', install: '`@pipecat-ai/client-js` (React: also `@pipecat-ai/client-react`) with `@pipecat-ai/small-webrtc-transport`' },
+    {
+      platform: 'Web (JavaScript, React)',
+      install: '`@pipecat-ai/client-js` (React: also `@pipecat-ai/client-react`) with `@pipecat-ai/small-webrtc-transport`',
+    },
     { platform: 'React Native', install: '`@pipecat-ai/client-js` with `@pipecat-ai/react-native-small-webrtc-transport`' },
-    { platform: 'iOS (Swift Package Manager)', install: '`https://github.com/pipecat-ai/pipecat-client-ios` (product `PipecatClientIOS`) with `https://github.com/pipecat-ai/pipecat-client-ios-small-webrtc` (`PipecatClientIOSSmallWebrtc`)' },
+    {
+      platform: 'iOS (Swift Package Manager)',
+      install:
+        '`https://github.com/pipecat-ai/pipecat-client-ios` (product `PipecatClientIOS`) with `https://github.com/pipecat-ai/pipecat-client-ios-small-webrtc` (`PipecatClientIOSSmallWebrtc`)',
+    },
     { platform: 'Android (Maven Central, Kotlin)', install: '`ai.pipecat:small-webrtc-transport` (brings the core `ai.pipecat:client`)' },
   ],
 };

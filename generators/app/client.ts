@@ -130,10 +130,14 @@ export function clientVersionsFile(): string {
  */
 export function clientVersions(template?: string): Record<string, string> {
   const file = clientVersionsFile();
-  const data = JSON.parse(readFileSync(file, 'utf8')) as { packages?: Record<string, string>; templates?: Record<string, Record<string, string>> };
+  const data = JSON.parse(readFileSync(file, 'utf8')) as {
+    packages?: Record<string, string>;
+    templates?: Record<string, Record<string, string>>;
+  };
   if (!data.packages || typeof data.packages !== 'object') throw new Error(`${file}: missing "packages" object`);
   const own = template ? data.templates?.[template] : undefined;
-  if (own !== undefined && (own === null || typeof own !== 'object')) throw new Error(`${file}: "templates.${template}" must be an object of versions`);
+  if (own !== undefined && (own === null || typeof own !== 'object'))
+    throw new Error(`${file}: "templates.${template}" must be an object of versions`);
   const merged: Record<string, string> = { ...data.packages, ...own };
   delete merged.$comment;
   return merged;
@@ -150,7 +154,8 @@ export function clientNodeRequirement(): ClientNodeRequirement {
   const file = clientVersionsFile();
   const data = JSON.parse(readFileSync(file, 'utf8')) as { engines?: { node?: unknown } };
   const range = data.engines?.node;
-  if (typeof range !== 'string' || semver.validRange(range) === null) throw new Error(`${file}: "engines.node" must be an npm version range, e.g. ">=22.14.0"`);
+  if (typeof range !== 'string' || semver.validRange(range) === null)
+    throw new Error(`${file}: "engines.node" must be an npm version range, e.g. ">=22.14.0"`);
   const min = semver.minVersion(range);
   if (!min) throw new Error(`${file}: "engines.node" (${range}) has no lowest version`);
   return { range, floor: `${min.major}.${min.minor}${min.patch ? `.${min.patch}` : ''}` };
@@ -259,7 +264,10 @@ export function planClient(config: ProjectConfig): ClientPlan | null {
  * Project names are already safe directory names; npm additionally wants lower case.
  */
 export function npmPackageName(projectName: string): string {
-  const base = projectName.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^[._-]+/, '');
+  const base = projectName
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, '-')
+    .replace(/^[._-]+/, '');
   return base || 'pipecat-client';
 }
 

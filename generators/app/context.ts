@@ -7,7 +7,13 @@
  * §12 (extras).
  */
 import { findService, findTransport } from './catalogue/catalogue.js';
-import type { EnvVarDefinition, ServiceDefinition, ServiceRole, TransportDefinition, TransportParamsDefinition } from './catalogue/types.js';
+import type {
+  EnvVarDefinition,
+  ServiceDefinition,
+  ServiceRole,
+  TransportDefinition,
+  TransportParamsDefinition,
+} from './catalogue/types.js';
 import { deriveValues, type DerivedValues } from './config/resolve.js';
 import type { ProjectConfig } from './config/types.js';
 
@@ -212,7 +218,14 @@ export function buildContext(config: ProjectConfig): TemplateContext {
     if (t.flow !== 'runner' || !t.params) continue;
     const known = runnerEntries.find((e) => e.key === t.runnerTransport);
     if (known) known.video ||= t.params.video;
-    else runnerEntries.push({ key: t.runnerTransport, className: t.params.className, args: t.params.args ?? [], comment: t.params.comment, video: t.params.video });
+    else
+      runnerEntries.push({
+        key: t.runnerTransport,
+        className: t.params.className,
+        args: t.params.args ?? [],
+        comment: t.params.comment,
+        video: t.params.video,
+      });
   }
   // pipecat's runner serves `-t eval` through create_transport's "eval" params (runner/utils.py).
   if (config.enable_eval) {
@@ -220,7 +233,8 @@ export function buildContext(config: ProjectConfig): TemplateContext {
       key: 'eval',
       className: 'EvalTransportParams',
       args: [],
-      comment: '`uv run bot.py -t eval`: a local WebSocket server for `pipecat eval run` (see evals/);\ncreate_transport adds its RTVI serializer.',
+      comment:
+        '`uv run bot.py -t eval`: a local WebSocket server for `pipecat eval run` (see evals/);\ncreate_transport adds its RTVI serializer.',
       video: false,
     });
   }
@@ -334,7 +348,12 @@ function envGroups(transports: TransportDefinition[], chosen: ChosenService[], i
   for (const c of chosen) add(`${ROLE_TITLES[c.role]}: ${c.def.label}`, c.def.env);
   if (is.krisp) {
     add('Krisp VIVA noise cancellation (Pipecat Cloud provides these; only for self-hosting)', [
-      { name: 'KRISP_VIVA_FILTER_MODEL_PATH', description: 'path of the Krisp VIVA filter model (.kef) when self-hosting', required: false, commented: true },
+      {
+        name: 'KRISP_VIVA_FILTER_MODEL_PATH',
+        description: 'path of the Krisp VIVA filter model (.kef) when self-hosting',
+        required: false,
+        commented: true,
+      },
       { name: 'KRISP_VIVA_API_KEY', description: 'Krisp VIVA SDK key when self-hosting', required: false, commented: true },
     ]);
   }

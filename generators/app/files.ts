@@ -30,10 +30,22 @@ export interface FileSection {
 export const FILE_SECTIONS: readonly FileSection[] = [
   { name: 'server', when: () => true, from: 'server', to: 'server', files: ['bot.py.ejs', 'pyproject.toml.ejs', '_env.example.ejs'] },
   { name: 'call-server', when: (c) => c.is.callServer, from: 'server', to: 'server', files: ['server.py.ejs', 'server_utils.py.ejs'] },
-  { name: 'cloud', when: (c) => c.is.cloud, from: 'server', to: 'server', files: ['Dockerfile.ejs', '_dockerignore', 'pcc-deploy.toml.ejs'] },
+  {
+    name: 'cloud',
+    when: (c) => c.is.cloud,
+    from: 'server',
+    to: 'server',
+    files: ['Dockerfile.ejs', '_dockerignore', 'pcc-deploy.toml.ejs'],
+  },
   // Starter scenarios for `pipecat eval run`; text mode needs the cascade's separate LLM step.
   { name: 'evals', when: (c) => c.is.eval, from: 'server/evals', to: 'server/evals', files: ['starter_audio.yaml.ejs'] },
-  { name: 'evals-text', when: (c) => c.is.eval && c.is.cascade, from: 'server/evals', to: 'server/evals', files: ['starter_text.yaml.ejs'] },
+  {
+    name: 'evals-text',
+    when: (c) => c.is.eval && c.is.cascade,
+    from: 'server/evals',
+    to: 'server/evals',
+    files: ['starter_text.yaml.ejs'],
+  },
   { name: 'project', when: () => true, from: 'project', to: '.', files: ['_gitignore', 'README.md.ejs'] },
   // Coding-agent guides (issue 12): an existing guide is kept unless `--overwrite-guide`.
   { name: 'agent-guides', when: () => true, from: 'guides', to: '.', files: ['AGENTS.md.ejs', 'CLAUDE.md'] },

@@ -20,7 +20,16 @@ import Generator from 'yeoman-generator';
 import { CONFIG_OPTIONS } from './config/options.js';
 import { readConfigFile, type ConfigLayer } from './config/resolve.js';
 import type { ProjectConfig } from './config/types.js';
-import { commitWithGuides, destinationOf, dryRunDocument, outputFolderOf, planInit, resolveRequest, type InitPlan, type InitRequest } from './init-plan.js';
+import {
+  commitWithGuides,
+  destinationOf,
+  dryRunDocument,
+  outputFolderOf,
+  planInit,
+  resolveRequest,
+  type InitPlan,
+  type InitRequest,
+} from './init-plan.js';
 import { nextSteps } from './next-steps.js';
 import { renderProject } from './render.js';
 import { beginStaging, type Staging } from './staging.js';
@@ -55,7 +64,11 @@ export interface PipecatGeneratorOptions {
 /** Whether an error means the user cancelled a prompt (Ctrl-C, Esc) or declined the summary. */
 function isCancel(err: unknown): boolean {
   const e = err as { name?: string; exitCode?: number } | undefined;
-  return !!e && (e.exitCode === 130 || ['ExitPromptError', 'AbortPromptError', 'CancelPromptError', 'AbortError', 'WizardCancelledError'].includes(e.name ?? ''));
+  return (
+    !!e &&
+    (e.exitCode === 130 ||
+      ['ExitPromptError', 'AbortPromptError', 'CancelPromptError', 'AbortError', 'WizardCancelledError'].includes(e.name ?? ''))
+  );
 }
 
 /**
@@ -103,7 +116,10 @@ export default class PipecatGenerator extends Generator {
     // Inside a generated project (issue 15, `pipecat update`'s options).
     this.option('add-transport', { type: Array, description: 'Inside a project: add a transport (repeatable)' });
     this.option('remove-transport', { type: Array, description: 'Inside a project: remove a transport (repeatable)' });
-    this.option('conflict-markers', { type: Boolean, description: 'Inside a project: write conflict markers instead of stopping (exit 5)' });
+    this.option('conflict-markers', {
+      type: Boolean,
+      description: 'Inside a project: write conflict markers instead of stopping (exit 5)',
+    });
     this.option('dry-run', { type: Boolean, description: 'Print the plan as JSON (in a project: the update plan), change nothing' });
   }
 

@@ -132,7 +132,9 @@ export function planInit(req: InitRequest, config: ProjectConfig): InitPlan {
   sweepBeside(dest.target);
   const guides = guidePlan(dest, req.overwriteGuide);
   const planned = planFiles(buildContext(config)).map((f) => f.to);
-  const problem = dest.inPlace ? inPlaceProblem(dest.target, planned, guides.existing) : destinationProblem(dirname(dest.target), dest.target);
+  const problem = dest.inPlace
+    ? inPlaceProblem(dest.target, planned, guides.existing)
+    : destinationProblem(dirname(dest.target), dest.target);
   if (problem) throw new DestinationError(problem);
   return { config, dest, guides };
 }

@@ -33,11 +33,21 @@ export function nextSteps(config: ProjectConfig, target: string, cwd: string = p
     '  uv run bot.py             # http://localhost:7860',
   ];
   if (config.deploy_to_cloud) {
-    lines.push('', 'Then, to deploy to Pipecat Cloud (still in server/; see README.md):', `  pipecat cloud secrets set ${d.secret_set} --file .env`, '  uv lock && uv run pcc deploy');
+    lines.push(
+      '',
+      'Then, to deploy to Pipecat Cloud (still in server/; see README.md):',
+      `  pipecat cloud secrets set ${d.secret_set} --file .env`,
+      '  uv lock && uv run pcc deploy',
+    );
   }
   const kind = d.client ? clientKindByTemplate(d.client) : undefined;
   if (kind) {
-    lines.push('', `The ${kind.label} client, in another terminal from here:`, `  cd ${rel === '.' ? 'client' : `${rel}/client`}`, `  ${kind.runCommand}${kind.devUrl ? `   # ${kind.devUrl}` : ''}`);
+    lines.push(
+      '',
+      `The ${kind.label} client, in another terminal from here:`,
+      `  cd ${rel === '.' ? 'client' : `${rel}/client`}`,
+      `  ${kind.runCommand}${kind.devUrl ? `   # ${kind.devUrl}` : ''}`,
+    );
   }
   lines.push('', `See ${rel === '.' ? 'README.md' : `${rel}/README.md`} for each transport and for deploying.`);
   return lines.join('\n') + '\n';

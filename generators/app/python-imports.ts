@@ -142,7 +142,12 @@ export function importBlock(code: string, extra: readonly PythonImport[] = []): 
     pipecat: new Map(),
     local: new Map(),
   };
-  const plain: Record<PythonSymbol['group'], Set<string>> = { stdlib: new Set(), third_party: new Set(), pipecat: new Set(), local: new Set() };
+  const plain: Record<PythonSymbol['group'], Set<string>> = {
+    stdlib: new Set(),
+    third_party: new Set(),
+    pipecat: new Set(),
+    local: new Set(),
+  };
   for (const s of used) {
     if (s.plain) plain[s.group].add(s.module);
     else {

@@ -94,11 +94,23 @@ export async function runPipecatGenerator(run: GeneratorRun): Promise<void> {
   const cwd = run.request?.cwd ?? run.update?.root ?? process.cwd();
   const env = createEnv({ cwd, logCwd: cwd, skipInstall: true, skipCache: true, force: true, adapter } as never);
   // `resolved` names the module `yo` finds (the bundle's chunks live elsewhere: not import.meta.url).
-  env.register(PipecatGenerator as never, { namespace: 'pipecat:app', resolved: join(packageRoot(), 'dist', 'generators', 'app', 'index.js') });
+  env.register(PipecatGenerator as never, {
+    namespace: 'pipecat:app',
+    resolved: join(packageRoot(), 'dist', 'generators', 'app', 'index.js'),
+  });
   const stagings: Staging[] = [];
   countRun();
   try {
-    await env.run(['pipecat:app'], { request: run.request, update: run.update, onUpdated: run.onUpdated, out: run.out, note: run.note, onStaging: (s: Staging) => stagings.push(s), skipInstall: true, skipCache: true } as never);
+    await env.run(['pipecat:app'], {
+      request: run.request,
+      update: run.update,
+      onUpdated: run.onUpdated,
+      out: run.out,
+      note: run.note,
+      onStaging: (s: Staging) => stagings.push(s),
+      skipInstall: true,
+      skipCache: true,
+    } as never);
   } catch (err) {
     for (const s of stagings) s.abort();
     throw err;

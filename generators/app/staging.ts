@@ -314,7 +314,16 @@ let exitHookInstalled = false;
  */
 export function beginStaging(target: string, opts: BeginStagingOptions = {}): Staging {
   const home = sweepBeside(target);
-  const journal: StagingJournal = { pid: process.pid, host: hostname(), started: Date.now(), target, created: [], moved: [], replaced: [], committed: false };
+  const journal: StagingJournal = {
+    pid: process.pid,
+    host: hostname(),
+    started: Date.now(),
+    target,
+    created: [],
+    moved: [],
+    replaced: [],
+    committed: false,
+  };
   const folder = join(home, `${STAGING_PREFIX}${process.pid}-${randomBytes(4).toString('hex')}`);
   const save = (): void => writeFileSync(join(folder, 'journal.json'), JSON.stringify(journal));
   try {

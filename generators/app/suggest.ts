@@ -32,4 +32,3 @@ export function closestMatch(input: string, candidates: readonly string[]): stri
   const prefixed = candidates.filter((c) => c.toLowerCase().startsWith(needle) && needle.length >= 3);
   return prefixed.length === 1 ? prefixed[0] : undefined;
 }
-

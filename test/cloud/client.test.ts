@@ -11,13 +11,21 @@ import { createServer as createHttpsServer } from 'node:https';
 import { join } from 'node:path';
 import { cleanup, tempDir } from './helpers.js';
 import type { AddressInfo } from 'node:net';
-import { ApiError, CloudClient, HostUnreachableError, apiPath, parseRetryAfter, type CloudClientOptions } from '../../cli/cloud-api/client.js';
+import {
+  ApiError,
+  CloudClient,
+  HostUnreachableError,
+  apiPath,
+  parseRetryAfter,
+  type CloudClientOptions,
+} from '../../cli/cloud-api/client.js';
 import { clearFaults, clearRecordedRequests, injectFaults, recordedRequests, setSetStatus } from '../../cli/emulator/faults.js';
 import { startEmulator, type RunningEmulator } from '../../cli/emulator/server.js';
 
 let emu: RunningEmulator;
 let org: string;
-const client = (o: Partial<CloudClientOptions> = {}) => new CloudClient({ token: emu.token, baseUrl: emu.url, retryBaseMs: 5, timeoutMs: 2000, ...o });
+const client = (o: Partial<CloudClientOptions> = {}) =>
+  new CloudClient({ token: emu.token, baseUrl: emu.url, retryBaseMs: 5, timeoutMs: 2000, ...o });
 
 async function rejection(p: Promise<unknown>): Promise<unknown> {
   try {
@@ -66,7 +74,11 @@ describe('endpoints', () => {
     ]);
     expect((await c.listSecretSets(org, { region: 'eu-central' })).map((s) => s.name)).toEqual(['eu-secrets']);
     const detail = await c.getSecretSet(org, 'app-secrets');
-    expect(detail).toEqual({ secrets: [{ fieldName: 'DAILY_API_KEY' }, { fieldName: 'OPENAI_API_KEY' }], region: 'us-west', status: 'ready' });
+    expect(detail).toEqual({
+      secrets: [{ fieldName: 'DAILY_API_KEY' }, { fieldName: 'OPENAI_API_KEY' }],
+      region: 'us-west',
+      status: 'ready',
+    });
     expect(JSON.stringify(detail)).not.toContain('sk-1');
     await c.deleteSecret(org, 'app-secrets', 'OPENAI_API_KEY');
     expect((await c.getSecretSet(org, 'app-secrets')).secrets).toEqual([{ fieldName: 'DAILY_API_KEY' }]);
@@ -78,7 +90,9 @@ describe('endpoints', () => {
   test('image pull secret: created, listed, cannot be read by name, deleted as a set', async () => {
     const c = client();
     const value = Buffer.from('user:token').toString('base64');
-    expect(await c.upsertImagePullSecret(org, 'registry', { host: 'https://index.docker.io/v1', secretValue: value, region: 'us-east' })).toEqual({
+    expect(
+      await c.upsertImagePullSecret(org, 'registry', { host: 'https://index.docker.io/v1', secretValue: value, region: 'us-east' }),
+    ).toEqual({
       status: 'OK',
       region: 'us-east',
     });
@@ -156,7 +170,12 @@ describe('error bodies', () => {
       'GENERIC_BAD_REQUEST',
       "Secret already exists in region 'us-west'. Cannot change region to 'eu-central'.",
     );
-    await expectApiError(c.upsertSecret(org, 'other-set', 'K', 'v', { region: 'mars-1' }), 400, 'GENERIC_BAD_REQUEST', /Invalid region 'mars-1'/);
+    await expectApiError(
+      c.upsertSecret(org, 'other-set', 'K', 'v', { region: 'mars-1' }),
+      400,
+      'GENERIC_BAD_REQUEST',
+      /Invalid region 'mars-1'/,
+    );
     await expectApiError(
       c.upsertImagePullSecret(org, 'west-set', { host: 'https://ghcr.io', secretValue: 'dTp0' }),
       400,
@@ -189,7 +208,12 @@ describe('error bodies', () => {
     }
     expect(await c.upsertSecret(org, 'a.b-c', 'K', 'v')).toEqual({ status: 'OK', region: 'us-west' });
     await expectApiError(c.upsertSecret(org, 'a.b-c', 'K', ''), 400, 'GENERIC_BAD_REQUEST', 'secretValue must not be empty');
-    await expectApiError(c.request({ method: 'PUT', path: `${S}/a.b-c`, body: { secretValue: 'v' } }), 400, 'GENERIC_BAD_REQUEST', 'secretKey is required');
+    await expectApiError(
+      c.request({ method: 'PUT', path: `${S}/a.b-c`, body: { secretValue: 'v' } }),
+      400,
+      'GENERIC_BAD_REQUEST',
+      'secretKey is required',
+    );
     await expectApiError(c.listSecretSets('someone-else'), 404, 'NOT_FOUND', "Organization 'someone-else' not found");
     await c.deleteSecretSet(org, 'a.b-c');
   });
@@ -206,7 +230,10 @@ describe('retries', () => {
   const listPath = () => `/v1/organizations/${org}/secrets`;
 
   test('500 and 503 are retried until success, within maxAttempts', async () => {
-    await injectFaults(emu.url, [{ kind: 'error', count: 2 }, { kind: 'error', status: 503 }]);
+    await injectFaults(emu.url, [
+      { kind: 'error', count: 2 },
+      { kind: 'error', status: 503 },
+    ]);
     expect(await client().listSecretSets(org)).toEqual([]);
     expect((await recordedRequests(emu.url)).map((r) => r.outcome)).toEqual([500, 500, 503, 200]);
   });
@@ -284,7 +311,9 @@ describe('retries', () => {
     await clearRecordedRequests(emu.url);
     // a PUT marked non-idempotent is not retried either
     await injectFaults(emu.url, { kind: 'reset', count: 5 });
-    const r = await rejection(c.request({ method: 'PUT', path: `${listPath()}/once-set`, body: { secretKey: 'K', secretValue: 'v' }, idempotent: false }));
+    const r = await rejection(
+      c.request({ method: 'PUT', path: `${listPath()}/once-set`, body: { secretKey: 'K', secretValue: 'v' }, idempotent: false }),
+    );
     expect(r).toBeInstanceOf(HostUnreachableError);
     expect(await recordedRequests(emu.url)).toHaveLength(1);
   });
@@ -314,7 +343,13 @@ describe('unreachable hosts', () => {
     const port = (srv.address() as AddressInfo).port;
     await new Promise<void>((r) => srv.close(() => r()));
     const lines: string[] = [];
-    const c = new CloudClient({ token: 't', baseUrl: `http://127.0.0.1:${port}`, retryBaseMs: 5, maxAttempts: 3, debug: (l) => lines.push(l) });
+    const c = new CloudClient({
+      token: 't',
+      baseUrl: `http://127.0.0.1:${port}`,
+      retryBaseMs: 5,
+      maxAttempts: 3,
+      debug: (l) => lines.push(l),
+    });
     const e = (await rejection(c.listSecretSets('acme'))) as HostUnreachableError;
     expect(e).toBeInstanceOf(HostUnreachableError);
     expect(e.reason).toBe('refused');
@@ -326,15 +361,40 @@ describe('unreachable hosts', () => {
     const dir = await tempDir('pipecat-tls-');
     try {
       try {
-        execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'k.pem'), '-out', join(dir, 'c.pem'), '-days', '1', '-subj', '/CN=localhost'], { stdio: 'ignore' });
+        execFileSync(
+          'openssl',
+          [
+            'req',
+            '-x509',
+            '-newkey',
+            'rsa:2048',
+            '-nodes',
+            '-keyout',
+            join(dir, 'k.pem'),
+            '-out',
+            join(dir, 'c.pem'),
+            '-days',
+            '1',
+            '-subj',
+            '/CN=localhost',
+          ],
+          { stdio: 'ignore' },
+        );
       } catch {
         console.warn('openssl not available: TLS failure test skipped');
         return;
       }
-      const srv = createHttpsServer({ key: readFileSync(join(dir, 'k.pem')), cert: readFileSync(join(dir, 'c.pem')) }, (_q, r) => r.end('{}'));
+      const srv = createHttpsServer({ key: readFileSync(join(dir, 'k.pem')), cert: readFileSync(join(dir, 'c.pem')) }, (_q, r) =>
+        r.end('{}'),
+      );
       await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
       try {
-        const c = new CloudClient({ token: 't', baseUrl: `https://127.0.0.1:${(srv.address() as AddressInfo).port}`, retryBaseMs: 5, maxAttempts: 2 });
+        const c = new CloudClient({
+          token: 't',
+          baseUrl: `https://127.0.0.1:${(srv.address() as AddressInfo).port}`,
+          retryBaseMs: 5,
+          maxAttempts: 2,
+        });
         const e = (await rejection(c.whoami())) as HostUnreachableError;
         expect(e).toBeInstanceOf(HostUnreachableError);
         expect(e.reason).toBe('tls');
@@ -396,7 +456,13 @@ describe('headers and debug output', () => {
       expect(seen!.headers.authorization).toBe('Bearer pcc_pat_abc');
       expect(seen!.headers['content-type']).toBe('application/json');
       expect(seen!.headers['user-agent']).toMatch(/^generator-pipecat\/\d+\.\d+\.\d+/);
-      expect(JSON.parse(seen!.body)).toEqual({ name: 'set-1', isImagePullSecret: false, secretKey: 'K', secretValue: 'v', region: 'us-east' });
+      expect(JSON.parse(seen!.body)).toEqual({
+        name: 'set-1',
+        isImagePullSecret: false,
+        secretKey: 'K',
+        secretValue: 'v',
+        region: 'us-east',
+      });
     } finally {
       await new Promise<void>((r) => srv.close(() => r()));
     }

@@ -35,23 +35,41 @@ describe('lookup order', () => {
   test('token: PIPECAT_TOKEN beats the file; org: PIPECAT_ORG beats the file', async () => {
     await mkdir(join(home, '.config', 'pipecatcloud'), { recursive: true });
     await writeFile(defaultFile(), 'token = "pcc_pat_file"\norg = "file-org"\n', { mode: 0o600 });
-    expect(await lookupCredentials({ HOME: home })).toMatchObject({ token: 'pcc_pat_file', tokenSource: 'file', org: 'file-org', orgSource: 'file' });
+    expect(await lookupCredentials({ HOME: home })).toMatchObject({
+      token: 'pcc_pat_file',
+      tokenSource: 'file',
+      org: 'file-org',
+      orgSource: 'file',
+    });
     expect(await lookupCredentials({ HOME: home, PIPECAT_TOKEN: 'pcc_pat_env' })).toMatchObject({
       token: 'pcc_pat_env',
       tokenSource: 'PIPECAT_TOKEN',
       org: 'file-org',
     });
-    expect(await lookupCredentials({ HOME: home, PIPECAT_ORG: 'env-org' })).toMatchObject({ token: 'pcc_pat_file', org: 'env-org', orgSource: 'PIPECAT_ORG' });
+    expect(await lookupCredentials({ HOME: home, PIPECAT_ORG: 'env-org' })).toMatchObject({
+      token: 'pcc_pat_file',
+      org: 'env-org',
+      orgSource: 'PIPECAT_ORG',
+    });
   });
 
   test('PIPECAT_CONFIG_PATH replaces the default file', async () => {
     const other = join(home, 'other.toml');
     await writeFile(other, 'token = "pcc_pat_other"\n', { mode: 0o600 });
-    expect(await lookupCredentials({ HOME: home, PIPECAT_CONFIG_PATH: other })).toMatchObject({ token: 'pcc_pat_other', path: other, fileExists: true });
+    expect(await lookupCredentials({ HOME: home, PIPECAT_CONFIG_PATH: other })).toMatchObject({
+      token: 'pcc_pat_other',
+      path: other,
+      fileExists: true,
+    });
   });
 
   test('no file and no variable: no token', async () => {
-    expect(await lookupCredentials({ HOME: home })).toMatchObject({ token: undefined, tokenSource: 'none', fileExists: false, path: defaultFile() });
+    expect(await lookupCredentials({ HOME: home })).toMatchObject({
+      token: undefined,
+      tokenSource: 'none',
+      fileExists: false,
+      path: defaultFile(),
+    });
   });
 
   test('organisation: flag > PIPECAT_ORG/file > first from the API (asked only when needed)', async () => {
@@ -60,8 +78,14 @@ describe('lookup order', () => {
       calls++;
       return [{ name: 'first' }, { name: 'second' }];
     };
-    expect(await resolveOrganization('flag-org', { org: 'env-org', orgSource: 'PIPECAT_ORG' }, api)).toEqual({ org: 'flag-org', source: 'flag' });
-    expect(await resolveOrganization(undefined, { org: 'env-org', orgSource: 'PIPECAT_ORG' }, api)).toEqual({ org: 'env-org', source: 'PIPECAT_ORG' });
+    expect(await resolveOrganization('flag-org', { org: 'env-org', orgSource: 'PIPECAT_ORG' }, api)).toEqual({
+      org: 'flag-org',
+      source: 'flag',
+    });
+    expect(await resolveOrganization(undefined, { org: 'env-org', orgSource: 'PIPECAT_ORG' }, api)).toEqual({
+      org: 'env-org',
+      source: 'PIPECAT_ORG',
+    });
     expect(calls).toBe(0);
     expect(await resolveOrganization(undefined, {}, api)).toEqual({ org: 'first', source: 'api' });
     expect(calls).toBe(1);

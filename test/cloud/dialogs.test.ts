@@ -24,9 +24,11 @@ function fakeTerminal() {
 }
 
 describe('dialogs', () => {
-  test('without a terminal every dialog throws a UserError with the caller\'s message', async () => {
+  test("without a terminal every dialog throws a UserError with the caller's message", async () => {
     const io = { interactive: false };
-    await expect(confirm('Delete?', { noTty: 'confirmation needed: pass --yes', io })).rejects.toEqual(new UserError('confirmation needed: pass --yes'));
+    await expect(confirm('Delete?', { noTty: 'confirmation needed: pass --yes', io })).rejects.toEqual(
+      new UserError('confirmation needed: pass --yes'),
+    );
     await expect(text('Name?', { noTty: 'pass --name', io })).rejects.toBeInstanceOf(UserError);
     await expect(password('Token?', { noTty: 'pipe it on stdin', io })).rejects.toThrow('pipe it on stdin');
     await expect(select('Pick', [{ title: 'a', value: 1 }], { noTty: 'pass --pick', io })).rejects.toThrow('pass --pick');
@@ -44,7 +46,16 @@ describe('dialogs', () => {
     expect(await text('Name?', { io: t.io })).toBe('my-bot');
     t = fakeTerminal();
     t.type('\x1b[B', '\r'); // arrow down, Enter
-    expect(await select('Region', [{ title: 'us-west', value: 'us-west' }, { title: 'eu-central', value: 'eu-central' }], { io: t.io })).toBe('eu-central');
+    expect(
+      await select(
+        'Region',
+        [
+          { title: 'us-west', value: 'us-west' },
+          { title: 'eu-central', value: 'eu-central' },
+        ],
+        { io: t.io },
+      ),
+    ).toBe('eu-central');
   });
 
   test('password echoes nothing of the value', async () => {
@@ -70,7 +81,15 @@ describe('dialogs', () => {
 
 describe('output', () => {
   test('renderTable lays out a header and rows in aligned columns', () => {
-    const out = stripVTControlCharacters(renderTable(['NAME', 'REGION'], [['a-set', 'us-west'], ['longer-set-name', 'eu-central']]));
+    const out = stripVTControlCharacters(
+      renderTable(
+        ['NAME', 'REGION'],
+        [
+          ['a-set', 'us-west'],
+          ['longer-set-name', 'eu-central'],
+        ],
+      ),
+    );
     const lines = out.split('\n');
     expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(/^NAME\s+REGION$/);

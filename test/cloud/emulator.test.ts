@@ -37,7 +37,10 @@ describe('persistence and concurrency', () => {
     try {
       expect([b.token, b.org]).toEqual([a.token, 'acme']);
       const c2 = new CloudClient({ token: b.token, baseUrl: b.url, retryBaseMs: 5 });
-      expect(await c2.getSecretSet('acme', 'keep-me')).toMatchObject({ secrets: [{ fieldName: 'A' }, { fieldName: 'B' }], region: 'eu-central' });
+      expect(await c2.getSecretSet('acme', 'keep-me')).toMatchObject({
+        secrets: [{ fieldName: 'A' }, { fieldName: 'B' }],
+        region: 'eu-central',
+      });
       expect((await c2.listSecretSets('acme')).map((s) => s.name)).toEqual(['keep-me', 'pull']);
     } finally {
       await b.close();
@@ -98,18 +101,27 @@ describe('raw HTTP', () => {
       expect(await call(S)).toEqual([401, { error: 'Unauthorized', code: 'UNAUTHORIZED' }]);
       expect(await call(S, { headers: { Authorization: 'Bearer nope' } })).toEqual([401, { error: 'Unauthorized', code: 'UNAUTHORIZED' }]);
       expect(await call(`${emu.url}/v2/whatever`, { headers: auth })).toEqual([404, { error: 'Not found', code: 'NOT_FOUND' }]);
-      expect(await call(`${emu.url}/v1/users`, { method: 'DELETE', headers: auth })).toEqual([405, { error: 'Method not allowed', code: 'METHOD_NOT_ALLOWED' }]);
+      expect(await call(`${emu.url}/v1/users`, { method: 'DELETE', headers: auth })).toEqual([
+        405,
+        { error: 'Method not allowed', code: 'METHOD_NOT_ALLOWED' },
+      ]);
       expect(await call(`${S}/some-set`, { method: 'PUT', headers: auth, body: '{oops' })).toEqual([
         400,
         { error: 'Invalid JSON body', code: 'GENERIC_BAD_REQUEST' },
       ]);
-      expect(await call(`${S}/some-set`, { method: 'PUT', headers: auth, body: JSON.stringify({ name: 'other', secretKey: 'K', secretValue: 'v' }) })).toEqual([
-        400,
-        { error: "Body name 'other' does not match the set 'some-set' in the path", code: 'GENERIC_BAD_REQUEST' },
-      ]);
+      expect(
+        await call(`${S}/some-set`, {
+          method: 'PUT',
+          headers: auth,
+          body: JSON.stringify({ name: 'other', secretKey: 'K', secretValue: 'v' }),
+        }),
+      ).toEqual([400, { error: "Body name 'other' does not match the set 'some-set' in the path", code: 'GENERIC_BAD_REQUEST' }]);
       const bad = await fetch(`${emu.url}/_emulator/faults`, { method: 'POST', body: JSON.stringify({ kind: 'explode' }) });
       expect(bad.status).toBe(400);
-      const badStatus = await fetch(`${emu.url}/_emulator/sets/none-such/status`, { method: 'POST', body: JSON.stringify({ status: 'failed' }) });
+      const badStatus = await fetch(`${emu.url}/_emulator/sets/none-such/status`, {
+        method: 'POST',
+        body: JSON.stringify({ status: 'failed' }),
+      });
       expect(badStatus.status).toBe(404);
     } finally {
       await emu.close();

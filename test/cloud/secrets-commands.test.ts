@@ -58,7 +58,10 @@ describe('secrets list', () => {
     expect(parseJsonOutput(eu).sets.map((s: JsonSetSummary) => s.name)).toEqual(['eu-secrets']);
     const json = parseJsonOutput(await h.run(['list', '--json']));
     expect(json.hiddenImagePullSecrets).toBe(1);
-    expect(json.sets.find((s: JsonSetSummary) => s.name === 'broken-set')).toMatchObject({ status: 'failed', errorMessage: 'Key vault unavailable' });
+    expect(json.sets.find((s: JsonSetSummary) => s.name === 'broken-set')).toMatchObject({
+      status: 'failed',
+      errorMessage: 'Key vault unavailable',
+    });
   });
 
   test.concurrent('one set: keys only, status and region; errors for missing sets, pull secrets, bad region', async () => {
@@ -67,11 +70,21 @@ describe('secrets list', () => {
     expect(r.stdout).toMatch(/Secret set app-secrets in .*, region us-west, status ready, 2 keys/);
     expect(r.stdout).toMatch(/KEY\n.*DAILY_API_KEY\n.*OPENAI_API_KEY/);
     const j = parseJsonOutput(await h.run(['list', 'app-secrets', '--json']));
-    expect(j).toEqual({ ok: true, organization: h.emulator.org, set: 'app-secrets', region: 'us-west', status: 'ready', keys: ['DAILY_API_KEY', 'OPENAI_API_KEY'] });
+    expect(j).toEqual({
+      ok: true,
+      organization: h.emulator.org,
+      set: 'app-secrets',
+      region: 'us-west',
+      status: 'ready',
+      keys: ['DAILY_API_KEY', 'OPENAI_API_KEY'],
+    });
 
     const missing = await h.run(['list', 'no-such-set', '--json']);
     expectExit(missing, 1);
-    expect(parseJsonOutput(missing)).toMatchObject({ ok: false, error: { exitCode: 1, message: 'secret set no-such-set not found in organization emulator-org' } });
+    expect(parseJsonOutput(missing)).toMatchObject({
+      ok: false,
+      error: { exitCode: 1, message: 'secret set no-such-set not found in organization emulator-org' },
+    });
     expect(missing.stderr).toContain('error: secret set no-such-set not found');
 
     const pull = await h.run(['list', 'seed-pull']);
@@ -114,7 +127,10 @@ describe('secrets unset and delete', () => {
 
   test.concurrent('delete: missing set is exit 1; no terminal is exit 2; --skip deletes sets and pull secrets', async () => {
     await client.upsertSecret(h.emulator.org, 'delete-me', 'A', h.secret('delete a'));
-    await client.upsertImagePullSecret(h.emulator.org, 'delete-pull', { host: 'ghcr.io', secretValue: b64(`u:${h.secret('delete pull')}`) });
+    await client.upsertImagePullSecret(h.emulator.org, 'delete-pull', {
+      host: 'ghcr.io',
+      secretValue: b64(`u:${h.secret('delete pull')}`),
+    });
     const missing = await h.run(['delete', 'not-there', '-s']);
     expectExit(missing, 1);
     expect(missing.stderr).toContain('secret set not-there not found in organization emulator-org: nothing was deleted');
@@ -140,7 +156,9 @@ describe('secrets unset and delete', () => {
       expectExit(r, 4);
       expect(r.stderr).toContain('run `pipecat cloud auth login`');
     }
-    const down = await h.run(['delete', 'app-secrets', '-s', '--json'], { env: { PIPECAT_API_HOST: 'http://127.0.0.1:9', PIPECAT_MAX_ATTEMPTS: '1' } });
+    const down = await h.run(['delete', 'app-secrets', '-s', '--json'], {
+      env: { PIPECAT_API_HOST: 'http://127.0.0.1:9', PIPECAT_MAX_ATTEMPTS: '1' },
+    });
     expectExit(down, 1);
     expect(parseJsonOutput(down).error.message).toMatch(/could not reach Pipecat Cloud/);
     expect((await sets())['app-secrets']).toBeDefined();
@@ -152,14 +170,26 @@ describe('secrets image-pull-secret', () => {
     const p1 = h.secret('pull password 1');
     const r1 = await h.run(['image-pull-secret', 'pull-arg', 'https://ghcr.io', `robot:${p1}`, '--json']);
     expectExit(r1, 0);
-    expect(parseJsonOutput(r1)).toMatchObject({ ok: true, set: 'pull-arg', host: 'https://ghcr.io', region: 'us-west', regionSource: 'organization default', created: true, credentials: { from: 'argument', encoded: true } });
+    expect(parseJsonOutput(r1)).toMatchObject({
+      ok: true,
+      set: 'pull-arg',
+      host: 'https://ghcr.io',
+      region: 'us-west',
+      regionSource: 'organization default',
+      created: true,
+      credentials: { from: 'argument', encoded: true },
+    });
     h.register(b64(`robot:${p1}`), 'encoded 1');
 
     const p2 = h.secret('pull password 2');
     h.register(b64(`robot:${p2}`), 'encoded 2');
-    const r2 = await h.run(['image-pull-secret', 'pull-stdin', 'registry.example.com:5000', '-r', 'eu-central'], { stdin: `robot:${p2}\n` });
+    const r2 = await h.run(['image-pull-secret', 'pull-stdin', 'registry.example.com:5000', '-r', 'eu-central'], {
+      stdin: `robot:${p2}\n`,
+    });
     expectExit(r2, 0);
-    expect(r2.stderr).toMatch(/created image pull secret pull-stdin for registry\.example\.com:5000 \(emulator-org, eu-central from option\)/);
+    expect(r2.stderr).toMatch(
+      /created image pull secret pull-stdin for registry\.example\.com:5000 \(emulator-org, eu-central from option\)/,
+    );
 
     const p3 = h.secret('pull password 3');
     const encoded = h.register(b64(`robot:${p3}`), 'encoded 3');

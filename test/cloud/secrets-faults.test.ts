@@ -8,7 +8,16 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { join } from 'node:path';
 import { injectFaults, clearFaults, setSetStatus, recordedRequests, type RecordedRequest } from '../../cli/emulator/faults.js';
-import { SecretsHarness, expectExit, parseJsonOutput, type JsonKeyReport, pollUntil, startEmulatorProcess, startRun, type RunResult } from './secrets-harness.js';
+import {
+  SecretsHarness,
+  expectExit,
+  parseJsonOutput,
+  type JsonKeyReport,
+  pollUntil,
+  startEmulatorProcess,
+  startRun,
+  type RunResult,
+} from './secrets-harness.js';
 import { storedSets } from './secrets-store.js';
 
 const h = new SecretsHarness();
@@ -19,7 +28,14 @@ beforeAll(async () => {
     dataFile = join(h.dir, 'emulator.json');
     // A written set stays pending for 10 minutes: in practice until a test changes its status, so
     // the --wait tests do not depend on how fast the machine is.
-    return startEmulatorProcess(h.dir, ['--data', dataFile, '--provision-ms', '600000', '--token', 'pcc_pat_' + h.secret('token core', 16)]);
+    return startEmulatorProcess(h.dir, [
+      '--data',
+      dataFile,
+      '--provision-ms',
+      '600000',
+      '--token',
+      'pcc_pat_' + h.secret('token core', 16),
+    ]);
   });
 });
 afterAll(() => h.tearDown());
@@ -29,7 +45,12 @@ async function twoHundredKeys(file: string): Promise<Record<string, string>> {
   const { writeFile } = await import('node:fs/promises');
   const values: Record<string, string> = {};
   for (let i = 0; i < 200; i++) values[`KEY_${String(i).padStart(3, '0')}`] = h.secret(`bulk ${i}`, 16);
-  await writeFile(join(h.dir, file), Object.entries(values).map(([k, v]) => `${k}=${v}`).join('\n') + '\n');
+  await writeFile(
+    join(h.dir, file),
+    Object.entries(values)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('\n') + '\n',
+  );
   return values;
 }
 
@@ -80,7 +101,9 @@ describe('200 keys under injected faults', () => {
       { kind: 'reset', count: 5, method: 'PUT' },
       { kind: 'reset', count: 5, method: 'PUT', apply: true },
     ]);
-    const r = await h.run(['set', 'bulk-fail', '--file', 'bulk-fail.env', '--skip', '--json', '--concurrency', '16'], { env: { PIPECAT_MAX_ATTEMPTS: '1' } });
+    const r = await h.run(['set', 'bulk-fail', '--file', 'bulk-fail.env', '--skip', '--json', '--concurrency', '16'], {
+      env: { PIPECAT_MAX_ATTEMPTS: '1' },
+    });
     await clearFaults(h.emulator.url);
     const doc = await expectReportMatchesState(r, 'bulk-fail', values);
     expect(doc).toMatchObject({ ok: false, written: 185, failed: 15, notSent: 0, verifiedAfterFailure: true });
@@ -89,12 +112,14 @@ describe('200 keys under injected faults', () => {
   });
 });
 
-describe('60 conflicts at the CLI\'s defaults (docs/cloud-emulator.md)', () => {
+describe("60 conflicts at the CLI's defaults (docs/cloud-emulator.md)", () => {
   test('secrets set of 200 keys: the keys that meet 4 conflicts in a row are reported, a second run writes them', async () => {
     const values = await twoHundredKeys('conflicts.env');
     await injectFaults(h.emulator.url, { kind: 'conflict', count: 60, method: 'PUT' });
     // No PIPECAT_MAX_ATTEMPTS: the default of 4 attempts per key, 8 keys in flight.
-    const r = await h.run(['set', 'conflicts', '--file', 'conflicts.env', '--skip', '--json'], { env: { PIPECAT_MAX_ATTEMPTS: undefined } });
+    const r = await h.run(['set', 'conflicts', '--file', 'conflicts.env', '--skip', '--json'], {
+      env: { PIPECAT_MAX_ATTEMPTS: undefined },
+    });
     await clearFaults(h.emulator.url);
     const doc = await expectReportMatchesState(r, 'conflicts', values);
     const puts = (await recordedRequests(h.emulator.url)).filter((q) => q.method === 'PUT' && q.path.endsWith('/conflicts'));
@@ -110,7 +135,7 @@ describe('60 conflicts at the CLI\'s defaults (docs/cloud-emulator.md)', () => {
 });
 
 describe('--wait', () => {
-  test('to failed: exit 1 with the set\'s error message', async () => {
+  test("to failed: exit 1 with the set's error message", async () => {
     const run = startRun(h, ['set', 'wait-fails', `A=${h.secret('wait fail a')}`, '-s', '--wait', '--json']);
     // Once the write has landed (the set then stays pending) and the CLI has read the set at least
     // once since, mark it failed as the platform would.
@@ -124,7 +149,11 @@ describe('--wait', () => {
     await setSetStatus(h.emulator.url, 'wait-fails', 'failed', 'Secret store rejected the set');
     const r = await run.result;
     expectExit(r, 1);
-    expect(parseJsonOutput(r)).toMatchObject({ ok: false, written: 1, wait: { status: 'failed', errorMessage: 'Secret store rejected the set' } });
+    expect(parseJsonOutput(r)).toMatchObject({
+      ok: false,
+      written: 1,
+      wait: { status: 'failed', errorMessage: 'Secret store rejected the set' },
+    });
     expect(r.stderr).toContain('secret set wait-fails failed to provision: Secret store rejected the set');
   });
 

@@ -242,7 +242,8 @@ export class SecretsHarness {
     const command = `pipecat ${args.slice(0, 3).join(' ')} in a terminal (run ${this.transcript.length + 1})`;
     this.transcript.push(`$ ${command}\n${result.output}`);
     const leaks = findLeaks(result.output, this.secrets, command);
-    if (leaks.length > 0) throw new Error(`secret leaked in output: ${leaks.map((l) => `${l.label} (${l.kind}) in ${l.command}`).join('; ')}`);
+    if (leaks.length > 0)
+      throw new Error(`secret leaked in output: ${leaks.map((l) => `${l.label} (${l.kind}) in ${l.command}`).join('; ')}`);
     return result;
   }
 
@@ -301,7 +302,9 @@ export function parseJsonOutput(r: RunResult): any {
  */
 export function expectExit(r: RunResult, code: number): void {
   if (r.code !== code) {
-    throw new Error(`expected exit ${code}, got ${r.code} for ${r.args.slice(0, 3).join(' ')}\n--- stdout:\n${r.stdout}\n--- stderr:\n${r.stderr}`);
+    throw new Error(
+      `expected exit ${code}, got ${r.code} for ${r.args.slice(0, 3).join(' ')}\n--- stdout:\n${r.stdout}\n--- stderr:\n${r.stderr}`,
+    );
   }
 }
 
@@ -330,7 +333,11 @@ export async function startEmulatorProcess(home: string, args: string[]): Promis
  * For waiting on the emulator without assuming how fast the machine is: the timeout only bounds a
  * broken run, and the caller asserts on what this returns.
  */
-export async function pollUntil<T>(probe: () => Promise<T>, ok: (value: T) => boolean, opts: { stop?: () => boolean; timeoutMs?: number } = {}): Promise<T> {
+export async function pollUntil<T>(
+  probe: () => Promise<T>,
+  ok: (value: T) => boolean,
+  opts: { stop?: () => boolean; timeoutMs?: number } = {},
+): Promise<T> {
   const deadline = Date.now() + (opts.timeoutMs ?? 30_000);
   for (;;) {
     const value = await probe();

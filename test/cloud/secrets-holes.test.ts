@@ -35,7 +35,12 @@ beforeAll(async () => {
       orgs: {
         [ORG]: {
           sets: {
-            Legacy_Set: { type: 'secret', region: 'us-west', secrets: { 'lower-key': h.secret('legacy lower'), UPPER_KEY: h.secret('legacy upper') }, pendingUntil: 0 },
+            Legacy_Set: {
+              type: 'secret',
+              region: 'us-west',
+              secrets: { 'lower-key': h.secret('legacy lower'), UPPER_KEY: h.secret('legacy upper') },
+              pendingUntil: 0,
+            },
             'existing-set': { type: 'secret', region: 'us-west', secrets: { OLD_KEY: h.secret('existing old') }, pendingUntil: 0 },
           },
         },
@@ -157,7 +162,9 @@ describe('failure texts say what happened', () => {
     for (const extra of [[], ['--region', 'us-east']]) {
       const r = await h.run(['set', 'org-typo-set', `A=${h.secret('org a')}`, '-s', '-o', 'emulator-orgg', ...extra]);
       expectExit(r, 1);
-      expect(r.stderr).toContain('organization emulator-orgg (from --organization) not found, or this token cannot use it: nothing was sent');
+      expect(r.stderr).toContain(
+        'organization emulator-orgg (from --organization) not found, or this token cannot use it: nothing was sent',
+      );
       expect(r.stderr).toContain(`organizations of this token: ${ORG}`);
       expect(r.stderr).not.toMatch(/Create secret set/);
     }
@@ -180,10 +187,21 @@ describe('terminals', () => {
 
   test('spinners finish on a terminal that reports 0 columns (as under `script`)', async () => {
     const list = await h.runInTerminal(['cloud', 'secrets', 'list'], { columns: 0, timeoutMs: 20_000 });
-    expect({ timedOut: list.timedOut, code: list.code, small: list.output.length < 20_000 }).toEqual({ timedOut: false, code: 0, small: true });
+    expect({ timedOut: list.timedOut, code: list.code, small: list.output.length < 20_000 }).toEqual({
+      timedOut: false,
+      code: 0,
+      small: true,
+    });
     expect(list.output).toContain('existing-set');
-    const set = await h.runInTerminal(['cloud', 'secrets', 'set', 'zero-columns', `A=${h.secret('zero a')}`, '-s', '--wait'], { columns: 0, timeoutMs: 20_000 });
-    expect({ timedOut: set.timedOut, code: set.code, small: set.output.length < 20_000 }).toEqual({ timedOut: false, code: 0, small: true });
+    const set = await h.runInTerminal(['cloud', 'secrets', 'set', 'zero-columns', `A=${h.secret('zero a')}`, '-s', '--wait'], {
+      columns: 0,
+      timeoutMs: 20_000,
+    });
+    expect({ timedOut: set.timedOut, code: set.code, small: set.output.length < 20_000 }).toEqual({
+      timedOut: false,
+      code: 0,
+      small: true,
+    });
     expect(set.output).toContain('1 key written to zero-columns');
   });
 
@@ -209,13 +227,16 @@ describe('terminals', () => {
 });
 
 describe('emulator', () => {
-  test('GET /v1/organizations/{org}/daily answers a fake Daily API key (the official CLI\'s whoami reads it)', async () => {
+  test("GET /v1/organizations/{org}/daily answers a fake Daily API key (the official CLI's whoami reads it)", async () => {
     const url = `${h.emulator.url}/v1/organizations/${ORG}/daily`;
     const ok = await fetch(url, { headers: { Authorization: `Bearer ${h.emulator.token}` } });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ apiKey: expect.stringMatching(/^emulator-daily-api-key/) });
     expect((await fetch(url)).status).toBe(401);
-    expect((await fetch(`${h.emulator.url}/v1/organizations/other-org/daily`, { headers: { Authorization: `Bearer ${h.emulator.token}` } })).status).toBe(404);
+    expect(
+      (await fetch(`${h.emulator.url}/v1/organizations/other-org/daily`, { headers: { Authorization: `Bearer ${h.emulator.token}` } }))
+        .status,
+    ).toBe(404);
   });
 });
 

@@ -8,7 +8,15 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { recordedRequests } from '../../cli/emulator/faults.js';
-import { SecretsHarness, expectExit, parseJsonOutput, pollUntil, startEmulatorProcess, startRun, type RunResult } from './secrets-harness.js';
+import {
+  SecretsHarness,
+  expectExit,
+  parseJsonOutput,
+  pollUntil,
+  startEmulatorProcess,
+  startRun,
+  type RunResult,
+} from './secrets-harness.js';
 import { storedSets } from './secrets-store.js';
 
 const h = new SecretsHarness();
@@ -17,7 +25,14 @@ let dataFile = '';
 beforeAll(async () => {
   await h.setUp(async () => {
     dataFile = join(h.dir, 'emulator.json');
-    return startEmulatorProcess(h.dir, ['--data', dataFile, '--latency-ms', '150', '--token', 'pcc_pat_' + h.secret('token interrupt', 16)]);
+    return startEmulatorProcess(h.dir, [
+      '--data',
+      dataFile,
+      '--latency-ms',
+      '150',
+      '--token',
+      'pcc_pat_' + h.secret('token interrupt', 16),
+    ]);
   });
 });
 afterAll(() => h.tearDown());
@@ -26,7 +41,12 @@ afterAll(() => h.tearDown());
 async function twoHundredKeys(file: string): Promise<Record<string, string>> {
   const values: Record<string, string> = {};
   for (let i = 0; i < 200; i++) values[`KEY_${String(i).padStart(3, '0')}`] = h.secret(`${file} ${i}`, 16);
-  await writeFile(join(h.dir, file), Object.entries(values).map(([k, v]) => `${k}=${v}`).join('\n') + '\n');
+  await writeFile(
+    join(h.dir, file),
+    Object.entries(values)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('\n') + '\n',
+  );
   return values;
 }
 
@@ -34,16 +54,29 @@ async function twoHundredKeys(file: string): Promise<Record<string, string>> {
  * Starts `set` for 200 keys, waits until at least 10 of its writes have landed, sends the signal
  * and returns the run and how many writes had landed when the signal went out.
  */
-async function interruptAfterSomeWrites(set: string, file: string, signal: NodeJS.Signals, extra: string[]): Promise<{ r: RunResult; landedAtSignal: number; ms: number }> {
+async function interruptAfterSomeWrites(
+  set: string,
+  file: string,
+  signal: NodeJS.Signals,
+  extra: string[],
+): Promise<{ r: RunResult; landedAtSignal: number; ms: number }> {
   const run = startRun(h, ['set', set, '-f', file, '-s', ...extra], {});
   // The harness does not expose the child: find it by the emulator's request log instead of a
   // pid file: wait for 10 landed PUTs, then signal every `pipecat cloud secrets set <set>` child.
   const landed = (reqs: { method: string; path: string; outcome: unknown }[]) =>
     reqs.filter((q) => q.method === 'PUT' && q.path.endsWith(`/secrets/${set}`) && q.outcome === 202).length;
-  const seen = await pollUntil(() => recordedRequests(h.emulator.url), (reqs) => landed(reqs) >= 10, { stop: run.ended });
+  const seen = await pollUntil(
+    () => recordedRequests(h.emulator.url),
+    (reqs) => landed(reqs) >= 10,
+    { stop: run.ended },
+  );
   expect({ stillRunning: !run.ended(), landed: landed(seen) >= 10 }).toEqual({ stillRunning: true, landed: true });
   const { execFileSync } = await import('node:child_process');
-  const pids = execFileSync('pgrep', ['-f', `cloud secrets set ${set} `], { encoding: 'utf8' }).trim().split('\n').filter(Boolean).map(Number);
+  const pids = execFileSync('pgrep', ['-f', `cloud secrets set ${set} `], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map(Number);
   expect(pids).toHaveLength(1);
   const sentAt = Date.now();
   process.kill(pids[0], signal);
@@ -52,7 +85,11 @@ async function interruptAfterSomeWrites(set: string, file: string, signal: NodeJ
 }
 
 /** The report, key by key, against the emulator's state; returns the counts. */
-async function expectReportMatchesState(keys: { key: string; status: string; outcomeUnknown?: boolean }[], set: string, values: Record<string, string>) {
+async function expectReportMatchesState(
+  keys: { key: string; status: string; outcomeUnknown?: boolean }[],
+  set: string,
+  values: Record<string, string>,
+) {
   const stored = (await storedSets(dataFile, h.emulator.org))[set]?.secrets ?? {};
   for (const k of keys) {
     if (k.status === 'written') expect({ key: k.key, stored: stored[k.key] === values[k.key] }).toEqual({ key: k.key, stored: true });
@@ -75,12 +112,18 @@ describe('signals during `secrets set`', () => {
     expect(rows).toHaveLength(200);
     const keys = rows.map((l) => {
       const [key, , , , result] = l.split(/\s{2,}/);
-      return { key, status: result.startsWith('written') ? 'written' : result.startsWith('not sent') ? 'not-sent' : 'failed', outcomeUnknown: result.startsWith('unknown') || undefined };
+      return {
+        key,
+        status: result.startsWith('written') ? 'written' : result.startsWith('not sent') ? 'not-sent' : 'failed',
+        outcomeUnknown: result.startsWith('unknown') || undefined,
+      };
     });
     const { written, notSent } = await expectReportMatchesState(keys, 'sigint-set', values);
     expect(written).toBeGreaterThanOrEqual(landedAtSignal);
     expect(notSent).toBeGreaterThan(0);
-    expect(r.stderr).toMatch(new RegExp(`interrupted by SIGINT: ${written} of 200 keys were written to sigint-set before it stopped; ${notSent} were not sent`));
+    expect(r.stderr).toMatch(
+      new RegExp(`interrupted by SIGINT: ${written} of 200 keys were written to sigint-set before it stopped; ${notSent} were not sent`),
+    );
     expect(r.stderr).toContain('run the same command again to write the rest');
     // It stops promptly: a grace for requests in flight and one bounded read, not the 200 writes.
     expect(ms).toBeLessThan(8000);
@@ -105,7 +148,9 @@ describe('exit-code tables', () => {
   test('the --help epilogues name 130 for SIGINT and 143 for SIGTERM', async () => {
     const secretsHelp = await h.run(['set', '--help']);
     expectExit(secretsHelp, 0);
-    expect(secretsHelp.stdout.replace(/\s+/g, ' ')).toMatch(/130 cancelled, or interrupted by Ctrl-C \(SIGINT\) after printing what was written; 143 stopped by SIGTERM/);
+    expect(secretsHelp.stdout.replace(/\s+/g, ' ')).toMatch(
+      /130 cancelled, or interrupted by Ctrl-C \(SIGINT\) after printing what was written; 143 stopped by SIGTERM/,
+    );
     const { spawnSync } = await import('node:child_process');
     const top = spawnSync(process.execPath, ['dist/cli/main.js', '--help'], { encoding: 'utf8' });
     expect(top.stdout.replace(/\s+/g, ' ')).toMatch(/130 cancelled or interrupted \(Ctrl-C, SIGINT\), 143 stopped by SIGTERM/);

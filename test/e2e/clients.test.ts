@@ -154,7 +154,9 @@ class StubRunner {
     this.server.on('upgrade', (req, socket) => {
       const key = String(req.headers['sec-websocket-key'] ?? '');
       const accept = createHash('sha1').update(`${key}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`).digest('base64');
-      socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`);
+      socket.write(
+        `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`,
+      );
       const record: StubSocket = { path: req.url ?? '', frames: [] };
       this.sockets.push(record);
       let pending = Buffer.alloc(0);
@@ -374,7 +376,25 @@ describe.each(FRAMEWORKS)('$name client', (fw) => {
     const started = Date.now();
     const lap = (what: string) => timings.push(`${fw.name}/${set.name} ${what}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
     const name = `e2e-${fw.name}-${set.name}`.replace(/_/g, '-');
-    const args = [CLI, 'init', '--name', name, '--bot-type', 'web', '--mode', 'cascade', '--stt', 'deepgram_stt', '--llm', 'openai_llm', '--tts', 'cartesia_tts', ...fw.flags, '--output', workDir];
+    const args = [
+      CLI,
+      'init',
+      '--name',
+      name,
+      '--bot-type',
+      'web',
+      '--mode',
+      'cascade',
+      '--stt',
+      'deepgram_stt',
+      '--llm',
+      'openai_llm',
+      '--tts',
+      'cartesia_tts',
+      ...fw.flags,
+      '--output',
+      workDir,
+    ];
     for (const t of set.transports) args.push('--transport', t);
     if (set.video) args.push('--video-input', '--video-output');
     await sh(process.execPath, args, ROOT);
@@ -400,7 +420,8 @@ describe.each(FRAMEWORKS)('$name client', (fw) => {
     if (seedModules) await sh('cp', ['-al', seedModules, join(client, 'node_modules')], client);
     await sh('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], client);
     if (!seedModules) seedModules = join(client, 'node_modules');
-    for (const [id, name] of Object.entries(PACKAGE)) expect([name, existsSync(join(client, 'node_modules', name))]).toEqual([name, set.transports.includes(id)]);
+    for (const [id, name] of Object.entries(PACKAGE))
+      expect([name, existsSync(join(client, 'node_modules', name))]).toEqual([name, set.transports.includes(id)]);
     lap('install');
 
     const buildEnv = isNext
@@ -412,7 +433,9 @@ describe.each(FRAMEWORKS)('$name client', (fw) => {
     lap('build+typecheck+lint');
 
     if (isNext) {
-      const leaked = filesUnder(join(client, '.next', 'static')).filter((f) => readFileSync(f, 'utf8').includes('BOT_START_PUBLIC_API_KEY'));
+      const leaked = filesUnder(join(client, '.next', 'static')).filter((f) =>
+        readFileSync(f, 'utf8').includes('BOT_START_PUBLIC_API_KEY'),
+      );
       expect(leaked).toEqual([]);
     }
 
@@ -420,7 +443,12 @@ describe.each(FRAMEWORKS)('$name client', (fw) => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}/`;
     const server = isNext
-      ? await serve(['run', 'start', '--', '-H', '127.0.0.1', '-p', String(port)], client, url, commandEnv({ BOT_START_URL: stub.startUrl, BOT_START_PUBLIC_API_KEY: NEXT_SERVER_KEY }))
+      ? await serve(
+          ['run', 'start', '--', '-H', '127.0.0.1', '-p', String(port)],
+          client,
+          url,
+          commandEnv({ BOT_START_URL: stub.startUrl, BOT_START_PUBLIC_API_KEY: NEXT_SERVER_KEY }),
+        )
       : await serve(['run', 'preview', '--', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], client, url, commandEnv());
     const { context, profile } = await openBrowser();
     try {
@@ -455,7 +483,12 @@ describe.each(FRAMEWORKS)('$name client', (fw) => {
       // UserAudioControl): on at first; Mute turns it off before a session, and says so.
       const micButton = page.getByRole('button', { name: /^(Mute|Unmute)$/ });
       const micState = page.locator('#mic-status');
-      const mic = async () => [await micButton.textContent(), await micState.textContent(), await micState.getAttribute('data-state'), await micButton.isEnabled()];
+      const mic = async () => [
+        await micButton.textContent(),
+        await micState.textContent(),
+        await micState.getAttribute('data-state'),
+        await micButton.isEnabled(),
+      ];
       if (isVanilla) {
         expect(await mic()).toEqual(['Mute', 'Microphone on', 'on', true]);
         await micButton.click();
@@ -516,7 +549,10 @@ describe.each(FRAMEWORKS)('$name client', (fw) => {
       } else if (runnerTransport === 'websocket') {
         // Start first, then open the wsUrl of the answer: the RTVI client says it is ready there.
         expect(start.body).toEqual({ transport: 'websocket' });
-        const ready = await stub.waitForSocketMessage('/ws-client', (data) => (JSON.parse(data) as { type?: string }).type === 'client-ready');
+        const ready = await stub.waitForSocketMessage(
+          '/ws-client',
+          (data) => (JSON.parse(data) as { type?: string }).type === 'client-ready',
+        );
         expect(JSON.parse(ready)).toMatchObject({ label: 'rtvi-ai', type: 'client-ready' });
       } else {
         expect(start.body).toEqual({ transport: 'webrtc', enableDefaultIceServers: true, body: {} });

@@ -26,7 +26,15 @@ function prng(seed: number): () => number {
 
 const SEED = 20261123;
 const GOOD = ['-b', 'web', '-t', 'rtc_small', '-m', 'cascade', '--stt', 'deepgram_stt', '--llm', 'openai_llm', '--tts', 'cartesia_tts'];
-const GOOD_CONFIG = { project_name: 'fz', bot_type: 'web', transports: ['rtc_small'], mode: 'cascade', stt_service: 'deepgram_stt', llm_service: 'openai_llm', tts_service: 'cartesia_tts' };
+const GOOD_CONFIG = {
+  project_name: 'fz',
+  bot_type: 'web',
+  transports: ['rtc_small'],
+  mode: 'cascade',
+  stt_service: 'deepgram_stt',
+  llm_service: 'openai_llm',
+  tts_service: 'cartesia_tts',
+};
 
 /** One bad input: the arguments (with `OUT` for its own output folder) and what the message must name. */
 interface Case {
@@ -56,7 +64,19 @@ function cases(): Case[] {
   const out: Case[] = [];
   // Types: every config key with values of the wrong type.
   const wrong: unknown[] = [42, 3.5, true, null, [], {}, [1, 2], { a: 1 }, '', 'x'.repeat(300)];
-  const keys = ['project_name', 'bot_type', 'transports', 'mode', 'stt_service', 'llm_service', 'tts_service', 'recording', 'deploy_to_cloud', 'client_framework', 'video_input'];
+  const keys = [
+    'project_name',
+    'bot_type',
+    'transports',
+    'mode',
+    'stt_service',
+    'llm_service',
+    'tts_service',
+    'recording',
+    'deploy_to_cloud',
+    'client_framework',
+    'video_input',
+  ];
   for (const key of keys) {
     for (let i = 0; i < 3; i++) {
       const v = pick(wrong);
@@ -74,12 +94,28 @@ function cases(): Case[] {
   for (let i = 0; i < 8; i++) {
     const text = JSON.stringify(GOOD_CONFIG);
     const cut = Math.floor(rnd() * (text.length - 2)) + 1;
-    out.push({ name: `truncated config ${i}`, args: ['--config', configFile(`cut-${i}`, text.slice(0, cut)), '-o', 'OUT'], names: /--config|cut-\d\.json:\d+/ });
+    out.push({
+      name: `truncated config ${i}`,
+      args: ['--config', configFile(`cut-${i}`, text.slice(0, cut)), '-o', 'OUT'],
+      names: /--config|cut-\d\.json:\d+/,
+    });
   }
   out.push({ name: 'config array', args: ['--config', configFile('array', '[1,2]'), '-o', 'OUT'], names: '--config' });
-  out.push({ name: 'config deep', args: ['--config', configFile('deep', `{"mode":${'['.repeat(5000)}${']'.repeat(5000)}}`), '-o', 'OUT'], names: '--config' });
-  out.push({ name: 'config huge', args: ['--config', configFile('huge', JSON.stringify({ ...GOOD_CONFIG, pad: 'p'.repeat(1_100_000) })), '-o', 'OUT'], names: '--config' });
-  out.push({ name: 'config unknown key', args: ['--config', configFile('unknown', JSON.stringify({ ...GOOD_CONFIG, recordng: true })), '-o', 'OUT'], names: 'recordng' });
+  out.push({
+    name: 'config deep',
+    args: ['--config', configFile('deep', `{"mode":${'['.repeat(5000)}${']'.repeat(5000)}}`), '-o', 'OUT'],
+    names: '--config',
+  });
+  out.push({
+    name: 'config huge',
+    args: ['--config', configFile('huge', JSON.stringify({ ...GOOD_CONFIG, pad: 'p'.repeat(1_100_000) })), '-o', 'OUT'],
+    names: '--config',
+  });
+  out.push({
+    name: 'config unknown key',
+    args: ['--config', configFile('unknown', JSON.stringify({ ...GOOD_CONFIG, recordng: true })), '-o', 'OUT'],
+    names: 'recordng',
+  });
   // Names.
   const badNames = ['../x', '.hidden', '-dash', 'a/b', 'a\\b', 'sp ace', 'x'.repeat(51), '..', 'ünï', 'tab\tname', '$(rm)', 'a;b'];
   for (const n of badNames) out.push({ name: `name ${JSON.stringify(n)}`, args: [`--name=${n}`, ...GOOD, '-o', 'OUT'], names: '--name' });
@@ -107,7 +143,11 @@ function cases(): Case[] {
     const base = ['-m', 'cascade', '--stt', 'deepgram_stt', '--llm', 'openai_llm', '--tts', 'cartesia_tts'];
     out.push({ name: `combination ${extra.join(' ')}`, args: ['-n', 'fz', ...base, ...extra, '-o', 'OUT'], names });
   }
-  const roles = [['--stt', 'stt'], ['--llm', 'llm'], ['--tts', 'tts']] as const;
+  const roles = [
+    ['--stt', 'stt'],
+    ['--llm', 'llm'],
+    ['--tts', 'tts'],
+  ] as const;
   for (let i = 0; i < 25; i++) {
     const [flag] = pick(roles);
     const junk = Array.from({ length: 3 + Math.floor(rnd() * 10) }, () => String.fromCharCode(97 + Math.floor(rnd() * 26))).join('');
@@ -116,7 +156,11 @@ function cases(): Case[] {
   }
   for (let i = 0; i < 12; i++) {
     const junk = `t${Math.floor(rnd() * 1e6)}`;
-    out.push({ name: `--transport ${junk}`, args: ['-n', 'fz', ...GOOD.map((a, j) => (GOOD[j - 1] === '-t' ? junk : a)), '-o', 'OUT'], names: '--transport' });
+    out.push({
+      name: `--transport ${junk}`,
+      args: ['-n', 'fz', ...GOOD.map((a, j) => (GOOD[j - 1] === '-t' ? junk : a)), '-o', 'OUT'],
+      names: '--transport',
+    });
   }
   return out;
 }
@@ -135,7 +179,14 @@ describe('fuzz: bad input', () => {
       } catch {
         written = [];
       }
-      return { name: c.name, code: r.code, named, trace: /\n\s+at /.test(r.stderr) || r.stderr.includes('internal error'), written: written.length, stderr: r.code === 2 && named ? '' : r.stderr.slice(0, 300) };
+      return {
+        name: c.name,
+        code: r.code,
+        named,
+        trace: /\n\s+at /.test(r.stderr) || r.stderr.includes('internal error'),
+        written: written.length,
+        stderr: r.code === 2 && named ? '' : r.stderr.slice(0, 300),
+      };
     });
     const bad = results.filter((r) => r.code !== 2 || !r.named || r.trace || r.written > 0);
     expect(bad).toEqual([]);
@@ -162,10 +213,15 @@ describe('fuzz: SIGKILL', () => {
       // The next run beside the same place (a dry run is enough to sweep).
       const next = await runCliAsync(['init', '-n', 'probe', ...GOOD, '-o', join(place, 'out'), '--dry-run'], { cwd: tmp });
       if (next.code !== 0) problems.push(`${i}: next run failed: ${next.stderr.slice(0, 200)}`);
-      const again = await runCliAsync(inPlace ? ['init', target, ...GOOD, '--dry-run'] : ['init', '-n', `p${i}`, ...GOOD, '-o', join(place, 'out'), '--dry-run'], { cwd: tmp });
+      const again = await runCliAsync(
+        inPlace ? ['init', target, ...GOOD, '--dry-run'] : ['init', '-n', `p${i}`, ...GOOD, '-o', join(place, 'out'), '--dry-run'],
+        { cwd: tmp },
+      );
       const leftovers = [place, join(place, 'out'), target].flatMap((d) => {
         try {
-          return readdirSync(d).filter((n) => n.startsWith(STAGING_PREFIX)).map((n) => join(d, n));
+          return readdirSync(d)
+            .filter((n) => n.startsWith(STAGING_PREFIX))
+            .map((n) => join(d, n));
         } catch {
           return [];
         }

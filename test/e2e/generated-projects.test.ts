@@ -42,7 +42,11 @@ describe('catalogue sample matrix', () => {
 
   test.each(SAMPLES.map((s) => [s.name, s] as const))('%s is generated', (_name, sample) => {
     const r = generated.get(sample.name)!;
-    expect({ args: sample.args.join(' '), code: r.code, stderr: r.code === 0 ? '' : r.stderr }).toEqual({ args: sample.args.join(' '), code: 0, stderr: '' });
+    expect({ args: sample.args.join(' '), code: r.code, stderr: r.code === 0 ? '' : r.stderr }).toEqual({
+      args: sample.args.join(' '),
+      code: 0,
+      stderr: '',
+    });
     expect(existsSync(join(out, sample.name, 'server', 'bot.py'))).toBe(true);
   });
 

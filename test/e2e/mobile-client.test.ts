@@ -38,9 +38,30 @@ async function inClient(cmd: string, args: string[], timeoutMs = 300_000): Promi
 beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), 'pipecat-mobile-'));
   await run(process.execPath, [
-    CLI, 'init', '--name', 'mobile-e2e', '-b', 'web', '-t', 'rtc_hosted', '-t', 'rtc_small',
-    '-m', 'cascade', '--stt', 'deepgram_stt', '--llm', 'openai_llm', '--tts', 'cartesia_tts',
-    '--client-framework', 'react-native', '--video-input', '--no-deploy-to-cloud', '-o', tmp,
+    CLI,
+    'init',
+    '--name',
+    'mobile-e2e',
+    '-b',
+    'web',
+    '-t',
+    'rtc_hosted',
+    '-t',
+    'rtc_small',
+    '-m',
+    'cascade',
+    '--stt',
+    'deepgram_stt',
+    '--llm',
+    'openai_llm',
+    '--tts',
+    'cartesia_tts',
+    '--client-framework',
+    'react-native',
+    '--video-input',
+    '--no-deploy-to-cloud',
+    '-o',
+    tmp,
   ]);
   client = join(tmp, 'mobile-e2e', 'client');
   const started = Date.now();
@@ -59,7 +80,8 @@ describe('React Native (Expo) client', () => {
     const tree = JSON.parse(stdout) as { problems?: string[]; dependencies: Record<string, { version: string }> };
     expect(tree.problems ?? []).toEqual([]);
     // What npm installed is exactly what the generator pinned.
-    for (const [name, version] of Object.entries(pkg.dependencies)) expect(`${name}@${tree.dependencies[name]?.version}`).toBe(`${name}@${version}`);
+    for (const [name, version] of Object.entries(pkg.dependencies))
+      expect(`${name}@${tree.dependencies[name]?.version}`).toBe(`${name}@${version}`);
   });
 
   test('type-checks and lints with its own scripts', async () => {
@@ -85,7 +107,13 @@ describe('React Native (Expo) client', () => {
     };
     expect(config.sdkVersion).toBe('55.0.0');
     expect(Object.keys(config._internal.pluginHistory)).toContain('withDaily');
-    expect(config.android.permissions).toEqual(expect.arrayContaining(['android.permission.RECORD_AUDIO', 'android.permission.CAMERA', 'android.permission.FOREGROUND_SERVICE_MICROPHONE']));
+    expect(config.android.permissions).toEqual(
+      expect.arrayContaining([
+        'android.permission.RECORD_AUDIO',
+        'android.permission.CAMERA',
+        'android.permission.FOREGROUND_SERVICE_MICROPHONE',
+      ]),
+    );
     expect(config.android.package).toBe('com.example.mobilee2e');
   });
 

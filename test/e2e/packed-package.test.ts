@@ -17,7 +17,13 @@ let tarball: string;
 let packedFiles: string[];
 
 function npmEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_UPDATE_NOTIFIER: '1', NO_COLOR: '1', npm_config_fund: 'false', npm_config_audit: 'false' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NO_UPDATE_NOTIFIER: '1',
+    NO_COLOR: '1',
+    npm_config_fund: 'false',
+    npm_config_audit: 'false',
+  };
   delete env.NODE_OPTIONS;
   return env;
 }
@@ -25,7 +31,11 @@ function npmEnv(): NodeJS.ProcessEnv {
 beforeAll(() => {
   tmp = makeTempDir('pipecat-packed-');
   // The tier builds dist first (npm run test:e2e); packing must not rebuild it meanwhile.
-  const r = spawnSync('npm', ['pack', '--pack-destination', tmp, '--ignore-scripts', '--json', '--loglevel=error'], { cwd: ROOT, encoding: 'utf8', env: npmEnv() });
+  const r = spawnSync('npm', ['pack', '--pack-destination', tmp, '--ignore-scripts', '--json', '--loglevel=error'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: npmEnv(),
+  });
   if (r.status !== 0) throw new Error(`npm pack failed: ${r.stderr}`);
   const [info] = JSON.parse(r.stdout) as { filename: string; files: { path: string }[] }[];
   tarball = join(tmp, info.filename);
@@ -48,19 +58,23 @@ function filesUnder(dir: string): string[] {
 
 describe('the packed files', () => {
   test('hold the binary, the generator, every template and doc', () => {
-    for (const f of ['package.json', 'README.md', 'dist/cli/main.js', 'dist/generators/app/index.js', 'dist/cli/emulator/server.js']) expect(packedFiles).toContain(f);
-    const missing = [...filesUnder('templates'), ...filesUnder('docs'), ...filesUnder('dist/cli'), ...filesUnder('dist/generators')].filter((f) => !packedFiles.includes(f));
+    for (const f of ['package.json', 'README.md', 'dist/cli/main.js', 'dist/generators/app/index.js', 'dist/cli/emulator/server.js'])
+      expect(packedFiles).toContain(f);
+    const missing = [...filesUnder('templates'), ...filesUnder('docs'), ...filesUnder('dist/cli'), ...filesUnder('dist/generators')].filter(
+      (f) => !packedFiles.includes(f),
+    );
     expect(missing).toEqual([]);
   });
 
   test('hold nothing from tests or development', () => {
-    const dev = packedFiles.filter((f) =>
-      /(^|\/)(test|tests|__tests__|fixtures|node_modules)\//.test(f) ||
-      /\.test\.|\.spec\./.test(f) ||
-      // TypeScript sources and source maps of the tool itself (the client templates are TypeScript)
-      (!f.startsWith('templates/') && /\.ts$|\.map$/.test(f.replace(/\.d\.ts$/, ''))) ||
-      /^dist\/(bench|scripts)\//.test(f) ||
-      /^(jest\.config|tsconfig|\.git)/.test(f),
+    const dev = packedFiles.filter(
+      (f) =>
+        /(^|\/)(test|tests|__tests__|fixtures|node_modules)\//.test(f) ||
+        /\.test\.|\.spec\./.test(f) ||
+        // TypeScript sources and source maps of the tool itself (the client templates are TypeScript)
+        (!f.startsWith('templates/') && /\.ts$|\.map$/.test(f.replace(/\.d\.ts$/, ''))) ||
+        /^dist\/(bench|scripts)\//.test(f) ||
+        /^(jest\.config|tsconfig|\.git)/.test(f),
     );
     expect(dev).toEqual([]);
     expect(packedFiles.every((f) => /^(dist|templates|docs)\//.test(f) || ['package.json', 'README.md'].includes(f))).toBe(true);
@@ -68,11 +82,16 @@ describe('the packed files', () => {
 });
 
 describe('npx generator-pipecat', () => {
-  test('init from the tarball writes the same project as this checkout\'s pipecat init', () => {
+  test("init from the tarball writes the same project as this checkout's pipecat init", () => {
     const work = join(tmp, 'work');
     spawnSync('mkdir', ['-p', work]);
     const args = ['init', '-n', 'packed-bot', ...WEB_ARGS, '-o', join(work, 'out')];
-    const r = spawnSync('npx', ['--yes', '--package', tarball, 'generator-pipecat', ...args], { cwd: work, encoding: 'utf8', env: npmEnv(), timeout: 600_000 });
+    const r = spawnSync('npx', ['--yes', '--package', tarball, 'generator-pipecat', ...args], {
+      cwd: work,
+      encoding: 'utf8',
+      env: npmEnv(),
+      timeout: 600_000,
+    });
     expect({ code: r.status, stderr: r.status === 0 ? '' : r.stderr }).toEqual({ code: 0, stderr: '' });
     expect(r.stdout).toContain('Next steps');
     const local = runCli(['init', '-n', 'packed-bot', ...WEB_ARGS, '-o', join(tmp, 'local-out')]);
@@ -81,7 +100,12 @@ describe('npx generator-pipecat', () => {
     expect(Object.keys(packed)).toContain('server/bot.py');
     expect(packed).toEqual(readBytes(join(tmp, 'local-out', 'packed-bot')));
     // The other names of the same executable come with it.
-    const version = spawnSync('npx', ['--yes', '--package', tarball, 'pc', '--version'], { cwd: work, encoding: 'utf8', env: npmEnv(), timeout: 600_000 });
+    const version = spawnSync('npx', ['--yes', '--package', tarball, 'pc', '--version'], {
+      cwd: work,
+      encoding: 'utf8',
+      env: npmEnv(),
+      timeout: 600_000,
+    });
     expect(version.status).toBe(0);
     expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
   });

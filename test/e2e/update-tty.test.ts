@@ -37,42 +37,50 @@ function env(): NodeJS.ProcessEnv {
 }
 
 describe('pipecat update on a terminal', () => {
-  (HAVE_TMUX ? test : test.skip)('show the diff, then keep mine: the edit stays, the rest is updated', async () => {
-    const dir = conflicted('keep');
-    const tty = new TmuxSession(tmp);
-    try {
-      tty.start(`node ${BIN} update --tts elevenlabs_tts; echo "EXIT=$?"; sleep 30`, { cwd: dir, env: env() });
-      await tty.waitFor('server/bot.py: your edits and the update change the same lines');
-      await tty.waitFor('keep mine');
-      tty.keys('Down', 'Down', 'Down', 'Enter'); // keep mine, take new, write markers, show the diff
-      const screen = await tty.waitFor(/\+\s*tts = ElevenLabsTTSService\(/);
-      expect(screen).toMatch(/-\s*tts = CartesiaTTSService\( {2}# my tweak/);
-      tty.keys('Enter'); // the choice again, "keep mine" first
-      const done = await tty.waitFor('EXIT=');
-      expect(done).toContain('EXIT=0');
-      expect(done).toContain('(kept yours)');
-    } finally {
-      tty.kill();
-    }
-    const bot = readFileSync(join(dir, 'server', 'bot.py'), 'utf8');
-    expect(bot).toContain('# my tweak');
-    expect(readFileSync(join(dir, 'server', '.env.example'), 'utf8')).toContain('ELEVENLABS_API_KEY');
-  }, 120_000);
+  (HAVE_TMUX ? test : test.skip)(
+    'show the diff, then keep mine: the edit stays, the rest is updated',
+    async () => {
+      const dir = conflicted('keep');
+      const tty = new TmuxSession(tmp);
+      try {
+        tty.start(`node ${BIN} update --tts elevenlabs_tts; echo "EXIT=$?"; sleep 30`, { cwd: dir, env: env() });
+        await tty.waitFor('server/bot.py: your edits and the update change the same lines');
+        await tty.waitFor('keep mine');
+        tty.keys('Down', 'Down', 'Down', 'Enter'); // keep mine, take new, write markers, show the diff
+        const screen = await tty.waitFor(/\+\s*tts = ElevenLabsTTSService\(/);
+        expect(screen).toMatch(/-\s*tts = CartesiaTTSService\( {2}# my tweak/);
+        tty.keys('Enter'); // the choice again, "keep mine" first
+        const done = await tty.waitFor('EXIT=');
+        expect(done).toContain('EXIT=0');
+        expect(done).toContain('(kept yours)');
+      } finally {
+        tty.kill();
+      }
+      const bot = readFileSync(join(dir, 'server', 'bot.py'), 'utf8');
+      expect(bot).toContain('# my tweak');
+      expect(readFileSync(join(dir, 'server', '.env.example'), 'utf8')).toContain('ELEVENLABS_API_KEY');
+    },
+    120_000,
+  );
 
-  (HAVE_TMUX ? test : test.skip)('abort: nothing changes, exit 130', async () => {
-    const dir = conflicted('abort');
-    const before = readBytes(dir);
-    const tty = new TmuxSession(tmp);
-    try {
-      tty.start(`node ${BIN} update --tts elevenlabs_tts; echo "EXIT=$?"; sleep 30`, { cwd: dir, env: env() });
-      await tty.waitFor('keep mine');
-      tty.keys('Down', 'Down', 'Down', 'Down', 'Enter');
-      const done = await tty.waitFor('EXIT=');
-      expect(done).toContain('EXIT=130');
-      expect(done).toContain('nothing was changed');
-    } finally {
-      tty.kill();
-    }
-    expect(readBytes(dir)).toEqual(before);
-  }, 120_000);
+  (HAVE_TMUX ? test : test.skip)(
+    'abort: nothing changes, exit 130',
+    async () => {
+      const dir = conflicted('abort');
+      const before = readBytes(dir);
+      const tty = new TmuxSession(tmp);
+      try {
+        tty.start(`node ${BIN} update --tts elevenlabs_tts; echo "EXIT=$?"; sleep 30`, { cwd: dir, env: env() });
+        await tty.waitFor('keep mine');
+        tty.keys('Down', 'Down', 'Down', 'Down', 'Enter');
+        const done = await tty.waitFor('EXIT=');
+        expect(done).toContain('EXIT=130');
+        expect(done).toContain('nothing was changed');
+      } finally {
+        tty.kill();
+      }
+      expect(readBytes(dir)).toEqual(before);
+    },
+    120_000,
+  );
 });

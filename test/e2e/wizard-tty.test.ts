@@ -101,7 +101,31 @@ maybe('the wizard in a terminal', () => {
       const screen = session.screen();
       expect(screen).toContain('Next steps:');
 
-      const flags = runCli(['init', '-n', 'tty-bot', '-b', 'telephony', '-t', 'telco_a_rtc_hosted_sip', '--twilio-daily-sip-mode', 'dial-out', '-t', 'rtc_small', '-m', 'cascade', '--stt', 'assemblyai_stt', '--llm', 'anthropic_llm', '--tts', 'elevenlabs_tts', '--recording', '--no-deploy-to-cloud', '-o', join(dir, 'flags')]);
+      const flags = runCli([
+        'init',
+        '-n',
+        'tty-bot',
+        '-b',
+        'telephony',
+        '-t',
+        'telco_a_rtc_hosted_sip',
+        '--twilio-daily-sip-mode',
+        'dial-out',
+        '-t',
+        'rtc_small',
+        '-m',
+        'cascade',
+        '--stt',
+        'assemblyai_stt',
+        '--llm',
+        'anthropic_llm',
+        '--tts',
+        'elevenlabs_tts',
+        '--recording',
+        '--no-deploy-to-cloud',
+        '-o',
+        join(dir, 'flags'),
+      ]);
       expect(flags.code).toBe(0);
       expect(readBytes(join(dir, 'out', 'tty-bot'))).toEqual(readBytes(join(dir, 'flags', 'tty-bot')));
       expect(readdirSync(join(dir, 'out')).sort()).toEqual(['taken', 'tty-bot']); // no staging folder left
@@ -161,7 +185,19 @@ maybe('the wizard in a terminal', () => {
       await session.waitFor(/Speech-to-text \(STT\) service[^\n]*\n(.|\n)*Speech-to-text \(STT\) service/);
       session.type('gladia');
       session.keys('Enter');
-      for (const q of ['? LLM service', '? Text-to-speech', '? Record each call', '? Log the conversation', '? Video input', '? Video output', '? Observability', '? Deployment', '? Krisp noise cancellation', '? Evals', '? Generate this project?']) {
+      for (const q of [
+        '? LLM service',
+        '? Text-to-speech',
+        '? Record each call',
+        '? Log the conversation',
+        '? Video input',
+        '? Video output',
+        '? Observability',
+        '? Deployment',
+        '? Krisp noise cancellation',
+        '? Evals',
+        '? Generate this project?',
+      ]) {
         await session.waitFor(q);
         session.keys('Enter');
       }
@@ -173,13 +209,17 @@ maybe('the wizard in a terminal', () => {
   });
 
   test('the wizard runs the Yeoman generator once: asking, writing and the commit are one run', async () => {
-    const flags = '-o out -b web -t rtc_small --client-framework none -m cascade --stt deepgram_stt --llm openai_llm --tts cartesia_tts --no-recording --no-transcription --no-video-input --no-video-output --no-observability --deploy-to-cloud --no-enable-noisecancel --no-eval';
+    const flags =
+      '-o out -b web -t rtc_small --client-framework none -m cascade --stt deepgram_stt --llm openai_llm --tts cartesia_tts --no-recording --no-transcription --no-video-input --no-video-output --no-observability --deploy-to-cloud --no-enable-noisecancel --no-eval';
     const dir = join(tmp, 'once');
     mkdirSync(dir, { recursive: true });
     const exitFile = join(dir, 'exit');
     const session = new TmuxSession(dir);
     // stderr goes to a file (the questions then draw on stdout, the terminal); the run lines are counted there.
-    session.start(`node ${JSON.stringify(BIN)} init ${flags} 2> ${JSON.stringify(join(dir, 'stderr'))}; echo $? > ${JSON.stringify(exitFile)}; sleep 600`, { cwd: dir, env: { ...ttyEnv(), PIPECAT_DEBUG_RUNS: '1' } });
+    session.start(
+      `node ${JSON.stringify(BIN)} init ${flags} 2> ${JSON.stringify(join(dir, 'stderr'))}; echo $? > ${JSON.stringify(exitFile)}; sleep 600`,
+      { cwd: dir, env: { ...ttyEnv(), PIPECAT_DEBUG_RUNS: '1' } },
+    );
     try {
       await session.waitFor('? Project name');
       session.type('once-bot');
@@ -203,7 +243,21 @@ maybe('the wizard in a terminal', () => {
       await session.waitFor('? Project name');
       session.type('dry-bot');
       session.keys('Enter');
-      for (const q of ['? Pipeline mode', '? Speech-to-text', '? LLM service', '? Text-to-speech', '? Record each call', '? Log the conversation', '? Video input', '? Video output', '? Observability', '? Deployment', '? Krisp noise cancellation', '? Evals', '? Generate this project?']) {
+      for (const q of [
+        '? Pipeline mode',
+        '? Speech-to-text',
+        '? LLM service',
+        '? Text-to-speech',
+        '? Record each call',
+        '? Log the conversation',
+        '? Video input',
+        '? Video output',
+        '? Observability',
+        '? Deployment',
+        '? Krisp noise cancellation',
+        '? Evals',
+        '? Generate this project?',
+      ]) {
         await session.waitFor(q);
         session.keys('Enter'); // every default
       }
@@ -211,7 +265,17 @@ maybe('the wizard in a terminal', () => {
       const screen = session.screen();
       const json = screen.slice(screen.indexOf('\n{') + 1, screen.lastIndexOf('\n}') + 2);
       const doc = JSON.parse(json) as Record<string, unknown> & { derived: { files: string[] } };
-      expect(doc).toMatchObject({ project_name: 'dry-bot', bot_type: 'web', transports: ['rtc_small'], mode: 'cascade', stt_service: 'deepgram_stt', llm_service: 'openai_llm', tts_service: 'cartesia_tts', deploy_to_cloud: true, enable_noisecancel: false });
+      expect(doc).toMatchObject({
+        project_name: 'dry-bot',
+        bot_type: 'web',
+        transports: ['rtc_small'],
+        mode: 'cascade',
+        stt_service: 'deepgram_stt',
+        llm_service: 'openai_llm',
+        tts_service: 'cartesia_tts',
+        deploy_to_cloud: true,
+        enable_noisecancel: false,
+      });
       expect(doc.derived.files).toContain('.yo-rc.json');
       expect(existsSync(join(dir, 'out'))).toBe(false);
     } finally {

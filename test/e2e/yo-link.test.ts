@@ -31,7 +31,11 @@ beforeAll(() => {
   if (process.getuid?.() === 0) chownSync(tmp, 1000, 1000);
   prefix = join(tmp, 'prefix');
   home = userDir(join(tmp, 'home'));
-  const npm = spawnSync('npm', ['install', '-g', '--prefix', prefix, ROOT, '--offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+  const npm = spawnSync(
+    'npm',
+    ['install', '-g', '--prefix', prefix, ROOT, '--offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'],
+    { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } },
+  );
   if (npm.status !== 0) throw new Error(`npm install -g failed: ${npm.stderr}`);
 });
 afterAll(() => removeDir(tmp));
@@ -44,13 +48,53 @@ describe('yo pipecat (linked install)', () => {
     expect(help.code).toBe(0);
     const text = help.stdout + help.stderr;
     expect(text).toContain('yo pipecat');
-    for (const flag of ['--name', '--bot-type', '--transport', '--mode', '--stt', '--llm', '--tts', '--realtime', '--video', '--client-framework', '--client-server', '--daily-pstn-mode', '--twilio-daily-sip-mode', '--recording', '--transcription', '--video-input', '--video-output', '--deploy-to-cloud', '--enable-noisecancel', '--observability', '--output', '--config']) {
+    for (const flag of [
+      '--name',
+      '--bot-type',
+      '--transport',
+      '--mode',
+      '--stt',
+      '--llm',
+      '--tts',
+      '--realtime',
+      '--video',
+      '--client-framework',
+      '--client-server',
+      '--daily-pstn-mode',
+      '--twilio-daily-sip-mode',
+      '--recording',
+      '--transcription',
+      '--video-input',
+      '--video-output',
+      '--deploy-to-cloud',
+      '--enable-noisecancel',
+      '--observability',
+      '--output',
+      '--config',
+    ]) {
       expect(text).toContain(flag);
     }
   });
 
   test('yo pipecat --name ... writes the same files as pipecat init with the same options', () => {
-    const options = ['-b', 'telephony', '-t', 'twilio', '-t', 'smallwebrtc', '-m', 'cascade', '--stt', 'deepgram_stt', '--llm', 'openai_llm', '--tts', 'cartesia_tts', '--recording', '--enable-krisp'];
+    const options = [
+      '-b',
+      'telephony',
+      '-t',
+      'twilio',
+      '-t',
+      'smallwebrtc',
+      '-m',
+      'cascade',
+      '--stt',
+      'deepgram_stt',
+      '--llm',
+      'openai_llm',
+      '--tts',
+      'cartesia_tts',
+      '--recording',
+      '--enable-krisp',
+    ];
     const out = userDir(join(tmp, 'yo-out'));
     const r = yo(['pipecat', '--name', 'yo-bot', ...options], out);
     expect(r.stderr).not.toMatch(/error/i);

@@ -16,7 +16,22 @@ let tmp: string;
 beforeAll(() => {
   tmp = makeTempDir('pipecat-yo-wizard-');
   if (process.getuid?.() === 0) chownSync(tmp, 1000, 1000);
-  const npm = spawnSync('npm', ['install', '-g', '--prefix', join(tmp, 'prefix'), ROOT, '--offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+  const npm = spawnSync(
+    'npm',
+    [
+      'install',
+      '-g',
+      '--prefix',
+      join(tmp, 'prefix'),
+      ROOT,
+      '--offline',
+      '--no-audit',
+      '--no-fund',
+      '--ignore-scripts',
+      '--loglevel=error',
+    ],
+    { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } },
+  );
   if (npm.status !== 0) throw new Error(`npm install -g failed: ${npm.stderr}`);
 });
 afterAll(() => removeDir(tmp));
@@ -25,17 +40,43 @@ maybe('yo pipecat: the wizard under inquirer', () => {
   test('answered with the defaults, it writes what pipecat init writes for those choices', async () => {
     const out = userDir(join(tmp, 'out'));
     const home = userDir(join(tmp, 'home'));
-    const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, npm_config_prefix: join(tmp, 'prefix'), NO_UPDATE_NOTIFIER: '1', NO_COLOR: '1', TERM: 'xterm' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      HOME: home,
+      npm_config_prefix: join(tmp, 'prefix'),
+      NO_UPDATE_NOTIFIER: '1',
+      NO_COLOR: '1',
+      TERM: 'xterm',
+    };
     delete env.NODE_OPTIONS;
     delete env.TMUX;
     const exitFile = join(tmp, 'exit');
     const session = new TmuxSession(tmp);
-    session.start(`${JSON.stringify(join(ROOT, 'node_modules', '.bin', 'yo'))} pipecat; echo $? > ${JSON.stringify(exitFile)}; sleep 600`, { cwd: out, env });
+    session.start(`${JSON.stringify(join(ROOT, 'node_modules', '.bin', 'yo'))} pipecat; echo $? > ${JSON.stringify(exitFile)}; sleep 600`, {
+      cwd: out,
+      env,
+    });
     try {
       await session.waitFor('? Project name', 60_000);
       session.type('yo-wiz');
       session.keys('Enter');
-      const steps = ['? Bot type and client', '? Transports', '? Pipeline mode', '? Speech-to-text', '? LLM service', '? Text-to-speech', '? Record each call', '? Log the conversation', '? Video input', '? Video output', '? Observability', '? Deployment', '? Krisp noise cancellation', '? Evals', '? Generate this project?'];
+      const steps = [
+        '? Bot type and client',
+        '? Transports',
+        '? Pipeline mode',
+        '? Speech-to-text',
+        '? LLM service',
+        '? Text-to-speech',
+        '? Record each call',
+        '? Log the conversation',
+        '? Video input',
+        '? Video output',
+        '? Observability',
+        '? Deployment',
+        '? Krisp noise cancellation',
+        '? Evals',
+        '? Generate this project?',
+      ];
       for (const q of steps) {
         await session.waitFor(q);
         session.keys('Enter');
@@ -48,7 +89,29 @@ maybe('yo pipecat: the wizard under inquirer', () => {
       expect(screen).not.toContain('.pipecat-staging-');
       expect(screen).toContain('Next steps:');
       expect(screen).toContain('cd yo-wiz/server');
-      const cli = runCli(['init', '-n', 'yo-wiz', '-b', 'web', '--client-framework', 'react', '--client-server', 'vite', '-t', 'rtc_small', '-m', 'cascade', '--stt', 'deepgram_stt', '--llm', 'openai_llm', '--tts', 'cartesia_tts', '-o', join(tmp, 'cli')]);
+      const cli = runCli([
+        'init',
+        '-n',
+        'yo-wiz',
+        '-b',
+        'web',
+        '--client-framework',
+        'react',
+        '--client-server',
+        'vite',
+        '-t',
+        'rtc_small',
+        '-m',
+        'cascade',
+        '--stt',
+        'deepgram_stt',
+        '--llm',
+        'openai_llm',
+        '--tts',
+        'cartesia_tts',
+        '-o',
+        join(tmp, 'cli'),
+      ]);
       expect(cli.code).toBe(0);
       expect(readBytes(join(out, 'yo-wiz'))).toEqual(readBytes(join(tmp, 'cli', 'yo-wiz')));
     } finally {
@@ -59,12 +122,22 @@ maybe('yo pipecat: the wizard under inquirer', () => {
   test('Ctrl-C in a question prints "cancelled" and exits 130, leaving nothing', async () => {
     const out = userDir(join(tmp, 'out-cancel'));
     const home = userDir(join(tmp, 'home'));
-    const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, npm_config_prefix: join(tmp, 'prefix'), NO_UPDATE_NOTIFIER: '1', NO_COLOR: '1', TERM: 'xterm' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      HOME: home,
+      npm_config_prefix: join(tmp, 'prefix'),
+      NO_UPDATE_NOTIFIER: '1',
+      NO_COLOR: '1',
+      TERM: 'xterm',
+    };
     delete env.NODE_OPTIONS;
     delete env.TMUX;
     const exitFile = join(tmp, 'exit-cancel');
     const session = new TmuxSession(tmp);
-    session.start(`${JSON.stringify(join(ROOT, 'node_modules', '.bin', 'yo'))} pipecat; echo $? > ${JSON.stringify(exitFile)}; sleep 600`, { cwd: out, env });
+    session.start(`${JSON.stringify(join(ROOT, 'node_modules', '.bin', 'yo'))} pipecat; echo $? > ${JSON.stringify(exitFile)}; sleep 600`, {
+      cwd: out,
+      env,
+    });
     try {
       await session.waitFor('? Project name', 60_000);
       session.type('cut');

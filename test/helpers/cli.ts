@@ -201,7 +201,8 @@ export function acceptedFinding(f: { check: string; message: string }): boolean 
 export function checkServers(projects: string[]): CheckSummary[] {
   const checker = checkServerPath();
   const index = apiIndexPath();
-  if (!checker || !index) throw new Error('checkServers: check_server.py or the pipecat API index is missing (guard with checkerAvailable)');
+  if (!checker || !index)
+    throw new Error('checkServers: check_server.py or the pipecat API index is missing (guard with checkerAvailable)');
   const script = `
 import json, sys
 sys.path.insert(0, ${JSON.stringify(dirname(checker))})
@@ -221,6 +222,12 @@ print(json.dumps(out))
     const accepted = summary.findings.filter(acceptedFinding);
     const findings = summary.findings.filter((f) => !acceptedFinding(f));
     const count = (sev: string) => accepted.filter((f) => f.severity === sev).length;
-    return { ...summary, findings, error: summary.error - count('error'), warning: summary.warning - count('warning'), unknown: summary.unknown - count('unknown') };
+    return {
+      ...summary,
+      findings,
+      error: summary.error - count('error'),
+      warning: summary.warning - count('warning'),
+      unknown: summary.unknown - count('unknown'),
+    };
   });
 }

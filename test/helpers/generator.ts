@@ -31,7 +31,10 @@ export type GeneratorFailure = Error & { exitCode?: number; problems?: string[] 
  * @param check assertions on the error (the run's target folder is still there)
  * @throws the assertion error when the run succeeds or `check` fails
  */
-export async function expectGeneratorFailure(ctx: ReturnType<typeof runGenerator>, check: (error: GeneratorFailure) => void): Promise<void> {
+export async function expectGeneratorFailure(
+  ctx: ReturnType<typeof runGenerator>,
+  check: (error: GeneratorFailure) => void,
+): Promise<void> {
   let error: GeneratorFailure | undefined;
   try {
     await ctx;

@@ -22,7 +22,8 @@ export interface Sample {
 }
 
 /** Selectable (not deprecated) ids of one role, in catalogue order. */
-export const selectable = (role: keyof typeof SERVICES_BY_ROLE): string[] => SERVICES_BY_ROLE[role].filter((s) => !s.deprecated).map((s) => s.id);
+export const selectable = (role: keyof typeof SERVICES_BY_ROLE): string[] =>
+  SERVICES_BY_ROLE[role].filter((s) => !s.deprecated).map((s) => s.id);
 
 /** The feature flags every matrix covers. */
 export const FEATURES = ['--recording', '--transcription', '--observability', '--enable-noisecancel'];
@@ -65,7 +66,8 @@ export function sampleMatrix(): Sample[] {
     samples.push({ name: `cascade-${i}`, args, covers });
   }
   realtime.forEach((id, j) => {
-    const bot = j % 2 === 0 ? ['-b', 'web', '-t', 'rtc_small', '-t', 'rtc_hosted'] : ['-b', 'telephony', '-t', telephony[j % telephony.length]];
+    const bot =
+      j % 2 === 0 ? ['-b', 'web', '-t', 'rtc_small', '-t', 'rtc_hosted'] : ['-b', 'telephony', '-t', telephony[j % telephony.length]];
     samples.push({
       name: `realtime-${j}`,
       args: ['-m', 'realtime', '--realtime', id, ...bot, FEATURES[j % FEATURES.length], '--transcription'],
@@ -75,16 +77,50 @@ export function sampleMatrix(): Sample[] {
   // Web transports the cascade cycle above does not spread (the plain websocket): each on its own,
   // with a TTS whose audio needs resampling for the browser, and beside a phone stream on a phone bot
   // (both arrive as WebSocketRunnerArguments; the bot must tell them apart).
-  const resampled = SERVICES_BY_ROLE.tts.filter((t) => !t.deprecated).find((t) => ttsDeliveredRate(t, WEB_OUT_RATE) !== WEB_OUT_RATE) ?? SERVICES_BY_ROLE.tts[0];
+  const resampled =
+    SERVICES_BY_ROLE.tts.filter((t) => !t.deprecated).find((t) => ttsDeliveredRate(t, WEB_OUT_RATE) !== WEB_OUT_RATE) ??
+    SERVICES_BY_ROLE.tts[0];
   TRANSPORTS.filter((t) => t.kind === 'web' && !['rtc_hosted', 'rtc_small'].includes(t.id)).forEach((t, k) => {
     samples.push({
       name: `web-${t.id}`,
-      args: ['-m', 'cascade', '--stt', stt[(k + 2) % stt.length], '--llm', llm[(k + 2) % llm.length], '--tts', resampled.id, '-b', 'web', '-t', t.id, '--recording', '--transcription'],
+      args: [
+        '-m',
+        'cascade',
+        '--stt',
+        stt[(k + 2) % stt.length],
+        '--llm',
+        llm[(k + 2) % llm.length],
+        '--tts',
+        resampled.id,
+        '-b',
+        'web',
+        '-t',
+        t.id,
+        '--recording',
+        '--transcription',
+      ],
       covers: [t.id],
     });
     samples.push({
       name: `phone-${t.id}`,
-      args: ['-m', 'cascade', '--stt', stt[(k + 4) % stt.length], '--llm', llm[(k + 4) % llm.length], '--tts', tts[(k + 4) % tts.length], '-b', 'telephony', '-t', telephony[0], '-t', t.id, '-t', 'rtc_small'],
+      args: [
+        '-m',
+        'cascade',
+        '--stt',
+        stt[(k + 4) % stt.length],
+        '--llm',
+        llm[(k + 4) % llm.length],
+        '--tts',
+        tts[(k + 4) % tts.length],
+        '-b',
+        'telephony',
+        '-t',
+        telephony[0],
+        '-t',
+        t.id,
+        '-t',
+        'rtc_small',
+      ],
       covers: [t.id],
     });
   });
@@ -95,12 +131,56 @@ export function sampleMatrix(): Sample[] {
   });
   samples.push({
     name: 'everything-web',
-    args: ['-m', 'cascade', '--stt', stt[0], '--llm', llm[0], '--tts', tts[0], '-b', 'web', '-t', 'rtc_hosted', '-t', 'rtc_small', ...FEATURES, '--video-input', '--video-output'],
+    args: [
+      '-m',
+      'cascade',
+      '--stt',
+      stt[0],
+      '--llm',
+      llm[0],
+      '--tts',
+      tts[0],
+      '-b',
+      'web',
+      '-t',
+      'rtc_hosted',
+      '-t',
+      'rtc_small',
+      ...FEATURES,
+      '--video-input',
+      '--video-output',
+    ],
     covers: [],
   });
   samples.push({
     name: 'everything-phone',
-    args: ['-m', 'cascade', '--stt', stt[1], '--llm', llm[1], '--tts', tts[1], '-b', 'telephony', '-t', 'twilio', '-t', 'telnyx', '-t', 'plivo', '-t', 'exotel', '-t', 'daily_pstn_dialin', '-t', 'rtc_hosted', '-t', 'rtc_small', ...FEATURES],
+    args: [
+      '-m',
+      'cascade',
+      '--stt',
+      stt[1],
+      '--llm',
+      llm[1],
+      '--tts',
+      tts[1],
+      '-b',
+      'telephony',
+      '-t',
+      'twilio',
+      '-t',
+      'telnyx',
+      '-t',
+      'plivo',
+      '-t',
+      'exotel',
+      '-t',
+      'daily_pstn_dialin',
+      '-t',
+      'rtc_hosted',
+      '-t',
+      'rtc_small',
+      ...FEATURES,
+    ],
     covers: [],
   });
   return samples;
@@ -121,7 +201,10 @@ export function runtimeMatrix(): Sample[] {
   });
   TRANSPORTS.forEach((t, i) => {
     for (const mode of ['cascade', 'realtime'] as const) {
-      const services = mode === 'cascade' ? ['--stt', stt[i % stt.length], '--llm', llm[i % llm.length], '--tts', tts[(i + 7) % tts.length]] : ['--realtime', realtime[i % realtime.length]];
+      const services =
+        mode === 'cascade'
+          ? ['--stt', stt[i % stt.length], '--llm', llm[i % llm.length], '--tts', tts[(i + 7) % tts.length]]
+          : ['--realtime', realtime[i % realtime.length]];
       const args = ['-m', mode, ...services, '-b', t.kind, '-t', t.id];
       if ((i + (mode === 'realtime' ? 1 : 0)) % 2 === 0) args.push('--no-deploy-to-cloud');
       samples.push({ name: `transport-${mode}-${t.id}`, args, covers: [t.id, mode] });
@@ -135,16 +218,54 @@ export function runtimeMatrix(): Sample[] {
     });
     samples.push({
       name: `feature-web-${f.slice(2)}`,
-      args: ['-m', 'cascade', '--stt', stt[(i + 9) % stt.length], '--llm', llm[(i + 9) % llm.length], '--tts', tts[(i + 9) % tts.length], '-b', 'web', '-t', i % 2 ? 'rtc_hosted' : 'rtc_small', f],
+      args: [
+        '-m',
+        'cascade',
+        '--stt',
+        stt[(i + 9) % stt.length],
+        '--llm',
+        llm[(i + 9) % llm.length],
+        '--tts',
+        tts[(i + 9) % tts.length],
+        '-b',
+        'web',
+        '-t',
+        i % 2 ? 'rtc_hosted' : 'rtc_small',
+        f,
+      ],
       covers: [f],
     });
   });
   // `--eval`: the eval session (pipecat's eval harness through the starter scenarios) beside a
   // phone-only bot, a web realtime bot, and a bot whose calls all come from server.py.
   samples.push(
-    { name: 'eval-cascade-phone', args: ['-m', 'cascade', '--stt', stt[2], '--llm', llm[1], '--tts', tts[3], '-b', 'telephony', '-t', streams[0], '--eval'], covers: ['--eval', 'cascade'] },
-    { name: 'eval-realtime-web', args: ['-m', 'realtime', '--realtime', realtime[0], '-b', 'web', '-t', 'rtc_small', '--eval', '--no-deploy-to-cloud'], covers: ['--eval', 'realtime'] },
-    { name: 'eval-realtime-dialout', args: ['-m', 'realtime', '--realtime', realtime[1], '-b', 'telephony', '-t', 'rtc_hosted_pstn', '--daily-pstn-mode', 'dial-out', '--eval'], covers: ['--eval', 'realtime', 'rtc_hosted_pstn_dialout'] },
+    {
+      name: 'eval-cascade-phone',
+      args: ['-m', 'cascade', '--stt', stt[2], '--llm', llm[1], '--tts', tts[3], '-b', 'telephony', '-t', streams[0], '--eval'],
+      covers: ['--eval', 'cascade'],
+    },
+    {
+      name: 'eval-realtime-web',
+      args: ['-m', 'realtime', '--realtime', realtime[0], '-b', 'web', '-t', 'rtc_small', '--eval', '--no-deploy-to-cloud'],
+      covers: ['--eval', 'realtime'],
+    },
+    {
+      name: 'eval-realtime-dialout',
+      args: [
+        '-m',
+        'realtime',
+        '--realtime',
+        realtime[1],
+        '-b',
+        'telephony',
+        '-t',
+        'rtc_hosted_pstn',
+        '--daily-pstn-mode',
+        'dial-out',
+        '--eval',
+      ],
+      covers: ['--eval', 'realtime', 'rtc_hosted_pstn_dialout'],
+    },
   );
   return samples;
 }

@@ -124,12 +124,17 @@ function missingOne(need: SharedNeed): string | undefined {
   const orShared = 'or PIPECAT_SHARED to the shared folder';
   switch (need) {
     case 'checkServer':
-      if (!checkServerPath()) return `check_server.py not found at ${checkServerCandidate()} (set PIPECAT_CHECK_SERVER to check_server.py, ${orShared})`;
+      if (!checkServerPath())
+        return `check_server.py not found at ${checkServerCandidate()} (set PIPECAT_CHECK_SERVER to check_server.py, ${orShared})`;
       return pythonMissing();
     case 'apiIndex':
-      return apiIndexPath() ? undefined : `pipecat API index not found at ${apiIndexCandidate()} (set PIPECAT_INDEX to index.json, ${orShared})`;
+      return apiIndexPath()
+        ? undefined
+        : `pipecat API index not found at ${apiIndexCandidate()} (set PIPECAT_INDEX to index.json, ${orShared})`;
     case 'pipecatSrc':
-      return pipecatSrc() ? undefined : `pipecat source not found at ${pipecatSrcCandidate()} (no pipecat/__init__.py; set PIPECAT_SRC to pipecat-ai's src folder, ${orShared})`;
+      return pipecatSrc()
+        ? undefined
+        : `pipecat source not found at ${pipecatSrcCandidate()} (no pipecat/__init__.py; set PIPECAT_SRC to pipecat-ai's src folder, ${orShared})`;
   }
 }
 

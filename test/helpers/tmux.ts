@@ -35,7 +35,24 @@ export class TmuxSession {
    * @param opts working directory, environment, pane size
    */
   start(command: string, opts: { cwd: string; env: NodeJS.ProcessEnv; width?: number; height?: number }): void {
-    this.tmux(['-f', '/dev/null', 'new-session', '-d', '-x', String(opts.width ?? 140), '-y', String(opts.height ?? 50), '-c', opts.cwd, 'sh', '-c', command], opts.env);
+    this.tmux(
+      [
+        '-f',
+        '/dev/null',
+        'new-session',
+        '-d',
+        '-x',
+        String(opts.width ?? 140),
+        '-y',
+        String(opts.height ?? 50),
+        '-c',
+        opts.cwd,
+        'sh',
+        '-c',
+        command,
+      ],
+      opts.env,
+    );
     this.tmux(['set-option', '-g', 'history-limit', '5000']);
   }
 

@@ -18,8 +18,21 @@ import { EVAL_SESSION, projectSpec, runtimeMissing, type SessionResult } from '.
 const missing = runtimeMissing();
 if (missing) process.stderr.write(`SKIPPED runtime eval mutations: ${missing}\n`);
 
-const ARGS = ['-b', 'telephony', '-t', 'twilio', '-m', 'cascade', '--stt', 'deepgram_stt', '--llm', 'openai_llm', '--tts', 'cartesia_tts', '--eval'];
-
+const ARGS = [
+  '-b',
+  'telephony',
+  '-t',
+  'twilio',
+  '-m',
+  'cascade',
+  '--stt',
+  'deepgram_stt',
+  '--llm',
+  'openai_llm',
+  '--tts',
+  'cartesia_tts',
+  '--eval',
+];
 
 const MUTATIONS: Mutation[] = [
   {
@@ -27,7 +40,8 @@ const MUTATIONS: Mutation[] = [
     file: 'server/bot.py',
     from: '@worker.rtvi.event_handler("on_client_ready")',
     to: '# (dropped)',
-    expect: /evals\/starter_text\.yaml failed: turn 0 expectation 0 \(llm_response\): no matching 'llm_response' event arrived within 10000ms/,
+    expect:
+      /evals\/starter_text\.yaml failed: turn 0 expectation 0 \(llm_response\): no matching 'llm_response' event arrived within 10000ms/,
   },
   {
     name: 'the eval transport entry dropped',

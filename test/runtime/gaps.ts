@@ -41,7 +41,11 @@ export function unexplained(ids: readonly string[], problems: readonly string[],
  * @param problems what the session showed
  * @param known the gaps to consult (default {@link KNOWN_GAPS})
  */
-export function outcome(ids: readonly string[], problems: readonly string[], known: readonly KnownGap[] = KNOWN_GAPS): 'ok' | 'gap' | 'fail' {
+export function outcome(
+  ids: readonly string[],
+  problems: readonly string[],
+  known: readonly KnownGap[] = KNOWN_GAPS,
+): 'ok' | 'gap' | 'fail' {
   if (problems.length === 0) return 'ok';
   return unexplained(ids, problems, known).length === 0 ? 'gap' : 'fail';
 }

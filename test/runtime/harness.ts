@@ -63,10 +63,12 @@ export interface SessionResult {
  */
 export function sessionFor(t: TransportDefinition): SessionSpec {
   if (t.flow === 'daily-server') {
-    if (t.dialMode === 'dial-out') return { transport: t.id, driver: t.dialVia === 'sip' ? 'daily-dialout-sip' : 'daily-dialout-pstn', call: t.call };
+    if (t.dialMode === 'dial-out')
+      return { transport: t.id, driver: t.dialVia === 'sip' ? 'daily-dialout-sip' : 'daily-dialout-pstn', call: t.call };
     return { transport: t.id, driver: 'daily-sip-dialin', call: t.call };
   }
-  if (t.runnerTransport === 'daily') return { transport: t.id, driver: t.dialMode === 'dial-in' ? 'daily-pstn-dialin' : 'daily', call: t.call };
+  if (t.runnerTransport === 'daily')
+    return { transport: t.id, driver: t.dialMode === 'dial-in' ? 'daily-pstn-dialin' : 'daily', call: t.call };
   return { transport: t.id, driver: t.runnerTransport, call: t.call };
 }
 
@@ -111,7 +113,8 @@ export function runtimeMissing(): string | undefined {
   if (spawnSync('python3', ['-c', 'import numpy, pydantic, dotenv'], { stdio: 'ignore', timeout: 30_000 }).status !== 0) {
     return 'python3 with numpy, pydantic and python-dotenv not found';
   }
-  if (!pipecatSource()) return 'pipecat not found: set PIPECAT_SRC to pipecat-ai 1.7.0\'s src folder (or PIPECAT_SHARED), or pip install pipecat-ai==1.7.0';
+  if (!pipecatSource())
+    return "pipecat not found: set PIPECAT_SRC to pipecat-ai 1.7.0's src folder (or PIPECAT_SHARED), or pip install pipecat-ai==1.7.0";
   return undefined;
 }
 
@@ -131,7 +134,12 @@ export function runSpec(spec: ProjectSpec, timeoutMs = 240_000): Promise<Session
     execFile(
       'python3',
       ['-X', 'faulthandler', '-c', code, file],
-      { env: { ...process.env, PYTHONPATH: path, PYTHONDONTWRITEBYTECODE: '1' }, timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024, killSignal: 'SIGKILL' },
+      {
+        env: { ...process.env, PYTHONPATH: path, PYTHONDONTWRITEBYTECODE: '1' },
+        timeout: timeoutMs,
+        maxBuffer: 64 * 1024 * 1024,
+        killSignal: 'SIGKILL',
+      },
       (error, stdout, stderr) => {
         rmSync(dir, { recursive: true, force: true });
         const results: SessionResult[] = stdout
@@ -141,7 +149,12 @@ export function runSpec(spec: ProjectSpec, timeoutMs = 240_000): Promise<Session
         const expected = spec.sessions.length * spec.variants.length;
         if (results.length < expected) {
           const why = error?.killed ? `killed after ${timeoutMs / 1000} s` : `exit ${error?.code ?? 0}`;
-          results.push({ project: basename(spec.project), session: 'harness', ok: false, problems: [`harness ${why}, ${results.length} of ${expected} sessions reported: ${stderr.slice(-2000)}`] });
+          results.push({
+            project: basename(spec.project),
+            session: 'harness',
+            ok: false,
+            problems: [`harness ${why}, ${results.length} of ${expected} sessions reported: ${stderr.slice(-2000)}`],
+          });
         }
         resolve(results);
       },

@@ -21,7 +21,6 @@ if (missing) process.stderr.write(`SKIPPED runtime mutations: ${missing}\n`);
 
 const ARGS = ['-b', 'telephony', '-t', 'twilio', '-m', 'cascade', '--stt', 'deepgram_stt', '--llm', 'openai_llm', '--tts', 'openai_tts'];
 
-
 const MUTATIONS: Mutation[] = [
   {
     name: 'a serializer credential marked optional',

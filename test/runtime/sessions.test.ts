@@ -53,7 +53,9 @@ beforeAll(async () => {
     process.stderr.write(`${{ ok: 'ok  ', gap: 'GAP ', fail: 'FAIL' }[verdict]} ${s.name} (${detail}) ${s.args.join(' ')}${first}\n`);
   });
   const gapNote = gaps ? `, ${gaps} known gaps (test/runtime/gaps.ts: ${KNOWN_GAPS.map((g) => g.id).join(', ')})` : '';
-  process.stderr.write(`${completed} configurations completed a session, ${failed} failed${gapNote} (${Math.round((Date.now() - started) / 1000)} s)\n`);
+  process.stderr.write(
+    `${completed} configurations completed a session, ${failed} failed${gapNote} (${Math.round((Date.now() - started) / 1000)} s)\n`,
+  );
 }, 1_800_000);
 
 afterAll(() => {
@@ -67,9 +69,19 @@ afterAll(() => {
 
   test.each(SAMPLES.map((s) => [s.name, s] as const))('%s completes every session', (name, sample) => {
     const r = results.get(name)!;
-    expect({ args: sample.args.join(' '), code: r.generated.code, stderr: r.generated.code ? r.generated.stderr : '' }).toEqual({ args: sample.args.join(' '), code: 0, stderr: '' });
+    expect({ args: sample.args.join(' '), code: r.generated.code, stderr: r.generated.code ? r.generated.stderr : '' }).toEqual({
+      args: sample.args.join(' '),
+      code: 0,
+      stderr: '',
+    });
     const failing = r.sessions.filter((s) => !s.ok);
-    if (outcome(sample.args, failing.flatMap((s) => s.problems)) === 'gap') return; // printed as GAP above
+    if (
+      outcome(
+        sample.args,
+        failing.flatMap((s) => s.problems),
+      ) === 'gap'
+    )
+      return; // printed as GAP above
     const problems = failing.map((s) => `${s.session}: ${s.problems.join(' | ')}`);
     expect({ args: sample.args.join(' '), problems }).toEqual({ args: sample.args.join(' '), problems: [] });
     if (!process.env.PIPECAT_RT_DRIVERS) expect(r.sessions.length).toBeGreaterThan(0);

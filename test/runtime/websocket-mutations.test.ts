@@ -23,8 +23,22 @@ if (missing) process.stderr.write(`SKIPPED runtime websocket mutations: ${missin
 
 /** A TTS whose web rate is not 24 kHz, so the websocket params must resample for the browser. */
 const TTS = SERVICES_BY_ROLE.tts.find((t) => !t.deprecated && ttsDeliveredRate(t, WEB_OUT_RATE) !== WEB_OUT_RATE)!;
-const ARGS = ['-b', 'telephony', '-t', 'twilio', '-t', 'websocket', '-m', 'cascade', '--stt', 'deepgram_stt', '--llm', 'openai_llm', '--tts', TTS.id];
-
+const ARGS = [
+  '-b',
+  'telephony',
+  '-t',
+  'twilio',
+  '-t',
+  'websocket',
+  '-m',
+  'cascade',
+  '--stt',
+  'deepgram_stt',
+  '--llm',
+  'openai_llm',
+  '--tts',
+  TTS.id,
+];
 
 const MUTATIONS: Mutation[] = [
   {

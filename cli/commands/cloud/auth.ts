@@ -73,7 +73,9 @@ async function login(argv: ArgumentsCamelCase<CloudArgs & { token?: string }>): 
   let org: string | undefined;
   if (argv.organization) {
     if (!names.includes(argv.organization)) {
-      throw new UserError(`--organization ${argv.organization}: this token has no access to it`, [`organisations of this token: ${names.join(', ') || '(none)'}`]);
+      throw new UserError(`--organization ${argv.organization}: this token has no access to it`, [
+        `organisations of this token: ${names.join(', ') || '(none)'}`,
+      ]);
     }
     org = argv.organization;
   } else if (process.env.PIPECAT_ORG && names.includes(process.env.PIPECAT_ORG)) {
@@ -92,11 +94,7 @@ async function login(argv: ArgumentsCamelCase<CloudArgs & { token?: string }>): 
     org = names[0];
   }
   if (!org) throw new UserError('this token has access to no organisation; create one in the Pipecat Cloud dashboard');
-  await updateCredentialsFile(
-    path,
-    (d) => ({ ...d, token, org, refresh_token: undefined, token_expires_at: undefined }),
-    err,
-  );
+  await updateCredentialsFile(path, (d) => ({ ...d, token, org, refresh_token: undefined, token_expires_at: undefined }), err);
   let who = '';
   try {
     const u = await client.whoami();

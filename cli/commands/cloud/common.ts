@@ -47,7 +47,8 @@ export function cloudOptions<T>(y: Argv<T>, opts: { json?: boolean } = {}): Argv
       type: 'boolean',
       describe: 'Print HTTP debug lines on stderr, secrets redacted (also PIPECAT_DEBUG=1)',
     }) as unknown as Argv<T & CloudArgs>;
-  if (opts.json !== false) r = r.option('json', { type: 'boolean', describe: 'Print machine-readable JSON on stdout' }) as unknown as Argv<T & CloudArgs>;
+  if (opts.json !== false)
+    r = r.option('json', { type: 'boolean', describe: 'Print machine-readable JSON on stdout' }) as unknown as Argv<T & CloudArgs>;
   return r;
 }
 
@@ -69,7 +70,11 @@ export function apiHost(argv: CloudArgs, env: NodeJS.ProcessEnv = process.env): 
 /** Tuning read from the environment (for tests and slow links); see docs/cloud-auth.md. */
 function tuning(env: NodeJS.ProcessEnv): { timeoutMs?: number; maxAttempts?: number; retryBaseMs?: number } {
   const num = (v: string | undefined) => (v && /^\d+$/.test(v) ? Number(v) : undefined);
-  return { timeoutMs: num(env.PIPECAT_TIMEOUT_MS), maxAttempts: num(env.PIPECAT_MAX_ATTEMPTS), retryBaseMs: num(env.PIPECAT_RETRY_BASE_MS) };
+  return {
+    timeoutMs: num(env.PIPECAT_TIMEOUT_MS),
+    maxAttempts: num(env.PIPECAT_MAX_ATTEMPTS),
+    retryBaseMs: num(env.PIPECAT_RETRY_BASE_MS),
+  };
 }
 
 /**
@@ -112,5 +117,11 @@ export async function openSession(argv: CloudArgs, env: NodeJS.ProcessEnv = proc
   }
   const client = await makeClient(found.token, argv, env);
   const { org, source } = await resolveOrganization(argv.organization, found, () => client.organizations());
-  return { client, org, orgSource: source, tokenSource: found.tokenSource === 'PIPECAT_TOKEN' ? 'PIPECAT_TOKEN' : 'file', credentialsPath: found.path };
+  return {
+    client,
+    org,
+    orgSource: source,
+    tokenSource: found.tokenSource === 'PIPECAT_TOKEN' ? 'PIPECAT_TOKEN' : 'file',
+    credentialsPath: found.path,
+  };
 }

@@ -35,16 +35,37 @@ export const emulatorCommand: CommandModule<object, EmulatorArgs> = {
     y
       .option('port', { type: 'number', default: 0, describe: 'TCP port (0 = pick a free one)', requiresArg: true })
       .option('host', { type: 'string', default: '127.0.0.1', describe: 'Interface to listen on', requiresArg: true })
-      .option('data', { type: 'string', describe: 'JSON file to keep state in across restarts (written atomically, mode 0600)', requiresArg: true })
-      .option('token', { type: 'string', describe: 'Accepted bearer token (default: the data file\'s, or a generated one, printed)', requiresArg: true })
+      .option('data', {
+        type: 'string',
+        describe: 'JSON file to keep state in across restarts (written atomically, mode 0600)',
+        requiresArg: true,
+      })
+      .option('token', {
+        type: 'string',
+        describe: "Accepted bearer token (default: the data file's, or a generated one, printed)",
+        requiresArg: true,
+      })
       .option('org', { type: 'string', describe: 'Organisation name served (default emulator-org)', requiresArg: true })
-      .option('regions', { type: 'string', default: 'us-west,us-east,eu-central,ap-south', describe: 'Comma-separated region codes', requiresArg: true })
+      .option('regions', {
+        type: 'string',
+        default: 'us-west,us-east,eu-central,ap-south',
+        describe: 'Comma-separated region codes',
+        requiresArg: true,
+      })
       .option('default-region', { type: 'string', describe: 'Organisation default region (default us-west)', requiresArg: true })
-      .option('provision-ms', { type: 'number', default: 0, describe: 'How long a set stays "pending" after a write, in ms', requiresArg: true })
+      .option('provision-ms', {
+        type: 'number',
+        default: 0,
+        describe: 'How long a set stays "pending" after a write, in ms',
+        requiresArg: true,
+      })
       .option('latency-ms', { type: 'number', default: 0, describe: 'Delay added to every API answer, in ms', requiresArg: true })
       .option('quiet', { type: 'boolean', describe: 'Do not log requests on stderr' })
       .example('$0 cloud emulator --port 4010 --data .pipecat-emulator.json', 'persist state in a file')
-      .example('PIPECAT_API_HOST=http://127.0.0.1:4010 PIPECAT_TOKEN=<token> $0 cloud auth whoami', 'use it from another terminal') as unknown as Argv<EmulatorArgs>,
+      .example(
+        'PIPECAT_API_HOST=http://127.0.0.1:4010 PIPECAT_TOKEN=<token> $0 cloud auth whoami',
+        'use it from another terminal',
+      ) as unknown as Argv<EmulatorArgs>,
   handler: async (argv: ArgumentsCamelCase<EmulatorArgs>) => {
     const port = intOption('port', argv.port);
     if (port > 65535) throw new UserError(`--port must be between 0 and 65535 (got ${port})`);
@@ -54,7 +75,8 @@ export const emulatorCommand: CommandModule<object, EmulatorArgs> = {
       .filter(Boolean);
     if (regions.length === 0) throw new UserError('--regions needs at least one region code');
     const defaultRegion = argv['default-region'] ?? (regions.includes('us-west') ? 'us-west' : regions[0]);
-    if (!regions.includes(defaultRegion)) throw new UserError(`--default-region ${defaultRegion} is not one of --regions (${regions.join(', ')})`);
+    if (!regions.includes(defaultRegion))
+      throw new UserError(`--default-region ${defaultRegion} is not one of --regions (${regions.join(', ')})`);
     if (argv.token !== undefined && !argv.token.trim()) throw new UserError('--token must not be empty');
     const { startEmulator } = await import('../../emulator/server.js');
     let emu;

@@ -68,7 +68,8 @@ export const LLM_SERVICES = [
       { name: 'AWS_BEDROCK_LLM_REGION', description: 'AWS region for Bedrock (empty: AWS_REGION)', required: false },
       {
         name: 'AWS_BEDROCK_LLM_MODEL',
-        description: 'Bedrock model or inference profile id available in that region, e.g. us.amazon.nova-lite-v1:0 (empty: pipecat default)',
+        description:
+          'Bedrock model or inference profile id available in that region, e.g. us.amazon.nova-lite-v1:0 (empty: pipecat default)',
         required: false,
       },
     ],
@@ -88,7 +89,11 @@ export const LLM_SERVICES = [
     ),
 )`,
     env: [
-      { name: 'AZURE_CHATGPT_API_KEY', description: 'Azure OpenAI resource key (portal.azure.com > Azure OpenAI > Keys and Endpoint)', required: true },
+      {
+        name: 'AZURE_CHATGPT_API_KEY',
+        description: 'Azure OpenAI resource key (portal.azure.com > Azure OpenAI > Keys and Endpoint)',
+        required: true,
+      },
       {
         name: 'AZURE_CHATGPT_ENDPOINT',
         description: 'Azure OpenAI v1 endpoint, ending in /openai/v1',
@@ -236,7 +241,11 @@ export const LLM_SERVICES = [
       GOOGLE_APPLICATION_CREDENTIALS,
       GOOGLE_CLOUD_PROJECT_ID,
       { name: 'GOOGLE_VERTEX_LLM_LOCATION', description: 'Vertex AI location, e.g. us-central1 (empty: global)', required: false },
-      { name: 'GOOGLE_VERTEX_LLM_MODEL', description: 'Vertex AI Gemini model, e.g. gemini-3.6-flash (empty: pipecat default)', required: false },
+      {
+        name: 'GOOGLE_VERTEX_LLM_MODEL',
+        description: 'Vertex AI Gemini model, e.g. gemini-3.6-flash (empty: pipecat default)',
+        required: false,
+      },
     ],
     note: 'Authenticates with Google Application Default Credentials; no API key.',
   },
@@ -328,7 +337,11 @@ export const LLM_SERVICES = [
 )`,
     env: [
       NVIDIA_API_KEY,
-      { name: 'NVIDIA_LLM_MODEL', description: 'NVIDIA NIM model, e.g. nvidia/nemotron-3-nano-30b-a3b (empty: pipecat default)', required: false },
+      {
+        name: 'NVIDIA_LLM_MODEL',
+        description: 'NVIDIA NIM model, e.g. nvidia/nemotron-3-nano-30b-a3b (empty: pipecat default)',
+        required: false,
+      },
     ],
   },
   {
@@ -350,7 +363,11 @@ export const LLM_SERVICES = [
         description: 'OpenAI-compatible URL of your Ollama server (empty: http://localhost:11434/v1)',
         required: false,
       },
-      { name: 'OLLAMA_LLM_MODEL', description: 'Ollama model you have pulled, e.g. llama3.2 (empty: pipecat default, llama2)', required: false },
+      {
+        name: 'OLLAMA_LLM_MODEL',
+        description: 'Ollama model you have pulled, e.g. llama3.2 (empty: pipecat default, llama2)',
+        required: false,
+      },
     ],
     note: 'Local Ollama server (ollama.com); no API key.',
   },
@@ -388,7 +405,11 @@ export const LLM_SERVICES = [
 )`,
     env: [
       OPENAI_API_KEY,
-      { name: 'OPENAI_RESPONSES_LLM_MODEL', description: 'OpenAI model for the Responses API, e.g. gpt-4.1 (empty: pipecat default)', required: false },
+      {
+        name: 'OPENAI_RESPONSES_LLM_MODEL',
+        description: 'OpenAI model for the Responses API, e.g. gpt-4.1 (empty: pipecat default)',
+        required: false,
+      },
     ],
     note: 'Responses API over WebSocket.',
   },
@@ -442,7 +463,11 @@ export const LLM_SERVICES = [
     ),
 )`,
     env: [
-      { name: 'QWEN_API_KEY', description: 'Alibaba Cloud Model Studio (DashScope) API key for Qwen (modelstudio.console.alibabacloud.com)', required: true },
+      {
+        name: 'QWEN_API_KEY',
+        description: 'Alibaba Cloud Model Studio (DashScope) API key for Qwen (modelstudio.console.alibabacloud.com)',
+        required: true,
+      },
       { name: 'QWEN_LLM_MODEL', description: 'Qwen model, e.g. qwen-plus (empty: pipecat default)', required: false },
     ],
   },
@@ -461,7 +486,11 @@ export const LLM_SERVICES = [
 )`,
     env: [
       { name: 'SAMBANOVA_API_KEY', description: 'SambaNova Cloud API key (cloud.sambanova.ai)', required: true },
-      { name: 'SAMBANOVA_LLM_MODEL', description: 'SambaNova model, e.g. Meta-Llama-3.3-70B-Instruct (empty: pipecat default)', required: false },
+      {
+        name: 'SAMBANOVA_LLM_MODEL',
+        description: 'SambaNova model, e.g. Meta-Llama-3.3-70B-Instruct (empty: pipecat default)',
+        required: false,
+      },
     ],
   },
   {
@@ -479,7 +508,11 @@ export const LLM_SERVICES = [
 )`,
     env: [
       SARVAM_API_KEY,
-      { name: 'SARVAM_LLM_MODEL', description: 'Sarvam chat model, e.g. sarvam-105b, the only one pipecat accepts (empty: pipecat default)', required: false },
+      {
+        name: 'SARVAM_LLM_MODEL',
+        description: 'Sarvam chat model, e.g. sarvam-105b, the only one pipecat accepts (empty: pipecat default)',
+        required: false,
+      },
     ],
   },
   {

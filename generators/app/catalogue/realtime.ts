@@ -39,7 +39,11 @@ export const REALTIME_SERVICES = [
       AWS_SESSION_TOKEN,
       AWS_REGION,
       { name: 'AWS_NOVA_REALTIME_REGION', description: 'AWS region for Nova Sonic (empty: AWS_REGION)', required: false },
-      { name: 'AWS_NOVA_REALTIME_VOICE_ID', description: 'Nova Sonic voice, e.g. matthew or tiffany (empty: pipecat default)', required: false },
+      {
+        name: 'AWS_NOVA_REALTIME_VOICE_ID',
+        description: 'Nova Sonic voice, e.g. matthew or tiffany (empty: pipecat default)',
+        required: false,
+      },
     ],
     requiresPython: '3.12',
     note: 'Needs Python 3.12+ and Bedrock access to Nova Sonic in the region.',
@@ -74,7 +78,11 @@ export const REALTIME_SERVICES = [
     ),
 )`,
     env: [
-      { name: 'AZURE_REALTIME_API_KEY', description: 'Azure OpenAI resource key (portal.azure.com > Azure OpenAI > Keys and Endpoint)', required: true },
+      {
+        name: 'AZURE_REALTIME_API_KEY',
+        description: 'Azure OpenAI resource key (portal.azure.com > Azure OpenAI > Keys and Endpoint)',
+        required: true,
+      },
       {
         name: 'AZURE_REALTIME_BASE_URL',
         description: 'Azure OpenAI realtime v1 WebSocket URL, without api-version or deployment',
@@ -110,7 +118,11 @@ export const REALTIME_SERVICES = [
     env: [
       GOOGLE_API_KEY,
       { name: 'GEMINI_LIVE_REALTIME_MODEL', description: 'Gemini Live model id (empty: pipecat default)', required: false },
-      { name: 'GEMINI_LIVE_REALTIME_VOICE_ID', description: 'Gemini voice name, e.g. Charon or Puck (empty: pipecat default)', required: false },
+      {
+        name: 'GEMINI_LIVE_REALTIME_VOICE_ID',
+        description: 'Gemini voice name, e.g. Charon or Puck (empty: pipecat default)',
+        required: false,
+      },
     ],
   },
   {
@@ -144,7 +156,11 @@ export const REALTIME_SERVICES = [
         description: 'Vertex AI Gemini Live model id, e.g. google/gemini-live-2.5-flash-native-audio (empty: pipecat default)',
         required: false,
       },
-      { name: 'GEMINI_VERTEX_LIVE_REALTIME_VOICE_ID', description: 'Gemini voice name, e.g. Charon or Puck (empty: pipecat default)', required: false },
+      {
+        name: 'GEMINI_VERTEX_LIVE_REALTIME_VOICE_ID',
+        description: 'Gemini voice name, e.g. Charon or Puck (empty: pipecat default)',
+        required: false,
+      },
     ],
     note: 'Authenticates with Google Application Default Credentials; no API key.',
   },
@@ -189,7 +205,11 @@ export const REALTIME_SERVICES = [
     env: [
       { name: 'ULTRAVOX_API_KEY', description: 'Ultravox API key (app.ultravox.ai > Settings > API keys)', required: true },
       { name: 'ULTRAVOX_REALTIME_MODEL', description: 'Ultravox model, e.g. fixie-ai/ultravox (empty: Ultravox default)', required: false },
-      { name: 'ULTRAVOX_REALTIME_VOICE_ID', description: 'Ultravox voice UUID (app.ultravox.ai/voices; empty: Ultravox default)', required: false },
+      {
+        name: 'ULTRAVOX_REALTIME_VOICE_ID',
+        description: 'Ultravox voice UUID (app.ultravox.ai/voices; empty: Ultravox default)',
+        required: false,
+      },
     ],
   },
   {

@@ -42,9 +42,7 @@ export const STT_SERVICES = [
     api_key=required(os.getenv("ASSEMBLYAI_API_KEY"), "ASSEMBLYAI_API_KEY"),
     sample_rate=None,
 )`,
-    env: [
-      { name: 'ASSEMBLYAI_API_KEY', description: 'AssemblyAI API key (assemblyai.com/dashboard)', required: true },
-    ],
+    env: [{ name: 'ASSEMBLYAI_API_KEY', description: 'AssemblyAI API key (assemblyai.com/dashboard)', required: true }],
   },
   {
     id: 'aws_transcribe_stt',
@@ -77,10 +75,7 @@ export const STT_SERVICES = [
     api_key=required(os.getenv("AZURE_SPEECH_API_KEY"), "AZURE_SPEECH_API_KEY"),
     region=required(os.getenv("AZURE_SPEECH_REGION"), "AZURE_SPEECH_REGION"),
 )`,
-    env: [
-      AZURE_SPEECH_API_KEY,
-      AZURE_SPEECH_REGION,
-    ],
+    env: [AZURE_SPEECH_API_KEY, AZURE_SPEECH_REGION],
   },
   {
     id: 'cartesia_stt',
@@ -122,7 +117,11 @@ export const STT_SERVICES = [
         description: 'Name of your SageMaker endpoint running Deepgram Flux (console.aws.amazon.com/sagemaker)',
         required: true,
       },
-      { name: 'DEEPGRAM_FLUX_SAGEMAKER_STT_REGION', description: 'AWS region of that SageMaker endpoint (empty: AWS_REGION)', required: false },
+      {
+        name: 'DEEPGRAM_FLUX_SAGEMAKER_STT_REGION',
+        description: 'AWS region of that SageMaker endpoint (empty: AWS_REGION)',
+        required: false,
+      },
       AWS_REGION,
       AWS_ACCESS_KEY_ID,
       AWS_SECRET_ACCESS_KEY,
@@ -274,7 +273,11 @@ export const STT_SERVICES = [
 )`,
     env: [
       GROQ_API_KEY,
-      { name: 'GROQ_STT_MODEL', description: 'Groq transcription model, e.g. whisper-large-v3-turbo (empty: pipecat default)', required: false },
+      {
+        name: 'GROQ_STT_MODEL',
+        description: 'Groq transcription model, e.g. whisper-large-v3-turbo (empty: pipecat default)',
+        required: false,
+      },
     ],
     note: 'Segmented: transcribes each utterance after the user stops speaking.',
   },
@@ -382,7 +385,11 @@ export const STT_SERVICES = [
 )`,
     env: [
       OPENAI_API_KEY,
-      { name: 'OPENAI_STT_MODEL', description: 'OpenAI transcription model, e.g. gpt-4o-transcribe (empty: pipecat default)', required: false },
+      {
+        name: 'OPENAI_STT_MODEL',
+        description: 'OpenAI transcription model, e.g. gpt-4o-transcribe (empty: pipecat default)',
+        required: false,
+      },
     ],
     note: 'Segmented: transcribes each utterance after the user stops speaking.',
   },

@@ -22,9 +22,20 @@ const DAILY_API_KEY: EnvVarDefinition = {
 
 /** Read by the generated `server.py` of the Daily dial-out and Twilio + Daily SIP flows. */
 const CALL_SERVER_ENV: readonly EnvVarDefinition[] = [
-  { name: 'ENV', description: 'server.py: `production` starts bots on Pipecat Cloud, anything else the local runner', required: false, example: 'production', commented: true },
+  {
+    name: 'ENV',
+    description: 'server.py: `production` starts bots on Pipecat Cloud, anything else the local runner',
+    required: false,
+    example: 'production',
+    commented: true,
+  },
   { name: 'PORT', description: 'server.py: port of the call server', required: false, example: '8080' },
-  { name: 'LOCAL_SERVER_URL', description: 'server.py: URL of the local bot runner (`uv run bot.py`)', required: false, example: 'http://localhost:7860' },
+  {
+    name: 'LOCAL_SERVER_URL',
+    description: 'server.py: URL of the local bot runner (`uv run bot.py`)',
+    required: false,
+    example: 'http://localhost:7860',
+  },
   { name: 'PIPECAT_API_KEY', description: 'server.py in production: Pipecat Cloud public API key (pk_...)', required: false },
   { name: 'PIPECAT_AGENT_NAME', description: 'server.py in production: the Pipecat Cloud agent to start', required: false },
 ];
@@ -32,7 +43,11 @@ const CALL_SERVER_ENV: readonly EnvVarDefinition[] = [
 const TWILIO_ENV: readonly EnvVarDefinition[] = [
   // Required: pipecat's create_transport builds TwilioFrameSerializer with hang-up on, which raises
   // "auto_hang_up is enabled but missing required parameters" without them (serializers/twilio.py).
-  { name: 'TWILIO_ACCOUNT_SID', description: 'Twilio account SID (console.twilio.com); pipecat hangs the call up through it', required: true },
+  {
+    name: 'TWILIO_ACCOUNT_SID',
+    description: 'Twilio account SID (console.twilio.com); pipecat hangs the call up through it',
+    required: true,
+  },
   { name: 'TWILIO_AUTH_TOKEN', description: 'Twilio auth token, paired with TWILIO_ACCOUNT_SID', required: true },
 ];
 
@@ -42,7 +57,11 @@ const TWILIO_ENV: readonly EnvVarDefinition[] = [
  * `_create_telephony_transport`).
  */
 function phoneStreamParams(runnerTransport: string): TransportParamsDefinition {
-  return { className: 'FastAPIWebsocketParams', comment: `create_transport adds the ${runnerTransport} serializer and phone audio settings itself.`, video: false };
+  return {
+    className: 'FastAPIWebsocketParams',
+    comment: `create_transport adds the ${runnerTransport} serializer and phone audio settings itself.`,
+    video: false,
+  };
 }
 
 /** README partials of a phone media stream (sections 2 and 3). */
@@ -138,7 +157,11 @@ export const TRANSPORTS = [
     packages: ['twilio>=9.0.0'],
     env: [
       DAILY_API_KEY,
-      { name: 'TWILIO_ACCOUNT_SID', description: 'Twilio account SID: the bot forwards the call to the Daily SIP endpoint', required: true },
+      {
+        name: 'TWILIO_ACCOUNT_SID',
+        description: 'Twilio account SID: the bot forwards the call to the Daily SIP endpoint',
+        required: true,
+      },
       { name: 'TWILIO_AUTH_TOKEN', description: 'Twilio auth token, paired with TWILIO_ACCOUNT_SID', required: true },
       ...CALL_SERVER_ENV,
     ],
@@ -205,7 +228,9 @@ export const TRANSPORTS = [
     params: phoneStreamParams('telnyx'),
     extras: ['websocket'],
     // Required: TelnyxFrameSerializer hangs calls up through the API and refuses to start without it.
-    env: [{ name: 'TELNYX_API_KEY', description: 'Telnyx API key (portal.telnyx.com); pipecat hangs the call up through it', required: true }],
+    env: [
+      { name: 'TELNYX_API_KEY', description: 'Telnyx API key (portal.telnyx.com); pipecat hangs the call up through it', required: true },
+    ],
     readme: phoneReadme('telco_b'),
   },
   {

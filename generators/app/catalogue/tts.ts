@@ -102,7 +102,7 @@ export const TTS_SERVICES = [
       rates: [8000, 16000, 22050, 24000, 44100, 48000],
       fixed: false,
       source:
-        "pipecat/services/azure/tts.py sample_rate_to_output_format: one raw 16-bit PCM format per listed rate; any other rate silently gets the 24 kHz format while frames keep the requested rate",
+        'pipecat/services/azure/tts.py sample_rate_to_output_format: one raw 16-bit PCM format per listed rate; any other rate silently gets the 24 kHz format while frames keep the requested rate',
     },
     construct: `AzureTTSService(
     api_key=required(os.getenv("AZURE_SPEECH_API_KEY"), "AZURE_SPEECH_API_KEY"),
@@ -112,7 +112,11 @@ export const TTS_SERVICES = [
     env: [
       AZURE_SPEECH_API_KEY,
       AZURE_SPEECH_REGION,
-      { name: 'AZURE_TTS_VOICE_ID', description: 'Azure neural voice name, e.g. en-US-SaraNeural (empty: pipecat default)', required: false },
+      {
+        name: 'AZURE_TTS_VOICE_ID',
+        description: 'Azure neural voice name, e.g. en-US-SaraNeural (empty: pipecat default)',
+        required: false,
+      },
     ],
   },
   {
@@ -133,7 +137,12 @@ export const TTS_SERVICES = [
 )`,
     env: [
       { name: 'CAMB_API_KEY', description: 'Camb.ai API key (studio.camb.ai)', required: true },
-      { name: 'CAMB_TTS_VOICE_ID', description: 'Camb.ai numeric voice id (empty: 147320, the pipecat default)', required: false, example: '147320' },
+      {
+        name: 'CAMB_TTS_VOICE_ID',
+        description: 'Camb.ai numeric voice id (empty: 147320, the pipecat default)',
+        required: false,
+        example: '147320',
+      },
     ],
   },
   {
@@ -183,7 +192,11 @@ export const TTS_SERVICES = [
 )`,
     env: [
       DEEPGRAM_API_KEY,
-      { name: 'DEEPGRAM_FLUX_TTS_VOICE_ID', description: 'Deepgram Flux voice, e.g. flux-alexis-en (empty: pipecat default)', required: false },
+      {
+        name: 'DEEPGRAM_FLUX_TTS_VOICE_ID',
+        description: 'Deepgram Flux voice, e.g. flux-alexis-en (empty: pipecat default)',
+        required: false,
+      },
     ],
     note: 'Early access: streams LLM tokens to Flux as they arrive.',
   },
@@ -211,7 +224,11 @@ export const TTS_SERVICES = [
         required: true,
       },
       { name: 'DEEPGRAM_SAGEMAKER_TTS_REGION', description: 'AWS region of that SageMaker endpoint (empty: AWS_REGION)', required: false },
-      { name: 'DEEPGRAM_SAGEMAKER_TTS_VOICE_ID', description: 'Deepgram Aura voice, e.g. aura-2-helena-en (empty: pipecat default)', required: false },
+      {
+        name: 'DEEPGRAM_SAGEMAKER_TTS_VOICE_ID',
+        description: 'Deepgram Aura voice, e.g. aura-2-helena-en (empty: pipecat default)',
+        required: false,
+      },
       AWS_REGION,
       AWS_ACCESS_KEY_ID,
       AWS_SECRET_ACCESS_KEY,
@@ -239,7 +256,11 @@ export const TTS_SERVICES = [
 )`,
     env: [
       DEEPGRAM_API_KEY,
-      { name: 'DEEPGRAM_TTS_VOICE_ID', description: 'Deepgram Aura voice, e.g. aura-2-helena-en (empty: pipecat default)', required: false },
+      {
+        name: 'DEEPGRAM_TTS_VOICE_ID',
+        description: 'Deepgram Aura voice, e.g. aura-2-helena-en (empty: pipecat default)',
+        required: false,
+      },
     ],
   },
   {
@@ -252,7 +273,7 @@ export const TTS_SERVICES = [
       rates: [8000, 16000, 22050, 24000, 32000, 44100, 48000],
       fixed: false,
       source:
-        "pipecat/services/elevenlabs/tts.py output_format_from_sample_rate: pcm_<rate> for each listed rate; any other rate requests pcm_24000 while frames keep the requested rate",
+        'pipecat/services/elevenlabs/tts.py output_format_from_sample_rate: pcm_<rate> for each listed rate; any other rate requests pcm_24000 while frames keep the requested rate',
     },
     construct: `ElevenLabsTTSService(
     api_key=required(os.getenv("ELEVENLABS_API_KEY"), "ELEVENLABS_API_KEY"),
@@ -312,7 +333,11 @@ export const TTS_SERVICES = [
     env: [
       { ...GOOGLE_API_KEY, required: false },
       GOOGLE_APPLICATION_CREDENTIALS,
-      { name: 'GEMINI_TTS_LOCATION', description: 'Google Cloud location for Cloud TTS, e.g. us-central1 (empty: global; unused with GOOGLE_API_KEY)', required: false },
+      {
+        name: 'GEMINI_TTS_LOCATION',
+        description: 'Google Cloud location for Cloud TTS, e.g. us-central1 (empty: global; unused with GOOGLE_API_KEY)',
+        required: false,
+      },
       { name: 'GEMINI_TTS_VOICE_ID', description: 'Gemini voice name, e.g. Kore (empty: pipecat default)', required: false },
     ],
     note: 'Uses the Gemini API when GOOGLE_API_KEY is set, otherwise Google Cloud TTS with Application Default Credentials.',
@@ -334,7 +359,11 @@ export const TTS_SERVICES = [
 )`,
     env: [
       GOOGLE_APPLICATION_CREDENTIALS,
-      { name: 'GOOGLE_TTS_VOICE_ID', description: 'Google Cloud TTS voice name, e.g. en-US-Chirp3-HD-Charon (empty: pipecat default)', required: false },
+      {
+        name: 'GOOGLE_TTS_VOICE_ID',
+        description: 'Google Cloud TTS voice name, e.g. en-US-Chirp3-HD-Charon (empty: pipecat default)',
+        required: false,
+      },
     ],
     note: 'Authenticates with Google Application Default Credentials.',
   },
@@ -348,16 +377,13 @@ export const TTS_SERVICES = [
       rates: [48000],
       fixed: true,
       source:
-        "pipecat/services/gradium/tts.py SAMPLE_RATE: the constructor always hands 48000 to its base class, so frames are labelled right without help; an explicit sample_rate= is a duplicate keyword (TypeError), so never pass one",
+        'pipecat/services/gradium/tts.py SAMPLE_RATE: the constructor always hands 48000 to its base class, so frames are labelled right without help; an explicit sample_rate= is a duplicate keyword (TypeError), so never pass one',
     },
     construct: `GradiumTTSService(
     api_key=required(os.getenv("GRADIUM_API_KEY"), "GRADIUM_API_KEY"),
     settings=GradiumTTSService.Settings(**present(voice=os.getenv("GRADIUM_TTS_VOICE_ID"))),
 )`,
-    env: [
-      GRADIUM_API_KEY,
-      { name: 'GRADIUM_TTS_VOICE_ID', description: 'Gradium voice id (empty: pipecat default)', required: false },
-    ],
+    env: [GRADIUM_API_KEY, { name: 'GRADIUM_TTS_VOICE_ID', description: 'Gradium voice id (empty: pipecat default)', required: false }],
   },
   {
     id: 'groq_tts',
@@ -369,7 +395,7 @@ export const TTS_SERVICES = [
       rates: [48000],
       fixed: true,
       source:
-        "pipecat/services/groq/tts.py GROQ_SAMPLE_RATE: Groq TTS returns 48000 Hz WAV and the constructor defaults sample_rate to it; frames take their rate from each WAV header, so they are labelled right either way",
+        'pipecat/services/groq/tts.py GROQ_SAMPLE_RATE: Groq TTS returns 48000 Hz WAV and the constructor defaults sample_rate to it; frames take their rate from each WAV header, so they are labelled right either way',
     },
     construct: `GroqTTSService(
     api_key=required(os.getenv("GROQ_API_KEY"), "GROQ_API_KEY"),
@@ -390,7 +416,7 @@ export const TTS_SERVICES = [
       rates: [48000],
       fixed: true,
       source:
-        "pipecat/services/hume/tts.py HUME_SAMPLE_RATE: Hume streams 48000 Hz PCM and the constructor defaults sample_rate to it; any other sample_rate only logs a warning and mislabels the frames",
+        'pipecat/services/hume/tts.py HUME_SAMPLE_RATE: Hume streams 48000 Hz PCM and the constructor defaults sample_rate to it; any other sample_rate only logs a warning and mislabels the frames',
     },
     construct: `HumeTTSService(
     api_key=required(os.getenv("HUME_API_KEY"), "HUME_API_KEY"),
@@ -444,7 +470,9 @@ export const TTS_SERVICES = [
     construct: `KokoroTTSService(
     settings=KokoroTTSService.Settings(voice=os.getenv("KOKORO_TTS_VOICE_ID") or "af_heart"),
 )`,
-    env: [{ name: 'KOKORO_TTS_VOICE_ID', description: 'Kokoro voice, e.g. af_heart (empty: af_heart)', required: false, example: 'af_heart' }],
+    env: [
+      { name: 'KOKORO_TTS_VOICE_ID', description: 'Kokoro voice, e.g. af_heart (empty: af_heart)', required: false, example: 'af_heart' },
+    ],
     note: 'Runs locally (ONNX); model files are downloaded on first use; no API key.',
   },
   {
@@ -605,7 +633,11 @@ export const TTS_SERVICES = [
 )`,
     env: [
       NVIDIA_API_KEY,
-      { name: 'NVIDIA_TTS_VOICE_ID', description: 'NVIDIA Riva voice, e.g. Magpie-Multilingual.EN-US.Aria (empty: pipecat default)', required: false },
+      {
+        name: 'NVIDIA_TTS_VOICE_ID',
+        description: 'NVIDIA Riva voice, e.g. Magpie-Multilingual.EN-US.Aria (empty: pipecat default)',
+        required: false,
+      },
     ],
     note: 'Riva speech synthesis on NVIDIA cloud.',
   },
@@ -690,7 +722,7 @@ export const TTS_SERVICES = [
       rates: [8000, 16000, 22050, 32000, 44100],
       fixed: false,
       source:
-        "pipecat/services/resembleai/tts.py ResembleAITTSService: the constructor documents these rates for sample_rate and defaults to 22050 (not the pipeline rate); no 24000",
+        'pipecat/services/resembleai/tts.py ResembleAITTSService: the constructor documents these rates for sample_rate and defaults to 22050 (not the pipeline rate); no 24000',
     },
     construct: `ResembleAITTSService(
     api_key=required(os.getenv("RESEMBLE_API_KEY"), "RESEMBLE_API_KEY"),
@@ -778,8 +810,7 @@ export const TTS_SERVICES = [
     outputSampleRates: {
       rates: [8000, 16000, 24000, 44100, 48000],
       fixed: false,
-      source:
-        "pipecat/services/soniox/tts.py VALID_SAMPLE_RATES: any other rate only logs a warning and the server may reject the stream",
+      source: 'pipecat/services/soniox/tts.py VALID_SAMPLE_RATES: any other rate only logs a warning and the server may reject the stream',
     },
     construct: `SonioxTTSService(
     api_key=required(os.getenv("SONIOX_API_KEY"), "SONIOX_API_KEY"),
@@ -806,10 +837,7 @@ export const TTS_SERVICES = [
     api_key=required(os.getenv("XAI_API_KEY"), "XAI_API_KEY"),
     settings=XAITTSService.Settings(**present(voice=os.getenv("XAI_TTS_VOICE_ID"))),
 )`,
-    env: [
-      XAI_API_KEY,
-      { name: 'XAI_TTS_VOICE_ID', description: 'xAI voice, e.g. eve (empty: pipecat default)', required: false },
-    ],
+    env: [XAI_API_KEY, { name: 'XAI_TTS_VOICE_ID', description: 'xAI voice, e.g. eve (empty: pipecat default)', required: false }],
   },
   {
     id: 'xtts_tts',
@@ -835,7 +863,12 @@ export const TTS_SERVICES = [
         required: true,
         example: 'http://localhost:8000',
       },
-      { name: 'XTTS_TTS_VOICE_ID', description: 'XTTS studio speaker name (empty: Claribel Dervla)', required: false, example: 'Claribel Dervla' },
+      {
+        name: 'XTTS_TTS_VOICE_ID',
+        description: 'XTTS studio speaker name (empty: Claribel Dervla)',
+        required: false,
+        example: 'Claribel Dervla',
+      },
     ],
     needsHttpSession: true,
     deprecated: '1.7.0',

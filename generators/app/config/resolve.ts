@@ -67,7 +67,14 @@ export function readConfigFile(path: string): ConfigLayer {
   } catch (err) {
     if (err instanceof ConfigError) throw err;
     const code = (err as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : String((err as Error).message);
+    const why =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'is a directory'
+          : code === 'EACCES'
+            ? 'permission denied'
+            : String((err as Error).message);
     throw new ConfigError(`--config: cannot read ${path}: ${why}`, []);
   }
   let doc: unknown;
@@ -80,11 +87,16 @@ export function readConfigFile(path: string): ConfigLayer {
     throw new ConfigError(`--config: ${path} must hold a JSON object`, []);
   }
   const deep = tooDeep(doc, MAX_CONFIG_DEPTH);
-  if (deep) throw new ConfigError(`--config: ${path} nests values more than ${MAX_CONFIG_DEPTH} levels deep (under ${JSON.stringify(deep)}); a configuration is a flat object of strings, lists and booleans`, []);
+  if (deep)
+    throw new ConfigError(
+      `--config: ${path} nests values more than ${MAX_CONFIG_DEPTH} levels deep (under ${JSON.stringify(deep)}); a configuration is a flat object of strings, lists and booleans`,
+      [],
+    );
   // A `.yo-rc.json` holds the configuration under the generator's namespace.
   const obj = doc as Record<string, unknown>;
   const inner = obj['generator-pipecat'];
-  const source = inner && typeof inner === 'object' && !Array.isArray(inner) && Object.keys(obj).length === 1 ? (inner as Record<string, unknown>) : obj;
+  const source =
+    inner && typeof inner === 'object' && !Array.isArray(inner) && Object.keys(obj).length === 1 ? (inner as Record<string, unknown>) : obj;
   return layerFromObject(source, path);
 }
 
@@ -113,7 +125,8 @@ export function readBounded(path: string, limit: number): string {
       const n = readSync(fd, buf, 0, buf.length, null);
       if (n === 0) break;
       total += n;
-      if (total > limit) throw new ConfigError(`--config: ${path} is larger than ${limit / (1024 * 1024)} MiB; a configuration is a small JSON object`, []);
+      if (total > limit)
+        throw new ConfigError(`--config: ${path} is larger than ${limit / (1024 * 1024)} MiB; a configuration is a small JSON object`, []);
       chunks.push(Buffer.from(buf.subarray(0, n)));
     }
     return Buffer.concat(chunks).toString('utf8');
@@ -198,7 +211,9 @@ function jsonErrorLocation(path: string, text: string, err: Error): string {
   const before = text.slice(0, first.offset);
   const line = before.split('\n').length;
   const column = before.length - before.lastIndexOf('\n');
-  const reason = printParseErrorCode(first.error).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  const reason = printParseErrorCode(first.error)
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
   return `${path}:${line}:${column}: ${reason}`;
 }
 
@@ -265,7 +280,11 @@ export function mergeLayers(input: ResolveInput): { merged: Record<string, unkno
  * @param sources where each value came from (defaults may yield to values implied by others)
  * @returns a new object with canonical values
  */
-export function normalise(m: Record<string, unknown>, problems: ConfigProblem[], sources: Record<string, ValueSource> = {}): Record<string, unknown> {
+export function normalise(
+  m: Record<string, unknown>,
+  problems: ConfigProblem[],
+  sources: Record<string, ValueSource> = {},
+): Record<string, unknown> {
   const c: Record<string, unknown> = { ...m };
   for (const key of ['project_name', 'bot_type', 'transports', 'mode'] as const) {
     if (c[key] === null) c[key] = undefined; // an explicit null is a missing value
@@ -280,7 +299,13 @@ export function normalise(m: Record<string, unknown>, problems: ConfigProblem[],
     }
   }
   for (const key of ['bot_type', 'mode', 'client_framework', 'client_server', 'daily_pstn_mode', 'twilio_daily_sip_mode'] as const) {
-    if (typeof c[key] === 'string') c[key] = (c[key] as string).trim().toLowerCase().replace(/_/g, '-').replace(/^dialin$/, 'dial-in').replace(/^dialout$/, 'dial-out');
+    if (typeof c[key] === 'string')
+      c[key] = (c[key] as string)
+        .trim()
+        .toLowerCase()
+        .replace(/_/g, '-')
+        .replace(/^dialin$/, 'dial-in')
+        .replace(/^dialout$/, 'dial-out');
     if (c[key] === '') c[key] = null;
   }
   if (typeof c.transports === 'string') c.transports = [c.transports];
@@ -309,7 +334,8 @@ export function normalise(m: Record<string, unknown>, problems: ConfigProblem[],
   if (c.bot_type === 'web') {
     if (c.client_framework == null) c.client_framework = 'none';
     // A framework with several servers (React) gets its default one.
-    if (c.client_server == null && frameworksWithServerChoice().includes(c.client_framework as string)) c.client_server = findClientKind(c.client_framework)!.server;
+    if (c.client_server == null && frameworksWithServerChoice().includes(c.client_framework as string))
+      c.client_server = findClientKind(c.client_framework)!.server;
   } else if (c.bot_type === 'telephony' && c.client_framework === 'none') {
     c.client_framework = null;
   }

@@ -10,7 +10,14 @@ import type Joi from 'joi';
 import { SERVICES_BY_ROLE, TRANSPORTS, TRANSPORT_FAMILIES, findService, findTransport, serviceForVendor } from '../catalogue/catalogue.js';
 import type { ServiceRole } from '../catalogue/types.js';
 import { closestMatch } from '../suggest.js';
-import { clientFrameworks, clientServers, findClientKind, frameworksWithServerChoice, kindSupports, kindsOfFramework } from '../client-kinds.js';
+import {
+  clientFrameworks,
+  clientServers,
+  findClientKind,
+  frameworksWithServerChoice,
+  kindSupports,
+  kindsOfFramework,
+} from '../client-kinds.js';
 import { CONFIG_OPTIONS, optionFor, optionLabel, type ConfigKey, type ValueSource } from './options.js';
 
 /** Longest accepted project name (it is also a cloud agent and secret-set name). */
@@ -67,14 +74,19 @@ export function configSchema(): Joi.ObjectSchema {
       .invalid('.', '..')
       .required()
       .messages({
-        'string.pattern.base': 'must be a plain directory name: letters, digits, ".", "_" or "-", starting with a letter or digit (no "/", no leading "." or "-")',
+        'string.pattern.base':
+          'must be a plain directory name: letters, digits, ".", "_" or "-", starting with a letter or digit (no "/", no leading "." or "-")',
         'string.max': `must be at most ${MAX_NAME_LENGTH} characters`,
         'any.invalid': 'must be a plain directory name',
       }),
     bot_type: Joi.string().valid('web', 'telephony').required(),
-    transports: Joi.array().items(Joi.string().valid(...transportIds())).min(1).required().messages({
-      'array.min': 'at least one transport is required',
-    }),
+    transports: Joi.array()
+      .items(Joi.string().valid(...transportIds()))
+      .min(1)
+      .required()
+      .messages({
+        'array.min': 'at least one transport is required',
+      }),
     mode: Joi.string().valid('cascade', 'realtime').required(),
     stt_service: serviceField('stt'),
     llm_service: serviceField('llm'),
@@ -155,16 +167,26 @@ function problemFromDetail(detail: Joi.ValidationErrorItem): ConfigProblem {
       const role = ROLE_OF_KEY[key];
       const deprecated = role && typeof value === 'string' ? findService(value) : undefined;
       if (deprecated?.deprecated) {
-        return { key, message: `${value} is deprecated in pipecat since ${deprecated.deprecated} and cannot be generated without deprecated APIs${deprecated.note ? ` (${deprecated.note})` : ''}` };
+        return {
+          key,
+          message: `${value} is deprecated in pipecat since ${deprecated.deprecated} and cannot be generated without deprecated APIs${deprecated.note ? ` (${deprecated.note})` : ''}`,
+        };
       }
       const valid = (detail.context?.valids ?? []).filter((v: unknown) => v !== null).map((v: unknown) => String(v));
       const what = key === 'transports' ? 'transport' : role ? `${role.toUpperCase()} service` : 'value';
       const vendor = role && typeof value === 'string' ? serviceForVendor(role, value) : undefined;
       if (vendor && 'candidates' in vendor) {
-        return { key, message: `"${value}" names several ${role!.toUpperCase()} services and none is its default: choose one of ${vendor.candidates.join(', ')}` };
+        return {
+          key,
+          message: `"${value}" names several ${role!.toUpperCase()} services and none is its default: choose one of ${vendor.candidates.join(', ')}`,
+        };
       }
       const hint = typeof value === 'string' ? closestMatch(value, [...valid, ...aliasesOf(key)]) : undefined;
-      if (hint) return { key, message: `unknown ${what} ${shown(value)}: did you mean ${withLabel(key, hint)}? (every id: pipecat init --list-options)` };
+      if (hint)
+        return {
+          key,
+          message: `unknown ${what} ${shown(value)}: did you mean ${withLabel(key, hint)}? (every id: pipecat init --list-options)`,
+        };
       return { key, message: `unknown ${what} ${shown(value)}; valid: ${valid.map((v: string) => withLabel(key, v)).join(', ')}` };
     }
     case 'string.base':
@@ -230,7 +252,12 @@ export function crossFieldProblems(c: Record<string, unknown>, sources: Partial<
     for (const t of defs) {
       if (t.kind === 'telephony') {
         const botType = optionLabel(optionFor('bot_type'), sources.bot_type ?? 'flag');
-        add('transports', `${t.id} (${t.label}) is a telephony transport but ${botType} is web: leave ${botType} out to make a telephony bot (web transports then ride along for local testing), or take only web transports (${transportIds().filter((id) => findTransport(id)?.kind === 'web').join(', ')})`);
+        add(
+          'transports',
+          `${t.id} (${t.label}) is a telephony transport but ${botType} is web: leave ${botType} out to make a telephony bot (web transports then ride along for local testing), or take only web transports (${transportIds()
+            .filter((id) => findTransport(id)?.kind === 'web')
+            .join(', ')})`,
+        );
       }
     }
   }
@@ -238,22 +265,31 @@ export function crossFieldProblems(c: Record<string, unknown>, sources: Partial<
     if (c.video_service != null) add('video_service', 'video avatars are for web bots only');
     if (c.video_input === true) add('video_input', 'video input is for web bots only');
     if (c.video_output === true) add('video_output', 'video output is for web bots only');
-    if (c.client_framework != null && c.client_framework !== 'none') add('client_framework', 'web clients are for web bots only (telephony bots are reached by phone)');
+    if (c.client_framework != null && c.client_framework !== 'none')
+      add('client_framework', 'web clients are for web bots only (telephony bots are reached by phone)');
     if (c.client_server != null) add('client_server', 'is for web bots with a React client only');
   }
   if (c.client_server != null && web && !frameworksWithServerChoice().includes(c.client_framework as string)) {
     const own = kindsOfFramework(c.client_framework);
-    add('client_server', `is only for --client-framework ${frameworksWithServerChoice().join(' or ')} (${c.client_framework ?? 'none'} ${own.length ? `always uses ${own[0].server}` : 'has no client'})`);
+    add(
+      'client_server',
+      `is only for --client-framework ${frameworksWithServerChoice().join(' or ')} (${c.client_framework ?? 'none'} ${own.length ? `always uses ${own[0].server}` : 'has no client'})`,
+    );
   }
   // A client connects over the transports it has an SDK for: one of them must be chosen.
   const kind = web ? findClientKind(c.client_framework, c.client_server) : undefined;
   if (kind && defs.length > 0 && !defs.some((t) => kindSupports(kind, t.runnerTransport))) {
     const usable = TRANSPORTS.filter((t) => t.kind === 'web' && kindSupports(kind, t.runnerTransport));
-    add('client_framework', `${String(c.client_framework)} (${kind.label} client) connects over ${usable.map((t) => t.label).join(' or ')} only: add --transport ${usable.map((t) => t.id).join(' or ')}, or choose another client`);
+    add(
+      'client_framework',
+      `${String(c.client_framework)} (${kind.label} client) connects over ${usable.map((t) => t.label).join(' or ')} only: add --transport ${usable.map((t) => t.id).join(' or ')}, or choose another client`,
+    );
   }
   if (web && defs.length > 0 && !defs.some((t) => t.params?.video)) {
     // Video rides only on transports whose params carry it (catalogue `params.video`).
-    const carriers = TRANSPORTS.filter((t) => t.kind === 'web' && t.params.video).map((t) => t.id).join(', ');
+    const carriers = TRANSPORTS.filter((t) => t.kind === 'web' && t.params.video)
+      .map((t) => t.id)
+      .join(', ');
     const why = `${defs.map((t) => t.id).join(', ')} ${defs.length === 1 ? 'carries' : 'carry'} audio only; video needs ${carriers}`;
     if (c.video_input === true) add('video_input', why);
     if (c.video_output === true) add('video_output', why);

@@ -51,7 +51,16 @@ const SIGNAL_EXIT: Record<string, number> = { SIGINT: 130, SIGTERM: 143, SIGHUP:
 export async function applyChanges(root: string, changes: readonly FileChange[], opts: ApplyOptions = {}): Promise<void> {
   sweepStale(root);
   const folder = join(root, `${STAGING_PREFIX}${process.pid}-${randomBytes(4).toString('hex')}`);
-  const journal: StagingJournal = { pid: process.pid, host: hostname(), started: Date.now(), target: root, created: [], moved: [], replaced: [], committed: false };
+  const journal: StagingJournal = {
+    pid: process.pid,
+    host: hostname(),
+    started: Date.now(),
+    target: root,
+    created: [],
+    moved: [],
+    replaced: [],
+    committed: false,
+  };
   const save = (): void => writeFileSync(join(folder, 'journal.json'), JSON.stringify(journal));
   let finished = false;
   const undo = (): void => {

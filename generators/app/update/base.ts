@@ -62,7 +62,9 @@ export interface RenderedFile {
  * @returns files to write along with the project, section {@link BASE_SECTION}
  */
 export function baseFiles(files: readonly RenderedFile[]): RenderedFile[] {
-  const copies = files.filter((f) => f.path !== YO_RC_FILE && !isBookkeeping(f.path)).map((f) => ({ path: `${BASE_DIR}/${f.path}`, contents: f.contents, section: BASE_SECTION }));
+  const copies = files
+    .filter((f) => f.path !== YO_RC_FILE && !isBookkeeping(f.path))
+    .map((f) => ({ path: `${BASE_DIR}/${f.path}`, contents: f.contents, section: BASE_SECTION }));
   return [...copies, { path: `${PIPECAT_DIR}/README.md`, contents: BASE_README, section: BASE_SECTION }];
 }
 

@@ -83,7 +83,9 @@ export function updatedTransports(current: readonly string[], input: UpdateConfi
   list = [...list, ...add];
   const problems: string[] = [];
   for (const r of remove) {
-    const id = canonicalTransport(r) ?? TRANSPORT_FAMILIES.find((f) => f.id === r.trim().toLowerCase() || f.aliases.includes(r.trim().toLowerCase()))?.id;
+    const id =
+      canonicalTransport(r) ??
+      TRANSPORT_FAMILIES.find((f) => f.id === r.trim().toLowerCase() || f.aliases.includes(r.trim().toLowerCase()))?.id;
     const matches = (t: unknown): boolean => {
       if (typeof t !== 'string') return false;
       const c = canonicalTransport(t) ?? t;
@@ -98,7 +100,10 @@ export function updatedTransports(current: readonly string[], input: UpdateConfi
     list = list.filter((t) => !matches(t));
   }
   if (problems.length) throw new UpdateFlagError('invalid --remove-transport: nothing was changed', problems);
-  if (list.length === 0) throw new UpdateFlagError('--remove-transport would leave the project without a transport: add another with --add-transport (nothing was changed)');
+  if (list.length === 0)
+    throw new UpdateFlagError(
+      '--remove-transport would leave the project without a transport: add another with --add-transport (nothing was changed)',
+    );
   return list;
 }
 
@@ -128,7 +133,9 @@ export function resolveUpdateConfig(input: UpdateConfigInput): UpdateConfig {
     const problems: ConfigProblem[] = [];
     const normalised = normalise(merged, problems, sources);
     problems.push(...validateConfig(normalised, sources));
-    const stale = [...new Set(problems.filter((p) => sources[p.key] === 'config' && recorded[p.key] !== undefined).map((p) => p.key))] as ConfigKey[];
+    const stale = [
+      ...new Set(problems.filter((p) => sources[p.key] === 'config' && recorded[p.key] !== undefined).map((p) => p.key)),
+    ] as ConfigKey[];
     if (stale.length === 0) break;
     for (const key of stale) {
       const why = problems.find((p) => p.key === key)!.message;

@@ -123,7 +123,11 @@ function planProduced(path: string, mine: Buffer | 'dir' | null, base: Buffer | 
   if (base === undefined) {
     // No base (or, with one, a new file of a name the user already used): not ours to replace.
     const text = isText(mine) && isText(theirs);
-    return { path, action: 'conflict', conflict: { kind: 'no-base', mine, theirs, markers: text ? markTwoWay(mine.toString('utf8'), theirs.toString('utf8')) : null } };
+    return {
+      path,
+      action: 'conflict',
+      conflict: { kind: 'no-base', mine, theirs, markers: text ? markTwoWay(mine.toString('utf8'), theirs.toString('utf8')) : null },
+    };
   }
   if (mine.equals(base)) return { path, action: 'update', result: theirs };
   if (base.equals(theirs)) return { path, action: 'unchanged', result: undefined };
@@ -152,7 +156,11 @@ export function planUpdate(input: PlanInput): FilePlan[] {
     const theirs = bytes(f.contents);
     const mine = current(join(input.root, ...f.path.split('/')));
     if (f.path === YO_RC_FILE) {
-      plan.push({ path: f.path, action: mine instanceof Buffer && mine.equals(theirs) ? 'unchanged' : mine === null ? 'add' : 'update', result: theirs });
+      plan.push({
+        path: f.path,
+        action: mine instanceof Buffer && mine.equals(theirs) ? 'unchanged' : mine === null ? 'add' : 'update',
+        result: theirs,
+      });
       continue;
     }
     plan.push(planProduced(f.path, mine, input.base?.get(f.path), theirs));
@@ -164,7 +172,12 @@ export function planUpdate(input: PlanInput): FilePlan[] {
     const mine = current(join(input.root, ...path.split('/')));
     if (mine === null) continue; // already gone
     if (mine !== 'dir' && mine.equals(old)) plan.push({ path, action: 'remove', result: null });
-    else plan.push({ path, action: 'conflict', conflict: { kind: 'edited-removed', mine: mine === 'dir' ? null : mine, theirs: null, markers: null } });
+    else
+      plan.push({
+        path,
+        action: 'conflict',
+        conflict: { kind: 'edited-removed', mine: mine === 'dir' ? null : mine, theirs: null, markers: null },
+      });
   }
   return plan;
 }

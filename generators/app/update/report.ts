@@ -44,7 +44,8 @@ export function updateReport(input: ReportInput): string[] {
   const secretSet = deriveValues(input.after).secret_set;
   if (added.length) {
     out.push('', `Environment variables now needed (add them to ${server}/.env; see .env.example):`, ...added.map((v) => `  ${v}`));
-    if (input.after.deploy_to_cloud) out.push('  then update the Pipecat Cloud secret set (in server/):', `  pipecat cloud secrets set ${secretSet} --file .env`);
+    if (input.after.deploy_to_cloud)
+      out.push('  then update the Pipecat Cloud secret set (in server/):', `  pipecat cloud secrets set ${secretSet} --file .env`);
   }
   if (unused.length) {
     out.push('', `Environment variables no longer used (you may remove them from ${server}/.env):`, ...unused.map((v) => `  ${v}`));
@@ -79,7 +80,10 @@ export function summaryLines(outcome: UpdateOutcome, shownRoot: string): string[
   lines.push(
     projectChanged.length === 0 && !outcome.plan.some((f) => f.action === 'conflict')
       ? `${outcome.config.project_name} is up to date${outcome.hadBase ? '' : ' (its base is now recorded in .pipecat/base/)'}`
-      : `Updated ${outcome.config.project_name} in ${shownRoot === '.' ? 'the current directory' : shownRoot}: ${Object.keys(verbs).filter((a) => counts.get(a)).map((a) => `${counts.get(a)} ${verbs[a]}`).join(', ')}`,
+      : `Updated ${outcome.config.project_name} in ${shownRoot === '.' ? 'the current directory' : shownRoot}: ${Object.keys(verbs)
+          .filter((a) => counts.get(a))
+          .map((a) => `${counts.get(a)} ${verbs[a]}`)
+          .join(', ')}`,
   );
   for (const f of outcome.plan) {
     if (f.action === 'unchanged' || f.path === YO_RC_FILE) continue;
@@ -88,7 +92,11 @@ export function summaryLines(outcome: UpdateOutcome, shownRoot: string): string[
   }
   lines.push(...updateReport({ before: outcome.before, after: outcome.config, changed: outcome.changed, shownRoot }));
   if (outcome.marked.length) {
-    lines.push('', `Conflict markers (<<<<<<< yours … >>>>>>> pipecat update) were written into: ${outcome.marked.join(', ')}`, 'Edit each to keep what you want, then remove the markers.');
+    lines.push(
+      '',
+      `Conflict markers (<<<<<<< yours … >>>>>>> pipecat update) were written into: ${outcome.marked.join(', ')}`,
+      'Edit each to keep what you want, then remove the markers.',
+    );
   }
   return lines;
 }

@@ -39,7 +39,10 @@ export class UpdateConflictsError extends Error {
   constructor(files: readonly string[]) {
     super(`${files.length} file${files.length > 1 ? 's conflict' : ' conflicts'} with the update: nothing was changed`);
     this.name = 'UpdateConflictsError';
-    this.problems = [...files, 'rerun on a terminal to choose per file, or with --conflict-markers to write markers into them (see docs/updating.md)'];
+    this.problems = [
+      ...files,
+      'rerun on a terminal to choose per file, or with --conflict-markers to write markers into them (see docs/updating.md)',
+    ];
   }
 }
 
@@ -80,7 +83,9 @@ export function findProjectRoot(dir: string | undefined, cwd: string = process.c
     if (has(d)) return d;
     if (dirname(d) === d) break;
   }
-  throw new NotAProjectError(`no generated project here: no ${YO_RC_FILE} in ${resolve(cwd)} or above (pass the project's folder: \`pipecat update DIR\`)`);
+  throw new NotAProjectError(
+    `no generated project here: no ${YO_RC_FILE} in ${resolve(cwd)} or above (pass the project's folder: \`pipecat update DIR\`)`,
+  );
 }
 
 /**
@@ -153,7 +158,10 @@ export interface UpdateOutcome {
 }
 
 /** The `--dry-run` document: `{ config, files: [{ path, action }] }`. */
-export function planDocument(outcome: Pick<UpdateOutcome, 'config' | 'plan'>): { config: ProjectConfig; files: { path: string; action: string }[] } {
+export function planDocument(outcome: Pick<UpdateOutcome, 'config' | 'plan'>): {
+  config: ProjectConfig;
+  files: { path: string; action: string }[];
+} {
   return { config: outcome.config, files: outcome.plan.map((f) => ({ path: f.path, action: f.action })) };
 }
 
@@ -180,7 +188,17 @@ export async function runUpdate(req: UpdateRequest): Promise<UpdateOutcome> {
   const next = renderFiles(config);
   const base = readBase(req.root);
   const plan = planUpdate({ root: req.root, next, base, previous: base || !before ? null : renderFiles(before) });
-  const outcome: UpdateOutcome = { config, before, dropped, plan, hadBase: base !== null, changed: [], marked: [], kept: [], applied: false };
+  const outcome: UpdateOutcome = {
+    config,
+    before,
+    dropped,
+    plan,
+    hadBase: base !== null,
+    changed: [],
+    marked: [],
+    kept: [],
+    applied: false,
+  };
   if (req.dryRun) return outcome;
 
   const conflicts = plan.filter((f) => f.action === 'conflict');

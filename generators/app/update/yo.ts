@@ -29,7 +29,12 @@ export function localProject(dir: string): string | undefined {
 }
 
 /** A question in Yeoman's (inquirer's) shape, answered through the generator's `prompt`. */
-export type YoAsk = (question: { type: 'list'; name: string; message: string; choices: { name: string; value: string }[] }) => Promise<string>;
+export type YoAsk = (question: {
+  type: 'list';
+  name: string;
+  message: string;
+  choices: { name: string; value: string }[];
+}) => Promise<string>;
 
 /** Inputs of {@link updateFromYo}. */
 export interface YoUpdateOptions {
@@ -82,7 +87,15 @@ export async function updateFromYo(opts: YoUpdateOptions): Promise<number> {
         }
       }
     : undefined;
-  const outcome = await runUpdate({ root: opts.root, flags: opts.flags, add: opts.add, remove: opts.remove, dryRun: opts.dryRun, conflictMarkers: opts.conflictMarkers, choose });
+  const outcome = await runUpdate({
+    root: opts.root,
+    flags: opts.flags,
+    add: opts.add,
+    remove: opts.remove,
+    dryRun: opts.dryRun,
+    conflictMarkers: opts.conflictMarkers,
+    choose,
+  });
   for (const d of outcome.dropped) opts.log(`note: dropped the recorded ${d}`);
   if (!outcome.applied) {
     opts.log(JSON.stringify(planDocument(outcome), null, 2));

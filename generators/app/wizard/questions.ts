@@ -83,7 +83,10 @@ export const WIZARD_DEFAULTS = {
 } as const;
 
 /** How each config key is named in wizard messages (the options table's `label`). */
-export const KEY_LABELS: Readonly<Record<ConfigKey, string>> = Object.fromEntries(CONFIG_OPTIONS.map((o) => [o.key, o.label])) as Record<ConfigKey, string>;
+export const KEY_LABELS: Readonly<Record<ConfigKey, string>> = Object.fromEntries(CONFIG_OPTIONS.map((o) => [o.key, o.label])) as Record<
+  ConfigKey,
+  string
+>;
 
 /**
  * The value of a config key so far: the answer if given, else the value given before the wizard.
@@ -153,13 +156,27 @@ const nameStep: WizardStep = {
 
 /** The choices of step 2, with the config values each one sets. */
 export const BOT_CLIENT_CHOICES: readonly { value: string; title: string; description: string; layer: ConfigLayer }[] = [
-  { value: 'telephony', title: 'Phone bot (telephony)', description: 'callers reach the bot over a phone number', layer: { bot_type: 'telephony' } },
+  {
+    value: 'telephony',
+    title: 'Phone bot (telephony)',
+    description: 'callers reach the bot over a phone number',
+    layer: { bot_type: 'telephony' },
+  },
   // One choice per client kind; `client_server` only for frameworks that have several.
   ...CLIENT_KINDS.map((k) => ({
     ...k.wizard,
-    layer: { bot_type: 'web', client_framework: k.framework, ...(frameworksWithServerChoice().includes(k.framework) ? { client_server: k.server } : {}) },
+    layer: {
+      bot_type: 'web',
+      client_framework: k.framework,
+      ...(frameworksWithServerChoice().includes(k.framework) ? { client_server: k.server } : {}),
+    },
   })),
-  { value: 'web-none', title: 'Web bot, mobile app or no client (server only)', description: 'connect your own app with a Pipecat client SDK', layer: { bot_type: 'web', client_framework: 'none' } },
+  {
+    value: 'web-none',
+    title: 'Web bot, mobile app or no client (server only)',
+    description: 'connect your own app with a Pipecat client SDK',
+    layer: { bot_type: 'web', client_framework: 'none' },
+  },
 ];
 
 /** Choices of step 2 that agree with the bot type and client options given before the wizard. */
@@ -184,7 +201,10 @@ const botClientStep: WizardStep = {
   applies: () => true,
   question: (s) => {
     const choices = botClientChoices(s);
-    const initial = Math.max(0, choices.findIndex((c) => c.value === WIZARD_DEFAULTS.bot_client));
+    const initial = Math.max(
+      0,
+      choices.findIndex((c) => c.value === WIZARD_DEFAULTS.bot_client),
+    );
     return {
       type: 'select',
       name: 'bot_client',
@@ -233,7 +253,9 @@ export function transportChoices(type: unknown): Choice[] {
 
 /** The client kind chosen so far (web bots), or undefined. */
 function chosenClientKind(s: WizardState): ClientKind | undefined {
-  return botType(s) === 'web' ? findClientKind(lower(currentValue(s, 'client_framework')), lower(currentValue(s, 'client_server'))) : undefined;
+  return botType(s) === 'web'
+    ? findClientKind(lower(currentValue(s, 'client_framework')), lower(currentValue(s, 'client_server')))
+    : undefined;
 }
 
 /**
@@ -256,7 +278,8 @@ const transportsStep: WizardStep = {
     const type = botType(s);
     const kind = chosenClientKind(s);
     const only = clientOnlyTransports(kind);
-    const preselect: readonly string[] = only ?? (type === 'telephony' ? WIZARD_DEFAULTS.telephony_transports : WIZARD_DEFAULTS.web_transports);
+    const preselect: readonly string[] =
+      only ?? (type === 'telephony' ? WIZARD_DEFAULTS.telephony_transports : WIZARD_DEFAULTS.web_transports);
     const needs = only && kind ? ` (the ${kind.label} client connects over ${only.join(' or ')}: it is added if left out)` : '';
     return {
       type: 'multiselect',
@@ -329,9 +352,7 @@ const SERVICE_MESSAGES: Record<'stt' | 'llm' | 'tts' | 'realtime', { key: Config
  * @param role service role
  */
 export function serviceChoices(role: ServiceRole): Choice[] {
-  return SERVICES_BY_ROLE[role]
-    .filter((s) => !s.deprecated)
-    .map((s) => ({ title: s.label, value: s.id }));
+  return SERVICES_BY_ROLE[role].filter((s) => !s.deprecated).map((s) => ({ title: s.label, value: s.id }));
 }
 
 /**

@@ -17,7 +17,18 @@ import { CONFIG_OPTIONS, optionFor, optionLabel, type ConfigKey } from '../confi
 import { ConfigError, deriveValues, mergeLayers, normalise, resolveConfig, type ConfigLayer } from '../config/resolve.js';
 import { validateConfig, type ConfigProblem } from '../config/schema.js';
 import type { ProjectConfig } from '../config/types.js';
-import { BOT_CLIENT_CHOICES, CONFIRM_QUESTION, KEY_LABELS, WIZARD_STEPS, chosenTransports, confirmQuestion, schemaProblem, type WizardQuestion, type WizardState, type WizardStep } from './questions.js';
+import {
+  BOT_CLIENT_CHOICES,
+  CONFIRM_QUESTION,
+  KEY_LABELS,
+  WIZARD_STEPS,
+  chosenTransports,
+  confirmQuestion,
+  schemaProblem,
+  type WizardQuestion,
+  type WizardState,
+  type WizardStep,
+} from './questions.js';
 
 /** Ask one question through the prompt adapter; resolves to the answer. */
 export type AskFunction = (question: WizardQuestion) => Promise<unknown>;
@@ -50,7 +61,17 @@ export interface WizardOptions {
 }
 
 /** Config keys whose answers are booleans or single ids, checked with the field schema. */
-const SCHEMA_CHECKED = new Set<ConfigKey>(['project_name', 'mode', 'stt_service', 'llm_service', 'tts_service', 'realtime_service', 'daily_pstn_mode', 'twilio_daily_sip_mode', ...CONFIG_OPTIONS.filter((o) => o.type === 'boolean').map((o) => o.key)]);
+const SCHEMA_CHECKED = new Set<ConfigKey>([
+  'project_name',
+  'mode',
+  'stt_service',
+  'llm_service',
+  'tts_service',
+  'realtime_service',
+  'daily_pstn_mode',
+  'twilio_daily_sip_mode',
+  ...CONFIG_OPTIONS.filter((o) => o.type === 'boolean').map((o) => o.key),
+]);
 
 /**
  * Problems of a layer that concern the given keys, found by the resolver's own steps (merge,
@@ -146,7 +167,14 @@ function buildQuestion(step: WizardStep, state: WizardState): WizardQuestion | {
     const valid = q.choices.filter((c) => validateAnswer(step, state, c.value) === true);
     if (valid.length === 0) return null;
     if (valid.length === 1) return { only: valid[0].value as unknown };
-    return { ...q, choices: valid, initial: Math.max(0, valid.findIndex((c) => c.value === initialValue)) };
+    return {
+      ...q,
+      choices: valid,
+      initial: Math.max(
+        0,
+        valid.findIndex((c) => c.value === initialValue),
+      ),
+    };
   }
   if ((q.type === 'multiselect' || q.type === 'autocomplete') && q.choices) {
     const own = q.validate;
@@ -180,7 +208,10 @@ function buildQuestion(step: WizardStep, state: WizardState): WizardQuestion | {
 export function summaryText(config: ProjectConfig, target: string): string {
   const d = deriveValues(config);
   const label = (id: string | null): string => (id ? (findService(id)?.label ?? id) : '');
-  const botChoice = config.bot_type === 'telephony' ? 'telephony' : (findClientKind(config.client_framework, config.client_server)?.wizard.value ?? 'web-none');
+  const botChoice =
+    config.bot_type === 'telephony'
+      ? 'telephony'
+      : (findClientKind(config.client_framework, config.client_server)?.wizard.value ?? 'web-none');
   const bot = BOT_CLIENT_CHOICES.find((c) => c.value === botChoice)?.title ?? config.bot_type;
   const pipeline =
     config.mode === 'cascade'

@@ -49,8 +49,14 @@ async function deleteSet(argv: DeleteArgs, emit: (doc: unknown) => void): Promis
   const found = sets.find((s) => s.name === name);
   if (!found) {
     const { closest } = await import('../../../secrets/rules.js');
-    const near = closest(name, sets.map((s) => s.name));
-    throw new OperationFailedError(`secret set ${name} not found in organization ${org}: nothing was deleted`, near ? [`did you mean ${near}?`] : []);
+    const near = closest(
+      name,
+      sets.map((s) => s.name),
+    );
+    throw new OperationFailedError(
+      `secret set ${name} not found in organization ${org}: nothing was deleted`,
+      near ? [`did you mean ${near}?`] : [],
+    );
   }
   const kind = found.type === 'imagePullSecret' ? 'image pull secret' : 'secret set';
   if (!argv.skip) {
@@ -62,7 +68,8 @@ async function deleteSet(argv: DeleteArgs, emit: (doc: unknown) => void): Promis
   try {
     await client.deleteSecretSet(org, name);
   } catch (err) {
-    if (isApiStatus(err, 404)) throw new OperationFailedError(`${kind} ${name} was not found when deleting it: nothing was deleted (${apiMessage(err)})`);
+    if (isApiStatus(err, 404))
+      throw new OperationFailedError(`${kind} ${name} was not found when deleting it: nothing was deleted (${apiMessage(err)})`);
     throw err;
   } finally {
     spinner.stop();

@@ -43,8 +43,12 @@ export const imagePullSecretCommand: CommandModule<object, ImagePullSecretArgs> 
             type: 'string',
             describe: 'username:password (omit it to be asked, or pipe it on stdin, so it stays out of your shell history)',
           })
-          .option('encode', { type: 'boolean', default: true, describe: 'Base64-encode username:password; --no-encode sends a value already in base64 (checked)' }),
-        'Region of a new pull secret (default: the organisation\'s default); must match an existing one\'s',
+          .option('encode', {
+            type: 'boolean',
+            default: true,
+            describe: 'Base64-encode username:password; --no-encode sends a value already in base64 (checked)',
+          }),
+        "Region of a new pull secret (default: the organisation's default); must match an existing one's",
       ),
       'replacing an existing pull secret',
     )
@@ -77,7 +81,8 @@ async function imagePullSecret(argv: ImagePullSecretArgs, emit: (doc: unknown) =
   const name = String(argv.name);
   const host = String(argv.host).trim();
   const problems = [setNameProblem(name), pull.hostProblem(host)].filter((p): p is string => !!p);
-  if (problems.length) throw new UserError(problems.length === 1 ? problems[0] : 'invalid arguments', problems.length === 1 ? [] : problems);
+  if (problems.length)
+    throw new UserError(problems.length === 1 ? problems[0] : 'invalid arguments', problems.length === 1 ? [] : problems);
   const encode = argv.encode !== false;
 
   // Credentials, checked before any request.
@@ -93,8 +98,14 @@ async function imagePullSecret(argv: ImagePullSecretArgs, emit: (doc: unknown) =
     credentialsFrom = 'prompt';
     const noTty = 'no terminal to ask for the credentials: pass username:password or pipe it on stdin';
     if (encode) {
-      const username = await dialogs.text(`Registry username for ${host}`, { noTty, validate: (v) => (v && !v.includes(':') ? true : 'a username, without ":"') });
-      const password = await dialogs.password('Password or access token (hidden)', { noTty, validate: (v) => (v ? true : 'the password is empty') });
+      const username = await dialogs.text(`Registry username for ${host}`, {
+        noTty,
+        validate: (v) => (v && !v.includes(':') ? true : 'a username, without ":"'),
+      });
+      const password = await dialogs.password('Password or access token (hidden)', {
+        noTty,
+        validate: (v) => (v ? true : 'the password is empty'),
+      });
       secretValue = pull.encodeCredentials({ username, password });
     } else {
       const value = await dialogs.password('Base64 of username:password (hidden)', { noTty });
@@ -103,8 +114,11 @@ async function imagePullSecret(argv: ImagePullSecretArgs, emit: (doc: unknown) =
   } else {
     credentialsFrom = 'stdin';
     const raw = stripOneNewline(await readAllStdin());
-    if (raw === '') throw new UserError('no credentials: pass username:password as an argument, pipe it on stdin, or run in a terminal to be asked');
-    secretValue = encode ? pull.encodeCredentials(asUserError(() => pull.parseCredentials(raw, 'stdin'))) : asUserError(() => pull.checkEncodedCredentials(raw, 'stdin'));
+    if (raw === '')
+      throw new UserError('no credentials: pass username:password as an argument, pipe it on stdin, or run in a terminal to be asked');
+    secretValue = encode
+      ? pull.encodeCredentials(asUserError(() => pull.parseCredentials(raw, 'stdin')))
+      : asUserError(() => pull.checkEncodedCredentials(raw, 'stdin'));
   }
 
   const { startSpinner } = await import('../../../output/spinner.js');
@@ -126,7 +140,9 @@ async function imagePullSecret(argv: ImagePullSecretArgs, emit: (doc: unknown) =
   }
 
   if (existing && !argv.skip) {
-    const ok = await dialogs.confirm(`Image pull secret ${name} exists (${org}, ${existing.region}). Replace its host and credentials?`, { noTty: NO_TTY_CONFIRM });
+    const ok = await dialogs.confirm(`Image pull secret ${name} exists (${org}, ${existing.region}). Replace its host and credentials?`, {
+      noTty: NO_TTY_CONFIRM,
+    });
     if (!ok) throw new CancelledError('cancelled: nothing was changed');
   }
   spinner = await startSpinner(`${existing ? 'Updating' : 'Creating'} image pull secret ${name}`, { json: argv.json });
@@ -151,7 +167,9 @@ async function imagePullSecret(argv: ImagePullSecretArgs, emit: (doc: unknown) =
   if (!argv.json) {
     const { success } = await import('../../../output/colors.js');
     process.stderr.write(
-      success(`${existing ? 'updated' : 'created'} image pull secret ${name} for ${host} (${org}, ${doc.region} from ${region.source}); credentials ${doc.credentials.fingerprint}, ${doc.credentials.length} characters of base64`) + '\n',
+      success(
+        `${existing ? 'updated' : 'created'} image pull secret ${name} for ${host} (${org}, ${doc.region} from ${region.source}); credentials ${doc.credentials.fingerprint}, ${doc.credentials.length} characters of base64`,
+      ) + '\n',
     );
   }
 }

@@ -13,7 +13,15 @@
 import type { Argv, CommandModule } from 'yargs';
 import { OperationFailedError, UserError } from '../../../errors.js';
 import { cloudOptions, openSession, type CloudArgs } from '../common.js';
-import { SECRETS_EPILOGUE, apiMessage, checkRegionOption, isApiStatus, isImagePullSecretRefusal, regionOption, runSecretsCommand } from './shared.js';
+import {
+  SECRETS_EPILOGUE,
+  apiMessage,
+  checkRegionOption,
+  isApiStatus,
+  isImagePullSecretRefusal,
+  regionOption,
+  runSecretsCommand,
+} from './shared.js';
 
 /** Parsed options of `secrets list`. */
 export interface ListArgs extends CloudArgs {
@@ -33,7 +41,7 @@ export const listCommand: CommandModule<object, ListArgs> = {
         .positional('name', { type: 'string', describe: 'Secret set whose keys to list' })
         .option('sets', { type: 'boolean', default: true, describe: 'Show secret sets only; --no-sets also shows image pull secrets' })
         .option('all', { type: 'boolean', describe: 'Same as --no-sets: show image pull secrets too' }),
-      'Only sets in this region (one of the organisation\'s regions)',
+      "Only sets in this region (one of the organisation's regions)",
     )
       .example('$0 cloud secrets list', 'every secret set of the organisation')
       .example('$0 cloud secrets list my-agent-secrets', 'the keys of one set')
@@ -63,7 +71,13 @@ async function listSets(argv: ListArgs, emit: (doc: unknown) => void): Promise<v
     ok: true,
     organization: org,
     ...(argv.region !== undefined ? { region: argv.region } : {}),
-    sets: shown.map((s) => ({ name: s.name, type: s.type, region: s.region, status: s.status, ...(s.errorMessage ? { errorMessage: s.errorMessage } : {}) })),
+    sets: shown.map((s) => ({
+      name: s.name,
+      type: s.type,
+      region: s.region,
+      status: s.status,
+      ...(s.errorMessage ? { errorMessage: s.errorMessage } : {}),
+    })),
     hiddenImagePullSecrets: hidden,
   });
   if (argv.json) return;
@@ -75,7 +89,11 @@ async function listSets(argv: ListArgs, emit: (doc: unknown) => void): Promise<v
     process.stderr.write(`No secret sets in organization ${org}${where}.\n`);
   } else {
     const status = (s: (typeof shown)[number]) =>
-      s.status === 'failed' ? c.red(`failed: ${s.errorMessage ?? 'no error message'}`) : s.status === 'pending' ? c.yellow('pending') : c.green(s.status);
+      s.status === 'failed'
+        ? c.red(`failed: ${s.errorMessage ?? 'no error message'}`)
+        : s.status === 'pending'
+          ? c.yellow('pending')
+          : c.green(s.status);
     process.stdout.write(
       renderTable(
         ['NAME', 'TYPE', 'REGION', 'STATUS'],
@@ -84,7 +102,9 @@ async function listSets(argv: ListArgs, emit: (doc: unknown) => void): Promise<v
     );
   }
   if (hidden > 0) {
-    process.stderr.write(`${hidden} image pull ${hidden === 1 ? 'secret' : 'secrets'} hidden: --no-sets (or --all) shows ${hidden === 1 ? 'it' : 'them'}.\n`);
+    process.stderr.write(
+      `${hidden} image pull ${hidden === 1 ? 'secret' : 'secrets'} hidden: --no-sets (or --all) shows ${hidden === 1 ? 'it' : 'them'}.\n`,
+    );
   }
 }
 
@@ -102,9 +122,10 @@ async function listKeys(argv: ListArgs, emit: (doc: unknown) => void): Promise<v
     detail = await client.getSecretSet(org, name, { region: argv.region });
   } catch (err) {
     if (isApiStatus(err, 404)) {
-      throw new OperationFailedError(`secret set ${name} not found in organization ${org}${argv.region !== undefined ? ` (region ${argv.region})` : ''}`, [
-        'see `pipecat cloud secrets list` for the sets that exist',
-      ]);
+      throw new OperationFailedError(
+        `secret set ${name} not found in organization ${org}${argv.region !== undefined ? ` (region ${argv.region})` : ''}`,
+        ['see `pipecat cloud secrets list` for the sets that exist'],
+      );
     }
     if (isImagePullSecretRefusal(err)) {
       throw new OperationFailedError(`${name} is an image pull secret: its contents cannot be listed (${apiMessage(err)})`, [
@@ -132,7 +153,20 @@ async function listKeys(argv: ListArgs, emit: (doc: unknown) => void): Promise<v
 
   const { renderTable } = await import('../../../output/table.js');
   const { c } = await import('../../../output/colors.js');
-  const status = detail.status === 'failed' ? c.red(`failed: ${detail.errorMessage ?? 'no error message'}`) : detail.status === 'pending' ? c.yellow('pending') : c.green(detail.status);
-  process.stdout.write(`Secret set ${c.bold(name)} in ${org}, region ${detail.region}, status ${status}, ${keys.length} ${keys.length === 1 ? 'key' : 'keys'} (values are never shown)\n`);
-  if (keys.length > 0) process.stdout.write(renderTable(['KEY'], keys.map((k) => [k])) + '\n');
+  const status =
+    detail.status === 'failed'
+      ? c.red(`failed: ${detail.errorMessage ?? 'no error message'}`)
+      : detail.status === 'pending'
+        ? c.yellow('pending')
+        : c.green(detail.status);
+  process.stdout.write(
+    `Secret set ${c.bold(name)} in ${org}, region ${detail.region}, status ${status}, ${keys.length} ${keys.length === 1 ? 'key' : 'keys'} (values are never shown)\n`,
+  );
+  if (keys.length > 0)
+    process.stdout.write(
+      renderTable(
+        ['KEY'],
+        keys.map((k) => [k]),
+      ) + '\n',
+    );
 }

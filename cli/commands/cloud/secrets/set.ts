@@ -58,15 +58,30 @@ export const setCommand: CommandModule<object, SetArgs> = {
         cloudOptions(y)
           .positional('name', { type: 'string', describe: 'Secret set name (3-63 lowercase letters, digits, hyphens)' })
           .positional('pairs', { type: 'string', array: true, describe: 'KEY=value pairs; KEY=- reads the value from stdin' })
-          .option('file', { alias: 'f', type: 'string', requiresArg: true, describe: 'Dotenv file to read (- = stdin); pairs override its keys' })
+          .option('file', {
+            alias: 'f',
+            type: 'string',
+            requiresArg: true,
+            describe: 'Dotenv file to read (- = stdin); pairs override its keys',
+          })
           .option('wait', { type: 'boolean', describe: 'Wait until the set is ready (exit 0) or failed (exit 1)' })
-          .option('wait-timeout', { type: 'number', default: 300, requiresArg: true, describe: 'Seconds --wait waits before giving up (exit 1)' })
-          .option('concurrency', { type: 'number', default: DEFAULT_CONCURRENCY, requiresArg: true, describe: 'Requests in flight at once (1 = one key after another)' }),
-        'Region of a new set (default: the organisation\'s default); must match an existing set\'s region',
+          .option('wait-timeout', {
+            type: 'number',
+            default: 300,
+            requiresArg: true,
+            describe: 'Seconds --wait waits before giving up (exit 1)',
+          })
+          .option('concurrency', {
+            type: 'number',
+            default: DEFAULT_CONCURRENCY,
+            requiresArg: true,
+            describe: 'Requests in flight at once (1 = one key after another)',
+          }),
+        "Region of a new set (default: the organisation's default); must match an existing set's region",
       ),
       'writing',
     )
-      .example('$0 cloud secrets set my-agent-secrets --file server/.env', 'push a project\'s .env')
+      .example('$0 cloud secrets set my-agent-secrets --file server/.env', "push a project's .env")
       .example('$0 cloud secrets set my-agent-secrets OPENAI_API_KEY=- < key.txt', 'read one value from stdin')
       .example('$0 cloud secrets set my-agent-secrets -f .env DEBUG=0 --skip --wait', 'file plus an override, no prompt, wait until ready')
       .epilogue(SECRETS_EPILOGUE) as unknown as Argv<SetArgs>,
@@ -89,7 +104,8 @@ async function setSecrets(argv: SetArgs, emit: (doc: unknown) => void): Promise<
   const problem = setNameProblem(argv.name);
   if (problem) throw new UserError(problem);
   const concurrency = argv.concurrency ?? DEFAULT_CONCURRENCY;
-  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) throw new UserError('--concurrency must be a whole number from 1 to 64');
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64)
+    throw new UserError('--concurrency must be a whole number from 1 to 64');
   const waitTimeout = argv['wait-timeout'] ?? 300;
   if (!Number.isFinite(waitTimeout) || waitTimeout <= 0) throw new UserError('--wait-timeout must be a positive number of seconds');
   let stdinRead = false;
@@ -132,10 +148,18 @@ async function setSecrets(argv: SetArgs, emit: (doc: unknown) => void): Promise<
     }
     // A new set goes to the organisation's default region: reading it also proves the
     // organisation exists, so a wrong one is never planned as a new set.
-    region = await resolveRegion(argv.region, existing?.region, () => defaultRegion ?? client.organizationProperties(org).then((p) => p.defaultRegion), argv.name);
+    region = await resolveRegion(
+      argv.region,
+      existing?.region,
+      () => defaultRegion ?? client.organizationProperties(org).then((p) => p.defaultRegion),
+      argv.name,
+    );
   } catch (err) {
     if (organizationNotFound(err, org)) {
-      const known = await client.organizations().then((o) => o.map((x) => x.name), () => undefined);
+      const known = await client.organizations().then(
+        (o) => o.map((x) => x.name),
+        () => undefined,
+      );
       throw organizationNotFound(err, org, orgSource, known);
     }
     throw err;
@@ -143,18 +167,33 @@ async function setSecrets(argv: SetArgs, emit: (doc: unknown) => void): Promise<
     spinner.stop();
   }
   const existedBefore = new Set(existing?.secrets.map((s) => s.fieldName) ?? []);
-  const plan = buildPlan({ organization: org, set: argv.name, region, existingKeys: existing ? existedBefore : undefined, secrets: input.secrets });
+  const plan = buildPlan({
+    organization: org,
+    set: argv.name,
+    region,
+    existingKeys: existing ? existedBefore : undefined,
+    secrets: input.secrets,
+  });
 
   // 3. The plan, and the confirmation.
   const { renderTable } = await import('../../../output/table.js');
   const planText = () => {
     const head = `${plan.exists ? 'Update' : 'Create'} secret set ${c.bold(plan.set)} in ${org}, region ${plan.region} (${plan.regionSource}):`;
-    const rows = plan.keys.map((k) => [k.key, k.action === 'add' ? c.green('add') : c.yellow('overwrite'), k.source + (k.overrides ? ` (overrides ${k.overrides})` : ''), k.length, k.fingerprint]);
+    const rows = plan.keys.map((k) => [
+      k.key,
+      k.action === 'add' ? c.green('add') : c.yellow('overwrite'),
+      k.source + (k.overrides ? ` (overrides ${k.overrides})` : ''),
+      k.length,
+      k.fingerprint,
+    ]);
     return `${head}\n${renderTable(['KEY', 'ACTION', 'SOURCE', 'LENGTH', 'FINGERPRINT'], rows)}\n`;
   };
   if (!argv.skip) {
     process.stderr.write(planText());
-    const ok = await dialogs.confirm(`Write ${plan.keys.length} ${plan.keys.length === 1 ? 'key' : 'keys'} to ${plan.set}?`, { noTty: NO_TTY_CONFIRM, default: true });
+    const ok = await dialogs.confirm(`Write ${plan.keys.length} ${plan.keys.length === 1 ? 'key' : 'keys'} to ${plan.set}?`, {
+      noTty: NO_TTY_CONFIRM,
+      default: true,
+    });
     if (!ok) throw new CancelledError('cancelled: nothing was written');
   } else if (!argv.json) {
     process.stderr.write(planText());
@@ -180,7 +219,8 @@ async function setSecrets(argv: SetArgs, emit: (doc: unknown) => void): Promise<
       onProgress: (n) => spinner.update(`Writing ${n}/${total} keys to ${plan.set}`),
       isFatal: isFatalForBatch,
       isOutcomeUnknown,
-      statusOf: (err) => (err && typeof err === 'object' && (err as { name?: string }).name === 'ApiError' ? (err as { status: number }).status : undefined),
+      statusOf: (err) =>
+        err && typeof err === 'object' && (err as { name?: string }).name === 'ApiError' ? (err as { status: number }).status : undefined,
       describe: (err, item) =>
         isApiStatus(err, 413)
           ? `too large: the platform refused the value of ${item.key} (${lengthOf.get(item.key)} characters) as too large (${redactValues(apiMessage(err), values)})`
@@ -205,7 +245,11 @@ async function setSecrets(argv: SetArgs, emit: (doc: unknown) => void): Promise<
       );
       try {
         const keysAfter = signal
-          ? await Promise.race([read, unrefDelay(2000).then(() => Promise.reject(new Error('no answer within 2 s after the interruption'))), interrupts.again.then(() => Promise.reject(new Error('interrupted again')))])
+          ? await Promise.race([
+              read,
+              unrefDelay(2000).then(() => Promise.reject(new Error('no answer within 2 s after the interruption'))),
+              interrupts.again.then(() => Promise.reject(new Error('interrupted again'))),
+            ])
           : await read;
         reconcileWithServer(results, new Set(keysAfter), existedBefore);
         reconciled = true;
@@ -271,7 +315,13 @@ async function setSecrets(argv: SetArgs, emit: (doc: unknown) => void): Promise<
     });
     if (!argv.json) {
       const status = (r: { status: string; outcomeUnknown?: boolean }) =>
-        r.status === 'written' ? c.green('written') : r.status === 'failed' ? (r.outcomeUnknown ? c.yellow('unknown') : c.red('failed')) : c.yellow('not sent');
+        r.status === 'written'
+          ? c.green('written')
+          : r.status === 'failed'
+            ? r.outcomeUnknown
+              ? c.yellow('unknown')
+              : c.red('failed')
+            : c.yellow('not sent');
       process.stdout.write(
         renderTable(
           ['KEY', 'ACTION', 'LENGTH', 'FINGERPRINT', 'RESULT'],
@@ -285,7 +335,9 @@ async function setSecrets(argv: SetArgs, emit: (doc: unknown) => void): Promise<
 
     const details = [
       `written (${written.length}): ${written.map((r) => r.key).join(', ') || 'none'}`,
-      ...(knownFailed.length > 0 || (!stoppedBy && unknown.length === 0) ? [`failed (${knownFailed.length}): ${knownFailed.map((r) => r.key).join(', ') || 'none'}`] : []),
+      ...(knownFailed.length > 0 || (!stoppedBy && unknown.length === 0)
+        ? [`failed (${knownFailed.length}): ${knownFailed.map((r) => r.key).join(', ') || 'none'}`]
+        : []),
       ...(notSent.length > 0 ? [`not sent (${notSent.length}): ${notSent.map((r) => r.key).join(', ')}`] : []),
       ...unknownLines(unknown, existedBefore, reconcileError),
     ];
@@ -306,7 +358,11 @@ async function setSecrets(argv: SetArgs, emit: (doc: unknown) => void): Promise<
             (notSent.length > 0 ? `; ${notSent.length} were not sent` : '') +
             (knownFailed.length > 0 ? `; ${knownFailed.length} failed` : '') +
             (unknown.length > 0 ? `; ${unknown.length} may or may not have landed` : '');
-      throw new InterruptedError(stoppedBy, `interrupted by ${stoppedBy}: ${what}`, wait !== undefined ? [] : [...details, 'run the same command again to write the rest']);
+      throw new InterruptedError(
+        stoppedBy,
+        `interrupted by ${stoppedBy}: ${what}`,
+        wait !== undefined ? [] : [...details, 'run the same command again to write the rest'],
+      );
     }
     if (failed.length > 0 || notSent.length > 0) {
       const headline =
@@ -317,14 +373,22 @@ async function setSecrets(argv: SetArgs, emit: (doc: unknown) => void): Promise<
       throw new OperationFailedError(headline, details);
     }
     if (wait?.status === 'failed') {
-      throw new OperationFailedError(`secret set ${plan.set} failed to provision: ${wait.errorMessage ?? 'no error message'}`, [`all ${total} keys were written`]);
+      throw new OperationFailedError(`secret set ${plan.set} failed to provision: ${wait.errorMessage ?? 'no error message'}`, [
+        `all ${total} keys were written`,
+      ]);
     }
     if (wait?.status === 'timeout') {
-      throw new OperationFailedError(`secret set ${plan.set} was still pending after ${waitTimeout} s (--wait-timeout)`, [`all ${total} keys were written`]);
+      throw new OperationFailedError(`secret set ${plan.set} was still pending after ${waitTimeout} s (--wait-timeout)`, [
+        `all ${total} keys were written`,
+      ]);
     }
     if (!argv.json) {
-      const tail = wait ? `; the set is ready (${(wait.waitedMs / 1000).toFixed(1)} s)` : '; the set is provisioning (use --wait to wait until it is ready)';
-      process.stderr.write(success(`${total} ${total === 1 ? 'key' : 'keys'} written to ${plan.set} (${org}, ${plan.region})${tail}`) + '\n');
+      const tail = wait
+        ? `; the set is ready (${(wait.waitedMs / 1000).toFixed(1)} s)`
+        : '; the set is provisioning (use --wait to wait until it is ready)';
+      process.stderr.write(
+        success(`${total} ${total === 1 ? 'key' : 'keys'} written to ${plan.set} (${org}, ${plan.region})${tail}`) + '\n',
+      );
     }
   } finally {
     interrupts.dispose();
@@ -349,7 +413,8 @@ function unknownLines(
     ['still in flight when the command was interrupted', unknown.filter((r) => r.interrupted)],
   ];
   const statuses = [...new Set(unknown.map((r) => r.httpStatus).filter((s): s is number => s !== undefined))].sort();
-  for (const st of statuses) groups.push([`the platform answered HTTP ${st} (a server error, after every retry)`, unknown.filter((r) => r.httpStatus === st)]);
+  for (const st of statuses)
+    groups.push([`the platform answered HTTP ${st} (a server error, after every retry)`, unknown.filter((r) => r.httpStatus === st)]);
   for (const [why, rs] of groups) {
     if (rs.length === 0) continue;
     const old = rs.filter((r) => existedBefore.has(r.key));

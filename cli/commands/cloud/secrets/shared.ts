@@ -14,14 +14,16 @@ export const SECRETS_EPILOGUE =
   'Exit codes: 0 success; 1 the operation failed (API error, not found, partial write, unreachable host); ' +
   '2 bad usage or input, or a confirmation needed without a terminal (pass --skip); 4 not logged in; ' +
   '130 cancelled, or interrupted by Ctrl-C (SIGINT) after printing what was written; 143 stopped by SIGTERM, likewise.\n' +
-  'Secret values are never printed: plans show each value\'s length and a short SHA-256 fingerprint. Guide: docs/secrets.md';
+  "Secret values are never printed: plans show each value's length and a short SHA-256 fingerprint. Guide: docs/secrets.md";
 
 /** Message of the error raised when a confirmation is needed but there is no terminal. */
 export const NO_TTY_CONFIRM = 'confirmation needed, but no terminal is available to ask: pass --skip (-s) to go ahead without asking';
 
 /** Adds `--skip/-s` to a command. */
 export function skipOption<T>(y: Argv<T>, what: string): Argv<T & { skip?: boolean }> {
-  return y.option('skip', { alias: 's', type: 'boolean', describe: `Do not ask for confirmation before ${what}` }) as Argv<T & { skip?: boolean }>;
+  return y.option('skip', { alias: 's', type: 'boolean', describe: `Do not ask for confirmation before ${what}` }) as Argv<
+    T & { skip?: boolean }
+  >;
 }
 
 /** Adds `--region/-r` to a command. */
@@ -75,7 +77,9 @@ export async function checkRegionOption(client: CloudClient, org: string, region
 
 /** True for an API error with this HTTP status (duck-typed, so the client module stays lazy). */
 export function isApiStatus(err: unknown, status: number): boolean {
-  return !!err && typeof err === 'object' && (err as { name?: string }).name === 'ApiError' && (err as { status?: number }).status === status;
+  return (
+    !!err && typeof err === 'object' && (err as { name?: string }).name === 'ApiError' && (err as { status?: number }).status === status
+  );
 }
 
 /** The platform's own message of an API error (`error` field), or the error's message. */
@@ -123,18 +127,33 @@ export function isOutcomeUnknown(err: unknown): boolean {
  * @param orgSource where the name came from (flag, PIPECAT_ORG, file, api), for the message
  * @param known the organisations the token can use (`GET /v1/organizations`), when known
  */
-export function organizationNotFound(err: unknown, org: string, orgSource?: string, known?: readonly string[]): OperationFailedError | undefined {
+export function organizationNotFound(
+  err: unknown,
+  org: string,
+  orgSource?: string,
+  known?: readonly string[],
+): OperationFailedError | undefined {
   if (!err || typeof err !== 'object' || (err as { name?: string }).name !== 'ApiError') return undefined;
   const e = err as { status?: number; path?: string };
   const orgLevel = typeof e.path === 'string' && /^\/v1\/organizations\/[^/]+\/(regions|properties)$/.test(e.path);
   const namesOrg = /organi[sz]ation/i.test(apiMessage(err));
   if (!((e.status === 404 && (orgLevel || namesOrg)) || (e.status === 403 && orgLevel))) return undefined;
-  const from = orgSource === 'flag' ? ' (from --organization)' : orgSource === 'PIPECAT_ORG' ? ' (from PIPECAT_ORG)' : orgSource === 'file' ? ' (from the credentials file)' : '';
-  return new OperationFailedError(`organization ${org}${from} not found, or this token cannot use it: nothing was sent (${apiMessage(err)})`, [
-    known === undefined
-      ? 'pass an organization of your token with --organization/-o'
-      : known.length > 0
-        ? `organizations of this token: ${known.join(', ')} (pass one with --organization/-o)`
-        : 'this token has no organization',
-  ]);
+  const from =
+    orgSource === 'flag'
+      ? ' (from --organization)'
+      : orgSource === 'PIPECAT_ORG'
+        ? ' (from PIPECAT_ORG)'
+        : orgSource === 'file'
+          ? ' (from the credentials file)'
+          : '';
+  return new OperationFailedError(
+    `organization ${org}${from} not found, or this token cannot use it: nothing was sent (${apiMessage(err)})`,
+    [
+      known === undefined
+        ? 'pass an organization of your token with --organization/-o'
+        : known.length > 0
+          ? `organizations of this token: ${known.join(', ')} (pass one with --organization/-o)`
+          : 'this token has no organization',
+    ],
+  );
 }

@@ -13,7 +13,15 @@
 import type { Argv, CommandModule } from 'yargs';
 import { CancelledError, OperationFailedError, UserError } from '../../../errors.js';
 import { cloudOptions, openSession, type CloudArgs } from '../common.js';
-import { NO_TTY_CONFIRM, SECRETS_EPILOGUE, apiMessage, isApiStatus, isImagePullSecretRefusal, runSecretsCommand, skipOption } from './shared.js';
+import {
+  NO_TTY_CONFIRM,
+  SECRETS_EPILOGUE,
+  apiMessage,
+  isApiStatus,
+  isImagePullSecretRefusal,
+  runSecretsCommand,
+  skipOption,
+} from './shared.js';
 
 /** Parsed options of `secrets unset`. */
 export interface UnsetArgs extends CloudArgs {
@@ -43,7 +51,8 @@ async function unsetKey(argv: UnsetArgs, emit: (doc: unknown) => void): Promise<
   const name = String(argv.name);
   const key = String(argv.key);
   const problems = [lookupNameProblem(name, 'set name'), lookupNameProblem(key, 'key')].filter((p): p is string => !!p);
-  if (problems.length) throw new UserError(problems.length === 1 ? problems[0] : 'invalid arguments', problems.length === 1 ? [] : problems);
+  if (problems.length)
+    throw new UserError(problems.length === 1 ? problems[0] : 'invalid arguments', problems.length === 1 ? [] : problems);
 
   const { startSpinner } = await import('../../../output/spinner.js');
   const { client, org } = await openSession(argv);
@@ -53,7 +62,10 @@ async function unsetKey(argv: UnsetArgs, emit: (doc: unknown) => void): Promise<
     keys = (await client.getSecretSet(org, name)).secrets.map((s) => s.fieldName);
   } catch (err) {
     if (isApiStatus(err, 404)) throw new OperationFailedError(`secret set ${name} not found in organization ${org}: nothing was removed`);
-    if (isImagePullSecretRefusal(err)) throw new OperationFailedError(`${name} is an image pull secret: it has no keys to unset (delete it with \`pipecat cloud secrets delete ${name}\`)`);
+    if (isImagePullSecretRefusal(err))
+      throw new OperationFailedError(
+        `${name} is an image pull secret: it has no keys to unset (delete it with \`pipecat cloud secrets delete ${name}\`)`,
+      );
     throw err;
   } finally {
     spinner.stop();
@@ -67,13 +79,17 @@ async function unsetKey(argv: UnsetArgs, emit: (doc: unknown) => void): Promise<
   }
   if (!argv.skip) {
     const { confirm } = await import('../../../dialogs.js');
-    if (!(await confirm(`Remove ${key} from secret set ${name} (${org})?`, { noTty: NO_TTY_CONFIRM }))) throw new CancelledError('cancelled: nothing was removed');
+    if (!(await confirm(`Remove ${key} from secret set ${name} (${org})?`, { noTty: NO_TTY_CONFIRM })))
+      throw new CancelledError('cancelled: nothing was removed');
   }
   spinner = await startSpinner(`Removing ${key} from ${name}`, { json: argv.json });
   try {
     await client.deleteSecret(org, name, key);
   } catch (err) {
-    if (isApiStatus(err, 404)) throw new OperationFailedError(`key ${key} of secret set ${name} was not found when removing it: nothing was removed (${apiMessage(err)})`);
+    if (isApiStatus(err, 404))
+      throw new OperationFailedError(
+        `key ${key} of secret set ${name} was not found when removing it: nothing was removed (${apiMessage(err)})`,
+      );
     throw err;
   } finally {
     spinner.stop();
