@@ -39,7 +39,6 @@ import warnings
 import wave
 
 END_TIMEOUT = 5.0
-TOLERANCE = 0.10
 
 #: (level, pattern, reason): log records and warnings that do not fail a session.
 ALLOWED = [
@@ -158,7 +157,7 @@ class Session:
         raise ValueError(f"no driver for {kind}")
 
     async def run(self) -> dict:
-        from .probe import Probe
+        from .probe import Probe, slack
         from .services import Script
 
         started = time.monotonic()
@@ -206,9 +205,10 @@ class Session:
                     self.problems.append(f"the bot did not answer the user (TTS requests {probe.tts_requests}, transcripts {probe.transcripts}, LLM requests {probe.llm_requests})")
             await driver.hang_up()
             try:
-                await asyncio.wait_for(asyncio.shield(task), END_TIMEOUT)
+                end_timeout = END_TIMEOUT * slack()
+                await asyncio.wait_for(asyncio.shield(task), end_timeout)
             except asyncio.TimeoutError:
-                self.problems.append(f"the session did not end within {END_TIMEOUT:.0f} s of the hang-up")
+                self.problems.append(f"the session did not end within {end_timeout:.0f} s of the hang-up")
                 task.cancel()
                 try:
                     await asyncio.wait_for(task, 2)
@@ -244,6 +244,8 @@ class Session:
             self.problems.append(f"{level} from {name}: {message.splitlines()[0][:300]}")
 
     def _check_audio(self) -> None:
+        from .probe import TOLERANCE
+
         p = self.probe
         if p.tts_seconds <= 0:
             return

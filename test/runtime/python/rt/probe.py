@@ -8,6 +8,7 @@ rates, 16-bit mono PCM for audio.
 
 import asyncio
 import math
+import os
 import time
 
 import numpy as np
@@ -22,6 +23,19 @@ TTS_SECONDS = 0.4
 SPEECH_SECONDS = 0.6
 SILENCE_SECONDS = 0.8
 CHUNK_SECONDS = 0.02
+#: How far apart the audio on the wire and the audio the TTS produced may be (a fraction of the latter).
+TOLERANCE = 0.10
+
+
+def slack() -> float:
+    """How much the session's waits are stretched: 1 on an idle machine, the one-minute load average
+    per CPU above that (a 2-core machine at load 8 waits 4 times as long), so a starved session is
+    given time instead of reported as a silent bot."""
+    try:
+        per_cpu = os.getloadavg()[0] / (os.cpu_count() or 1)
+    except OSError:
+        return 1.0
+    return max(1.0, per_cpu)
 
 
 class Probe:
@@ -60,15 +74,22 @@ class Probe:
         self.changed = asyncio.Event()
 
     # -- waiting ----------------------------------------------------------------------------------
-    async def wait_bot_spoke(self, requests: int, timeout: float = 8.0, quiet: float = 0.35) -> bool:
+    async def wait_bot_spoke(self, requests: int, timeout: float = 8.0, quiet: float = 0.35, stall: float = 1.5) -> bool:
         """Wait until the TTS stand-in served ``requests`` requests, audio reached the wire after the
-        latest one, and the wire has been quiet for ``quiet`` seconds (the bot finished speaking).
-        False on timeout."""
-        deadline = time.monotonic() + timeout
+        latest one, and the bot finished speaking: the wire has been quiet for ``quiet`` seconds and
+        carried at least ``1 - TOLERANCE`` of the audio the TTS produced, or it has been quiet for
+        ``stall`` seconds (a mislabelled rate sends less: the audio check reports it). A pause in
+        the middle of an answer, as a loaded machine makes, is not its end. Both waits are
+        stretched by :func:`slack`. False on timeout."""
+        scale = slack()
+        deadline = time.monotonic() + timeout * scale
         while time.monotonic() < deadline:
             now = time.monotonic()
-            if self.tts_requests >= requests and self.last_sent > self.last_tts and now - self.last_sent >= quiet:
-                return True
+            if self.tts_requests >= requests and self.last_sent > self.last_tts:
+                silent = now - self.last_sent
+                whole = self.sent_seconds >= (1 - TOLERANCE) * self.tts_seconds
+                if (whole and silent >= quiet) or silent >= stall * scale:
+                    return True
             await asyncio.sleep(0.05)
         return False
 
