@@ -253,8 +253,12 @@ export const CONFIG_OPTIONS: readonly OptionDefinition[] = [
   },
 ];
 
-/** Config keys that are output-only (written by `--dry-run` or into `.yo-rc.json`, ignored when read back). */
-export const OUTPUT_ONLY_KEYS: readonly string[] = ['derived', 'generator_version'];
+/**
+ * Config keys that are output-only, ignored when read back: ours (`derived` from `--dry-run`,
+ * `generator_version` in `.yo-rc.json`) and `generate_client`, which pipecat 1.7.0's `--dry-run`
+ * writes (`config_validator.py`, `config_to_json`) and which both tools derive from `client_framework`.
+ */
+export const OUTPUT_ONLY_KEYS: readonly string[] = ['derived', 'generator_version', 'generate_client'];
 
 /**
  * How to name an option in a message, given where its value came from.
