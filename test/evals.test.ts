@@ -98,6 +98,20 @@ describe('the generated project', () => {
       expect(pyproject.project.dependencies.join(' ')).not.toContain('evals');
       expect(readFileSync(join(project, 'README.md'), 'utf8')).toContain('uv run pipecat eval run evals/starter_audio.yaml');
     }
+    // AGENTS.md gives the coding agent the same loop: boot with -t eval, then each scenario the project has.
+    const guide = (project: string): string[] =>
+      /## Test it\n([\s\S]*?)\n## /
+        .exec(readFileSync(join(project, 'AGENTS.md'), 'utf8'))![1]
+        .split('\n')
+        .filter((l) => l.startsWith('uv run '))
+        .map((l) => l.replace(/\s+#.*$/, ''));
+    expect(guide(cascade)).toEqual([
+      'uv run bot.py -t eval',
+      'uv run pipecat eval run evals/starter_text.yaml -v',
+      'uv run pipecat eval run evals/starter_audio.yaml -v',
+    ]);
+    expect(guide(realtime)).toEqual(['uv run bot.py -t eval', 'uv run pipecat eval run evals/starter_audio.yaml -v']);
+    expect(readFileSync(join(plain, 'AGENTS.md'), 'utf8')).toContain('`pipecat update --eval` adds starter scenarios');
     // The phone-only bot runs an eval session as an RTVI client: not a phone call.
     const bot = readFileSync(join(cascade, 'server', 'bot.py'), 'utf8');
     expect(bot).toContain('call = "web"\n    if isinstance(runner_args, WebSocketRunnerArguments):\n        call = "phone"');
