@@ -9,10 +9,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
+import { CONFIG_OPTIONS } from '../generators/app/config/options.js';
 import { PY_DIR } from './runtime/harness.js';
-import { CASCADE_ARGS, checkServers, checkerAvailable, makeTempDir, removeDir, runCli } from './helpers/cli.js';
+import { CASCADE_ARGS, ROOT, checkServers, checkerAvailable, makeTempDir, removeDir, runCli } from './helpers/cli.js';
 import { pipecatSrc, sharedAvailable } from './helpers/shared.js';
 
+const GENERATORS = join(ROOT, 'generators', 'app');
 const CHECKS = checkerAvailable('evals: check_server.py on eval projects');
 const LOADER = sharedAvailable("evals: starter scenarios through pipecat's scenario loader", 'pipecatSrc');
 
@@ -75,6 +77,27 @@ describe('the option', () => {
     const config = dryRun(['-c', file]);
     expect(config.code).toBe(2);
     expect(config.stderr).toContain('config key "enable_eval"');
+  });
+});
+
+describe('a feature is data', () => {
+  test("--eval's runner entry, import, dev extra and scenario templates come from its options row alone", () => {
+    const eval_ = CONFIG_OPTIONS.find((o) => o.key === 'enable_eval')!.feature!.server!;
+    expect([eval_.runnerEntry?.className, eval_.runnerEntry?.module, eval_.devExtras]).toEqual([
+      'EvalTransportParams',
+      'pipecat.evals.transport',
+      ['evals'],
+    ]);
+    // No generator module but the options table names them (the templates switch on config.enable_eval).
+    const spelled = [eval_.runnerEntry!.className, eval_.runnerEntry!.module, ...eval_.files!.flatMap((f) => f.files)];
+    const sources = (readdirSync(GENERATORS, { recursive: true }) as string[]).filter(
+      (f) => f.endsWith('.ts') && f !== join('config', 'options.ts'),
+    );
+    expect(sources.length).toBeGreaterThan(20);
+    const found = sources.flatMap((f) =>
+      spelled.filter((w) => readFileSync(join(GENERATORS, f), 'utf8').includes(w)).map((w) => `${f}: ${w}`),
+    );
+    expect(found).toEqual([]);
   });
 });
 
