@@ -90,7 +90,9 @@ same place removes what a dead run left (never a live run's).
 
 The config file may be a \`.yo-rc.json\` written into a generated project: its configuration sits under
 the \`generator-pipecat\` key and is read from there. The \`derived\` block of \`--dry-run\` output is
-ignored on input, so a dry run's output can be fed back through \`--config\`.
+ignored on input, so a dry run's output can be fed back through \`--config\`; so is the output of
+pipecat 1.7.0's own \`pipecat init --dry-run\` (its \`generate_client\` key, which follows from
+\`client_framework\`, is ignored).
 
 ## Values
 
@@ -142,7 +144,7 @@ function clientValuesLine(): string {
   const fixed = clientFrameworks()
     .filter((f) => !withChoice.includes(f))
     .map((f) => `\`${f}\` always uses ${findClientKind(f)!.server}`);
-  return `\`client_framework\`: ${codeList([...clientFrameworks(), 'none'])} (web bots; default \`none\`). \`client_server\`: ${servers.join('; ')}; ${fixed.join(', ')}. See [clients.md](clients.md).`;
+  return `\`client_framework\`: ${codeList([...clientFrameworks(), 'none'])} (web bots; default \`none\`). \`client_server\`: ${servers.join('; ')}; ${fixed.join(', ')} (naming that one server, as pipecat 1.7.0's \`--dry-run\` does, is accepted and dropped). See [clients.md](clients.md).`;
 }
 
 /** Markers around the generated part of docs/clients.md. */

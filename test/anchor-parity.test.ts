@@ -14,13 +14,13 @@
  * Skipped with one line when pipecat's source is absent (see test/helpers/shared.ts).
  */
 import { describe, expect, test } from '@jest/globals';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { TRANSPORTS, TRANSPORT_FAMILIES, canonicalServiceId, findService } from '../generators/app/catalogue/catalogue.js';
 import type { ServiceRole } from '../generators/app/catalogue/types.js';
 import { ConfigError, resolveConfig, type ConfigLayer } from '../generators/app/config/resolve.js';
-import { runCli } from './helpers/cli.js';
+import { makeTempDir, removeDir, runCli } from './helpers/cli.js';
 import { pipecatSrc, sharedAvailable } from './helpers/shared.js';
 
 const RUNS = sharedAvailable("parity with pipecat 1.7.0's own pipecat init", 'pipecatSrc');
@@ -71,6 +71,43 @@ export function anchorOptionValues(text: string, flag: string): string[] {
   const m = new RegExp(`"${flag}",[\\s\\S]*?help="([^"]*)"`).exec(text);
   return m ? [...m[1].matchAll(/'([a-z][a-z-]*)'/g)].map((v) => v[1]) : [];
 }
+
+/**
+ * The keys the anchor's `--dry-run` writes, in order (`config_to_json` in `config_validator.py`):
+ * what a config file made with the anchor holds.
+ *
+ * @param text config_validator.py
+ */
+export function anchorDryRunKeys(text: string): string[] {
+  const body = /def config_to_json\([\s\S]*?data = \{([\s\S]*?)\n\s*\}/.exec(text)?.[1] ?? '';
+  return [...body.matchAll(/"([a-z_]+)":\s*config\./g)].map((m) => m[1]);
+}
+
+/** A config file as the anchor's `--dry-run` writes it for a vanilla web client (its values, its spellings). */
+const ANCHOR_FILE: Record<string, unknown> = {
+  project_name: 'anchor-file',
+  bot_type: 'web',
+  transports: ['daily', 'smallwebrtc'],
+  mode: 'cascade',
+  stt_service: 'deepgram_stt',
+  llm_service: 'openai_llm',
+  tts_service: 'cartesia_tts',
+  realtime_service: null,
+  video_service: null,
+  generate_client: true,
+  client_framework: 'vanilla',
+  client_server: 'vite',
+  daily_pstn_mode: null,
+  twilio_daily_sip_mode: null,
+  video_input: false,
+  video_output: false,
+  recording: false,
+  transcription: true,
+  deploy_to_cloud: true,
+  enable_krisp: false,
+  enable_observability: false,
+  enable_eval: true,
+};
 
 /** Resolve flags with our resolver: the configuration's values, or the problem lines. */
 function resolve(flags: ConfigLayer): { config?: Record<string, unknown>; problems: string[] } {
@@ -186,6 +223,33 @@ function canonical(list: ListName, id: string): string | undefined {
     for (const v of values.client_framework) check({ ...WEB, client_framework: v }, 'client_framework', v);
     for (const v of values.client_server) check({ ...WEB, client_framework: 'react', client_server: v }, 'client_server', v);
     expect(problems).toEqual([]);
+  });
+
+  test("a config file written by the anchor's --dry-run, and its vanilla client with --client-server vite, work unchanged", () => {
+    // Every key the anchor writes has a value above (a new anchor key fails here first).
+    expect(anchorDryRunKeys(read('config_validator.py'))).toEqual(Object.keys(ANCHOR_FILE));
+    const tmp = makeTempDir('pipecat-anchor-file-');
+    try {
+      const file = join(tmp, 'anchor.json');
+      writeFileSync(file, JSON.stringify(ANCHOR_FILE, null, 2));
+      const r = runCli(['init', '--config', file, '--dry-run'], { cwd: tmp });
+      expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' });
+      const config = JSON.parse(r.stdout) as Record<string, unknown>;
+      expect([config.transports, config.client_framework, config.client_server, config.transcription, config.enable_eval]).toEqual([
+        ['rtc_hosted', 'rtc_small'],
+        'vanilla',
+        null,
+        true,
+        true,
+      ]);
+      // The same project from the anchor's flags; a server vanilla does not use stays an error.
+      const flags = 'init -n anchor-flags -t daily -m realtime --realtime ultravox --client-framework vanilla'.split(' ');
+      expect(runCli([...flags, '--client-server', 'vite', '--dry-run'], { cwd: tmp }).code).toBe(0);
+      const wrong = runCli([...flags, '--client-server', 'nextjs', '--dry-run'], { cwd: tmp });
+      expect({ code: wrong.code, stderr: wrong.stderr }).toEqual({ code: 2, stderr: expect.stringContaining('--client-server') });
+    } finally {
+      removeDir(tmp);
+    }
   });
 
   test('`pipecat init --list-options` lists every anchor id, or the id its alias resolves to', () => {

@@ -9,10 +9,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
+import { CONFIG_OPTIONS } from '../generators/app/config/options.js';
 import { PY_DIR } from './runtime/harness.js';
-import { CASCADE_ARGS, checkServers, checkerAvailable, makeTempDir, removeDir, runCli } from './helpers/cli.js';
+import { CASCADE_ARGS, ROOT, checkServers, checkerAvailable, makeTempDir, removeDir, runCli } from './helpers/cli.js';
 import { pipecatSrc, sharedAvailable } from './helpers/shared.js';
 
+const GENERATORS = join(ROOT, 'generators', 'app');
 const CHECKS = checkerAvailable('evals: check_server.py on eval projects');
 const LOADER = sharedAvailable("evals: starter scenarios through pipecat's scenario loader", 'pipecatSrc');
 
@@ -78,6 +80,27 @@ describe('the option', () => {
   });
 });
 
+describe('a feature is data', () => {
+  test("--eval's runner entry, import, dev extra and scenario templates come from its options row alone", () => {
+    const eval_ = CONFIG_OPTIONS.find((o) => o.key === 'enable_eval')!.feature!.server!;
+    expect([eval_.runnerEntry?.className, eval_.runnerEntry?.module, eval_.devExtras]).toEqual([
+      'EvalTransportParams',
+      'pipecat.evals.transport',
+      ['evals'],
+    ]);
+    // No generator module but the options table names them (the templates switch on config.enable_eval).
+    const spelled = [eval_.runnerEntry!.className, eval_.runnerEntry!.module, ...eval_.files!.flatMap((f) => f.files)];
+    const sources = (readdirSync(GENERATORS, { recursive: true }) as string[]).filter(
+      (f) => f.endsWith('.ts') && f !== join('config', 'options.ts'),
+    );
+    expect(sources.length).toBeGreaterThan(20);
+    const found = sources.flatMap((f) =>
+      spelled.filter((w) => readFileSync(join(GENERATORS, f), 'utf8').includes(w)).map((w) => `${f}: ${w}`),
+    );
+    expect(found).toEqual([]);
+  });
+});
+
 describe('the generated project', () => {
   test('scenarios: text and audio for cascade, audio only for realtime, none without --eval', () => {
     expect(readdirSync(join(cascade, 'server', 'evals')).sort()).toEqual(['starter_audio.yaml', 'starter_text.yaml']);
@@ -98,6 +121,20 @@ describe('the generated project', () => {
       expect(pyproject.project.dependencies.join(' ')).not.toContain('evals');
       expect(readFileSync(join(project, 'README.md'), 'utf8')).toContain('uv run pipecat eval run evals/starter_audio.yaml');
     }
+    // AGENTS.md gives the coding agent the same loop: boot with -t eval, then each scenario the project has.
+    const guide = (project: string): string[] =>
+      /## Test it\n([\s\S]*?)\n## /
+        .exec(readFileSync(join(project, 'AGENTS.md'), 'utf8'))![1]
+        .split('\n')
+        .filter((l) => l.startsWith('uv run '))
+        .map((l) => l.replace(/\s+#.*$/, ''));
+    expect(guide(cascade)).toEqual([
+      'uv run bot.py -t eval',
+      'uv run pipecat eval run evals/starter_text.yaml -v',
+      'uv run pipecat eval run evals/starter_audio.yaml -v',
+    ]);
+    expect(guide(realtime)).toEqual(['uv run bot.py -t eval', 'uv run pipecat eval run evals/starter_audio.yaml -v']);
+    expect(readFileSync(join(plain, 'AGENTS.md'), 'utf8')).toContain('`pipecat update --eval` adds starter scenarios');
     // The phone-only bot runs an eval session as an RTVI client: not a phone call.
     const bot = readFileSync(join(cascade, 'server', 'bot.py'), 'utf8');
     expect(bot).toContain('call = "web"\n    if isinstance(runner_args, WebSocketRunnerArguments):\n        call = "phone"');

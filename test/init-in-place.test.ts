@@ -202,6 +202,20 @@ describe('agent guides, the coding-agent path and the quickstart', () => {
     ]) {
       expect(agents).toContain(s);
     }
+    // The sections the issue asks for, in order: layout, running locally and on Pipecat Cloud, where
+    // each service is built and how to change one, testing (evals), Pipecat's docs.
+    const sections = [...agents.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
+    expect(sections).toEqual([
+      'Layout',
+      'Run it locally',
+      'Deploy to Pipecat Cloud',
+      'Where each service is built, and how to change one',
+      'Test it',
+      'Pipecat documentation',
+    ]);
+    for (const s of ['| `server/bot.py` |', 'pipecat update --tts elevenlabs_tts', '`pipecat update --eval` adds starter scenarios']) {
+      expect(agents).toContain(s);
+    }
     // Each class it names is really what bot.py builds.
     const bot = readFileSync(join(dir, 'server', 'bot.py'), 'utf8');
     for (const cls of ['DeepgramSTTService(', 'AnthropicLLMService(', 'ElevenLabsTTSService(']) expect(bot).toContain(cls);

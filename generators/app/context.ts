@@ -14,6 +14,7 @@ import type {
   TransportDefinition,
   TransportParamsDefinition,
 } from './catalogue/types.js';
+import { CONFIG_OPTIONS, type FeatureServerParts } from './config/options.js';
 import { deriveValues, type DerivedValues } from './config/resolve.js';
 import type { ProjectConfig } from './config/types.js';
 
@@ -45,7 +46,8 @@ export interface ChosenService {
 export interface RunnerEntry {
   /** `create_transport` key, the dev runner's `-t` value (`daily`, `webrtc`, `twilio`...). */
   key: string;
-  className: TransportParamsDefinition['className'] | 'EvalTransportParams';
+  /** A params class: a transport's, or a feature's (`FeatureServerParts.runnerEntry`). */
+  className: TransportParamsDefinition['className'] | (string & {});
   /** Further `name=value` keyword arguments (see {@link TransportParamsDefinition}). */
   args: readonly string[];
   comment?: string;
@@ -178,6 +180,15 @@ export function ttsDeliveredRate(tts: ServiceDefinition | undefined, requested: 
 }
 
 /**
+ * The server parts of the yes/no features that are on, in options-table order.
+ *
+ * @param config a resolved configuration
+ */
+export function featureServerParts(config: ProjectConfig): FeatureServerParts[] {
+  return CONFIG_OPTIONS.flatMap((o) => (o.feature?.server && config[o.key] === true ? [o.feature.server] : []));
+}
+
+/**
  * Build the template context.
  *
  * @param config a resolved configuration
@@ -227,19 +238,13 @@ export function buildContext(config: ProjectConfig): TemplateContext {
         video: t.params.video,
       });
   }
-  // pipecat's runner serves `-t eval` through create_transport's "eval" params (runner/utils.py).
-  if (config.enable_eval) {
-    runnerEntries.push({
-      key: 'eval',
-      className: 'EvalTransportParams',
-      args: [],
-      comment:
-        '`uv run bot.py -t eval`: a local WebSocket server for `pipecat eval run` (see evals/);\ncreate_transport adds its RTVI serializer.',
-      video: false,
-    });
+  // Features that are on add their runner entries (e.g. `-t eval`) after the transports'.
+  const features = featureServerParts(config);
+  for (const e of features.flatMap((f) => (f.runnerEntry ? [f.runnerEntry] : []))) {
+    runnerEntries.push({ key: e.key, className: e.className, args: [], comment: e.comment, video: false });
   }
   const callKinds: CallKind[] = [];
-  if (webTransport || config.enable_eval) callKinds.push('web');
+  if (webTransport || features.some((f) => f.runnerEntry?.call === 'web')) callKinds.push('web');
   if (phoneWebsocket || pstnDialin || sipDialin) callKinds.push('phone');
   if (dialout) callKinds.push('dialout');
   const phoneStreamTest = webWebsocket
@@ -305,9 +310,7 @@ export function buildContext(config: ProjectConfig): TemplateContext {
     envGroups: envGroups(transports, chosen, is),
     extras: [...extras].sort(),
     packages: [...packages].sort(),
-    // pipecat's `evals` extra (pyproject.toml) brings `pipecat eval` and its local Kokoro/Moonshine
-    // models; the bot's eval transport needs only pipecat's core dependencies.
-    devPackages: is.eval ? [`pipecat-ai[evals]>=${PIPECAT_FLOOR}`] : [],
+    devPackages: features.flatMap((f) => f.devExtras ?? []).map((extra) => `pipecat-ai[${extra}]>=${PIPECAT_FLOOR}`),
     requiresPython,
     pipecatRequirement: `pipecat-ai[${[...extras].sort().join(',')}]>=${PIPECAT_FLOOR}`,
     indent,

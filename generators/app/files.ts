@@ -9,6 +9,7 @@
 import { readdirSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { planClient, type ClientPlan } from './client.js';
+import { CONFIG_OPTIONS } from './config/options.js';
 import type { TemplateContext } from './context.js';
 import { templatesDir } from './paths.js';
 import { YO_RC_FILE } from './yo-rc.js';
@@ -37,15 +38,16 @@ export const FILE_SECTIONS: readonly FileSection[] = [
     to: 'server',
     files: ['Dockerfile.ejs', '_dockerignore', 'pcc-deploy.toml.ejs'],
   },
-  // Starter scenarios for `pipecat eval run`; text mode needs the cascade's separate LLM step.
-  { name: 'evals', when: (c) => c.is.eval, from: 'server/evals', to: 'server/evals', files: ['starter_audio.yaml.ejs'] },
-  {
-    name: 'evals-text',
-    when: (c) => c.is.eval && c.is.cascade,
-    from: 'server/evals',
-    to: 'server/evals',
-    files: ['starter_text.yaml.ejs'],
-  },
+  // Each yes/no feature's own templates (its options row, `feature.server.files`), e.g. --eval's scenarios.
+  ...CONFIG_OPTIONS.flatMap((o) =>
+    (o.feature?.server?.files ?? []).map((f): FileSection => ({
+      name: f.name,
+      when: (c) => c.config[o.key] === true && (!f.cascadeOnly || c.is.cascade),
+      from: f.from,
+      to: f.to,
+      files: f.files,
+    })),
+  ),
   { name: 'project', when: () => true, from: 'project', to: '.', files: ['_gitignore', 'README.md.ejs'] },
   // Coding-agent guides (issue 12): an existing guide is kept unless `--overwrite-guide`.
   { name: 'agent-guides', when: () => true, from: 'guides', to: '.', files: ['AGENTS.md.ejs', 'CLAUDE.md'] },

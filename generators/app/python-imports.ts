@@ -7,8 +7,8 @@
  * is a pyflakes warning in check_server.py, and a missing one a NameError, so one mechanism keeps
  * every feature combination correct.
  *
- * Sources: module paths from ../shared/pipecat-api/index.json (pipecat 1.7.1.dev771) and the
- * catalogue's per-service `imports`.
+ * Sources: module paths from ../shared/pipecat-api/index.json (pipecat 1.7.1.dev771), the
+ * catalogue's per-service and per-transport `imports`, and the features' runner entries.
  */
 import type { PythonImport } from './catalogue/types.js';
 
@@ -71,7 +71,6 @@ export const KNOWN_SYMBOLS: readonly PythonSymbol[] = [
   p('DailyParams', 'pipecat.transports.daily.transport'),
   p('DailyTransport', 'pipecat.transports.daily.transport'),
   p('FastAPIWebsocketParams', 'pipecat.transports.websocket.fastapi'),
-  p('EvalTransportParams', 'pipecat.evals.transport'),
   p('Language', 'pipecat.transcriptions.language'),
   { name: 'AgentRequest', module: 'server_utils', group: 'local' },
   { name: 'DialoutRequest', module: 'server_utils', group: 'local' },

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import ejs from 'ejs';
 import { planClient } from './client.js';
 import { PLATFORM_SDKS, type ClientRunnerTransport } from './client-kinds.js';
-import { buildContext, type TemplateContext } from './context.js';
+import { buildContext, featureServerParts, type TemplateContext } from './context.js';
 import type { ProjectConfig } from './config/types.js';
 import { planFiles, type PlannedFile } from './files.js';
 import { packageInfo, templatesDir } from './paths.js';
@@ -64,8 +64,14 @@ export function renderProject(config: ProjectConfig): RenderedFile[] {
 export function renderFiles(config: ProjectConfig): RenderedFile[] {
   const ctx = buildContext(config);
   const client = planClient(config);
-  // Names the chosen services and transports need beyond the templates' known ones.
-  const serviceImports = [...ctx.chosen.flatMap((c) => c.def.imports), ...ctx.transports.flatMap((t) => t.imports ?? [])];
+  // Names the chosen services, transports and features need beyond the templates' known ones.
+  const serviceImports = [
+    ...ctx.chosen.flatMap((c) => c.def.imports),
+    ...ctx.transports.flatMap((t) => t.imports ?? []),
+    ...featureServerParts(ctx.config).flatMap((f) =>
+      f.runnerEntry ? [{ from: f.runnerEntry.module, names: [f.runnerEntry.className] }] : [],
+    ),
+  ];
   const data: Record<string, unknown> = {
     ...ctx,
     usesPresent: ctx.chosen.some((c) => /\bpresent\(/.test(c.def.construct)),

@@ -21,6 +21,38 @@ function orList(items: readonly string[]): string {
 /** A key of the resolved configuration. */
 export type ConfigKey = keyof ProjectConfig;
 
+/**
+ * What a yes/no feature adds to the generated server when it is on, beyond what its templates
+ * switch on `config.<key>` (issue 12: a feature is its options row plus its templates).
+ */
+export interface FeatureServerParts {
+  /**
+   * An entry of `create_transport`'s params dict in bot.py: pipecat's runner serves it as
+   * `-t <key>` (`runner/utils.py`). `className` is a params class of pipecat 1.7.0, imported from
+   * `module`; `call` is the kind of session it brings (`web`: an RTVI client).
+   */
+  readonly runnerEntry?: {
+    readonly key: string;
+    readonly className: string;
+    readonly module: string;
+    readonly comment: string;
+    readonly call: 'web';
+  };
+  /** pipecat-ai extras for the `dev` dependency group of pyproject.toml (local tools the image goes without). */
+  readonly devExtras?: readonly string[];
+  /**
+   * Template folders written with the feature: `templates/<from>` to `<to>` in the project, each
+   * named in `--dry-run` output; `cascadeOnly` ones only for cascade bots.
+   */
+  readonly files?: readonly {
+    readonly name: string;
+    readonly from: string;
+    readonly to: string;
+    readonly files: readonly string[];
+    readonly cascadeOnly?: boolean;
+  }[];
+}
+
 /** One option: its config key, its flag, and how values are typed. */
 export interface OptionDefinition {
   /** Key in the JSON config file and in `--dry-run` output. */
@@ -52,6 +84,8 @@ export interface OptionDefinition {
     readonly summary: string;
     /** `web`: web bots only; `cloud`: unless deployment is off; `video-output`: web bots without an avatar given. */
     readonly askWhen?: 'web' | 'cloud' | 'video-output';
+    /** What it adds to the server when on (see {@link FeatureServerParts}). */
+    readonly server?: FeatureServerParts;
   };
 }
 
@@ -249,12 +283,36 @@ export const CONFIG_OPTIONS: readonly OptionDefinition[] = [
     feature: {
       prompt: 'Evals: make the bot runnable with `-t eval` for `pipecat eval run`, with starter scenarios?',
       summary: 'evals (-t eval)',
+      server: {
+        // pipecat's runner serves `-t eval` through create_transport's "eval" params (runner/utils.py):
+        // an RTVI client session, like a browser's.
+        runnerEntry: {
+          key: 'eval',
+          className: 'EvalTransportParams',
+          module: 'pipecat.evals.transport',
+          comment:
+            '`uv run bot.py -t eval`: a local WebSocket server for `pipecat eval run` (see evals/);\ncreate_transport adds its RTVI serializer.',
+          call: 'web',
+        },
+        // pipecat's `evals` extra brings `pipecat eval` and its local Kokoro/Moonshine models; the
+        // bot's eval transport needs only pipecat's core dependencies.
+        devExtras: ['evals'],
+        // Starter scenarios for `pipecat eval run`; text mode needs the cascade's separate LLM step.
+        files: [
+          { name: 'evals', from: 'server/evals', to: 'server/evals', files: ['starter_audio.yaml.ejs'] },
+          { name: 'evals-text', from: 'server/evals', to: 'server/evals', files: ['starter_text.yaml.ejs'], cascadeOnly: true },
+        ],
+      },
     },
   },
 ];
 
-/** Config keys that are output-only (written by `--dry-run` or into `.yo-rc.json`, ignored when read back). */
-export const OUTPUT_ONLY_KEYS: readonly string[] = ['derived', 'generator_version'];
+/**
+ * Config keys that are output-only, ignored when read back: ours (`derived` from `--dry-run`,
+ * `generator_version` in `.yo-rc.json`) and `generate_client`, which pipecat 1.7.0's `--dry-run`
+ * writes (`config_validator.py`, `config_to_json`) and which both tools derive from `client_framework`.
+ */
+export const OUTPUT_ONLY_KEYS: readonly string[] = ['derived', 'generator_version', 'generate_client'];
 
 /**
  * How to name an option in a message, given where its value came from.

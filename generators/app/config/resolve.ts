@@ -336,6 +336,14 @@ export function normalise(
     // A framework with several servers (React) gets its default one.
     if (c.client_server == null && frameworksWithServerChoice().includes(c.client_framework as string))
       c.client_server = findClientKind(c.client_framework)!.server;
+    // pipecat 1.7.0 accepts, and its --dry-run writes, the one server of a framework without a
+    // choice (`--client-framework vanilla --client-server vite`): it names nothing to choose.
+    else if (
+      typeof c.client_server === 'string' &&
+      !frameworksWithServerChoice().includes(c.client_framework as string) &&
+      findClientKind(c.client_framework)?.server === c.client_server
+    )
+      c.client_server = null;
   } else if (c.bot_type === 'telephony' && c.client_framework === 'none') {
     c.client_framework = null;
   }
