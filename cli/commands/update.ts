@@ -19,13 +19,11 @@ import { relative } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { CONFIG_OPTIONS } from '../../generators/app/config/options.js';
 import type { ConfigLayer } from '../../generators/app/config/resolve.js';
-import { unifiedDiff } from '../../generators/app/update/merge.js';
-import { describeConflict, type FilePlan } from '../../generators/app/update/plan.js';
-import { summaryLines } from '../../generators/app/update/report.js';
-import { findProjectRoot, planDocument, UPDATE_EXIT, type Choice, type UpdateOutcome } from '../../generators/app/update/update.js';
+import type { FilePlan } from '../../generators/app/update/plan.js';
+import type { Choice, UpdateOutcome } from '../../generators/app/update/update.js';
 import { canPrompt, select } from '../dialogs.js';
 import { CancelledError, UserError } from '../errors.js';
-import { checkBooleanValues, type InitIO } from './init.js';
+import type { InitIO } from './init.js';
 
 /**
  * The collaborators of `pipecat update`'s handler: `init`'s output sinks, command line, folder and
@@ -185,10 +183,17 @@ export const updateCommand: CommandModule<object, UpdateArgs> = createUpdateComm
  *   130, 143) from the generator run
  */
 async function runUpdate(argv: UpdateArgs, io: UpdateIO): Promise<void> {
+  // Imported here, not at the top: the update core brings the renderer, the catalogue and the
+  // diff libraries, which `update --help` does not need (≈ 70 ms of CPU when imported statically).
+  const [{ checkBooleanValues }, core, { summaryLines }] = await Promise.all([
+    import('./init.js'),
+    import('../../generators/app/update/update.js'),
+    import('../../generators/app/update/report.js'),
+  ]);
   checkBooleanValues(io.rawArgs);
   if (argv['dry-run'] && argv['conflict-markers'])
     throw new UserError('--dry-run and --conflict-markers: --dry-run changes nothing, so give one');
-  const root = findProjectRoot(argv.directory, io.cwd);
+  const root = core.findProjectRoot(argv.directory, io.cwd);
   const interactive = !argv['dry-run'] && !argv['conflict-markers'] && io.interactive;
   // The same single generator run as `init` (generators/app/run.ts): its configuring phase
   // updates the project.
@@ -214,11 +219,11 @@ async function runUpdate(argv: UpdateArgs, io: UpdateIO): Promise<void> {
   const outcome = result!;
   for (const d of outcome.dropped) io.err(`note: dropped the recorded ${d}\n`);
   if (!outcome.applied) {
-    io.out(JSON.stringify(planDocument(outcome), null, 2) + '\n');
+    io.out(JSON.stringify(core.planDocument(outcome), null, 2) + '\n');
     return;
   }
   const lines = summaryLines(outcome, relative(io.cwd, root) || '.');
-  if (outcome.marked.length) io.setExitCode(UPDATE_EXIT.markers);
+  if (outcome.marked.length) io.setExitCode(core.UPDATE_EXIT.markers);
   io.out(lines.join('\n') + '\n');
 }
 
@@ -229,6 +234,10 @@ async function runUpdate(argv: UpdateArgs, io: UpdateIO): Promise<void> {
  * @throws CancelledError on Ctrl-C / Esc (nothing changed)
  */
 async function chooseOnTerminal(io: UpdateIO, file: FilePlan, index: number, total: number): Promise<Choice> {
+  const [{ describeConflict }, { unifiedDiff }] = await Promise.all([
+    import('../../generators/app/update/plan.js'),
+    import('../../generators/app/update/merge.js'),
+  ]);
   const c = file.conflict!;
   const removal = c.theirs === null;
   type Pick = Choice | 'diff';
