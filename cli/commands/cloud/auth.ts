@@ -19,11 +19,11 @@ import { printJson } from '../../output/table.js';
 import { cloudOptions, apiHost, processCloudIO, type CloudArgs, type CloudIO } from './common.js';
 
 /** A line sink: `line` plus a line break on the command's stderr. */
-const lines = (io: CloudIO) => (line: string) => io.err(line + '\n');
+const lineSink = (io: CloudIO) => (line: string) => io.err(line + '\n');
 
 /** Obtain the token for `login`: stdin when piped, else a hidden prompt. */
 async function readToken(io: CloudIO): Promise<string> {
-  const err = lines(io);
+  const err = lineSink(io);
   let token: string;
   if (!io.terminal.stdin) {
     token = (await io.readStdin()).trim();
@@ -43,7 +43,7 @@ async function readToken(io: CloudIO): Promise<string> {
 
 /** Handler of `pipecat cloud auth login`. */
 async function login(io: CloudIO, argv: ArgumentsCamelCase<CloudArgs & { token?: string }>): Promise<void> {
-  const err = lines(io);
+  const err = lineSink(io);
   const env = io.env;
   if (argv.token !== undefined) {
     // Never echo it: it may already be in the shell history, but not in our output or logs too.
@@ -105,7 +105,7 @@ async function login(io: CloudIO, argv: ArgumentsCamelCase<CloudArgs & { token?:
 
 /** Handler of `pipecat cloud auth logout`. */
 async function logout(io: CloudIO): Promise<void> {
-  const err = lines(io);
+  const err = lineSink(io);
   const path = credentialsPath(io.env);
   const { data, exists } = await readCredentialsFile(path, err);
   if (!exists || data.token === undefined) {
@@ -134,13 +134,13 @@ async function whoami(io: CloudIO, argv: ArgumentsCamelCase<CloudArgs>): Promise
     printJson(doc, io.out);
     return;
   }
-  const text = [
+  const lines = [
     `user:          ${doc.emails[0] ?? '(no email)'} (${doc.userId})`,
     `organisation:  ${doc.organization} (from ${doc.organizationSource === 'api' ? 'your first organisation' : doc.organizationSource === 'flag' ? '--organization' : doc.organizationSource})`,
     `token from:    ${doc.tokenSource === 'PIPECAT_TOKEN' ? 'PIPECAT_TOKEN' : doc.credentialsPath}`,
     `API:           ${doc.apiHost}`,
   ];
-  io.out(text.join('\n') + '\n');
+  io.out(lines.join('\n') + '\n');
 }
 
 /**

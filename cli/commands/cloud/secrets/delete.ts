@@ -22,28 +22,33 @@ export interface DeleteArgs extends CloudArgs {
   skip?: boolean;
 }
 
+/** The `secrets delete` command of the binary. */
+export const deleteCommand: CommandModule<object, DeleteArgs> = {
+  command: 'delete <name>',
+  describe: 'Delete a secret set or image pull secret (irreversible)',
+  builder: (y: Argv) =>
+    skipOption(cloudOptions(y).positional('name', { type: 'string', describe: 'Secret set or image pull secret to delete' }), 'deleting')
+      .example('$0 cloud secrets delete my-agent-secrets', 'asks, then deletes the set and all its keys')
+      .epilogue(SECRETS_EPILOGUE) as unknown as Argv<DeleteArgs>,
+  handler: deleteHandler(processCloudIO),
+};
+
 /**
  * The `secrets delete` command module with the given collaborators.
  *
  * @param io collaborators, made when the command runs (default: the process's)
  */
 export function createDeleteCommand(io: () => CloudIO = processCloudIO): CommandModule<object, DeleteArgs> {
-  return {
-    command: 'delete <name>',
-    describe: 'Delete a secret set or image pull secret (irreversible)',
-    builder: (y: Argv) =>
-      skipOption(cloudOptions(y).positional('name', { type: 'string', describe: 'Secret set or image pull secret to delete' }), 'deleting')
-        .example('$0 cloud secrets delete my-agent-secrets', 'asks, then deletes the set and all its keys')
-        .epilogue(SECRETS_EPILOGUE) as unknown as Argv<DeleteArgs>,
-    handler: (argv) => {
-      const x = io();
-      return runSecretsCommand(x.out, argv, (emit) => deleteSet(x, argv, emit));
-    },
-  };
+  return { ...deleteCommand, handler: deleteHandler(io) };
 }
 
-/** The `secrets delete` command of the binary. */
-export const deleteCommand: CommandModule<object, DeleteArgs> = createDeleteCommand();
+/** The handler of `secrets delete`, given a maker of its collaborators (called once per run). */
+function deleteHandler(io: () => CloudIO): CommandModule<object, DeleteArgs>['handler'] {
+  return (argv) => {
+    const x = io();
+    return runSecretsCommand(x.out, argv, (emit) => deleteSet(x, argv, emit));
+  };
+}
 
 async function deleteSet(io: CloudIO, argv: DeleteArgs, emit: (doc: unknown) => void): Promise<void> {
   const name = String(argv.name);

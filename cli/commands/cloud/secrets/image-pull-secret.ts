@@ -35,46 +35,51 @@ export interface ImagePullSecretArgs extends CloudArgs {
   region?: string;
 }
 
+/** The `secrets image-pull-secret` command of the binary. */
+export const imagePullSecretCommand: CommandModule<object, ImagePullSecretArgs> = {
+  command: 'image-pull-secret <name> <host> [credentials]',
+  describe: 'Create or update an image pull secret (registry credentials)',
+  builder: (y: Argv) =>
+    skipOption(
+      regionOption(
+        cloudOptions(y)
+          .positional('name', { type: 'string', describe: 'Image pull secret name (3-63 lowercase letters, digits, hyphens)' })
+          .positional('host', { type: 'string', describe: 'Registry URL or host name, e.g. https://ghcr.io or ghcr.io' })
+          .positional('credentials', {
+            type: 'string',
+            describe: 'username:password (omit it to be asked, or pipe it on stdin, so it stays out of your shell history)',
+          })
+          .option('encode', {
+            type: 'boolean',
+            default: true,
+            describe: 'Base64-encode username:password; --no-encode sends a value already in base64 (checked)',
+          }),
+        "Region of a new pull secret (default: the organisation's default); must match an existing one's",
+      ),
+      'replacing an existing pull secret',
+    )
+      .example('$0 cloud secrets image-pull-secret ghcr-pull ghcr.io', 'asks for the username and the hidden password')
+      .example('printf %s "$USER:$TOKEN" | $0 cloud secrets image-pull-secret ghcr-pull https://ghcr.io --skip', 'credentials from stdin')
+      .epilogue(SECRETS_EPILOGUE) as unknown as Argv<ImagePullSecretArgs>,
+  handler: imagePullSecretHandler(processCloudIO),
+};
+
 /**
  * The `secrets image-pull-secret` command module with the given collaborators.
  *
  * @param io collaborators, made when the command runs (default: the process's)
  */
 export function createImagePullSecretCommand(io: () => CloudIO = processCloudIO): CommandModule<object, ImagePullSecretArgs> {
-  return {
-    command: 'image-pull-secret <name> <host> [credentials]',
-    describe: 'Create or update an image pull secret (registry credentials)',
-    builder: (y: Argv) =>
-      skipOption(
-        regionOption(
-          cloudOptions(y)
-            .positional('name', { type: 'string', describe: 'Image pull secret name (3-63 lowercase letters, digits, hyphens)' })
-            .positional('host', { type: 'string', describe: 'Registry URL or host name, e.g. https://ghcr.io or ghcr.io' })
-            .positional('credentials', {
-              type: 'string',
-              describe: 'username:password (omit it to be asked, or pipe it on stdin, so it stays out of your shell history)',
-            })
-            .option('encode', {
-              type: 'boolean',
-              default: true,
-              describe: 'Base64-encode username:password; --no-encode sends a value already in base64 (checked)',
-            }),
-          "Region of a new pull secret (default: the organisation's default); must match an existing one's",
-        ),
-        'replacing an existing pull secret',
-      )
-        .example('$0 cloud secrets image-pull-secret ghcr-pull ghcr.io', 'asks for the username and the hidden password')
-        .example('printf %s "$USER:$TOKEN" | $0 cloud secrets image-pull-secret ghcr-pull https://ghcr.io --skip', 'credentials from stdin')
-        .epilogue(SECRETS_EPILOGUE) as unknown as Argv<ImagePullSecretArgs>,
-    handler: (argv) => {
-      const x = io();
-      return runSecretsCommand(x.out, argv, (emit) => imagePullSecret(x, argv, emit));
-    },
-  };
+  return { ...imagePullSecretCommand, handler: imagePullSecretHandler(io) };
 }
 
-/** The `secrets image-pull-secret` command of the binary. */
-export const imagePullSecretCommand: CommandModule<object, ImagePullSecretArgs> = createImagePullSecretCommand();
+/** The handler of `secrets image-pull-secret`, given a maker of its collaborators (called once per run). */
+function imagePullSecretHandler(io: () => CloudIO): CommandModule<object, ImagePullSecretArgs>['handler'] {
+  return (argv) => {
+    const x = io();
+    return runSecretsCommand(x.out, argv, (emit) => imagePullSecret(x, argv, emit));
+  };
+}
 
 /** Turns a parse error of the credentials into a UserError (the messages never contain them). */
 function asUserError<T>(fn: () => T): T {

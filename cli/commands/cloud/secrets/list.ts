@@ -34,36 +34,41 @@ export interface ListArgs extends CloudArgs {
   region?: string;
 }
 
+/** The `secrets list` command of the binary. */
+export const listCommand: CommandModule<object, ListArgs> = {
+  command: 'list [name]',
+  describe: 'List secret sets, or the keys of one set (never values)',
+  builder: (y: Argv) =>
+    regionOption(
+      cloudOptions(y)
+        .positional('name', { type: 'string', describe: 'Secret set whose keys to list' })
+        .option('sets', { type: 'boolean', default: true, describe: 'Show secret sets only; --no-sets also shows image pull secrets' })
+        .option('all', { type: 'boolean', describe: 'Same as --no-sets: show image pull secrets too' }),
+      "Only sets in this region (one of the organisation's regions)",
+    )
+      .example('$0 cloud secrets list', 'every secret set of the organisation')
+      .example('$0 cloud secrets list my-agent-secrets', 'the keys of one set')
+      .example('$0 cloud secrets list --all --json', 'every set, image pull secrets included, as JSON')
+      .epilogue(SECRETS_EPILOGUE) as unknown as Argv<ListArgs>,
+  handler: listHandler(processCloudIO),
+};
+
 /**
  * The `secrets list` command module with the given collaborators.
  *
  * @param io collaborators, made when the command runs (default: the process's)
  */
 export function createListCommand(io: () => CloudIO = processCloudIO): CommandModule<object, ListArgs> {
-  return {
-    command: 'list [name]',
-    describe: 'List secret sets, or the keys of one set (never values)',
-    builder: (y: Argv) =>
-      regionOption(
-        cloudOptions(y)
-          .positional('name', { type: 'string', describe: 'Secret set whose keys to list' })
-          .option('sets', { type: 'boolean', default: true, describe: 'Show secret sets only; --no-sets also shows image pull secrets' })
-          .option('all', { type: 'boolean', describe: 'Same as --no-sets: show image pull secrets too' }),
-        "Only sets in this region (one of the organisation's regions)",
-      )
-        .example('$0 cloud secrets list', 'every secret set of the organisation')
-        .example('$0 cloud secrets list my-agent-secrets', 'the keys of one set')
-        .example('$0 cloud secrets list --all --json', 'every set, image pull secrets included, as JSON')
-        .epilogue(SECRETS_EPILOGUE) as unknown as Argv<ListArgs>,
-    handler: (argv) => {
-      const x = io();
-      return runSecretsCommand(x.out, argv, (emit) => (argv.name !== undefined ? listKeys(x, argv, emit) : listSets(x, argv, emit)));
-    },
-  };
+  return { ...listCommand, handler: listHandler(io) };
 }
 
-/** The `secrets list` command of the binary. */
-export const listCommand: CommandModule<object, ListArgs> = createListCommand();
+/** The handler of `secrets list`, given a maker of its collaborators (called once per run). */
+function listHandler(io: () => CloudIO): CommandModule<object, ListArgs>['handler'] {
+  return (argv) => {
+    const x = io();
+    return runSecretsCommand(x.out, argv, (emit) => (argv.name !== undefined ? listKeys(x, argv, emit) : listSets(x, argv, emit)));
+  };
+}
 
 async function listSets(io: CloudIO, argv: ListArgs, emit: (doc: unknown) => void): Promise<void> {
   const { client, org } = await io.openSession(argv);

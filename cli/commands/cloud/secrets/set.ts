@@ -56,60 +56,62 @@ export interface SetArgs extends CloudArgs {
   concurrency?: number;
 }
 
+/** The `secrets set` command of the binary. */
+export const setCommand: CommandModule<object, SetArgs> = {
+  command: 'set <name> [pairs..]',
+  describe: 'Create or update keys of a secret set from KEY=value pairs and/or a dotenv file',
+  builder: (y: Argv) =>
+    skipOption(
+      regionOption(
+        cloudOptions(y)
+          .positional('name', { type: 'string', describe: 'Secret set name (3-63 lowercase letters, digits, hyphens)' })
+          .positional('pairs', { type: 'string', array: true, describe: 'KEY=value pairs; KEY=- reads the value from stdin' })
+          .option('file', {
+            alias: 'f',
+            type: 'string',
+            requiresArg: true,
+            describe: 'Dotenv file to read (- = stdin); pairs override its keys',
+          })
+          .option('wait', { type: 'boolean', describe: 'Wait until the set is ready (exit 0) or failed (exit 1)' })
+          .option('wait-timeout', {
+            type: 'number',
+            default: 300,
+            requiresArg: true,
+            describe: 'Seconds --wait waits before giving up (exit 1)',
+          })
+          .option('concurrency', {
+            type: 'number',
+            default: DEFAULT_CONCURRENCY,
+            requiresArg: true,
+            describe: 'Requests in flight at once (1 = one key after another)',
+          }),
+        "Region of a new set (default: the organisation's default); must match an existing set's region",
+      ),
+      'writing',
+    )
+      .example('$0 cloud secrets set my-agent-secrets --file server/.env', "push a project's .env")
+      .example('$0 cloud secrets set my-agent-secrets OPENAI_API_KEY=- < key.txt', 'read one value from stdin')
+      .example('$0 cloud secrets set my-agent-secrets -f .env DEBUG=0 --skip --wait', 'file plus an override, no prompt, wait until ready')
+      .epilogue(SECRETS_EPILOGUE) as unknown as Argv<SetArgs>,
+  handler: setHandler(processCloudIO),
+};
+
 /**
  * The `secrets set` command module with the given collaborators.
  *
  * @param io collaborators, made when the command runs (default: the process's)
  */
 export function createSetCommand(io: () => CloudIO = processCloudIO): CommandModule<object, SetArgs> {
-  return {
-    command: 'set <name> [pairs..]',
-    describe: 'Create or update keys of a secret set from KEY=value pairs and/or a dotenv file',
-    builder: (y: Argv) =>
-      skipOption(
-        regionOption(
-          cloudOptions(y)
-            .positional('name', { type: 'string', describe: 'Secret set name (3-63 lowercase letters, digits, hyphens)' })
-            .positional('pairs', { type: 'string', array: true, describe: 'KEY=value pairs; KEY=- reads the value from stdin' })
-            .option('file', {
-              alias: 'f',
-              type: 'string',
-              requiresArg: true,
-              describe: 'Dotenv file to read (- = stdin); pairs override its keys',
-            })
-            .option('wait', { type: 'boolean', describe: 'Wait until the set is ready (exit 0) or failed (exit 1)' })
-            .option('wait-timeout', {
-              type: 'number',
-              default: 300,
-              requiresArg: true,
-              describe: 'Seconds --wait waits before giving up (exit 1)',
-            })
-            .option('concurrency', {
-              type: 'number',
-              default: DEFAULT_CONCURRENCY,
-              requiresArg: true,
-              describe: 'Requests in flight at once (1 = one key after another)',
-            }),
-          "Region of a new set (default: the organisation's default); must match an existing set's region",
-        ),
-        'writing',
-      )
-        .example('$0 cloud secrets set my-agent-secrets --file server/.env', "push a project's .env")
-        .example('$0 cloud secrets set my-agent-secrets OPENAI_API_KEY=- < key.txt', 'read one value from stdin')
-        .example(
-          '$0 cloud secrets set my-agent-secrets -f .env DEBUG=0 --skip --wait',
-          'file plus an override, no prompt, wait until ready',
-        )
-        .epilogue(SECRETS_EPILOGUE) as unknown as Argv<SetArgs>,
-    handler: (argv) => {
-      const x = io();
-      return runSecretsCommand(x.out, argv, (emit) => setSecrets(x, argv, emit));
-    },
-  };
+  return { ...setCommand, handler: setHandler(io) };
 }
 
-/** The `secrets set` command of the binary. */
-export const setCommand: CommandModule<object, SetArgs> = createSetCommand();
+/** The handler of `secrets set`, given a maker of its collaborators (called once per run). */
+function setHandler(io: () => CloudIO): CommandModule<object, SetArgs>['handler'] {
+  return (argv) => {
+    const x = io();
+    return runSecretsCommand(x.out, argv, (emit) => setSecrets(x, argv, emit));
+  };
+}
 
 async function setSecrets(io: CloudIO, argv: SetArgs, emit: (doc: unknown) => void): Promise<void> {
   // 1. Everything the user typed, checked before any request.

@@ -32,33 +32,38 @@ export interface UnsetArgs extends CloudArgs {
   skip?: boolean;
 }
 
+/** The `secrets unset` command of the binary. */
+export const unsetCommand: CommandModule<object, UnsetArgs> = {
+  command: 'unset <name> <key>',
+  describe: 'Remove one key from a secret set',
+  builder: (y: Argv) =>
+    skipOption(
+      cloudOptions(y)
+        .positional('name', { type: 'string', describe: 'Secret set name' })
+        .positional('key', { type: 'string', describe: 'Key to remove' }),
+      'removing the key',
+    )
+      .example('$0 cloud secrets unset my-agent-secrets OLD_API_KEY --skip', 'remove a key without asking')
+      .epilogue(SECRETS_EPILOGUE) as unknown as Argv<UnsetArgs>,
+  handler: unsetHandler(processCloudIO),
+};
+
 /**
  * The `secrets unset` command module with the given collaborators.
  *
  * @param io collaborators, made when the command runs (default: the process's)
  */
 export function createUnsetCommand(io: () => CloudIO = processCloudIO): CommandModule<object, UnsetArgs> {
-  return {
-    command: 'unset <name> <key>',
-    describe: 'Remove one key from a secret set',
-    builder: (y: Argv) =>
-      skipOption(
-        cloudOptions(y)
-          .positional('name', { type: 'string', describe: 'Secret set name' })
-          .positional('key', { type: 'string', describe: 'Key to remove' }),
-        'removing the key',
-      )
-        .example('$0 cloud secrets unset my-agent-secrets OLD_API_KEY --skip', 'remove a key without asking')
-        .epilogue(SECRETS_EPILOGUE) as unknown as Argv<UnsetArgs>,
-    handler: (argv) => {
-      const x = io();
-      return runSecretsCommand(x.out, argv, (emit) => unsetKey(x, argv, emit));
-    },
-  };
+  return { ...unsetCommand, handler: unsetHandler(io) };
 }
 
-/** The `secrets unset` command of the binary. */
-export const unsetCommand: CommandModule<object, UnsetArgs> = createUnsetCommand();
+/** The handler of `secrets unset`, given a maker of its collaborators (called once per run). */
+function unsetHandler(io: () => CloudIO): CommandModule<object, UnsetArgs>['handler'] {
+  return (argv) => {
+    const x = io();
+    return runSecretsCommand(x.out, argv, (emit) => unsetKey(x, argv, emit));
+  };
+}
 
 async function unsetKey(io: CloudIO, argv: UnsetArgs, emit: (doc: unknown) => void): Promise<void> {
   const name = String(argv.name);
