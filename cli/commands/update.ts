@@ -7,6 +7,9 @@
  * On a terminal each conflict gets a choice (keep mine, take new, write markers, show the diff,
  * abort) through `cli/dialogs.ts`.
  *
+ * The handler receives its collaborators ({@link UpdateIO}: output sinks, terminal, dialog,
+ * generator runner, exit code), so it runs in a test without the binary.
+ *
  * Exit codes: 0 updated (or already current, or dry run), 1 failed while writing (nothing
  * changed), 2 invalid input or not a project (nothing changed), 3 conflicts without a terminal
  * (nothing changed, files listed), 5 updated with conflict markers written (files listed),
@@ -16,7 +19,52 @@ import { relative } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { CONFIG_OPTIONS } from '../../generators/app/config/options.js';
 import type { ConfigLayer } from '../../generators/app/config/resolve.js';
+import type { FilePlan } from '../../generators/app/update/plan.js';
+import type { Choice, UpdateOutcome } from '../../generators/app/update/update.js';
+import { canPrompt, select } from '../dialogs.js';
 import { CancelledError, UserError } from '../errors.js';
+import type { InitIO } from './init.js';
+
+/**
+ * The collaborators of `pipecat update`'s handler: `init`'s output sinks, command line, folder and
+ * generator runner ({@link InitIO}), plus what only `update` uses. The binary passes the
+ * process's ({@link processUpdateIO}); a test passes its own.
+ */
+export interface UpdateIO extends Pick<InitIO, 'out' | 'err' | 'rawArgs' | 'cwd' | 'runGenerator'> {
+  /** Whether conflicts can be asked about (the binary: stdin and stderr are terminals, `cli/dialogs.ts`). */
+  interactive: boolean;
+  /** Environment (`PIPECAT_UPDATE_PAUSE_MS`, a test hook). */
+  env: NodeJS.ProcessEnv;
+  /** The choice dialog for a conflict (`cli/dialogs.ts`). */
+  select: typeof select;
+  /** Sets the exit code without stopping (5 when conflict markers were written). */
+  setExitCode: (code: number) => void;
+}
+
+/**
+ * The collaborators of the binary: the process's streams, terminal, arguments, folder and
+ * environment, the `prompts` dialog on stderr, and the Yeoman run (imported only when it runs).
+ *
+ * @returns a fresh {@link UpdateIO}
+ */
+export function processUpdateIO(): UpdateIO {
+  return {
+    out: (text) => void process.stdout.write(text),
+    err: (text) => void process.stderr.write(text),
+    rawArgs: process.argv.slice(2),
+    cwd: process.cwd(),
+    // Asked when the handler runs it, as before: canPrompt() reads the terminals.
+    get interactive() {
+      return canPrompt();
+    },
+    env: process.env,
+    select,
+    runGenerator: async (run) => (await import('../../generators/app/run.js')).runPipecatGenerator(run),
+    setExitCode: (code) => {
+      process.exitCode = code;
+    },
+  };
+}
 
 /** Parsed arguments of `pipecat update`. */
 export interface UpdateArgs {
@@ -97,65 +145,87 @@ function builder(yargs: Argv): Argv<UpdateArgs> {
 }
 
 /** Milliseconds to pause after half the changes are applied (tests send a signal then). */
-function pauseHook(): ((done: number, total: number) => Promise<void>) | undefined {
-  const ms = Number(process.env.PIPECAT_UPDATE_PAUSE_MS ?? '');
+function pauseHook(io: UpdateIO): ((done: number, total: number) => Promise<void>) | undefined {
+  const ms = Number(io.env.PIPECAT_UPDATE_PAUSE_MS ?? '');
   if (!Number.isFinite(ms) || ms <= 0) return undefined;
   return async (done, total) => {
     if (done !== Math.ceil(total / 2)) return;
-    process.stderr.write(`update: paused after ${done} of ${total} changes\n`);
+    io.err(`update: paused after ${done} of ${total} changes\n`);
     await new Promise((r) => setTimeout(r, ms));
   };
 }
 
-/** The `update` command module. */
-export const updateCommand: CommandModule<object, UpdateArgs> = {
-  command: 'update [directory]',
-  describe: 'Change services, transports or features of a generated project, or update it to the current templates, keeping your edits',
-  builder,
-  handler: async (argv) => {
-    const [{ checkBooleanValues }, core, { canPrompt }] = await Promise.all([
-      import('./init.js'),
-      import('../../generators/app/update/update.js'),
-      import('../dialogs.js'),
-    ]);
-    checkBooleanValues(process.argv.slice(2));
-    if (argv['dry-run'] && argv['conflict-markers'])
-      throw new UserError('--dry-run and --conflict-markers: --dry-run changes nothing, so give one');
-    const root = core.findProjectRoot(argv.directory);
-    const interactive = !argv['dry-run'] && !argv['conflict-markers'] && canPrompt();
-    // The same single generator run as `init` (generators/app/run.ts): its configuring phase
-    // updates the project.
-    const { runPipecatGenerator } = await import('../../generators/app/run.js');
-    let result: import('../../generators/app/update/update.js').UpdateOutcome | undefined;
-    await runPipecatGenerator({
-      update: {
-        root,
-        flags: flagsOf(argv),
-        add: list(argv['add-transport']),
-        remove: list(argv['remove-transport']),
-        dryRun: argv['dry-run'] === true,
-        conflictMarkers: argv['conflict-markers'] === true,
-        choose: interactive ? chooseOnTerminal : undefined,
-        afterChange: pauseHook(),
-      },
-      onUpdated: (o) => {
-        result = o;
-      },
-      out: (text) => process.stdout.write(text),
-      note: (text) => process.stderr.write(text),
-    });
-    const outcome = result!;
-    for (const d of outcome.dropped) process.stderr.write(`note: dropped the recorded ${d}\n`);
-    if (!outcome.applied) {
-      process.stdout.write(JSON.stringify(core.planDocument(outcome), null, 2) + '\n');
-      return;
-    }
-    const { summaryLines } = await import('../../generators/app/update/report.js');
-    const lines = summaryLines(outcome, relative(process.cwd(), root) || '.');
-    if (outcome.marked.length) process.exitCode = core.UPDATE_EXIT.markers;
-    process.stdout.write(lines.join('\n') + '\n');
-  },
-};
+/**
+ * The `update` command module with the given collaborators.
+ *
+ * @param io collaborators, made when the command runs (default: the process's)
+ * @returns the yargs command module
+ */
+export function createUpdateCommand(io: () => UpdateIO = processUpdateIO): CommandModule<object, UpdateArgs> {
+  return {
+    command: 'update [directory]',
+    describe: 'Change services, transports or features of a generated project, or update it to the current templates, keeping your edits',
+    builder,
+    handler: (argv) => runUpdate(argv, io()),
+  };
+}
+
+/** The `update` command module of the binary. */
+export const updateCommand: CommandModule<object, UpdateArgs> = createUpdateCommand();
+
+/**
+ * `pipecat update`: check the command line, then run the generator once in update mode and print
+ * the plan (`--dry-run`) or the summary.
+ *
+ * @param argv parsed arguments
+ * @param io collaborators
+ * @throws UserError (exit 2) for invalid input or no project; the update's own errors (exit 1, 3,
+ *   130, 143) from the generator run
+ */
+async function runUpdate(argv: UpdateArgs, io: UpdateIO): Promise<void> {
+  // Imported here, not at the top: the update core brings the renderer, the catalogue and the
+  // diff libraries, which `update --help` does not need (≈ 70 ms of CPU when imported statically).
+  const [{ checkBooleanValues }, core, { summaryLines }] = await Promise.all([
+    import('./init.js'),
+    import('../../generators/app/update/update.js'),
+    import('../../generators/app/update/report.js'),
+  ]);
+  checkBooleanValues(io.rawArgs);
+  if (argv['dry-run'] && argv['conflict-markers'])
+    throw new UserError('--dry-run and --conflict-markers: --dry-run changes nothing, so give one');
+  const root = core.findProjectRoot(argv.directory, io.cwd);
+  const interactive = !argv['dry-run'] && !argv['conflict-markers'] && io.interactive;
+  // The same single generator run as `init` (generators/app/run.ts): its configuring phase
+  // updates the project.
+  let result: UpdateOutcome | undefined;
+  const choose = (file: FilePlan, index: number, total: number) => chooseOnTerminal(io, file, index, total);
+  await io.runGenerator({
+    update: {
+      root,
+      flags: flagsOf(argv),
+      add: list(argv['add-transport']),
+      remove: list(argv['remove-transport']),
+      dryRun: argv['dry-run'] === true,
+      conflictMarkers: argv['conflict-markers'] === true,
+      choose: interactive ? choose : undefined,
+      afterChange: pauseHook(io),
+    },
+    onUpdated: (o) => {
+      result = o;
+    },
+    out: io.out,
+    note: io.err,
+  });
+  const outcome = result!;
+  for (const d of outcome.dropped) io.err(`note: dropped the recorded ${d}\n`);
+  if (!outcome.applied) {
+    io.out(JSON.stringify(core.planDocument(outcome), null, 2) + '\n');
+    return;
+  }
+  const lines = summaryLines(outcome, relative(io.cwd, root) || '.');
+  if (outcome.marked.length) io.setExitCode(core.UPDATE_EXIT.markers);
+  io.out(lines.join('\n') + '\n');
+}
 
 /**
  * Ask how to settle one conflict on the terminal: keep mine, take new, write markers, show the
@@ -163,19 +233,14 @@ export const updateCommand: CommandModule<object, UpdateArgs> = {
  *
  * @throws CancelledError on Ctrl-C / Esc (nothing changed)
  */
-async function chooseOnTerminal(
-  file: import('../../generators/app/update/plan.js').FilePlan,
-  index: number,
-  total: number,
-): Promise<import('../../generators/app/update/update.js').Choice> {
-  const [{ select }, { describeConflict }, { unifiedDiff }] = await Promise.all([
-    import('../dialogs.js'),
+async function chooseOnTerminal(io: UpdateIO, file: FilePlan, index: number, total: number): Promise<Choice> {
+  const [{ describeConflict }, { unifiedDiff }] = await Promise.all([
     import('../../generators/app/update/plan.js'),
     import('../../generators/app/update/merge.js'),
   ]);
   const c = file.conflict!;
   const removal = c.theirs === null;
-  type Pick = import('../../generators/app/update/update.js').Choice | 'diff';
+  type Pick = Choice | 'diff';
   const choices: { title: string; value: Pick; description?: string }[] = [
     { title: 'keep mine', value: 'mine', description: removal ? 'keep your file (it becomes yours alone)' : 'leave your file as it is' },
     {
@@ -189,16 +254,16 @@ async function chooseOnTerminal(
     { title: 'show the diff', value: 'diff', description: 'from your file to the new version' },
     { title: 'abort', value: 'abort', description: 'stop: nothing is changed' },
   ];
-  process.stderr.write(`\nConflict ${index + 1} of ${total}: ${describeConflict(file)}\n`);
+  io.err(`\nConflict ${index + 1} of ${total}: ${describeConflict(file)}\n`);
   for (;;) {
     let pick: Pick;
     try {
-      pick = await select<Pick>(`${file.path}:`, choices);
+      pick = await io.select<Pick>(`${file.path}:`, choices);
     } catch (err) {
       if (err instanceof CancelledError) throw new CancelledError('cancelled: nothing was changed');
       throw err;
     }
     if (pick !== 'diff') return pick;
-    process.stderr.write(unifiedDiff(file.path, c.mine?.toString('utf8') ?? '', c.theirs?.toString('utf8') ?? ''));
+    io.err(unifiedDiff(file.path, c.mine?.toString('utf8') ?? '', c.theirs?.toString('utf8') ?? ''));
   }
 }

@@ -28,10 +28,11 @@ export function renderTable(head: readonly string[], rows: readonly (readonly (s
 }
 
 /**
- * Print a JSON document on stdout (two-space indent, trailing newline).
+ * Print a JSON document (two-space indent, trailing newline).
  *
  * @param doc any JSON-serialisable value
+ * @param out where the text goes (default: stdout)
  */
-export function printJson(doc: unknown): void {
-  process.stdout.write(JSON.stringify(doc, null, 2) + '\n');
+export function printJson(doc: unknown, out: (text: string) => void = (text) => void process.stdout.write(text)): void {
+  out(JSON.stringify(doc, null, 2) + '\n');
 }

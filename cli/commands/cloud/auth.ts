@@ -13,27 +13,24 @@
  */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { NotLoggedInError, UserError } from '../../errors.js';
-import { cloudOptions, makeClient, openSession, apiHost, type CloudArgs } from './common.js';
+import { ApiError } from '../../cloud-api/client.js';
+import { credentialsPath, readCredentialsFile, updateCredentialsFile } from '../../cloud-api/credentials.js';
+import { printJson } from '../../output/table.js';
+import { cloudOptions, apiHost, processCloudIO, type CloudArgs, type CloudIO } from './common.js';
 
-/** Read all of stdin as text (used when stdin is piped). */
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const c of process.stdin) chunks.push(typeof c === 'string' ? Buffer.from(c) : (c as Buffer));
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-const err = (line: string) => process.stderr.write(line + '\n');
+/** A line sink: `line` plus a line break on the command's stderr. */
+const lineSink = (io: CloudIO) => (line: string) => io.err(line + '\n');
 
 /** Obtain the token for `login`: stdin when piped, else a hidden prompt. */
-async function readToken(): Promise<string> {
+async function readToken(io: CloudIO): Promise<string> {
+  const err = lineSink(io);
   let token: string;
-  if (!process.stdin.isTTY) {
-    token = (await readStdin()).trim();
+  if (!io.terminal.stdin) {
+    token = (await io.readStdin()).trim();
     if (!token) throw new UserError('no token on stdin: pipe a personal access token, e.g. `printf %s "$PAT" | pipecat cloud auth login`');
   } else {
-    const { password } = await import('../../dialogs.js');
     token = (
-      await password('Pipecat Cloud personal access token (pcc_pat_..., create one in the dashboard):', {
+      await io.dialogs.password('Pipecat Cloud personal access token (pcc_pat_..., create one in the dashboard):', {
         noTty: 'no terminal to ask for the token: pipe it on stdin instead, e.g. `printf %s "$PAT" | pipecat cloud auth login`',
         validate: (v) => (v.trim() ? true : 'the token is empty'),
       })
@@ -45,7 +42,9 @@ async function readToken(): Promise<string> {
 }
 
 /** Handler of `pipecat cloud auth login`. */
-async function login(argv: ArgumentsCamelCase<CloudArgs & { token?: string }>): Promise<void> {
+async function login(io: CloudIO, argv: ArgumentsCamelCase<CloudArgs & { token?: string }>): Promise<void> {
+  const err = lineSink(io);
+  const env = io.env;
   if (argv.token !== undefined) {
     // Never echo it: it may already be in the shell history, but not in our output or logs too.
     throw new UserError('the token is not taken from the command line (it would stay in your shell history and process list)', [
@@ -53,13 +52,11 @@ async function login(argv: ArgumentsCamelCase<CloudArgs & { token?: string }>): 
       'or run `pipecat cloud auth login` in a terminal and paste it at the hidden prompt',
     ]);
   }
-  const { credentialsPath, updateCredentialsFile, readCredentialsFile } = await import('../../cloud-api/credentials.js');
-  const { ApiError } = await import('../../cloud-api/client.js');
-  const path = credentialsPath();
+  const path = credentialsPath(env);
   // Read the file first: a malformed file is reported before asking for anything.
   const { data } = await readCredentialsFile(path, err);
-  const token = await readToken();
-  const client = await makeClient(token, argv);
+  const token = await readToken(io);
+  const client = await io.makeClient(token, argv);
   let orgs;
   try {
     orgs = await client.organizations();
@@ -78,14 +75,13 @@ async function login(argv: ArgumentsCamelCase<CloudArgs & { token?: string }>): 
       ]);
     }
     org = argv.organization;
-  } else if (process.env.PIPECAT_ORG && names.includes(process.env.PIPECAT_ORG)) {
-    org = process.env.PIPECAT_ORG;
+  } else if (env.PIPECAT_ORG && names.includes(env.PIPECAT_ORG)) {
+    org = env.PIPECAT_ORG;
   } else if (typeof data.org === 'string' && names.includes(data.org)) {
     org = data.org;
-  } else if (names.length > 1 && process.stdin.isTTY) {
-    const { select, canPrompt } = await import('../../dialogs.js');
-    org = canPrompt()
-      ? await select(
+  } else if (names.length > 1 && io.terminal.stdin) {
+    org = io.dialogs.canPrompt()
+      ? await io.dialogs.select(
           'Organisation',
           orgs.map((o) => ({ title: o.verboseName && o.verboseName !== o.name ? `${o.verboseName} (${o.name})` : o.name, value: o.name })),
         )
@@ -103,14 +99,14 @@ async function login(argv: ArgumentsCamelCase<CloudArgs & { token?: string }>): 
     /* the token is checked already; the user line is a nicety */
   }
   err(`Logged in to Pipecat Cloud${who}, organisation ${org}. Credentials saved to ${path}`);
-  if (process.env.PIPECAT_TOKEN) err('note: PIPECAT_TOKEN is set in this shell and overrides the saved token');
-  if (apiHost(argv)) err(`note: checked against ${client.baseUrl}`);
+  if (env.PIPECAT_TOKEN) err('note: PIPECAT_TOKEN is set in this shell and overrides the saved token');
+  if (apiHost(argv, env)) err(`note: checked against ${client.baseUrl}`);
 }
 
 /** Handler of `pipecat cloud auth logout`. */
-async function logout(): Promise<void> {
-  const { credentialsPath, readCredentialsFile, updateCredentialsFile } = await import('../../cloud-api/credentials.js');
-  const path = credentialsPath();
+async function logout(io: CloudIO): Promise<void> {
+  const err = lineSink(io);
+  const path = credentialsPath(io.env);
   const { data, exists } = await readCredentialsFile(path, err);
   if (!exists || data.token === undefined) {
     err(`Not logged in: no token in ${path}; nothing to do.`);
@@ -118,12 +114,12 @@ async function logout(): Promise<void> {
     await updateCredentialsFile(path, (d) => ({ ...d, token: undefined, refresh_token: undefined, token_expires_at: undefined }), err);
     err(`Logged out: removed the token from ${path} (other settings kept).`);
   }
-  if (process.env.PIPECAT_TOKEN) err('note: PIPECAT_TOKEN is still set in this shell; unset it to log out completely');
+  if (io.env.PIPECAT_TOKEN) err('note: PIPECAT_TOKEN is still set in this shell; unset it to log out completely');
 }
 
 /** Handler of `pipecat cloud auth whoami`. */
-async function whoami(argv: ArgumentsCamelCase<CloudArgs>): Promise<void> {
-  const s = await openSession(argv);
+async function whoami(io: CloudIO, argv: ArgumentsCamelCase<CloudArgs>): Promise<void> {
+  const s = await io.openSession(argv);
   const user = await s.client.whoami();
   const doc = {
     userId: user.userId,
@@ -135,8 +131,7 @@ async function whoami(argv: ArgumentsCamelCase<CloudArgs>): Promise<void> {
     apiHost: s.client.baseUrl,
   };
   if (argv.json) {
-    const { printJson } = await import('../../output/table.js');
-    printJson(doc);
+    printJson(doc, io.out);
     return;
   }
   const lines = [
@@ -145,40 +140,49 @@ async function whoami(argv: ArgumentsCamelCase<CloudArgs>): Promise<void> {
     `token from:    ${doc.tokenSource === 'PIPECAT_TOKEN' ? 'PIPECAT_TOKEN' : doc.credentialsPath}`,
     `API:           ${doc.apiHost}`,
   ];
-  process.stdout.write(lines.join('\n') + '\n');
+  io.out(lines.join('\n') + '\n');
 }
 
-/** `pipecat cloud auth <login|logout|whoami>`. */
-export const authCommand: CommandModule = {
-  command: 'auth <command>',
-  describe: 'Log in to Pipecat Cloud, log out, show who you are (credentials shared with the official CLI)',
-  builder: (y: Argv) =>
-    y
-      .command({
-        command: 'login [token]',
-        describe: 'Save a personal access token (asked hidden, or read from stdin) and organisation',
-        builder: (yy: Argv) =>
-          cloudOptions(yy, { json: false })
-            .positional('token', {
-              type: 'string',
-              describe: 'Refused: a token on the command line leaks into shell history; pipe it on stdin or answer the prompt',
-            })
-            .option('token', { type: 'string', hidden: true })
-            .example('printf %s "$PIPECAT_PAT" | $0 cloud auth login', 'log in from a script'),
-        handler: (a) => login(a as ArgumentsCamelCase<CloudArgs & { token?: string }>),
-      })
-      .command({
-        command: 'logout',
-        describe: 'Remove the saved token (keeps the other settings of the credentials file)',
-        builder: (yy: Argv) => yy,
-        handler: () => logout(),
-      })
-      .command({
-        command: 'whoami',
-        describe: 'Show the user and organisation of the current credentials (never the token)',
-        builder: (yy: Argv) => cloudOptions(yy),
-        handler: (a) => whoami(a as ArgumentsCamelCase<CloudArgs>),
-      })
-      .demandCommand(1, 'name an auth command: login, logout or whoami'),
-  handler: () => undefined,
-};
+/**
+ * `pipecat cloud auth <login|logout|whoami>` with the given collaborators.
+ *
+ * @param io collaborators, made when a command runs (default: the process's)
+ */
+export function createAuthCommand(io: () => CloudIO = processCloudIO): CommandModule {
+  return {
+    command: 'auth <command>',
+    describe: 'Log in to Pipecat Cloud, log out, show who you are (credentials shared with the official CLI)',
+    builder: (y: Argv) =>
+      y
+        .command({
+          command: 'login [token]',
+          describe: 'Save a personal access token (asked hidden, or read from stdin) and organisation',
+          builder: (yy: Argv) =>
+            cloudOptions(yy, { json: false })
+              .positional('token', {
+                type: 'string',
+                describe: 'Refused: a token on the command line leaks into shell history; pipe it on stdin or answer the prompt',
+              })
+              .option('token', { type: 'string', hidden: true })
+              .example('printf %s "$PIPECAT_PAT" | $0 cloud auth login', 'log in from a script'),
+          handler: (a) => login(io(), a as ArgumentsCamelCase<CloudArgs & { token?: string }>),
+        })
+        .command({
+          command: 'logout',
+          describe: 'Remove the saved token (keeps the other settings of the credentials file)',
+          builder: (yy: Argv) => yy,
+          handler: () => logout(io()),
+        })
+        .command({
+          command: 'whoami',
+          describe: 'Show the user and organisation of the current credentials (never the token)',
+          builder: (yy: Argv) => cloudOptions(yy),
+          handler: (a) => whoami(io(), a as ArgumentsCamelCase<CloudArgs>),
+        })
+        .demandCommand(1, 'name an auth command: login, logout or whoami'),
+    handler: () => undefined,
+  };
+}
+
+/** `pipecat cloud auth` of the binary. */
+export const authCommand: CommandModule = createAuthCommand();

@@ -1,23 +1,34 @@
 /**
  * `pipecat cloud <command>`: Pipecat Cloud commands (auth, secrets, emulator).
  *
- * Subcommands are registered here explicitly, one import per module.
+ * Subcommands are registered here explicitly, one import per module; each gets the collaborators
+ * ({@link CloudIO}) its handler uses.
  */
 import type { Argv, CommandModule } from 'yargs';
-import { authCommand } from './auth.js';
-import { emulatorCommand } from './emulator.js';
-import { secretsCommand } from './secrets.js';
+import { createAuthCommand } from './auth.js';
+import { processCloudIO, type CloudIO } from './common.js';
+import { createEmulatorCommand } from './emulator.js';
+import { createSecretsCommand } from './secrets.js';
 
-/** The `cloud` command group. */
-export const cloudCommand: CommandModule = {
-  command: 'cloud <command>',
-  describe: 'Manage Pipecat Cloud: auth, secrets, local API emulator',
-  // Subcommands, in the order `--help` lists them; chained (not a list) so each keeps its argument type.
-  builder: (yargs: Argv) =>
-    yargs
-      .command(authCommand)
-      .command(secretsCommand)
-      .command(emulatorCommand)
-      .demandCommand(1, 'name a cloud command: see `pipecat cloud --help`'),
-  handler: () => undefined,
-};
+/**
+ * The `cloud` command group, its commands given the collaborators.
+ *
+ * @param io collaborators, made when a command runs (default: the process's)
+ */
+export function createCloudCommand(io: () => CloudIO = processCloudIO): CommandModule {
+  return {
+    command: 'cloud <command>',
+    describe: 'Manage Pipecat Cloud: auth, secrets, local API emulator',
+    // Subcommands, in the order `--help` lists them; chained (not a list) so each keeps its argument type.
+    builder: (yargs: Argv) =>
+      yargs
+        .command(createAuthCommand(io))
+        .command(createSecretsCommand(io))
+        .command(createEmulatorCommand(io))
+        .demandCommand(1, 'name a cloud command: see `pipecat cloud --help`'),
+    handler: () => undefined,
+  };
+}
+
+/** The `cloud` command group of the binary. */
+export const cloudCommand: CommandModule = createCloudCommand();

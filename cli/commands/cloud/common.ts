@@ -1,7 +1,9 @@
 /**
- * Shared pieces of the `pipecat cloud ...` commands that talk to the API: the common options and
- * {@link openSession}, which turns them plus the environment and the credentials file into a ready
- * {@link CloudClient} and an organisation name.
+ * Shared pieces of the `pipecat cloud ...` commands: the common options, {@link openSession}, which
+ * turns them plus the environment and the credentials file into a ready {@link CloudClient} and an
+ * organisation name, and {@link CloudIO}, the collaborators every cloud command handler receives
+ * (issue 14: handlers get their output sinks, terminal facts, dialogs, session opener, spinner and
+ * interrupt watch instead of building them, so they run in a test without the binary).
  *
  * Options (see docs/cloud-auth.md):
  * - `--organization/-o <name>`: organisation (else `PIPECAT_ORG`, the file's `org`, the API's first)
@@ -9,11 +11,18 @@
  * - `--verbose`: debug lines on stderr (method, URL, status, timing; secrets redacted); also `PIPECAT_DEBUG=1`
  * - `--json`: machine-readable output on stdout
  *
- * The HTTP client module is imported lazily inside {@link openSession}, so `--help` stays fast.
+ * The modules imported here are light (the HTTP library, the TOML parser, `prompts` and `ora` are
+ * imported by their own modules when first used), and the command modules load only when yargs
+ * runs a `cloud` command (`cli/commands/registry.ts`), so they are imported statically.
  */
+import { isatty } from 'node:tty';
 import type { Argv } from 'yargs';
-import type { CloudClient } from '../../cloud-api/client.js';
+import { CloudClient } from '../../cloud-api/client.js';
+import { lookupCredentials, resolveOrganization } from '../../cloud-api/credentials.js';
+import * as dialogs from '../../dialogs.js';
 import { NotLoggedInError } from '../../errors.js';
+import { watchInterrupts, type InterruptWatch } from '../../interrupts.js';
+import { startSpinner, type Spinner } from '../../output/spinner.js';
 
 /** Parsed values of {@link cloudOptions}. */
 export interface CloudArgs {
@@ -52,14 +61,28 @@ export function cloudOptions<T>(y: Argv<T>, opts: { json?: boolean } = {}): Argv
   return r;
 }
 
+/** Sink of text for the user (the binary: stderr); the text carries its own line breaks. */
+export type TextSink = (text: string) => void;
+
+/** The binary's stderr as a {@link TextSink}. */
+const processErr: TextSink = (text) => void process.stderr.write(text);
+
 /** True when debug lines are wanted: `--verbose` or `PIPECAT_DEBUG` set to 1/true/yes. */
 export function debugEnabled(argv: CloudArgs, env: NodeJS.ProcessEnv = process.env): boolean {
   return !!argv.verbose || /^(1|true|yes|on)$/i.test(env.PIPECAT_DEBUG ?? '');
 }
 
-/** A debug sink writing `[debug] <line>` to stderr, or undefined when debugging is off. */
-export function debugSink(argv: CloudArgs, env: NodeJS.ProcessEnv = process.env): ((line: string) => void) | undefined {
-  return debugEnabled(argv, env) ? (line) => process.stderr.write(`[debug] ${line}\n`) : undefined;
+/**
+ * A debug sink writing `[debug] <line>` to `err`, or undefined when debugging is off.
+ *
+ * @param err where the lines go (default: stderr)
+ */
+export function debugSink(
+  argv: CloudArgs,
+  env: NodeJS.ProcessEnv = process.env,
+  err: TextSink = processErr,
+): ((line: string) => void) | undefined {
+  return debugEnabled(argv, env) ? (line) => err(`[debug] ${line}\n`) : undefined;
 }
 
 /** The API base URL for a command: `--api-host`, else `PIPECAT_API_HOST`, else the default. */
@@ -80,10 +103,16 @@ function tuning(env: NodeJS.ProcessEnv): { timeoutMs?: number; maxAttempts?: num
 /**
  * Build a client for a token (no credentials lookup): base URL, debug sink and tuning from the
  * options and the environment (`PIPECAT_TIMEOUT_MS`, `PIPECAT_MAX_ATTEMPTS`, `PIPECAT_RETRY_BASE_MS`).
+ *
+ * @param err where `--verbose` debug lines go (default: stderr)
  */
-export async function makeClient(token: string, argv: CloudArgs, env: NodeJS.ProcessEnv = process.env): Promise<CloudClient> {
-  const { CloudClient } = await import('../../cloud-api/client.js');
-  return new CloudClient({ token, baseUrl: apiHost(argv, env), debug: debugSink(argv, env), ...tuning(env) });
+export async function makeClient(
+  token: string,
+  argv: CloudArgs,
+  env: NodeJS.ProcessEnv = process.env,
+  err: TextSink = processErr,
+): Promise<CloudClient> {
+  return new CloudClient({ token, baseUrl: apiHost(argv, env), debug: debugSink(argv, env, err), ...tuning(env) });
 }
 
 /** What {@link openSession} returns: the client and organisation, plus where they came from. */
@@ -105,17 +134,18 @@ export interface Session {
  * A credentials file readable by others is tightened to 0600 with a warning on stderr.
  *
  * @param argv parsed options of the command (see {@link cloudOptions})
+ * @param env environment (token, organisation, API host, tuning, `HOME` for the file)
+ * @param err where warnings and `--verbose` debug lines go (default: stderr)
  * @returns the client and the organisation name
  * @throws NotLoggedInError (exit 4) when there is no token; UserError for a malformed credentials
  *   file; ApiError/HostUnreachableError when the organisation has to be asked from the API
  */
-export async function openSession(argv: CloudArgs, env: NodeJS.ProcessEnv = process.env): Promise<Session> {
-  const { lookupCredentials, resolveOrganization } = await import('../../cloud-api/credentials.js');
-  const found = await lookupCredentials(env, (line) => process.stderr.write(line + '\n'));
+export async function openSession(argv: CloudArgs, env: NodeJS.ProcessEnv = process.env, err: TextSink = processErr): Promise<Session> {
+  const found = await lookupCredentials(env, (line) => err(line + '\n'));
   if (!found.token) {
     throw new NotLoggedInError(`not logged in to Pipecat Cloud: no token in PIPECAT_TOKEN or ${found.path}`);
   }
-  const client = await makeClient(found.token, argv, env);
+  const client = await makeClient(found.token, argv, env, err);
   const { org, source } = await resolveOrganization(argv.organization, found, () => client.organizations());
   return {
     client,
@@ -123,5 +153,63 @@ export async function openSession(argv: CloudArgs, env: NodeJS.ProcessEnv = proc
     orgSource: source,
     tokenSource: found.tokenSource === 'PIPECAT_TOKEN' ? 'PIPECAT_TOKEN' : 'file',
     credentialsPath: found.path,
+  };
+}
+
+/** The dialogs a cloud command may show (`cli/dialogs.ts`: no terminal is exit 2, Ctrl-C is 130). */
+export type CloudDialogs = Pick<typeof dialogs, 'canPrompt' | 'confirm' | 'text' | 'password' | 'select'>;
+
+/**
+ * The collaborators of the `pipecat cloud ...` command handlers. The binary passes the process's
+ * ({@link processCloudIO}); a test passes its own (sinks that record, an emulator's environment,
+ * dialogs that answer, a silent spinner).
+ */
+export interface CloudIO {
+  /** Data: tables, `--json` documents, the emulator's variables (the binary: stdout). */
+  out: TextSink;
+  /** Everything else: plans, warnings, reports, notes (the binary: stderr). */
+  err: TextSink;
+  /** Environment: `PIPECAT_TOKEN`, `PIPECAT_ORG`, `PIPECAT_API_HOST`, `HOME`, tuning. */
+  env: NodeJS.ProcessEnv;
+  /** Which standard streams are terminals. */
+  terminal: { stdin: boolean; stdout: boolean; stderr: boolean };
+  /** Reads all of stdin as UTF-8 text (called at most once per run). */
+  readStdin: () => Promise<string>;
+  /** Terminal dialogs (confirm, text, password, select). */
+  dialogs: CloudDialogs;
+  /** Token, organisation and client of a command (see {@link openSession}). */
+  openSession: (argv: CloudArgs) => Promise<Session>;
+  /** A client for a token not yet saved (`auth login`; see {@link makeClient}). */
+  makeClient: (token: string, argv: CloudArgs) => Promise<CloudClient>;
+  /** Starts a progress spinner (`cli/output/spinner.ts`: silent with `--json` or without a terminal). */
+  startSpinner: (text: string, opts?: { json?: boolean }) => Promise<Spinner>;
+  /** Starts turning SIGINT/SIGTERM into a value (`cli/interrupts.ts`); dispose it when done. */
+  watchInterrupts: () => InterruptWatch;
+}
+
+/**
+ * The collaborators of the binary: stdout and stderr, `process.env`, the process's terminal and
+ * stdin, the `prompts` dialogs on stderr, the ora spinner, the real session and signals.
+ *
+ * @returns a fresh {@link CloudIO}
+ */
+export function processCloudIO(): CloudIO {
+  const env = process.env;
+  return {
+    out: (text) => void process.stdout.write(text),
+    err: processErr,
+    env,
+    // isatty(fd) is what `process.stdin.isTTY` reports, without creating the stdin stream.
+    terminal: { stdin: isatty(0), stdout: isatty(1), stderr: isatty(2) },
+    readStdin: async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of process.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+      return Buffer.concat(chunks).toString('utf8');
+    },
+    dialogs,
+    openSession: (argv) => openSession(argv, env, processErr),
+    makeClient: (token, argv) => makeClient(token, argv, env, processErr),
+    startSpinner,
+    watchInterrupts,
   };
 }

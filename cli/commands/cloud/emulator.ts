@@ -6,7 +6,9 @@
  * `cli/emulator/server.ts`.
  */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
+import { startEmulator } from '../../emulator/server.js';
 import { UserError } from '../../errors.js';
+import { processCloudIO, type CloudIO } from './common.js';
 
 /** Parsed options of `pipecat cloud emulator`. */
 export interface EmulatorArgs {
@@ -27,7 +29,7 @@ const intOption = (name: string, v: number, min = 0) => {
   return v;
 };
 
-/** The `pipecat cloud emulator` command. */
+/** The `pipecat cloud emulator` command of the binary. */
 export const emulatorCommand: CommandModule<object, EmulatorArgs> = {
   command: 'emulator',
   describe: 'Run a local emulator of the Pipecat Cloud API (secrets, regions, auth) for offline use and tests',
@@ -66,7 +68,22 @@ export const emulatorCommand: CommandModule<object, EmulatorArgs> = {
         'PIPECAT_API_HOST=http://127.0.0.1:4010 PIPECAT_TOKEN=<token> $0 cloud auth whoami',
         'use it from another terminal',
       ) as unknown as Argv<EmulatorArgs>,
-  handler: async (argv: ArgumentsCamelCase<EmulatorArgs>) => {
+  handler: emulatorHandler(processCloudIO),
+};
+
+/**
+ * The `pipecat cloud emulator` command module with the given collaborators.
+ *
+ * @param io collaborators, made when the command runs (default: the process's)
+ */
+export function createEmulatorCommand(io: () => CloudIO = processCloudIO): CommandModule<object, EmulatorArgs> {
+  return { ...emulatorCommand, handler: emulatorHandler(io) };
+}
+
+/** The handler of `pipecat cloud emulator`, given a maker of its collaborators (called once per run). */
+function emulatorHandler(io: () => CloudIO): CommandModule<object, EmulatorArgs>['handler'] {
+  return async (argv: ArgumentsCamelCase<EmulatorArgs>) => {
+    const x = io();
     const port = intOption('port', argv.port);
     if (port > 65535) throw new UserError(`--port must be between 0 and 65535 (got ${port})`);
     const regions = argv.regions
@@ -78,7 +95,6 @@ export const emulatorCommand: CommandModule<object, EmulatorArgs> = {
     if (!regions.includes(defaultRegion))
       throw new UserError(`--default-region ${defaultRegion} is not one of --regions (${regions.join(', ')})`);
     if (argv.token !== undefined && !argv.token.trim()) throw new UserError('--token must not be empty');
-    const { startEmulator } = await import('../../emulator/server.js');
     let emu;
     try {
       emu = await startEmulator({
@@ -91,7 +107,7 @@ export const emulatorCommand: CommandModule<object, EmulatorArgs> = {
         defaultRegion,
         provisionMs: intOption('provision-ms', argv['provision-ms']),
         latencyMs: intOption('latency-ms', argv['latency-ms']),
-        log: argv.quiet ? undefined : (line) => process.stderr.write(`${line}\n`),
+        log: argv.quiet ? undefined : (line) => x.err(`${line}\n`),
       });
     } catch (err) {
       const e = err as NodeJS.ErrnoException;
@@ -101,24 +117,19 @@ export const emulatorCommand: CommandModule<object, EmulatorArgs> = {
       throw err;
     }
     // Signal handlers first: whoever reads the printed lines may signal us at once.
-    const stopped = new Promise<void>((resolve) => {
-      const stop = (signal: string) => {
-        process.stderr.write(`received ${signal}, stopping the emulator\n`);
-        process.off('SIGINT', onInt);
-        process.off('SIGTERM', onTerm);
-        emu.close().then(resolve, resolve);
-      };
-      const onInt = () => stop('SIGINT');
-      const onTerm = () => stop('SIGTERM');
-      process.on('SIGINT', onInt);
-      process.on('SIGTERM', onTerm);
+    // The first signal stops it; the watch is then removed, so a second one kills the process.
+    const interrupts = x.watchInterrupts();
+    const stopped = interrupts.first.then(async (signal) => {
+      x.err(`received ${signal}, stopping the emulator\n`);
+      interrupts.dispose();
+      await emu.close().catch(() => undefined);
     });
-    process.stderr.write(
+    x.err(
       `Pipecat Cloud emulator listening on ${emu.url} (organisation ${emu.org}${argv.data ? `, data in ${argv.data}` : ', in memory'}).\n` +
         `Point the CLI at it with the lines printed on stdout (export them), e.g. PIPECAT_API_HOST=${emu.url} PIPECAT_TOKEN=... pipecat cloud secrets list\n` +
         'Press Ctrl-C to stop.\n',
     );
-    process.stdout.write(`PIPECAT_API_HOST=${emu.url}\nPIPECAT_TOKEN=${emu.token}\nPIPECAT_ORG=${emu.org}\n`);
+    x.out(`PIPECAT_API_HOST=${emu.url}\nPIPECAT_TOKEN=${emu.token}\nPIPECAT_ORG=${emu.org}\n`);
     await stopped;
-  },
-};
+  };
+}

@@ -11,7 +11,9 @@
  */
 import type { Argv, CommandModule } from 'yargs';
 import { CancelledError, OperationFailedError, UserError } from '../../../errors.js';
-import { cloudOptions, openSession, type CloudArgs } from '../common.js';
+import { success } from '../../../output/colors.js';
+import { closest, lookupNameProblem } from '../../../secrets/rules.js';
+import { cloudOptions, processCloudIO, type CloudArgs, type CloudIO } from '../common.js';
 import { NO_TTY_CONFIRM, SECRETS_EPILOGUE, apiMessage, isApiStatus, runSecretsCommand, skipOption } from './shared.js';
 
 /** Parsed options of `secrets delete`. */
@@ -20,7 +22,7 @@ export interface DeleteArgs extends CloudArgs {
   skip?: boolean;
 }
 
-/** The `secrets delete` command. */
+/** The `secrets delete` command of the binary. */
 export const deleteCommand: CommandModule<object, DeleteArgs> = {
   command: 'delete <name>',
   describe: 'Delete a secret set or image pull secret (irreversible)',
@@ -28,18 +30,33 @@ export const deleteCommand: CommandModule<object, DeleteArgs> = {
     skipOption(cloudOptions(y).positional('name', { type: 'string', describe: 'Secret set or image pull secret to delete' }), 'deleting')
       .example('$0 cloud secrets delete my-agent-secrets', 'asks, then deletes the set and all its keys')
       .epilogue(SECRETS_EPILOGUE) as unknown as Argv<DeleteArgs>,
-  handler: (argv) => runSecretsCommand(argv, (emit) => deleteSet(argv, emit)),
+  handler: deleteHandler(processCloudIO),
 };
 
-async function deleteSet(argv: DeleteArgs, emit: (doc: unknown) => void): Promise<void> {
-  const { lookupNameProblem } = await import('../../../secrets/rules.js');
+/**
+ * The `secrets delete` command module with the given collaborators.
+ *
+ * @param io collaborators, made when the command runs (default: the process's)
+ */
+export function createDeleteCommand(io: () => CloudIO = processCloudIO): CommandModule<object, DeleteArgs> {
+  return { ...deleteCommand, handler: deleteHandler(io) };
+}
+
+/** The handler of `secrets delete`, given a maker of its collaborators (called once per run). */
+function deleteHandler(io: () => CloudIO): CommandModule<object, DeleteArgs>['handler'] {
+  return (argv) => {
+    const x = io();
+    return runSecretsCommand(x.out, argv, (emit) => deleteSet(x, argv, emit));
+  };
+}
+
+async function deleteSet(io: CloudIO, argv: DeleteArgs, emit: (doc: unknown) => void): Promise<void> {
   const name = String(argv.name);
   const problem = lookupNameProblem(name, 'set name');
   if (problem) throw new UserError(problem);
 
-  const { startSpinner } = await import('../../../output/spinner.js');
-  const { client, org } = await openSession(argv);
-  let spinner = await startSpinner(`Looking up ${name}`, { json: argv.json });
+  const { client, org } = await io.openSession(argv);
+  let spinner = await io.startSpinner(`Looking up ${name}`, { json: argv.json });
   let sets: Awaited<ReturnType<typeof client.listSecretSets>>;
   try {
     sets = await client.listSecretSets(org);
@@ -48,7 +65,6 @@ async function deleteSet(argv: DeleteArgs, emit: (doc: unknown) => void): Promis
   }
   const found = sets.find((s) => s.name === name);
   if (!found) {
-    const { closest } = await import('../../../secrets/rules.js');
     const near = closest(
       name,
       sets.map((s) => s.name),
@@ -60,11 +76,12 @@ async function deleteSet(argv: DeleteArgs, emit: (doc: unknown) => void): Promis
   }
   const kind = found.type === 'imagePullSecret' ? 'image pull secret' : 'secret set';
   if (!argv.skip) {
-    const { confirm } = await import('../../../dialogs.js');
-    const ok = await confirm(`Delete ${kind} ${name} (${org}, ${found.region})? This cannot be undone.`, { noTty: NO_TTY_CONFIRM });
+    const ok = await io.dialogs.confirm(`Delete ${kind} ${name} (${org}, ${found.region})? This cannot be undone.`, {
+      noTty: NO_TTY_CONFIRM,
+    });
     if (!ok) throw new CancelledError('cancelled: nothing was deleted');
   }
-  spinner = await startSpinner(`Deleting ${name}`, { json: argv.json });
+  spinner = await io.startSpinner(`Deleting ${name}`, { json: argv.json });
   try {
     await client.deleteSecretSet(org, name);
   } catch (err) {
@@ -76,7 +93,6 @@ async function deleteSet(argv: DeleteArgs, emit: (doc: unknown) => void): Promis
   }
   emit({ ok: true, organization: org, set: name, type: found.type, region: found.region, deleted: true });
   if (!argv.json) {
-    const { success } = await import('../../../output/colors.js');
-    process.stderr.write(success(`deleted ${kind} ${name} (${org}, ${found.region})`) + '\n');
+    io.err(success(`deleted ${kind} ${name} (${org}, ${found.region})`) + '\n');
   }
 }

@@ -16,7 +16,13 @@
  */
 import type { Argv, CommandModule } from 'yargs';
 import { CancelledError, UserError } from '../../../errors.js';
-import { cloudOptions, openSession, type CloudArgs } from '../common.js';
+import { success } from '../../../output/colors.js';
+import { fingerprint, valueLength } from '../../../secrets/fingerprint.js';
+import { stripOneNewline } from '../../../secrets/input.js';
+import { resolveRegion } from '../../../secrets/plan.js';
+import * as pull from '../../../secrets/pull-secret.js';
+import { setNameProblem } from '../../../secrets/rules.js';
+import { cloudOptions, processCloudIO, type CloudArgs, type CloudIO } from '../common.js';
 import { NO_TTY_CONFIRM, SECRETS_EPILOGUE, checkRegionOption, regionOption, runSecretsCommand, skipOption } from './shared.js';
 
 /** Parsed options of `secrets image-pull-secret`. */
@@ -29,7 +35,7 @@ export interface ImagePullSecretArgs extends CloudArgs {
   region?: string;
 }
 
-/** The `secrets image-pull-secret` command. */
+/** The `secrets image-pull-secret` command of the binary. */
 export const imagePullSecretCommand: CommandModule<object, ImagePullSecretArgs> = {
   command: 'image-pull-secret <name> <host> [credentials]',
   describe: 'Create or update an image pull secret (registry credentials)',
@@ -55,13 +61,24 @@ export const imagePullSecretCommand: CommandModule<object, ImagePullSecretArgs> 
       .example('$0 cloud secrets image-pull-secret ghcr-pull ghcr.io', 'asks for the username and the hidden password')
       .example('printf %s "$USER:$TOKEN" | $0 cloud secrets image-pull-secret ghcr-pull https://ghcr.io --skip', 'credentials from stdin')
       .epilogue(SECRETS_EPILOGUE) as unknown as Argv<ImagePullSecretArgs>,
-  handler: (argv) => runSecretsCommand(argv, (emit) => imagePullSecret(argv, emit)),
+  handler: imagePullSecretHandler(processCloudIO),
 };
 
-async function readAllStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-  return Buffer.concat(chunks).toString('utf8');
+/**
+ * The `secrets image-pull-secret` command module with the given collaborators.
+ *
+ * @param io collaborators, made when the command runs (default: the process's)
+ */
+export function createImagePullSecretCommand(io: () => CloudIO = processCloudIO): CommandModule<object, ImagePullSecretArgs> {
+  return { ...imagePullSecretCommand, handler: imagePullSecretHandler(io) };
+}
+
+/** The handler of `secrets image-pull-secret`, given a maker of its collaborators (called once per run). */
+function imagePullSecretHandler(io: () => CloudIO): CommandModule<object, ImagePullSecretArgs>['handler'] {
+  return (argv) => {
+    const x = io();
+    return runSecretsCommand(x.out, argv, (emit) => imagePullSecret(x, argv, emit));
+  };
 }
 
 /** Turns a parse error of the credentials into a UserError (the messages never contain them). */
@@ -73,11 +90,8 @@ function asUserError<T>(fn: () => T): T {
   }
 }
 
-async function imagePullSecret(argv: ImagePullSecretArgs, emit: (doc: unknown) => void): Promise<void> {
-  const { setNameProblem } = await import('../../../secrets/rules.js');
-  const pull = await import('../../../secrets/pull-secret.js');
-  const { stripOneNewline } = await import('../../../secrets/input.js');
-  const dialogs = await import('../../../dialogs.js');
+async function imagePullSecret(io: CloudIO, argv: ImagePullSecretArgs, emit: (doc: unknown) => void): Promise<void> {
+  const dialogs = io.dialogs;
   const name = String(argv.name);
   const host = String(argv.host).trim();
   const problems = [setNameProblem(name), pull.hostProblem(host)].filter((p): p is string => !!p);
@@ -94,7 +108,7 @@ async function imagePullSecret(argv: ImagePullSecretArgs, emit: (doc: unknown) =
     secretValue = encode
       ? pull.encodeCredentials(asUserError(() => pull.parseCredentials(raw, 'the credentials argument')))
       : asUserError(() => pull.checkEncodedCredentials(raw, 'the credentials argument'));
-  } else if (process.stdin.isTTY) {
+  } else if (io.terminal.stdin) {
     credentialsFrom = 'prompt';
     const noTty = 'no terminal to ask for the credentials: pass username:password or pipe it on stdin';
     if (encode) {
@@ -113,7 +127,7 @@ async function imagePullSecret(argv: ImagePullSecretArgs, emit: (doc: unknown) =
     }
   } else {
     credentialsFrom = 'stdin';
-    const raw = stripOneNewline(await readAllStdin());
+    const raw = stripOneNewline(await io.readStdin());
     if (raw === '')
       throw new UserError('no credentials: pass username:password as an argument, pipe it on stdin, or run in a terminal to be asked');
     secretValue = encode
@@ -121,11 +135,8 @@ async function imagePullSecret(argv: ImagePullSecretArgs, emit: (doc: unknown) =
       : asUserError(() => pull.checkEncodedCredentials(raw, 'stdin'));
   }
 
-  const { startSpinner } = await import('../../../output/spinner.js');
-  const { resolveRegion } = await import('../../../secrets/plan.js');
-  const { fingerprint, valueLength } = await import('../../../secrets/fingerprint.js');
-  const { client, org } = await openSession(argv);
-  let spinner = await startSpinner(`Looking up ${name}`, { json: argv.json });
+  const { client, org } = await io.openSession(argv);
+  let spinner = await io.startSpinner(`Looking up ${name}`, { json: argv.json });
   let existing;
   let region;
   try {
@@ -145,7 +156,7 @@ async function imagePullSecret(argv: ImagePullSecretArgs, emit: (doc: unknown) =
     });
     if (!ok) throw new CancelledError('cancelled: nothing was changed');
   }
-  spinner = await startSpinner(`${existing ? 'Updating' : 'Creating'} image pull secret ${name}`, { json: argv.json });
+  spinner = await io.startSpinner(`${existing ? 'Updating' : 'Creating'} image pull secret ${name}`, { json: argv.json });
   let result;
   try {
     result = await client.upsertImagePullSecret(org, name, { host, secretValue, region: region.region });
@@ -165,8 +176,7 @@ async function imagePullSecret(argv: ImagePullSecretArgs, emit: (doc: unknown) =
   };
   emit(doc);
   if (!argv.json) {
-    const { success } = await import('../../../output/colors.js');
-    process.stderr.write(
+    io.err(
       success(
         `${existing ? 'updated' : 'created'} image pull secret ${name} for ${host} (${org}, ${doc.region} from ${region.source}); credentials ${doc.credentials.fingerprint}, ${doc.credentials.length} characters of base64`,
       ) + '\n',

@@ -12,7 +12,10 @@
  */
 import type { Argv, CommandModule } from 'yargs';
 import { OperationFailedError, UserError } from '../../../errors.js';
-import { cloudOptions, openSession, type CloudArgs } from '../common.js';
+import { c } from '../../../output/colors.js';
+import { renderTable } from '../../../output/table.js';
+import { lookupNameProblem } from '../../../secrets/rules.js';
+import { cloudOptions, processCloudIO, type CloudArgs, type CloudIO } from '../common.js';
 import {
   SECRETS_EPILOGUE,
   apiMessage,
@@ -31,7 +34,7 @@ export interface ListArgs extends CloudArgs {
   region?: string;
 }
 
-/** The `secrets list` command. */
+/** The `secrets list` command of the binary. */
 export const listCommand: CommandModule<object, ListArgs> = {
   command: 'list [name]',
   describe: 'List secret sets, or the keys of one set (never values)',
@@ -47,13 +50,29 @@ export const listCommand: CommandModule<object, ListArgs> = {
       .example('$0 cloud secrets list my-agent-secrets', 'the keys of one set')
       .example('$0 cloud secrets list --all --json', 'every set, image pull secrets included, as JSON')
       .epilogue(SECRETS_EPILOGUE) as unknown as Argv<ListArgs>,
-  handler: (argv) => runSecretsCommand(argv, (emit) => (argv.name !== undefined ? listKeys(argv, emit) : listSets(argv, emit))),
+  handler: listHandler(processCloudIO),
 };
 
-async function listSets(argv: ListArgs, emit: (doc: unknown) => void): Promise<void> {
-  const { startSpinner } = await import('../../../output/spinner.js');
-  const { client, org } = await openSession(argv);
-  const spinner = await startSpinner(`Reading the secret sets of ${org}`, { json: argv.json });
+/**
+ * The `secrets list` command module with the given collaborators.
+ *
+ * @param io collaborators, made when the command runs (default: the process's)
+ */
+export function createListCommand(io: () => CloudIO = processCloudIO): CommandModule<object, ListArgs> {
+  return { ...listCommand, handler: listHandler(io) };
+}
+
+/** The handler of `secrets list`, given a maker of its collaborators (called once per run). */
+function listHandler(io: () => CloudIO): CommandModule<object, ListArgs>['handler'] {
+  return (argv) => {
+    const x = io();
+    return runSecretsCommand(x.out, argv, (emit) => (argv.name !== undefined ? listKeys(x, argv, emit) : listSets(x, argv, emit)));
+  };
+}
+
+async function listSets(io: CloudIO, argv: ListArgs, emit: (doc: unknown) => void): Promise<void> {
+  const { client, org } = await io.openSession(argv);
+  const spinner = await io.startSpinner(`Reading the secret sets of ${org}`, { json: argv.json });
   let sets;
   try {
     await checkRegionOption(client, org, argv.region);
@@ -82,11 +101,9 @@ async function listSets(argv: ListArgs, emit: (doc: unknown) => void): Promise<v
   });
   if (argv.json) return;
 
-  const { renderTable } = await import('../../../output/table.js');
-  const { c } = await import('../../../output/colors.js');
   const where = argv.region !== undefined ? ` in region ${argv.region}` : '';
   if (shown.length === 0) {
-    process.stderr.write(`No secret sets in organization ${org}${where}.\n`);
+    io.err(`No secret sets in organization ${org}${where}.\n`);
   } else {
     const status = (s: (typeof shown)[number]) =>
       s.status === 'failed'
@@ -94,7 +111,7 @@ async function listSets(argv: ListArgs, emit: (doc: unknown) => void): Promise<v
         : s.status === 'pending'
           ? c.yellow('pending')
           : c.green(s.status);
-    process.stdout.write(
+    io.out(
       renderTable(
         ['NAME', 'TYPE', 'REGION', 'STATUS'],
         shown.map((s) => [s.name, s.type === 'imagePullSecret' ? 'image pull secret' : 'secret', s.region, status(s)]),
@@ -102,20 +119,18 @@ async function listSets(argv: ListArgs, emit: (doc: unknown) => void): Promise<v
     );
   }
   if (hidden > 0) {
-    process.stderr.write(
+    io.err(
       `${hidden} image pull ${hidden === 1 ? 'secret' : 'secrets'} hidden: --no-sets (or --all) shows ${hidden === 1 ? 'it' : 'them'}.\n`,
     );
   }
 }
 
-async function listKeys(argv: ListArgs, emit: (doc: unknown) => void): Promise<void> {
+async function listKeys(io: CloudIO, argv: ListArgs, emit: (doc: unknown) => void): Promise<void> {
   const name = argv.name as string;
-  const { lookupNameProblem } = await import('../../../secrets/rules.js');
   const problem = lookupNameProblem(name, 'set name');
   if (problem) throw new UserError(problem);
-  const { startSpinner } = await import('../../../output/spinner.js');
-  const { client, org } = await openSession(argv);
-  const spinner = await startSpinner(`Reading secret set ${name}`, { json: argv.json });
+  const { client, org } = await io.openSession(argv);
+  const spinner = await io.startSpinner(`Reading secret set ${name}`, { json: argv.json });
   let detail;
   try {
     await checkRegionOption(client, org, argv.region);
@@ -151,19 +166,17 @@ async function listKeys(argv: ListArgs, emit: (doc: unknown) => void): Promise<v
   });
   if (argv.json) return;
 
-  const { renderTable } = await import('../../../output/table.js');
-  const { c } = await import('../../../output/colors.js');
   const status =
     detail.status === 'failed'
       ? c.red(`failed: ${detail.errorMessage ?? 'no error message'}`)
       : detail.status === 'pending'
         ? c.yellow('pending')
         : c.green(detail.status);
-  process.stdout.write(
+  io.out(
     `Secret set ${c.bold(name)} in ${org}, region ${detail.region}, status ${status}, ${keys.length} ${keys.length === 1 ? 'key' : 'keys'} (values are never shown)\n`,
   );
   if (keys.length > 0)
-    process.stdout.write(
+    io.out(
       renderTable(
         ['KEY'],
         keys.map((k) => [k]),

@@ -19,8 +19,16 @@
  */
 import type { Argv, CommandModule } from 'yargs';
 import { CancelledError, InterruptedError, OperationFailedError, UserError } from '../../../errors.js';
-import { cloudOptions, openSession, type CloudArgs } from '../common.js';
-import { DEFAULT_CONCURRENCY } from '../../../secrets/writer.js';
+import { unrefDelay } from '../../../interrupts.js';
+import { c, success, warning } from '../../../output/colors.js';
+import { renderTable } from '../../../output/table.js';
+import { redactValues } from '../../../secrets/fingerprint.js';
+import { gatherSecrets } from '../../../secrets/input.js';
+import { buildPlan, resolveRegion } from '../../../secrets/plan.js';
+import { setNameProblem } from '../../../secrets/rules.js';
+import { waitForSet } from '../../../secrets/wait.js';
+import { cloudOptions, processCloudIO, type CloudArgs, type CloudIO } from '../common.js';
+import { DEFAULT_CONCURRENCY, reconcileWithServer, writeKeys } from '../../../secrets/writer.js';
 import {
   NO_TTY_CONFIRM,
   SECRETS_EPILOGUE,
@@ -48,7 +56,7 @@ export interface SetArgs extends CloudArgs {
   concurrency?: number;
 }
 
-/** The `secrets set` command. */
+/** The `secrets set` command of the binary. */
 export const setCommand: CommandModule<object, SetArgs> = {
   command: 'set <name> [pairs..]',
   describe: 'Create or update keys of a secret set from KEY=value pairs and/or a dotenv file',
@@ -85,21 +93,27 @@ export const setCommand: CommandModule<object, SetArgs> = {
       .example('$0 cloud secrets set my-agent-secrets OPENAI_API_KEY=- < key.txt', 'read one value from stdin')
       .example('$0 cloud secrets set my-agent-secrets -f .env DEBUG=0 --skip --wait', 'file plus an override, no prompt, wait until ready')
       .epilogue(SECRETS_EPILOGUE) as unknown as Argv<SetArgs>,
-  handler: (argv) => runSecretsCommand(argv, (emit) => setSecrets(argv, emit)),
+  handler: setHandler(processCloudIO),
 };
 
-async function readAllStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-  return Buffer.concat(chunks).toString('utf8');
+/**
+ * The `secrets set` command module with the given collaborators.
+ *
+ * @param io collaborators, made when the command runs (default: the process's)
+ */
+export function createSetCommand(io: () => CloudIO = processCloudIO): CommandModule<object, SetArgs> {
+  return { ...setCommand, handler: setHandler(io) };
 }
 
-async function setSecrets(argv: SetArgs, emit: (doc: unknown) => void): Promise<void> {
-  const { setNameProblem } = await import('../../../secrets/rules.js');
-  const { gatherSecrets } = await import('../../../secrets/input.js');
-  const dialogs = await import('../../../dialogs.js');
-  const { c, warning, success } = await import('../../../output/colors.js');
+/** The handler of `secrets set`, given a maker of its collaborators (called once per run). */
+function setHandler(io: () => CloudIO): CommandModule<object, SetArgs>['handler'] {
+  return (argv) => {
+    const x = io();
+    return runSecretsCommand(x.out, argv, (emit) => setSecrets(x, argv, emit));
+  };
+}
 
+async function setSecrets(io: CloudIO, argv: SetArgs, emit: (doc: unknown) => void): Promise<void> {
   // 1. Everything the user typed, checked before any request.
   const problem = setNameProblem(argv.name);
   if (problem) throw new UserError(problem);
@@ -111,22 +125,20 @@ async function setSecrets(argv: SetArgs, emit: (doc: unknown) => void): Promise<
   let stdinRead = false;
   // Throws one UserError with every problem: invalid arguments and lines, empty and NUL values.
   const input = await gatherSecrets((argv.pairs ?? []).map(String), argv.file, {
-    stdinIsTTY: !!process.stdin.isTTY,
+    stdinIsTTY: io.terminal.stdin,
     readStdin: async () => {
       if (stdinRead) throw new UserError('stdin can only be read once');
       stdinRead = true;
-      return readAllStdin();
+      return io.readStdin();
     },
-    promptValue: (key) => dialogs.password(`Value of ${key} (hidden)`, { noTty: `cannot read ${key}=- : no terminal and no stdin` }),
+    promptValue: (key) => io.dialogs.password(`Value of ${key} (hidden)`, { noTty: `cannot read ${key}=- : no terminal and no stdin` }),
   });
-  for (const d of input.duplicates) process.stderr.write(warning(`${d.key} is given more than once: ${d.where}`) + '\n');
+  for (const d of input.duplicates) io.err(warning(`${d.key} is given more than once: ${d.where}`) + '\n');
   const values = input.secrets.map((s) => s.value);
 
   // 2. The set as it is now, and the region.
-  const { buildPlan, resolveRegion } = await import('../../../secrets/plan.js');
-  const { startSpinner } = await import('../../../output/spinner.js');
-  const { client, org, orgSource } = await openSession(argv);
-  let spinner = await startSpinner(`Reading secret set ${argv.name}`, { json: argv.json });
+  const { client, org, orgSource } = await io.openSession(argv);
+  let spinner = await io.startSpinner(`Reading secret set ${argv.name}`, { json: argv.json });
   let existing: Awaited<ReturnType<typeof client.getSecretSet>> | undefined;
   let region;
   try {
@@ -176,7 +188,6 @@ async function setSecrets(argv: SetArgs, emit: (doc: unknown) => void): Promise<
   });
 
   // 3. The plan, and the confirmation.
-  const { renderTable } = await import('../../../output/table.js');
   const planText = () => {
     const head = `${plan.exists ? 'Update' : 'Create'} secret set ${c.bold(plan.set)} in ${org}, region ${plan.region} (${plan.regionSource}):`;
     const rows = plan.keys.map((k) => [
@@ -189,26 +200,23 @@ async function setSecrets(argv: SetArgs, emit: (doc: unknown) => void): Promise<
     return `${head}\n${renderTable(['KEY', 'ACTION', 'SOURCE', 'LENGTH', 'FINGERPRINT'], rows)}\n`;
   };
   if (!argv.skip) {
-    process.stderr.write(planText());
-    const ok = await dialogs.confirm(`Write ${plan.keys.length} ${plan.keys.length === 1 ? 'key' : 'keys'} to ${plan.set}?`, {
+    io.err(planText());
+    const ok = await io.dialogs.confirm(`Write ${plan.keys.length} ${plan.keys.length === 1 ? 'key' : 'keys'} to ${plan.set}?`, {
       noTty: NO_TTY_CONFIRM,
       default: true,
     });
     if (!ok) throw new CancelledError('cancelled: nothing was written');
   } else if (!argv.json) {
-    process.stderr.write(planText());
+    io.err(planText());
   }
 
   // 4. The writes. From here on, Ctrl-C (SIGINT) and SIGTERM stop the command with its report
   //    (exit 130 / 143) instead of killing it while keys are landing.
-  const { writeKeys, reconcileWithServer } = await import('../../../secrets/writer.js');
-  const { redactValues } = await import('../../../secrets/fingerprint.js');
-  const { watchInterrupts, unrefDelay } = await import('../../../interrupts.js');
-  const interrupts = watchInterrupts();
+  const interrupts = io.watchInterrupts();
   try {
     const total = plan.keys.length;
     const lengthOf = new Map(plan.keys.map((k) => [k.key, k.length]));
-    spinner = await startSpinner(`Writing 0/${total} keys to ${plan.set}`, { json: argv.json });
+    spinner = await io.startSpinner(`Writing 0/${total} keys to ${plan.set}`, { json: argv.json });
     const results = await writeKeys({
       items: input.secrets,
       write: async (s) => {
@@ -268,8 +276,7 @@ async function setSecrets(argv: SetArgs, emit: (doc: unknown) => void): Promise<
     // 5. Waiting for provisioning (stopped by a signal like the writes).
     let wait: { status: string; errorMessage?: string; waitedMs: number } | undefined;
     if (argv.wait && !signal && failed.length === 0 && notSent.length === 0) {
-      const { waitForSet } = await import('../../../secrets/wait.js');
-      spinner = await startSpinner(`Waiting for ${plan.set} to be ready`, { json: argv.json });
+      spinner = await io.startSpinner(`Waiting for ${plan.set} to be ready`, { json: argv.json });
       const started = Date.now();
       try {
         wait = await Promise.race([
@@ -322,7 +329,7 @@ async function setSecrets(argv: SetArgs, emit: (doc: unknown) => void): Promise<
               ? c.yellow('unknown')
               : c.red('failed')
             : c.yellow('not sent');
-      process.stdout.write(
+      io.out(
         renderTable(
           ['KEY', 'ACTION', 'LENGTH', 'FINGERPRINT', 'RESULT'],
           plan.keys.map((k) => {
@@ -386,9 +393,7 @@ async function setSecrets(argv: SetArgs, emit: (doc: unknown) => void): Promise<
       const tail = wait
         ? `; the set is ready (${(wait.waitedMs / 1000).toFixed(1)} s)`
         : '; the set is provisioning (use --wait to wait until it is ready)';
-      process.stderr.write(
-        success(`${total} ${total === 1 ? 'key' : 'keys'} written to ${plan.set} (${org}, ${plan.region})${tail}`) + '\n',
-      );
+      io.err(success(`${total} ${total === 1 ? 'key' : 'keys'} written to ${plan.set} (${org}, ${plan.region})${tail}`) + '\n');
     }
   } finally {
     interrupts.dispose();

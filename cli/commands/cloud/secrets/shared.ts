@@ -2,12 +2,13 @@
  * Pieces shared by the `pipecat cloud secrets ...` command modules: the exit-code epilogue, the
  * `--json` error document, region checking and API error wording.
  *
- * Kept free of heavy imports (only types and `cli/errors.ts`), so `--help` stays fast.
+ * Kept free of heavy imports (only light modules), so `--help` stays fast.
  */
 import type { Argv } from 'yargs';
 import { ExitCode, OperationFailedError, UserError, exitCodeFor } from '../../../errors.js';
 import type { CloudClient } from '../../../cloud-api/client.js';
-import type { CloudArgs } from '../common.js';
+import { checkRegion } from '../../../secrets/plan.js';
+import type { CloudArgs, TextSink } from '../common.js';
 
 /** Epilogue of every secrets command's `--help`. */
 export const SECRETS_EPILOGUE =
@@ -36,15 +37,20 @@ export function regionOption<T>(y: Argv<T>, describe: string): Argv<T & { region
  * document still yields exactly one JSON document on stdout (`{"ok":false,"error":{...}}`); the
  * error is then rethrown so `cli/main.ts` prints the message on stderr and sets the exit code.
  *
+ * @param out where the JSON document goes (the command's `CloudIO.out`)
  * @param argv the parsed options (only `json` is read)
  * @param body the command; it calls `emit(doc)` at most once to print its JSON document
  */
-export async function runSecretsCommand(argv: CloudArgs, body: (emit: (doc: unknown) => void) => Promise<void>): Promise<void> {
+export async function runSecretsCommand(
+  out: TextSink,
+  argv: CloudArgs,
+  body: (emit: (doc: unknown) => void) => Promise<void>,
+): Promise<void> {
   let emitted = false;
   const emit = (doc: unknown) => {
     if (emitted) throw new Error('a command printed two JSON documents');
     emitted = true;
-    if (argv.json) process.stdout.write(JSON.stringify(doc, null, 2) + '\n');
+    if (argv.json) out(JSON.stringify(doc, null, 2) + '\n');
   };
   try {
     await body(emit);
@@ -57,7 +63,7 @@ export async function runSecretsCommand(argv: CloudArgs, body: (emit: (doc: unkn
       if (e?.details?.length) error.details = e.details;
       if (typeof e?.status === 'number') error.status = e.status;
       if (typeof e?.code === 'string') error.code = e.code;
-      process.stdout.write(JSON.stringify(doc, null, 2) + '\n');
+      out(JSON.stringify(doc, null, 2) + '\n');
     }
     throw err;
   }
@@ -71,11 +77,10 @@ export async function runSecretsCommand(argv: CloudArgs, body: (emit: (doc: unkn
 export async function checkRegionOption(client: CloudClient, org: string, region: string | undefined): Promise<void> {
   if (region === undefined) return;
   if (region.trim() === '') throw new UserError('--region is empty');
-  const { checkRegion } = await import('../../../secrets/plan.js');
   checkRegion(region, await client.regions(org));
 }
 
-/** True for an API error with this HTTP status (duck-typed, so the client module stays lazy). */
+/** True for an API error with this HTTP status (duck-typed: any error named `ApiError` with a `status`). */
 export function isApiStatus(err: unknown, status: number): boolean {
   return (
     !!err && typeof err === 'object' && (err as { name?: string }).name === 'ApiError' && (err as { status?: number }).status === status

@@ -12,7 +12,9 @@
  */
 import type { Argv, CommandModule } from 'yargs';
 import { CancelledError, OperationFailedError, UserError } from '../../../errors.js';
-import { cloudOptions, openSession, type CloudArgs } from '../common.js';
+import { success } from '../../../output/colors.js';
+import { closest, lookupNameProblem } from '../../../secrets/rules.js';
+import { cloudOptions, processCloudIO, type CloudArgs, type CloudIO } from '../common.js';
 import {
   NO_TTY_CONFIRM,
   SECRETS_EPILOGUE,
@@ -30,7 +32,7 @@ export interface UnsetArgs extends CloudArgs {
   skip?: boolean;
 }
 
-/** The `secrets unset` command. */
+/** The `secrets unset` command of the binary. */
 export const unsetCommand: CommandModule<object, UnsetArgs> = {
   command: 'unset <name> <key>',
   describe: 'Remove one key from a secret set',
@@ -43,20 +45,35 @@ export const unsetCommand: CommandModule<object, UnsetArgs> = {
     )
       .example('$0 cloud secrets unset my-agent-secrets OLD_API_KEY --skip', 'remove a key without asking')
       .epilogue(SECRETS_EPILOGUE) as unknown as Argv<UnsetArgs>,
-  handler: (argv) => runSecretsCommand(argv, (emit) => unsetKey(argv, emit)),
+  handler: unsetHandler(processCloudIO),
 };
 
-async function unsetKey(argv: UnsetArgs, emit: (doc: unknown) => void): Promise<void> {
-  const { lookupNameProblem, closest } = await import('../../../secrets/rules.js');
+/**
+ * The `secrets unset` command module with the given collaborators.
+ *
+ * @param io collaborators, made when the command runs (default: the process's)
+ */
+export function createUnsetCommand(io: () => CloudIO = processCloudIO): CommandModule<object, UnsetArgs> {
+  return { ...unsetCommand, handler: unsetHandler(io) };
+}
+
+/** The handler of `secrets unset`, given a maker of its collaborators (called once per run). */
+function unsetHandler(io: () => CloudIO): CommandModule<object, UnsetArgs>['handler'] {
+  return (argv) => {
+    const x = io();
+    return runSecretsCommand(x.out, argv, (emit) => unsetKey(x, argv, emit));
+  };
+}
+
+async function unsetKey(io: CloudIO, argv: UnsetArgs, emit: (doc: unknown) => void): Promise<void> {
   const name = String(argv.name);
   const key = String(argv.key);
   const problems = [lookupNameProblem(name, 'set name'), lookupNameProblem(key, 'key')].filter((p): p is string => !!p);
   if (problems.length)
     throw new UserError(problems.length === 1 ? problems[0] : 'invalid arguments', problems.length === 1 ? [] : problems);
 
-  const { startSpinner } = await import('../../../output/spinner.js');
-  const { client, org } = await openSession(argv);
-  let spinner = await startSpinner(`Reading secret set ${name}`, { json: argv.json });
+  const { client, org } = await io.openSession(argv);
+  let spinner = await io.startSpinner(`Reading secret set ${name}`, { json: argv.json });
   let keys: string[];
   try {
     keys = (await client.getSecretSet(org, name)).secrets.map((s) => s.fieldName);
@@ -78,11 +95,10 @@ async function unsetKey(argv: UnsetArgs, emit: (doc: unknown) => void): Promise<
     ]);
   }
   if (!argv.skip) {
-    const { confirm } = await import('../../../dialogs.js');
-    if (!(await confirm(`Remove ${key} from secret set ${name} (${org})?`, { noTty: NO_TTY_CONFIRM })))
+    if (!(await io.dialogs.confirm(`Remove ${key} from secret set ${name} (${org})?`, { noTty: NO_TTY_CONFIRM })))
       throw new CancelledError('cancelled: nothing was removed');
   }
-  spinner = await startSpinner(`Removing ${key} from ${name}`, { json: argv.json });
+  spinner = await io.startSpinner(`Removing ${key} from ${name}`, { json: argv.json });
   try {
     await client.deleteSecret(org, name, key);
   } catch (err) {
@@ -96,7 +112,6 @@ async function unsetKey(argv: UnsetArgs, emit: (doc: unknown) => void): Promise<
   }
   emit({ ok: true, organization: org, set: name, key, removed: true });
   if (!argv.json) {
-    const { success } = await import('../../../output/colors.js');
-    process.stderr.write(success(`removed ${key} from secret set ${name} (${org})`) + '\n');
+    io.err(success(`removed ${key} from secret set ${name} (${org})`) + '\n');
   }
 }
