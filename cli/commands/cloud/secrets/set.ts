@@ -142,14 +142,13 @@ async function setSecrets(io: CloudIO, argv: SetArgs, emit: (doc: unknown) => vo
   let existing: Awaited<ReturnType<typeof client.getSecretSet>> | undefined;
   let region;
   try {
-    // The three reads go out at once (one round trip instead of three): the region list (only
-    // with --region), the set, and the organisation's default region (used only for a new set
-    // without --region; its answer is otherwise dropped).
-    const regionChecked = checkRegionOption(client, org, argv.region);
+    // With --region, the region list is checked first: an unknown region is refused before the
+    // set is read. Then the set and (without --region) the organisation's default region are read
+    // at once, one round trip instead of two; the default is used only for a new set.
+    await checkRegionOption(client, org, argv.region);
     const setRead = client.getSecretSet(org, argv.name);
     const defaultRegion = argv.region === undefined ? client.organizationProperties(org).then((p) => p.defaultRegion) : undefined;
-    for (const p of [regionChecked, setRead, defaultRegion]) p?.catch(() => undefined); // awaited below, when needed
-    await regionChecked;
+    defaultRegion?.catch(() => undefined); // awaited below, when needed
     try {
       existing = await setRead;
     } catch (err) {
