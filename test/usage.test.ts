@@ -38,6 +38,15 @@ describe('usage mistakes', () => {
     expect(err).toContain('--mode: is required');
   });
 
+  test('a misspelt dashed flag is named once (not again in its camel-case form)', () => {
+    const err = refused(['init', '-n', 'x', ...REST, '--list-option', '--video-inptu']);
+    const lines = err.split('\n').filter((l) => l.startsWith('  - '));
+    expect(lines).toEqual([
+      '  - unknown flag --list-option: did you mean --list-options?',
+      '  - unknown flag --video-inptu: did you mean --video-input?',
+    ]);
+  });
+
   test('unknown commands and sub-commands get the closest one', () => {
     expect(refused(['innit'])).toContain('unknown command innit: did you mean init?');
     expect(refused(['cloud', 'secrets', 'lst'])).toContain('unknown command lst: did you mean list?');
