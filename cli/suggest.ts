@@ -30,9 +30,14 @@ export function explainUsageFailure(msg: string, usage: UsageContext | undefined
   const commands = (usage?.getCommands() ?? []).map((row) => String(row[0]).split(' ')[0]).filter((c) => c !== '$0');
   const flags = Object.keys(usage?.getDescriptions() ?? {}).filter((f) => f.length > 1);
   const typedFlags = new Set(rawArgs.filter((a) => a.startsWith('-')).map((a) => a.replace(/^-+(no-)?/, '').split('=')[0]));
+  // yargs names a dashed unknown flag twice: as typed (`list-option`) and camel-cased (`listOption`).
+  const camel = new Set(
+    [...typedFlags].filter((f) => f.includes('-')).map((f) => f.replace(/-+([^-])/g, (_m, c: string) => c.toUpperCase())),
+  );
   const unknown = /^Unknown arguments?: (.*)$/.exec(msg);
   if (unknown) {
-    return unknown[1].split(', ').map((name) => {
+    const names = unknown[1].split(', ').filter((name) => typedFlags.has(name) || !camel.has(name));
+    return names.map((name) => {
       if (typedFlags.has(name)) {
         const hint = closestMatch(name, flags);
         return `unknown flag ${name.length > 1 ? '--' : '-'}${name}${hint ? `: did you mean --${hint}?` : ''}`;

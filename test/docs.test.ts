@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { renderClientsDoc, renderConfigurationDoc, renderServicesDoc } from '../scripts/render-docs.js';
 import { CLIENT_KINDS } from '../generators/app/client-kinds.js';
 import { SERVICES_BY_ROLE } from '../generators/app/catalogue/catalogue.js';
-import { ROOT } from './helpers/cli.js';
+import { ROOT, runCli } from './helpers/cli.js';
 
 describe('generated docs', () => {
   test('docs/configuration.md is up to date with the options table', () => {
@@ -25,5 +25,21 @@ describe('generated docs', () => {
     const text = readFileSync(join(ROOT, 'docs', 'clients.md'), 'utf8');
     expect(text).toBe(renderClientsDoc(text));
     for (const k of CLIENT_KINDS) expect(text).toContain(`\`templates/client/${k.template}/\``);
+  });
+});
+
+describe('exit codes', () => {
+  test("docs/README.md's exit-code table has a row for every code `pipecat --help` names, and no other", () => {
+    const help = runCli(['--help']);
+    expect(help.code).toBe(0);
+    const epilogue = /Exit codes: ([\s\S]*?)\.\s*\n/.exec(help.stdout)?.[1].replace(/\s+/g, ' ') ?? '';
+    const fromHelp = [...epilogue.matchAll(/(?:^|, )(\d+) /g)].map((m) => m[1]);
+    const section =
+      readFileSync(join(ROOT, 'docs', 'README.md'), 'utf8')
+        .split('## Exit codes')[1]
+        ?.split('\n## ')[0] ?? '';
+    const fromDocs = [...section.matchAll(/^\| (\d+) \|/gm)].map((m) => m[1]);
+    expect(fromHelp).toEqual(expect.arrayContaining(['0', '2', '130', '143']));
+    expect(fromDocs).toEqual(fromHelp);
   });
 });

@@ -303,6 +303,39 @@ describe('the staging module', () => {
     expect(readdirSync(dir).sort()).toEqual([`${STAGING_PREFIX}2-live`, 'AGENTS.md']);
   });
 
+  test('a run killed between creating the output folders and the rename: the next run (the binary) removes them, even a dry run', () => {
+    // The state a SIGKILL leaves in that window: the staging folder in the nearest folder that
+    // existed, and the empty output folders its commit had created and recorded.
+    const place = folder('killed-new');
+    const out = join(place, 'out');
+    const seed = (): void => {
+      const dead = join(place, `${STAGING_PREFIX}1-dead`);
+      mkdirSync(join(dead, 'project', 'server'), { recursive: true });
+      writeFileSync(join(dead, 'project', 'README.md'), 'r');
+      mkdirSync(join(out, 'sub'), { recursive: true });
+      const journal: StagingJournal = {
+        pid: deadPid(),
+        host: hostname(),
+        started: Date.now(),
+        target: join(out, 'sub', 'p'),
+        created: [out, join(out, 'sub')],
+        moved: [],
+        replaced: [],
+        committed: false,
+      };
+      writeFileSync(join(dead, 'journal.json'), JSON.stringify(journal));
+    };
+    seed();
+    const dry = runCli(['init', '-n', 'q', ...REST, '-o', join(out, 'sub'), '--dry-run']);
+    expect({ code: dry.code, left: readdirSync(place) }).toEqual({ code: 0, left: [] });
+    seed();
+    const real = runCli(['init', '-n', 'q', ...REST, '-o', join(out, 'sub')]);
+    expect({ code: real.code, stderr: real.code === 0 ? '' : real.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(readdirSync(place)).toEqual(['out']);
+    expect(readdirSync(join(out, 'sub'))).toEqual(['q']);
+    expect(readdirSync(join(out, 'sub', 'q')).sort()).toEqual(PROJECT_FILES);
+  });
+
   test('a new project: nothing exists before the commit; the commit creates the parents; abort removes them', () => {
     const target = join(tmp, 'staged', 'a', 'b');
     const s = beginStaging(target, { handleSignals: false });

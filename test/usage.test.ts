@@ -38,10 +38,64 @@ describe('usage mistakes', () => {
     expect(err).toContain('--mode: is required');
   });
 
+  test('a misspelt dashed flag is named once (not again in its camel-case form)', () => {
+    const err = refused(['init', '-n', 'x', ...REST, '--list-option', '--video-inptu']);
+    const lines = err.split('\n').filter((l) => l.startsWith('  - '));
+    expect(lines).toEqual([
+      '  - unknown flag --list-option: did you mean --list-options?',
+      '  - unknown flag --video-inptu: did you mean --video-input?',
+    ]);
+  });
+
   test('unknown commands and sub-commands get the closest one', () => {
     expect(refused(['innit'])).toContain('unknown command innit: did you mean init?');
     expect(refused(['cloud', 'secrets', 'lst'])).toContain('unknown command lst: did you mean list?');
     expect(refused(['cloud', 'secrets', 'list', '--bogus'])).toContain('unknown flag --bogus');
+  });
+
+  test('misspelt transport ids and vendor names get the closest one, with its label, in the same report', () => {
+    const err = refused(['init', '-n', 'x', '-t', 'rtc_smal', '-m', 'cascade', '--stt', 'deepgrm', '--llm', 'opnai', '--tts', 'cartesia']);
+    expect(err).toContain('--transport: unknown transport "rtc_smal": did you mean rtc_small (SmallWebRTC');
+    // A misspelt vendor suggests the service that vendor's name means for the role, or its candidates.
+    expect(err).toContain('--stt: unknown STT service "deepgrm": did you mean deepgram_stt?');
+    expect(err).toContain('--llm: unknown LLM service "opnai": did you mean openai_llm?');
+    expect(
+      refused(['init', '-n', 'x', '-t', 'daily', '-m', 'cascade', '--stt', 'opena', '--llm', 'openai', '--tts', 'cartesia']),
+    ).toContain('--stt: unknown STT service "opena": did you mean one of openai_realtime_stt, openai_stt?');
+  });
+
+  test("a bare vendor name is that vendor's default service for the role; a vendor without one names its candidates", () => {
+    const r = runCli(
+      ['init', '-n', 'x', '-t', 'daily', '-m', 'cascade', '--stt', 'deepgram', '--llm', 'OpenAI', '--tts', 'cartesia', '--dry-run'],
+      { cwd: tmp },
+    );
+    expect(r.code).toBe(0);
+    const c = JSON.parse(r.stdout) as Record<string, unknown>;
+    expect([c.stt_service, c.llm_service, c.tts_service]).toEqual(['deepgram_stt', 'openai_llm', 'cartesia_tts']);
+    const rt = runCli(['init', '-n', 'x', '-t', 'daily', '-m', 'realtime', '--realtime', 'gemini', '--dry-run'], { cwd: tmp });
+    expect((JSON.parse(rt.stdout) as Record<string, unknown>).realtime_service).toBe('gemini_live_realtime');
+    const out = join(tmp, 'vendor');
+    const err = refused([
+      'init',
+      '-n',
+      'x',
+      '-t',
+      'daily',
+      '-m',
+      'cascade',
+      '--stt',
+      'openai',
+      '--llm',
+      'openai',
+      '--tts',
+      'cartesia',
+      '-o',
+      out,
+    ]);
+    expect(err).toContain(
+      '--stt: "openai" names several STT services and none is its default: choose one of openai_realtime_stt, openai_stt',
+    );
+    expect(existsSync(out)).toBe(false);
   });
 
   test('without a close match, the valid transports are listed with their labels', () => {

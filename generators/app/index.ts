@@ -16,6 +16,7 @@
  */
 import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
+import { emitKeypressEvents } from 'node:readline';
 import Generator from 'yeoman-generator';
 import { CONFIG_OPTIONS } from './config/options.js';
 import { readConfigFile, type ConfigLayer } from './config/resolve.js';
@@ -179,6 +180,7 @@ export default class PipecatGenerator extends Generator {
     }
     const req = this._request();
     if (!req.wizard) return;
+    const stopEsc = this._opts.request || !runByYo() ? () => undefined : this._escCancels();
     try {
       this.projectConfig = await runWizard({
         given: req.flags,
@@ -198,7 +200,31 @@ export default class PipecatGenerator extends Generator {
       // (nothing is staged while prompting).
       process.stderr.write('cancelled: nothing was written\n');
       process.exit(130);
+    } finally {
+      stopEsc();
     }
+  }
+
+  /**
+   * Under `yo pipecat`: make Esc cancel the question on screen, as in our CLI's wizard (inquirer
+   * has no Esc key of its own). Esc aborts the adapter's prompt signal, so the prompt rejects (a
+   * cancel, see {@link isCancel}) and ends as Ctrl-C does: "cancelled", exit 130.
+   *
+   * @returns a function that removes the key listener
+   */
+  private _escCancels(): () => void {
+    const input = process.stdin;
+    if (!input.isTTY) return () => undefined;
+    emitKeypressEvents(input);
+    const adapter = this.env.adapter as { abort?: (reason?: unknown) => void };
+    const onKey = (_text: unknown, key: { name?: string } | undefined): void => {
+      if (key?.name !== 'escape') return;
+      adapter.abort?.(Object.assign(new Error('cancelled with Esc'), { name: 'AbortPromptError', exitCode: 130 }));
+    };
+    input.on('keypress', onKey);
+    return () => {
+      input.off('keypress', onKey);
+    };
   }
 
   /**

@@ -119,8 +119,11 @@ maybe('yo pipecat: the wizard under inquirer', () => {
     }
   });
 
-  test('Ctrl-C in a question prints "cancelled" and exits 130, leaving nothing', async () => {
-    const out = userDir(join(tmp, 'out-cancel'));
+  test.each([
+    ['Ctrl-C', 'C-c'],
+    ['Esc', 'Escape'],
+  ])('%s in a question prints "cancelled" and exits 130, leaving nothing', async (label, key) => {
+    const out = userDir(join(tmp, `out-cancel-${label}`));
     const home = userDir(join(tmp, 'home'));
     const env: NodeJS.ProcessEnv = {
       ...process.env,
@@ -132,7 +135,7 @@ maybe('yo pipecat: the wizard under inquirer', () => {
     };
     delete env.NODE_OPTIONS;
     delete env.TMUX;
-    const exitFile = join(tmp, 'exit-cancel');
+    const exitFile = join(tmp, `exit-cancel-${label}`);
     const session = new TmuxSession(tmp);
     session.start(`${JSON.stringify(join(ROOT, 'node_modules', '.bin', 'yo'))} pipecat; echo $? > ${JSON.stringify(exitFile)}; sleep 600`, {
       cwd: out,
@@ -143,7 +146,7 @@ maybe('yo pipecat: the wizard under inquirer', () => {
       session.type('cut');
       session.keys('Enter');
       await session.waitFor('? Bot type and client');
-      session.keys('C-c');
+      session.keys(key);
       const code = (await session.waitForFile(exitFile, 60_000)).trim();
       expect({ code, screen: code === '130' ? '' : session.screen() }).toEqual({ code: '130', screen: '' });
       expect(session.screen()).toContain('cancelled');

@@ -7,7 +7,15 @@
  */
 import { createRequire } from 'node:module';
 import type Joi from 'joi';
-import { SERVICES_BY_ROLE, TRANSPORTS, TRANSPORT_FAMILIES, findService, findTransport, serviceForVendor } from '../catalogue/catalogue.js';
+import {
+  SERVICES_BY_ROLE,
+  TRANSPORTS,
+  TRANSPORT_FAMILIES,
+  findService,
+  findTransport,
+  serviceForVendor,
+  vendorOf,
+} from '../catalogue/catalogue.js';
 import type { ServiceRole } from '../catalogue/types.js';
 import { closestMatch } from '../suggest.js';
 import {
@@ -143,6 +151,17 @@ function aliasesOf(key: ConfigKey): string[] {
 }
 
 /**
+ * The vendor names a bare `--stt`/`--llm`/`--tts`/`--realtime`/`--video` value may use for a key
+ * (the first word of each current service id of that role, {@link vendorOf}); none for other keys.
+ *
+ * @param key the config key
+ */
+function vendorsOf(key: ConfigKey): string[] {
+  const role = ROLE_OF_KEY[key];
+  return role ? [...new Set(SERVICES_BY_ROLE[role].filter((d) => !d.deprecated).map((d) => vendorOf(d.id)))] : [];
+}
+
+/**
  * A value as quoted in a message: JSON, cut to 60 characters (a config file may hold anything).
  *
  * @param value any parsed value
@@ -181,11 +200,19 @@ function problemFromDetail(detail: Joi.ValidationErrorItem): ConfigProblem {
           message: `"${value}" names several ${role!.toUpperCase()} services and none is its default: choose one of ${vendor.candidates.join(', ')}`,
         };
       }
-      const hint = typeof value === 'string' ? closestMatch(value, [...valid, ...aliasesOf(key)]) : undefined;
-      if (hint)
+      const hint = typeof value === 'string' ? closestMatch(value, [...valid, ...aliasesOf(key), ...vendorsOf(key)]) : undefined;
+      // A misspelt vendor name (`deepgrm`) suggests what that vendor's name would have meant.
+      const meant = hint && role && !valid.includes(hint) ? serviceForVendor(role, hint) : undefined;
+      if (meant && 'candidates' in meant)
         return {
           key,
-          message: `unknown ${what} ${shown(value)}: did you mean ${withLabel(key, hint)}? (every id: pipecat init --list-options)`,
+          message: `unknown ${what} ${shown(value)}: did you mean one of ${meant.candidates.join(', ')}? (every id: pipecat init --list-options)`,
+        };
+      const suggestion = meant ? meant.id : hint;
+      if (suggestion)
+        return {
+          key,
+          message: `unknown ${what} ${shown(value)}: did you mean ${withLabel(key, suggestion)}? (every id: pipecat init --list-options)`,
         };
       return { key, message: `unknown ${what} ${shown(value)}; valid: ${valid.map((v: string) => withLabel(key, v)).join(', ')}` };
     }
