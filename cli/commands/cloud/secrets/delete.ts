@@ -14,7 +14,7 @@ import { CancelledError, OperationFailedError, UserError } from '../../../errors
 import { success } from '../../../output/colors.js';
 import { closest, lookupNameProblem } from '../../../secrets/rules.js';
 import { cloudOptions, processCloudIO, type CloudArgs, type CloudIO } from '../common.js';
-import { NO_TTY_CONFIRM, SECRETS_EPILOGUE, apiMessage, isApiStatus, runSecretsCommand, skipOption } from './shared.js';
+import { NO_TTY_CONFIRM, SECRETS_EPILOGUE, apiMessage, isApiStatus, secretsHandler, skipOption } from './shared.js';
 
 /** Parsed options of `secrets delete`. */
 export interface DeleteArgs extends CloudArgs {
@@ -30,7 +30,7 @@ export const deleteCommand: CommandModule<object, DeleteArgs> = {
     skipOption(cloudOptions(y).positional('name', { type: 'string', describe: 'Secret set or image pull secret to delete' }), 'deleting')
       .example('$0 cloud secrets delete my-agent-secrets', 'asks, then deletes the set and all its keys')
       .epilogue(SECRETS_EPILOGUE) as unknown as Argv<DeleteArgs>,
-  handler: deleteHandler(processCloudIO),
+  handler: secretsHandler(processCloudIO, deleteSet),
 };
 
 /**
@@ -39,15 +39,7 @@ export const deleteCommand: CommandModule<object, DeleteArgs> = {
  * @param io collaborators, made when the command runs (default: the process's)
  */
 export function createDeleteCommand(io: () => CloudIO = processCloudIO): CommandModule<object, DeleteArgs> {
-  return { ...deleteCommand, handler: deleteHandler(io) };
-}
-
-/** The handler of `secrets delete`, given a maker of its collaborators (called once per run). */
-function deleteHandler(io: () => CloudIO): CommandModule<object, DeleteArgs>['handler'] {
-  return (argv) => {
-    const x = io();
-    return runSecretsCommand(x.out, argv, (emit) => deleteSet(x, argv, emit));
-  };
+  return { ...deleteCommand, handler: secretsHandler(io, deleteSet) };
 }
 
 async function deleteSet(io: CloudIO, argv: DeleteArgs, emit: (doc: unknown) => void): Promise<void> {

@@ -23,7 +23,7 @@ import { resolveRegion } from '../../../secrets/plan.js';
 import * as pull from '../../../secrets/pull-secret.js';
 import { setNameProblem } from '../../../secrets/rules.js';
 import { cloudOptions, processCloudIO, type CloudArgs, type CloudIO } from '../common.js';
-import { NO_TTY_CONFIRM, SECRETS_EPILOGUE, checkRegionOption, regionOption, runSecretsCommand, skipOption } from './shared.js';
+import { NO_TTY_CONFIRM, SECRETS_EPILOGUE, checkRegionOption, regionOption, secretsHandler, skipOption } from './shared.js';
 
 /** Parsed options of `secrets image-pull-secret`. */
 export interface ImagePullSecretArgs extends CloudArgs {
@@ -61,7 +61,7 @@ export const imagePullSecretCommand: CommandModule<object, ImagePullSecretArgs> 
       .example('$0 cloud secrets image-pull-secret ghcr-pull ghcr.io', 'asks for the username and the hidden password')
       .example('printf %s "$USER:$TOKEN" | $0 cloud secrets image-pull-secret ghcr-pull https://ghcr.io --skip', 'credentials from stdin')
       .epilogue(SECRETS_EPILOGUE) as unknown as Argv<ImagePullSecretArgs>,
-  handler: imagePullSecretHandler(processCloudIO),
+  handler: secretsHandler(processCloudIO, imagePullSecret),
 };
 
 /**
@@ -70,15 +70,7 @@ export const imagePullSecretCommand: CommandModule<object, ImagePullSecretArgs> 
  * @param io collaborators, made when the command runs (default: the process's)
  */
 export function createImagePullSecretCommand(io: () => CloudIO = processCloudIO): CommandModule<object, ImagePullSecretArgs> {
-  return { ...imagePullSecretCommand, handler: imagePullSecretHandler(io) };
-}
-
-/** The handler of `secrets image-pull-secret`, given a maker of its collaborators (called once per run). */
-function imagePullSecretHandler(io: () => CloudIO): CommandModule<object, ImagePullSecretArgs>['handler'] {
-  return (argv) => {
-    const x = io();
-    return runSecretsCommand(x.out, argv, (emit) => imagePullSecret(x, argv, emit));
-  };
+  return { ...imagePullSecretCommand, handler: secretsHandler(io, imagePullSecret) };
 }
 
 /** Turns a parse error of the credentials into a UserError (the messages never contain them). */

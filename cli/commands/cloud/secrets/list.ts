@@ -23,7 +23,7 @@ import {
   isApiStatus,
   isImagePullSecretRefusal,
   regionOption,
-  runSecretsCommand,
+  secretsHandler,
 } from './shared.js';
 
 /** Parsed options of `secrets list`. */
@@ -50,7 +50,7 @@ export const listCommand: CommandModule<object, ListArgs> = {
       .example('$0 cloud secrets list my-agent-secrets', 'the keys of one set')
       .example('$0 cloud secrets list --all --json', 'every set, image pull secrets included, as JSON')
       .epilogue(SECRETS_EPILOGUE) as unknown as Argv<ListArgs>,
-  handler: listHandler(processCloudIO),
+  handler: secretsHandler(processCloudIO, listAction),
 };
 
 /**
@@ -59,15 +59,7 @@ export const listCommand: CommandModule<object, ListArgs> = {
  * @param io collaborators, made when the command runs (default: the process's)
  */
 export function createListCommand(io: () => CloudIO = processCloudIO): CommandModule<object, ListArgs> {
-  return { ...listCommand, handler: listHandler(io) };
-}
-
-/** The handler of `secrets list`, given a maker of its collaborators (called once per run). */
-function listHandler(io: () => CloudIO): CommandModule<object, ListArgs>['handler'] {
-  return (argv) => {
-    const x = io();
-    return runSecretsCommand(x.out, argv, (emit) => (argv.name !== undefined ? listKeys(x, argv, emit) : listSets(x, argv, emit)));
-  };
+  return { ...listCommand, handler: secretsHandler(io, listAction) };
 }
 
 async function listSets(io: CloudIO, argv: ListArgs, emit: (doc: unknown) => void): Promise<void> {
@@ -182,4 +174,9 @@ async function listKeys(io: CloudIO, argv: ListArgs, emit: (doc: unknown) => voi
         keys.map((k) => [k]),
       ) + '\n',
     );
+}
+
+/** `secrets list` with a set name lists its keys, without one the sets. */
+function listAction(io: CloudIO, argv: ListArgs, emit: (doc: unknown) => void): Promise<void> {
+  return argv.name !== undefined ? listKeys(io, argv, emit) : listSets(io, argv, emit);
 }

@@ -40,7 +40,7 @@ import {
   isOutcomeUnknown,
   organizationNotFound,
   regionOption,
-  runSecretsCommand,
+  secretsHandler,
   skipOption,
 } from './shared.js';
 
@@ -93,7 +93,7 @@ export const setCommand: CommandModule<object, SetArgs> = {
       .example('$0 cloud secrets set my-agent-secrets OPENAI_API_KEY=- < key.txt', 'read one value from stdin')
       .example('$0 cloud secrets set my-agent-secrets -f .env DEBUG=0 --skip --wait', 'file plus an override, no prompt, wait until ready')
       .epilogue(SECRETS_EPILOGUE) as unknown as Argv<SetArgs>,
-  handler: setHandler(processCloudIO),
+  handler: secretsHandler(processCloudIO, setSecrets),
 };
 
 /**
@@ -102,15 +102,7 @@ export const setCommand: CommandModule<object, SetArgs> = {
  * @param io collaborators, made when the command runs (default: the process's)
  */
 export function createSetCommand(io: () => CloudIO = processCloudIO): CommandModule<object, SetArgs> {
-  return { ...setCommand, handler: setHandler(io) };
-}
-
-/** The handler of `secrets set`, given a maker of its collaborators (called once per run). */
-function setHandler(io: () => CloudIO): CommandModule<object, SetArgs>['handler'] {
-  return (argv) => {
-    const x = io();
-    return runSecretsCommand(x.out, argv, (emit) => setSecrets(x, argv, emit));
-  };
+  return { ...setCommand, handler: secretsHandler(io, setSecrets) };
 }
 
 async function setSecrets(io: CloudIO, argv: SetArgs, emit: (doc: unknown) => void): Promise<void> {

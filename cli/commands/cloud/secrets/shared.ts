@@ -4,11 +4,11 @@
  *
  * Kept free of heavy imports (only light modules), so `--help` stays fast.
  */
-import type { Argv } from 'yargs';
+import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { ExitCode, OperationFailedError, UserError, exitCodeFor } from '../../../errors.js';
 import type { CloudClient } from '../../../cloud-api/client.js';
 import { checkRegion } from '../../../secrets/plan.js';
-import type { CloudArgs, TextSink } from '../common.js';
+import type { CloudArgs, CloudIO, TextSink } from '../common.js';
 
 /** Epilogue of every secrets command's `--help`. */
 export const SECRETS_EPILOGUE =
@@ -161,4 +161,21 @@ export function organizationNotFound(
           : 'this token has no organization',
     ],
   );
+}
+
+/** What a secrets command does with its collaborators, its arguments and its one `--json` document. */
+export type SecretsAction<A> = (io: CloudIO, argv: ArgumentsCamelCase<A>, emit: (doc: unknown) => void) => Promise<void>;
+
+/**
+ * The handler of a secrets command: makes the collaborators once per run and runs `action`
+ * through {@link runSecretsCommand} (errors mapped to exit codes, the `--json` document on `out`).
+ *
+ * @param io maker of the collaborators (the binary: `processCloudIO`; a test: its own)
+ * @param action the command's work
+ */
+export function secretsHandler<A extends CloudArgs>(io: () => CloudIO, action: SecretsAction<A>): CommandModule<object, A>['handler'] {
+  return (argv) => {
+    const x = io();
+    return runSecretsCommand(x.out, argv, (emit) => action(x, argv, emit));
+  };
 }

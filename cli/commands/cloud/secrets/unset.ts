@@ -21,7 +21,7 @@ import {
   apiMessage,
   isApiStatus,
   isImagePullSecretRefusal,
-  runSecretsCommand,
+  secretsHandler,
   skipOption,
 } from './shared.js';
 
@@ -45,7 +45,7 @@ export const unsetCommand: CommandModule<object, UnsetArgs> = {
     )
       .example('$0 cloud secrets unset my-agent-secrets OLD_API_KEY --skip', 'remove a key without asking')
       .epilogue(SECRETS_EPILOGUE) as unknown as Argv<UnsetArgs>,
-  handler: unsetHandler(processCloudIO),
+  handler: secretsHandler(processCloudIO, unsetKey),
 };
 
 /**
@@ -54,15 +54,7 @@ export const unsetCommand: CommandModule<object, UnsetArgs> = {
  * @param io collaborators, made when the command runs (default: the process's)
  */
 export function createUnsetCommand(io: () => CloudIO = processCloudIO): CommandModule<object, UnsetArgs> {
-  return { ...unsetCommand, handler: unsetHandler(io) };
-}
-
-/** The handler of `secrets unset`, given a maker of its collaborators (called once per run). */
-function unsetHandler(io: () => CloudIO): CommandModule<object, UnsetArgs>['handler'] {
-  return (argv) => {
-    const x = io();
-    return runSecretsCommand(x.out, argv, (emit) => unsetKey(x, argv, emit));
-  };
+  return { ...unsetCommand, handler: secretsHandler(io, unsetKey) };
 }
 
 async function unsetKey(io: CloudIO, argv: UnsetArgs, emit: (doc: unknown) => void): Promise<void> {
