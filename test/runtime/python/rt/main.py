@@ -197,7 +197,10 @@ class Session:
             if call in ("web", "phone"):
                 expected = 1
                 if not await probe.wait_bot_spoke(1):
-                    self.problems.append("the bot did not greet (no TTS audio reached the wire)")
+                    self.problems.append(
+                        f"the bot did not greet (TTS requests {probe.tts_requests}, LLM requests {probe.llm_requests}, "
+                        f"{probe.tts_seconds:.2f} s of TTS audio, {probe.sent_seconds:.2f} s on the wire)"
+                    )
             if call != "eval" and not task.done() and not self.problems:
                 await driver.speak(Probe.user_audio(driver.input_rate), Probe.speech_chunks())
                 expected += 1
