@@ -15,7 +15,7 @@
  * pipecat` the request is built from the generator's own options.
  */
 import { realpathSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { emitKeypressEvents } from 'node:readline';
 import Generator from 'yeoman-generator';
 import { CONFIG_OPTIONS } from './config/options.js';
@@ -36,7 +36,7 @@ import { renderProject } from './render.js';
 import { beginStaging, type Staging } from './staging.js';
 import type { UpdateOutcome, UpdateRequest } from './update/update.js';
 import { toAdapterQuestion } from './wizard/convert.js';
-import { runWizard } from './wizard/wizard.js';
+import { askWizard, runWizard, type AskFunction } from './wizard/wizard.js';
 
 /** Options the generator accepts (all `pipecat init` options, plus internal ones from our CLI). */
 export interface PipecatGeneratorOptions {
@@ -59,6 +59,11 @@ export interface PipecatGeneratorOptions {
   output?: string;
   /** `yo pipecat`: JSON config file. */
   config?: string;
+  /**
+   * Whether stdin and stdout are a terminal (default: detected). Inside a generated project the
+   * wizard is asked, with the recorded answers as defaults, only on a terminal; tests set it.
+   */
+  terminal?: boolean;
   [key: string]: unknown;
 }
 
@@ -101,6 +106,11 @@ export default class PipecatGenerator extends Generator {
   }
   /** `yo pipecat` inside a generated project: its root; the run updates it (`update/yo.ts`). */
   private updateRoot?: string;
+  /**
+   * `yo pipecat` inside a generated project on a terminal: the confirmed wizard's given values and
+   * answers, applied by the update over the recorded configuration (instead of the options alone).
+   */
+  private updateAnswers?: ConfigLayer;
 
   constructor(args: string[], options: ConstructorParameters<typeof Generator>[1]) {
     // Our projects install nothing at generation time (uv and npm run later, by the user).
@@ -155,6 +165,45 @@ export default class PipecatGenerator extends Generator {
     return this._cachedRequest;
   }
 
+  /** Whether stdin and stdout are a terminal (the `terminal` option, else detected). */
+  private _terminal(): boolean {
+    if (typeof this._opts.terminal === 'boolean') return this._opts.terminal;
+    return process.stdin.isTTY === true && process.stdout.isTTY === true;
+  }
+
+  /** `--add-transport` / `--remove-transport` as lists. */
+  private _listOption(name: 'add-transport' | 'remove-transport'): string[] {
+    const v = this._opts[name];
+    return v === undefined ? [] : [v].flat(Infinity).map(String);
+  }
+
+  /** Ask one wizard question through the environment's adapter (converted to its shape). */
+  private readonly _askQuestion: AskFunction = async (question) => {
+    const answers = (await this.prompt(toAdapterQuestion(question) as never)) as Record<string, unknown>;
+    return answers[question.name];
+  };
+
+  /**
+   * Under `yo` itself, end the process the way our CLI would for a known error: a cancel prints
+   * "cancelled" and exits 130 (yo would print its banner and exit 1); an error with an exit code
+   * prints its message and problems and exits with it. Elsewhere (yeoman-test, our CLI) rethrows.
+   *
+   * @param err the error
+   * @param cancelled the line printed for a cancel (without it, a cancel is an error like another)
+   * @throws err when not run by `yo`, or when it is neither a cancel nor carries an exit code
+   */
+  private _endUnderYo(err: unknown, cancelled?: string): never {
+    if (!runByYo()) throw err;
+    if (cancelled !== undefined && isCancel(err)) {
+      process.stderr.write(`${cancelled}\n`);
+      process.exit(130);
+    }
+    const e = err as { exitCode?: unknown; message?: string; problems?: readonly string[] };
+    if (typeof e.exitCode !== 'number') throw err;
+    process.stderr.write([`error: ${e.message}`, ...(e.problems ?? []).map((p) => `  - ${p}`)].join('\n') + '\n');
+    process.exit(e.exitCode);
+  }
+
   /** Print a result (stdout in our CLI, Yeoman's log under `yo`). */
   private _out(text: string): void {
     if (this._opts.out) this._opts.out(text);
@@ -171,12 +220,17 @@ export default class PipecatGenerator extends Generator {
    */
   async prompting(): Promise<void> {
     if (this._opts.update) return; // `pipecat update`: the recorded configuration answers everything
-    // `yo pipecat` inside a generated project: its .yo-rc.json answers everything, so the run
-    // updates that project (issue 15) instead of nesting a new one in it.
+    // `yo pipecat` inside a generated project reuses its .yo-rc.json (issue 15) instead of nesting
+    // a new project in it: on a terminal the wizard asks with the recorded answers as defaults;
+    // without one (or with --dry-run) the recorded configuration answers everything. Either way
+    // the run updates that project.
     if (!this._opts.request && this._opts.output === undefined) {
       const { localProject } = await import('./update/yo.js');
       this.updateRoot = localProject(this.destinationRoot());
-      if (this.updateRoot) return;
+      if (this.updateRoot) {
+        if (this._terminal() && this._opts['dry-run'] !== true) await this._askUpdate(this.updateRoot);
+        return;
+      }
     }
     const req = this._request();
     if (!req.wizard) return;
@@ -186,10 +240,7 @@ export default class PipecatGenerator extends Generator {
         given: req.flags,
         output: outputFolderOf(req),
         target: (name) => destinationOf(req, name).target,
-        ask: async (question) => {
-          const answers = (await this.prompt(toAdapterQuestion(question) as never)) as Record<string, unknown>;
-          return answers[question.name];
-        },
+        ask: this._askQuestion,
         log: (text) => this.log(text),
       });
     } catch (err) {
@@ -200,6 +251,50 @@ export default class PipecatGenerator extends Generator {
       // (nothing is staged while prompting).
       process.stderr.write('cancelled: nothing was written\n');
       process.exit(130);
+    } finally {
+      stopEsc();
+    }
+  }
+
+  /**
+   * `yo pipecat` inside a generated project, on a terminal: the wizard, with the project's recorded
+   * configuration (`.yo-rc.json`) as every question's default. The options given skip their
+   * questions (`--add-transport`/`--remove-transport` give the transports), the project's name is
+   * fixed, and the summary shows what the update will write (the answers resolved over the recorded
+   * configuration, `update/config.ts`). The confirmed answers go to the update in configuring.
+   *
+   * @param root the project's root
+   * @throws NotAProjectError / ConfigError / UpdateFlagError (exit 2) before any question;
+   *   WizardCancelledError (exit 130) when the summary is declined; under `yo` these end the process
+   */
+  private async _askUpdate(root: string): Promise<void> {
+    const [{ readRecorded }, { resolveUpdateConfig, updatedTransports }] = await Promise.all([
+      import('./update/update.js'),
+      import('./update/config.js'),
+    ]);
+    const stopEsc = runByYo() ? this._escCancels() : () => undefined;
+    try {
+      const recorded = readRecorded(root);
+      const flags = this._givenLayer();
+      const current = Array.isArray(recorded.transports) ? (recorded.transports as string[]) : [];
+      const transports = updatedTransports(current, {
+        recorded,
+        flags,
+        add: this._listOption('add-transport'),
+        remove: this._listOption('remove-transport'),
+      });
+      const { layer } = await askWizard({
+        given: { project_name: recorded.project_name, ...flags, ...(transports ? { transports } : {}) },
+        defaults: recorded,
+        output: dirname(root),
+        target: () => root,
+        resolve: (answers) => resolveUpdateConfig({ recorded, flags: answers }).config,
+        ask: this._askQuestion,
+        log: (text) => this.log(text),
+      });
+      this.updateAnswers = layer;
+    } catch (err) {
+      this._endUnderYo(err, 'cancelled: nothing was changed');
     } finally {
       stopEsc();
     }
@@ -266,25 +361,23 @@ export default class PipecatGenerator extends Generator {
    */
   private async _updateProject(root: string): Promise<void> {
     const { updateFromYo } = await import('./update/yo.js');
-    const list = (v: unknown): string[] => (v === undefined ? [] : [v].flat(Infinity).map(String));
+    // The wizard's answers already hold the transport additions and removals.
+    const answered = this.updateAnswers;
     try {
       const code = await updateFromYo({
         root,
-        flags: this._givenLayer(),
-        add: list(this._opts['add-transport']),
-        remove: list(this._opts['remove-transport']),
+        flags: answered ?? this._givenLayer(),
+        add: answered ? [] : this._listOption('add-transport'),
+        remove: answered ? [] : this._listOption('remove-transport'),
         conflictMarkers: this._opts['conflict-markers'] === true,
         dryRun: this._opts['dry-run'] === true,
-        ask: process.stdin.isTTY ? async (q) => ((await this.prompt(q as never)) as Record<string, string>)[q.name] : undefined,
+        ask: this._terminal() ? async (q) => ((await this.prompt(q as never)) as Record<string, string>)[q.name] : undefined,
         log: (text) => this.log(text),
         cwd: this.env.cwd ?? process.cwd(),
       });
       if (code) process.exitCode = code;
     } catch (err) {
-      const e = err as { exitCode?: unknown; message?: string; problems?: readonly string[] };
-      if (!runByYo() || typeof e.exitCode !== 'number') throw err;
-      process.stderr.write([`error: ${e.message}`, ...(e.problems ?? []).map((p) => `  - ${p}`)].join('\n') + '\n');
-      process.exit(e.exitCode);
+      this._endUnderYo(err);
     }
   }
 

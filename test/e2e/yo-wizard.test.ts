@@ -1,11 +1,13 @@
 /**
  * `yo pipecat` (no options) runs the wizard through Yeoman's inquirer adapter, in a real terminal
  * (tmux), from a linked install: answered with Enter (the defaults), it writes the same project as
- * `pipecat init` with the wizard's default choices. Slow tier: `yo` itself takes seconds to start.
+ * `pipecat init` with the wizard's default choices. Inside a generated project the same wizard
+ * defaults to the recorded answers: Enter through it leaves the project as it was (issue 15).
+ * Slow tier: `yo` itself takes seconds to start.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
-import { chownSync, readdirSync } from 'node:fs';
+import { chownSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, makeTempDir, removeDir, runCli, readBytes, userDir } from '../helpers/cli.js';
 import { TmuxSession, tmuxAvailable } from '../helpers/tmux.js';
@@ -151,6 +153,92 @@ maybe('yo pipecat: the wizard under inquirer', () => {
       expect({ code, screen: code === '130' ? '' : session.screen() }).toEqual({ code: '130', screen: '' });
       expect(session.screen()).toContain('cancelled');
       expect(readdirSync(out)).toEqual([]);
+    } finally {
+      session.kill();
+    }
+  });
+
+  test('inside a generated project: the questions default to its recorded answers; Enter through them changes nothing', async () => {
+    // Away from the wizard's own defaults (no client, two transports, AssemblyAI + Anthropic,
+    // recording, local only): Enter must take the recorded answers, not the built-in ones.
+    const cli = runCli([
+      'init',
+      '-n',
+      'yo-upd',
+      '-b',
+      'web',
+      '--client-framework',
+      'none',
+      '-t',
+      'rtc_small',
+      '-t',
+      'rtc_hosted',
+      '-m',
+      'cascade',
+      '--stt',
+      'assemblyai_stt',
+      '--llm',
+      'anthropic_llm',
+      '--tts',
+      'cartesia_tts',
+      '--recording',
+      '--no-deploy-to-cloud',
+      '-o',
+      userDir(join(tmp, 'upd')),
+    ]);
+    expect(cli.code).toBe(0);
+    const project = join(tmp, 'upd', 'yo-upd');
+    // yo started as root runs as uid 1000 (downgrade-root): the project must be that user's.
+    if (process.getuid?.() === 0) spawnSync('chown', ['-R', '1000:1000', project]);
+    const before = readBytes(project);
+    const bot = readFileSync(join(project, 'server', 'bot.py'), 'utf8');
+    const home = userDir(join(tmp, 'home'));
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      HOME: home,
+      npm_config_prefix: join(tmp, 'prefix'),
+      NO_UPDATE_NOTIFIER: '1',
+      NO_COLOR: '1',
+      TERM: 'xterm',
+    };
+    delete env.NODE_OPTIONS;
+    delete env.TMUX;
+    const exitFile = join(tmp, 'exit-upd');
+    const session = new TmuxSession(tmp);
+    session.start(`${JSON.stringify(join(ROOT, 'node_modules', '.bin', 'yo'))} pipecat; echo $? > ${JSON.stringify(exitFile)}; sleep 600`, {
+      cwd: join(project, 'server'),
+      env,
+    });
+    try {
+      const steps = [
+        '? Bot type and client',
+        '? Transports',
+        '? Pipeline mode',
+        '? Speech-to-text',
+        '? LLM service',
+        '? Text-to-speech',
+        '? Record each call',
+        '? Log the conversation',
+        '? Video input',
+        '? Video output',
+        '? Observability',
+        '? Deployment',
+        '? Evals',
+        '? Generate this project?',
+      ];
+      for (const [i, q] of steps.entries()) {
+        await session.waitFor(q, i === 0 ? 60_000 : 20_000);
+        session.keys('Enter');
+      }
+      expect((await session.waitForFile(exitFile, 60_000)).trim()).toBe('0');
+      const screen = session.screen();
+      expect(screen).not.toContain('? Project name');
+      expect(screen).not.toContain('? Krisp'); // local only, as recorded: no noise-cancellation question
+      // The answers taken with Enter, as the summary shows them: the recorded ones.
+      expect(screen).toMatch(/Pipeline\s+cascade: AssemblyAI → Anthropic Claude → Cartesia/);
+      expect(screen).toMatch(/Deployment\s+local only/);
+      expect(readFileSync(join(project, 'server', 'bot.py'), 'utf8')).toBe(bot);
+      expect(readBytes(project)).toEqual(before);
     } finally {
       session.kill();
     }

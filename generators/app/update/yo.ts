@@ -1,9 +1,11 @@
 /**
  * `yo pipecat` inside a generated project: Yeoman's convention is that a generator run in a
  * project reuses its local `.yo-rc.json`. Ours then does not start a new project inside the old
- * one: the recorded configuration supplies every answer (nothing is asked that it already holds),
- * the options given change it, and the run goes through the same update path as `pipecat update`
- * (`update.ts`): plan, three-way merge, conflicts, all-or-nothing apply, the same report.
+ * one: on a terminal the generator asks the wizard's questions with the recorded answers as their
+ * defaults (`WizardOptions.defaults`; the options given skip their questions), without one the
+ * recorded configuration answers everything; the options or the confirmed answers change it, and
+ * the run goes through the same update path as `pipecat update` (`update.ts`): plan, three-way
+ * merge, conflicts, all-or-nothing apply, the same report.
  *
  * Source: issue 15 ("`yo pipecat` follows Yeoman's convention").
  */

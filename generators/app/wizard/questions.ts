@@ -50,6 +50,12 @@ export interface WizardState {
    * `<output>/<name>`.
    */
   readonly target?: (projectName: string) => string;
+  /**
+   * Values every question offers as its default (the pre-selected choice, initial value or
+   * confirm default) before its built-in one, by config key: under `yo pipecat` inside a project,
+   * its recorded configuration. A value no choice of the question matches is ignored.
+   */
+  readonly defaults?: ConfigLayer;
 }
 
 /** One step: a question, when it applies, and which config values its answer sets. */
@@ -98,6 +104,35 @@ export function currentValue(state: WizardState, key: ConfigKey): unknown {
   return key in state.answers ? state.answers[key] : state.given[key];
 }
 
+/**
+ * The default a question offers for a config key: the value in the wizard's defaults layer
+ * ({@link WizardState.defaults}), else `builtIn` (the wizard's own default). Every step takes its
+ * default through here, so a defaults layer reaches each question the same way.
+ *
+ * @param state wizard state
+ * @param key config key the question sets
+ * @param builtIn the question's own default
+ * @param fits whether the layer's value is usable by the question (e.g. one of its choices)
+ */
+export function defaultFor<T>(state: WizardState, key: ConfigKey, builtIn: T, fits: (v: unknown) => v is T): T {
+  const v = lower(state.defaults?.[key]);
+  return fits(v) ? v : builtIn;
+}
+
+/** The index of the choice whose value is `value`, or `fallback` when none is. */
+function indexOf(choices: readonly { value?: unknown }[], value: unknown, fallback: number): number {
+  const i = choices.findIndex((c) => c.value === value);
+  return i === -1 ? fallback : i;
+}
+
+/** A `fits` test for {@link defaultFor}: one of the choices' values. */
+function oneOf<T = unknown>(choices: readonly { value?: unknown }[]): (v: unknown) => v is T {
+  return (v): v is T => choices.some((c) => c.value === v);
+}
+
+const isString = (v: unknown): v is string => typeof v === 'string' && v !== '';
+const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
+
 /** True when a value for `key` was given before the wizard (its step is skipped). */
 function isGiven(state: WizardState, key: ConfigKey): boolean {
   return state.given[key] !== undefined;
@@ -141,7 +176,7 @@ const nameStep: WizardStep = {
     type: 'text',
     name: 'project_name',
     message: 'Project name',
-    initial: WIZARD_DEFAULTS.project_name,
+    initial: defaultFor(s, 'project_name', WIZARD_DEFAULTS.project_name as string, isString),
     format: (v: unknown) => (typeof v === 'string' ? v.trim() : v),
     validate: (v) => {
       const name = typeof v === 'string' ? v.trim() : v;
@@ -193,6 +228,18 @@ function botClientChoices(state: WizardState): typeof BOT_CLIENT_CHOICES {
   );
 }
 
+/**
+ * The step-2 choice the defaults layer makes (bot type, client framework and server together), or
+ * undefined when it holds no bot type.
+ */
+function defaultBotClient(s: WizardState): string | undefined {
+  const d: WizardState = { given: s.defaults ?? {}, answers: {}, output: s.output };
+  const type = botType(d);
+  if (type === 'telephony') return 'telephony';
+  if (type !== 'web') return undefined;
+  return findClientKind(lower(currentValue(d, 'client_framework')), lower(currentValue(d, 'client_server')))?.wizard.value ?? 'web-none';
+}
+
 /** Step 2: bot type and client in one choice. */
 const botClientStep: WizardStep = {
   name: 'bot_client',
@@ -201,10 +248,7 @@ const botClientStep: WizardStep = {
   applies: () => true,
   question: (s) => {
     const choices = botClientChoices(s);
-    const initial = Math.max(
-      0,
-      choices.findIndex((c) => c.value === WIZARD_DEFAULTS.bot_client),
-    );
+    const initial = Math.max(0, indexOf(choices, defaultBotClient(s), indexOf(choices, WIZARD_DEFAULTS.bot_client, 0)));
     return {
       type: 'select',
       name: 'bot_client',
@@ -269,6 +313,27 @@ function clientOnlyTransports(kind: ClientKind | undefined): string[] | undefine
   return usable.length < web.length ? usable : undefined;
 }
 
+/** The transport choice of a transport id: its family for a PSTN/SIP id (the direction is its own question). */
+function transportChoiceOf(id: unknown): string {
+  const t = TRANSPORTS.find((x) => x.id === id);
+  return t && 'family' in t && t.family ? t.family : String(id);
+}
+
+/**
+ * The chosen transports in the defaults layer's order (the first one is the runner's default
+ * transport), the others after them as chosen: the checkbox lists them in catalogue order, and
+ * keeping every default must keep the recorded list as it was.
+ */
+function inDefaultOrder(answer: unknown, s: WizardState): unknown {
+  const order = s.defaults?.transports;
+  if (!Array.isArray(answer) || !Array.isArray(order)) return answer;
+  const rank = (t: unknown): number => {
+    const i = order.findIndex((d) => transportChoiceOf(d) === t);
+    return i === -1 ? order.length : i;
+  };
+  return [...(answer as unknown[])].sort((a, b) => rank(a) - rank(b));
+}
+
 /** Step 3: the transports (several allowed); a client that needs one of them (mobile: Daily) gets it. */
 const transportsStep: WizardStep = {
   name: 'transports',
@@ -278,24 +343,31 @@ const transportsStep: WizardStep = {
     const type = botType(s);
     const kind = chosenClientKind(s);
     const only = clientOnlyTransports(kind);
-    const preselect: readonly string[] =
+    const choices = transportChoices(type);
+    const builtIn: readonly string[] =
       only ?? (type === 'telephony' ? WIZARD_DEFAULTS.telephony_transports : WIZARD_DEFAULTS.web_transports);
+    // The defaults layer's transports, each PSTN/SIP id as its family's choice; kept when at least
+    // one of them is offered here.
+    const offered = (v: unknown): v is readonly string[] =>
+      Array.isArray(v) && v.some((t) => choices.some((c) => c.value === transportChoiceOf(t)));
+    const preselect = defaultFor(s, 'transports', builtIn, offered).map(transportChoiceOf);
     const needs = only && kind ? ` (the ${kind.label} client connects over ${only.join(' or ')}: it is added if left out)` : '';
     return {
       type: 'multiselect',
       name: 'transports',
       message: type === 'telephony' ? 'Transports (phone providers; a WebRTC one lets you test in a browser)' : `Transports${needs}`,
-      choices: transportChoices(type).map((c) => ({ ...c, selected: preselect.includes(c.value as string) })),
+      choices: choices.map((c) => ({ ...c, selected: preselect.includes(c.value as string) })),
       hint: 'space selects, enter confirms',
       instructions: false,
       min: 1,
     };
   },
   toLayer: (answer, s) => {
+    const ordered = inDefaultOrder(answer, s);
     const only = clientOnlyTransports(chosenClientKind(s));
-    if (!only || !Array.isArray(answer) || answer.length === 0) return { transports: answer };
-    const chosen = answer.map((t) => lower(t));
-    return { transports: chosen.some((t) => only.includes(t as string)) ? answer : [...answer, only[0]] };
+    if (!only || !Array.isArray(ordered) || ordered.length === 0) return { transports: ordered };
+    const chosen = ordered.map((t) => lower(t));
+    return { transports: chosen.some((t) => only.includes(t as string)) ? ordered : [...ordered, only[0]] };
   },
 };
 
@@ -306,16 +378,19 @@ function dialModeStep(familyId: string): WizardStep {
     name: fam.modeKey,
     keys: [fam.modeKey],
     applies: (s) => !isGiven(s, fam.modeKey) && chosenTransports(s).some((t) => t === fam.id || fam.aliases.includes(t)),
-    question: () => ({
-      type: 'select',
-      name: fam.modeKey,
-      message: `${fam.label}: call direction`,
-      choices: [
+    question: (s) => {
+      const choices = [
         { title: 'Dial-in (people call the bot)', value: 'dial-in' },
         { title: 'Dial-out (the bot calls a number)', value: 'dial-out' },
-      ],
-      initial: 0,
-    }),
+      ];
+      return {
+        type: 'select',
+        name: fam.modeKey,
+        message: `${fam.label}: call direction`,
+        choices,
+        initial: indexOf(choices, defaultFor<unknown>(s, fam.modeKey, 'dial-in', oneOf(choices)), 0),
+      };
+    },
     toLayer: (answer) => ({ [fam.modeKey]: answer }),
   };
 }
@@ -325,16 +400,19 @@ const modeStep: WizardStep = {
   name: 'mode',
   keys: ['mode'],
   applies: (s) => !isGiven(s, 'mode'),
-  question: () => ({
-    type: 'select',
-    name: 'mode',
-    message: 'Pipeline mode',
-    choices: [
+  question: (s) => {
+    const choices = [
       { title: 'Cascade (STT → LLM → TTS)', value: 'cascade' },
       { title: 'Realtime (speech-to-speech)', value: 'realtime' },
-    ],
-    initial: WIZARD_DEFAULTS.mode === 'cascade' ? 0 : 1,
-  }),
+    ];
+    return {
+      type: 'select',
+      name: 'mode',
+      message: 'Pipeline mode',
+      choices,
+      initial: indexOf(choices, defaultFor<unknown>(s, 'mode', WIZARD_DEFAULTS.mode, oneOf(choices)), 0),
+    };
+  },
   toLayer: (answer) => ({ mode: answer }),
 };
 
@@ -383,15 +461,19 @@ function serviceStep(role: 'stt' | 'llm' | 'tts' | 'realtime'): WizardStep {
     name: key,
     keys: [key],
     applies: (s) => !isGiven(s, key) && lower(currentValue(s, 'mode')) === mode,
-    question: () => ({
-      type: 'autocomplete',
-      name: key,
-      message: `${message} (type to search)`,
-      choices: serviceChoices(role),
-      initial: WIZARD_DEFAULTS[key as keyof typeof WIZARD_DEFAULTS] as string,
-      suggest: suggestChoices as unknown as PromptObject['suggest'],
-      limit: 10,
-    }),
+    question: (s) => {
+      const choices = serviceChoices(role);
+      const builtIn = WIZARD_DEFAULTS[key as keyof typeof WIZARD_DEFAULTS] as string;
+      return {
+        type: 'autocomplete',
+        name: key,
+        message: `${message} (type to search)`,
+        choices,
+        initial: defaultFor(s, key, builtIn, oneOf<string>(choices)),
+        suggest: suggestChoices as unknown as PromptObject['suggest'],
+        limit: 10,
+      };
+    },
     toLayer: (answer) => ({ [key]: answer }),
   };
 }
@@ -402,7 +484,7 @@ function featureStep(key: ConfigKey, message: string, when: (s: WizardState) => 
     name: key,
     keys: [key],
     applies: (s) => !isGiven(s, key) && when(s),
-    question: () => ({ type: 'confirm', name: key, message, initial: optionFor(key).default === true }),
+    question: (s) => ({ type: 'confirm', name: key, message, initial: defaultFor(s, key, optionFor(key).default === true, isBoolean) }),
     toLayer: (answer) => ({ [key]: answer }),
   };
 }
@@ -423,13 +505,16 @@ const videoServiceStep: WizardStep = {
   name: 'video_service',
   keys: ['video_service'],
   applies: (s) => !isGiven(s, 'video_service') && isWeb(s) && currentValue(s, 'video_output') === true,
-  question: () => ({
-    type: 'select',
-    name: 'video_service',
-    message: 'Video avatar service',
-    choices: [{ title: 'None (the bot sends its own video frames)', value: 'none' }, ...serviceChoices('video')],
-    initial: 0,
-  }),
+  question: (s) => {
+    const choices = [{ title: 'None (the bot sends its own video frames)', value: 'none' }, ...serviceChoices('video')];
+    return {
+      type: 'select',
+      name: 'video_service',
+      message: 'Video avatar service',
+      choices,
+      initial: indexOf(choices, defaultFor<unknown>(s, 'video_service', 'none', oneOf(choices)), 0),
+    };
+  },
   toLayer: (answer) => ({ video_service: answer === 'none' ? null : answer }),
 };
 
@@ -438,7 +523,7 @@ const deployStep: WizardStep = {
   name: 'deploy_to_cloud',
   keys: ['deploy_to_cloud'],
   applies: (s) => !isGiven(s, 'deploy_to_cloud'),
-  question: () => ({
+  question: (s) => ({
     type: 'select',
     name: 'deploy_to_cloud',
     message: 'Deployment',
@@ -446,7 +531,7 @@ const deployStep: WizardStep = {
       { title: 'Local only', value: false },
       { title: 'Pipecat Cloud (adds Dockerfile and pcc-deploy.toml)', value: true },
     ],
-    initial: 1,
+    initial: defaultFor(s, 'deploy_to_cloud', true, isBoolean) ? 1 : 0,
   }),
   toLayer: (answer) => ({ deploy_to_cloud: answer }),
 };

@@ -58,6 +58,28 @@ export interface WizardOptions {
    * generator passes its destination, so an in-place run shows its folder).
    */
   target?: (projectName: string) => string;
+  /**
+   * Each question's default before its built-in one, by config key (see
+   * `WizardState.defaults`): `yo pipecat` inside a project passes its recorded configuration, so
+   * Enter through every question keeps it.
+   */
+  defaults?: ConfigLayer;
+  /**
+   * How the given values and answers resolve into the configuration shown in the summary
+   * (default: the one resolver over them alone). An update resolves them over the recorded
+   * configuration (`update/config.ts`), so the summary shows what the update writes.
+   *
+   * @throws ConfigError (exit 2) when they do not resolve
+   */
+  resolve?: (layer: ConfigLayer) => ProjectConfig;
+}
+
+/** The result of {@link askWizard}. */
+export interface WizardResult {
+  /** The confirmed configuration. */
+  config: ProjectConfig;
+  /** The given values and the answers, by config key (the layer `config` was resolved from). */
+  layer: ConfigLayer;
 }
 
 /** Config keys whose answers are booleans or single ids, checked with the field schema. */
@@ -244,9 +266,20 @@ export function summaryText(config: ProjectConfig, target: string): string {
  *   on Ctrl-C/Esc
  */
 export async function runWizard(opts: WizardOptions): Promise<ProjectConfig> {
+  return (await askWizard(opts)).config;
+}
+
+/**
+ * {@link runWizard}, returning the answers too: the configuration and the layer of given values
+ * and answers it was resolved from (an update applies that layer over the recorded configuration).
+ *
+ * @param opts as {@link runWizard}
+ * @throws as {@link runWizard}
+ */
+export async function askWizard(opts: WizardOptions): Promise<WizardResult> {
   checkGiven(opts.given);
   const answers: ConfigLayer = {};
-  const state: WizardState = { given: opts.given, answers, output: opts.output, target: opts.target };
+  const state: WizardState = { given: opts.given, answers, output: opts.output, target: opts.target, defaults: opts.defaults };
   for (const step of WIZARD_STEPS) {
     if (!step.applies(state)) continue;
     const q = buildQuestion(step, state);
@@ -254,11 +287,12 @@ export async function runWizard(opts: WizardOptions): Promise<ProjectConfig> {
     const answer = 'only' in q ? q.only : await opts.ask(q);
     Object.assign(answers, step.toLayer(answer, state));
   }
-  const config = resolveConfig({ flags: { ...opts.given, ...answers } });
+  const layer: ConfigLayer = { ...opts.given, ...answers };
+  const config = opts.resolve ? opts.resolve(layer) : resolveConfig({ flags: layer });
   opts.log(summaryText(config, opts.target ? opts.target(config.project_name) : join(opts.output, config.project_name)));
   const ok = await opts.ask(confirmQuestion());
   if (ok !== true) throw new WizardCancelledError();
-  return config;
+  return { config, layer };
 }
 
 export { CONFIRM_QUESTION };
