@@ -30,6 +30,7 @@
  */
 import { hostname } from 'node:os';
 import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { sync as writeFileAtomicSync } from 'write-file-atomic';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
@@ -325,7 +326,9 @@ export function beginStaging(target: string, opts: BeginStagingOptions = {}): St
     committed: false,
   };
   const folder = join(home, `${STAGING_PREFIX}${process.pid}-${randomBytes(4).toString('hex')}`);
-  const save = (): void => writeFileSync(join(folder, 'journal.json'), JSON.stringify(journal));
+  // Written atomically (a temporary file renamed over it): a SIGKILL in the middle of a save must
+  // leave the previous journal, not a truncated one the next run cannot read (and so cannot undo).
+  const save = (): void => writeFileAtomicSync(join(folder, 'journal.json'), JSON.stringify(journal), { fsync: false });
   try {
     // Two plain mkdirs: Node's recursive mkdir loops forever where a file system refuses new
     // entries without EACCES (e.g. under /proc).
