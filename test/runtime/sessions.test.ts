@@ -23,7 +23,7 @@ const SAMPLES = runtimeMatrix().filter(
 const missing = runtimeMissing();
 if (missing) process.stderr.write(`SKIPPED runtime tier: ${missing}\n`);
 /** Harness processes at once: sessions mostly wait on real-time audio, so more than the cores. */
-const PARALLEL = Number(process.env.PIPECAT_RT_PARALLEL ?? 6);
+const PARALLEL = Number(process.env.PIPECAT_RT_PARALLEL ?? 4);
 
 let out: string;
 const results = new Map<string, { generated: { code: number; stderr: string }; sessions: SessionResult[] }>();
