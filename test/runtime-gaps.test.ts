@@ -4,6 +4,7 @@
  */
 import { describe, expect, test } from '@jest/globals';
 import { KNOWN_GAPS, outcome, type KnownGap } from './runtime/gaps.js';
+import { STARVED_FRAMES, starvedBy, type SessionResult } from './runtime/harness.js';
 
 /** A gap of the kind the list holds, so the rule is tested whatever the list holds today. */
 const GAPS: KnownGap[] = [{ id: 'ultravox_realtime', problem: /the bot did not greet/, reason: 'a fixture gap for the verdict rule' }];
@@ -41,5 +42,27 @@ describe('runtime tier verdicts', () => {
 
   test('every gap names its reason', () => {
     for (const g of KNOWN_GAPS) expect(g.reason.length).toBeGreaterThan(20);
+  });
+});
+
+describe('runtime tier: starved sessions', () => {
+  const failed = (frames: number | undefined): SessionResult => ({
+    project: 'p',
+    session: 'rtc_small/required',
+    ok: false,
+    problems: ['the bot did not greet'],
+    ...(frames === undefined ? {} : { backlog: { frames, processor: 'LLMUserAggregator#0', thread_ms: 90 } }),
+  });
+
+  test('a failed session whose pipeline fell a second behind is run again, with the figures that say so', () => {
+    expect(starvedBy([failed(STARVED_FRAMES)])).toBe(
+      `rtc_small/required starved (${STARVED_FRAMES} frames waiting in LLMUserAggregator#0, thread round trip 90 ms)`,
+    );
+  });
+
+  test('a failure with the pipeline keeping up is not excused as starvation', () => {
+    expect(starvedBy([failed(STARVED_FRAMES - 1)])).toBeUndefined();
+    expect(starvedBy([failed(undefined)])).toBeUndefined();
+    expect(starvedBy([])).toBeUndefined();
   });
 });

@@ -52,6 +52,54 @@ export interface SessionResult {
   tts_s?: number;
   sent_s?: number;
   secs?: number;
+  /** The failed session's flight recorder (pipecat's DEBUG-and-above records and the harness's steps), or null. */
+  log?: string | null;
+  /**
+   * The most frames the monitor saw waiting in one frame processor's queues (sampled each second),
+   * that processor, and the slowest worker-thread round trip in ms (rt/probe.py `Probe.monitor`).
+   */
+  backlog?: { frames: number; processor: string; thread_ms: number };
+}
+
+/**
+ * Frames waiting in one processor from which a session counts as starved: 50 is a second of 20 ms
+ * audio frames the pipeline has not caught up with, which a bot with the CPU it needs never shows
+ * (a session alone peaks at 2-5).
+ */
+export const STARVED_FRAMES = 50;
+
+/**
+ * Why failed sessions failed for want of CPU rather than for what the bot does, or undefined: a
+ * session whose pipeline fell {@link STARVED_FRAMES} frames behind real time (pipecat's VAD hands
+ * every 20 ms of audio to a worker thread, so an oversubscribed machine slows the whole pipeline).
+ *
+ * @param failed the failed sessions of one configuration
+ * @returns e.g. `rtc_small/required starved (786 frames waiting in LLMUserAggregator#0, thread round trip 80 ms)`
+ */
+export function starvedBy(failed: readonly SessionResult[]): string | undefined {
+  const r = failed.find((f) => (f.backlog?.frames ?? 0) >= STARVED_FRAMES);
+  if (!r?.backlog) return undefined;
+  const b = r.backlog;
+  return `${r.session} starved (${b.frames} frames waiting in ${b.processor}, thread round trip ${b.thread_ms} ms)`;
+}
+
+/**
+ * The timeline of a failed session's flight recorder: the harness's steps and the records at
+ * WARNING or above, each line `seconds level logger: message` (first line only).
+ *
+ * @param path the file rt/main.py wrote (`SessionResult.log`)
+ * @param max lines kept, the latest ones
+ * @returns the lines, or [] when the file cannot be read
+ */
+export function trailTimeline(path: string, max = 40): string[] {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return [];
+  }
+  const lines = text.split('\n').filter((l) => /^\s*[\d.]+ (HARNESS|WARNING|ERROR|CRITICAL)\b/.test(l));
+  return lines.slice(-max).map((l) => l.slice(0, 240));
 }
 
 /**
@@ -135,13 +183,17 @@ export function runSpec(spec: ProjectSpec, timeoutMs = 240_000): Promise<Session
       'python3',
       ['-X', 'faulthandler', '-c', code, file],
       {
-        env: { ...process.env, PYTHONPATH: path, PYTHONDONTWRITEBYTECODE: '1' },
+        // Bytecode is cached outside the source trees (pipecat's and ours stay untouched), so each
+        // harness process loads pipecat's modules instead of compiling them again.
+        env: { ...process.env, PYTHONPATH: path, PYTHONPYCACHEPREFIX: join(tmpdir(), 'pipecat-rt-pycache') },
         timeout: timeoutMs,
         maxBuffer: 64 * 1024 * 1024,
         killSignal: 'SIGKILL',
       },
       (error, stdout, stderr) => {
         rmSync(dir, { recursive: true, force: true });
+        // PIPECAT_RT_ECHO_LOGS: pipecat's every log line, which the stand-in logger wrote to stderr.
+        if (process.env.PIPECAT_RT_ECHO_LOGS) process.stderr.write(`--- ${basename(spec.project)}\n${stderr}`);
         const results: SessionResult[] = stdout
           .split('\n')
           .filter((l) => l.startsWith('{'))

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { makeTempDir, mapLimit, removeDir, runCliAsync } from '../helpers/cli.js';
 import { runtimeMatrix } from '../helpers/matrix.js';
 import { KNOWN_GAPS, outcome, unexplained } from './gaps.js';
-import { projectSpec, runSpec, runtimeMissing, type SessionResult } from './harness.js';
+import { projectSpec, runSpec, runtimeMissing, starvedBy, trailTimeline, type SessionResult } from './harness.js';
 
 /**
  * `PIPECAT_RT_ONLY` (a regular expression over each configuration's name followed by its `init`
@@ -26,35 +26,73 @@ if (missing) process.stderr.write(`SKIPPED runtime tier: ${missing}\n`);
 const PARALLEL = Number(process.env.PIPECAT_RT_PARALLEL ?? 4);
 
 let out: string;
-const results = new Map<string, { generated: { code: number; stderr: string }; sessions: SessionResult[] }>();
+const results = new Map<string, { generated: { code: number; stderr: string }; sessions: SessionResult[]; rerun?: string }>();
+
+/** Generate one configuration and run its sessions; the verdict and the line to print. */
+async function runConfiguration(s: (typeof SAMPLES)[number], rerun?: string) {
+  const dir = rerun ? `${s.name}-rerun` : s.name;
+  const generated = await runCliAsync(['init', '-n', dir, ...s.args, '-o', out]);
+  const spec = generated.code === 0 ? projectSpec(join(out, dir)) : undefined;
+  const sessions = spec && spec.sessions.length ? await runSpec(spec) : [];
+  results.set(s.name, { generated, sessions, rerun });
+  const bad = sessions.filter((r) => !r.ok);
+  const problems = bad.flatMap((r) => r.problems);
+  const verdict = generated.code !== 0 ? 'fail' : outcome(s.args, problems);
+  const detail =
+    (generated.code !== 0 ? `init exit ${generated.code}` : `${sessions.length - bad.length}/${sessions.length} sessions`) +
+    (rerun ? `, run again alone: ${rerun}` : '');
+  // The first problem no known gap explains (else the first problem), on the line.
+  const shown = unexplained(s.args, problems)[0] ?? problems[0];
+  const first = shown ? `: ${bad.find((r) => r.problems.includes(shown))?.session}: ${shown.split('\n')[0]}` : '';
+  let text = `${{ ok: 'ok  ', gap: 'GAP ', fail: 'FAIL' }[verdict]} ${s.name} (${detail}) ${s.args.join(' ')}${first}\n`;
+  // A failed session's timeline (harness steps, warnings) and where its whole trail is.
+  for (const r of verdict === 'ok' ? [] : bad.filter((b) => b.log)) {
+    text += `     ${r.session} trail: ${r.log}\n${trailTimeline(r.log!)
+      .map((l) => `       ${l}\n`)
+      .join('')}`;
+  }
+  return { verdict, bad, text };
+}
 
 beforeAll(async () => {
   if (missing) return;
   out = makeTempDir('pipecat-runtime-');
   const started = Date.now();
-  let completed = 0;
-  let failed = 0;
-  let gaps = 0;
+  const verdicts = new Map<string, 'ok' | 'gap' | 'fail'>();
+  const starved: { sample: (typeof SAMPLES)[number]; why: string; text: string }[] = [];
   await mapLimit(SAMPLES, PARALLEL, async (s) => {
-    const generated = await runCliAsync(['init', '-n', s.name, ...s.args, '-o', out]);
-    const spec = generated.code === 0 ? projectSpec(join(out, s.name)) : undefined;
-    const sessions = spec && spec.sessions.length ? await runSpec(spec) : [];
-    results.set(s.name, { generated, sessions });
-    const bad = sessions.filter((r) => !r.ok);
-    const problems = bad.flatMap((r) => r.problems);
-    const verdict = generated.code !== 0 ? 'fail' : outcome(s.args, problems);
-    if (verdict === 'ok') completed++;
-    else if (verdict === 'gap') gaps++;
-    else failed++;
-    const detail = generated.code !== 0 ? `init exit ${generated.code}` : `${sessions.length - bad.length}/${sessions.length} sessions`;
-    // The first problem no known gap explains (else the first problem), on the line.
-    const shown = unexplained(s.args, problems)[0] ?? problems[0];
-    const first = shown ? `: ${bad.find((r) => r.problems.includes(shown))?.session}: ${shown.split('\n')[0]}` : '';
-    process.stderr.write(`${{ ok: 'ok  ', gap: 'GAP ', fail: 'FAIL' }[verdict]} ${s.name} (${detail}) ${s.args.join(' ')}${first}\n`);
+    const { verdict, bad, text } = await runConfiguration(s);
+    verdicts.set(s.name, verdict);
+    const why = verdict === 'ok' ? undefined : starvedBy(bad);
+    if (why) starved.push({ sample: s, why, text });
+    else process.stderr.write(text);
   });
+  // A session whose pipeline fell behind real time failed for want of CPU, not for what the bot
+  // does: its configuration runs again, alone, and that run decides (the first run is still shown).
+  for (const { sample, why, text } of starved) {
+    process.stderr.write(text.replace(/^\S+ +/, 'STARVED '));
+    const again = await runConfiguration(sample, why);
+    verdicts.set(sample.name, again.verdict);
+    process.stderr.write(again.text);
+  }
+  // The largest backlog of a session that passed: how close the machine came to starving one.
+  const peak = [...results.values()]
+    .flatMap((r) => r.sessions)
+    .filter((r) => r.ok && r.backlog)
+    .reduce(
+      (m, r) => (r.backlog!.frames > m.frames ? { frames: r.backlog!.frames, at: `${r.project} ${r.session} ${r.backlog!.processor}` } : m),
+      {
+        frames: 0,
+        at: '',
+      },
+    );
+  process.stderr.write(`largest backlog in a passing session: ${peak.frames} frames${peak.at ? ` (${peak.at})` : ''}\n`);
+  const count = (v: string) => [...verdicts.values()].filter((x) => x === v).length;
+  const gaps = count('gap');
   const gapNote = gaps ? `, ${gaps} known gaps (test/runtime/gaps.ts: ${KNOWN_GAPS.map((g) => g.id).join(', ')})` : '';
+  const rerunNote = starved.length ? `, ${starved.length} run again alone after starving` : '';
   process.stderr.write(
-    `${completed} configurations completed a session, ${failed} failed${gapNote} (${Math.round((Date.now() - started) / 1000)} s)\n`,
+    `${count('ok')} configurations completed a session, ${count('fail')} failed${gapNote}${rerunNote} (${Math.round((Date.now() - started) / 1000)} s)\n`,
   );
 }, 1_800_000);
 

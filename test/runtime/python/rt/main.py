@@ -40,6 +40,12 @@ import wave
 
 END_TIMEOUT = 5.0
 
+
+def log_dir() -> str:
+    """Where failed sessions leave their flight recorder: ``PIPECAT_RT_LOG_DIR``, by default
+    ``pipecat-rt-logs`` in the system's temporary folder."""
+    return os.environ.get("PIPECAT_RT_LOG_DIR") or os.path.join(tempfile.gettempdir(), "pipecat-rt-logs")
+
 #: (level, pattern, reason): log records and warnings that do not fail a session.
 ALLOWED = [
     ("WARNING", r"'audioop' is deprecated", "pipecat imports audioop on Python < 3.13 by design (its pyproject installs audioop-lts only from 3.13)"),
@@ -183,29 +189,37 @@ class Session:
         driver = self.driver()
         call = self.session["call"]
         task = None
+        monitor = asyncio.ensure_future(probe.monitor())
         try:
             args = await driver.runner_args()
+            probe.step(f"runner arguments ready ({type(args).__name__}); bot() starts")
             task = asyncio.create_task(bot.bot(args))
             await asyncio.sleep(0.05)
             await driver.connect()
+            probe.step("client connected")
             expected = 0
             if call == "eval":
                 # pipecat's eval harness plays the generated scenarios (rt/evals.py).
                 self.problems.extend(await driver.play())
             if call == "web":
                 await driver.client_ready()
+                probe.step("RTVI client-ready sent")
             if call in ("web", "phone"):
                 expected = 1
+                probe.step(f"waiting for the greeting (slack {slack():.2f})")
                 if not await probe.wait_bot_spoke(1):
                     self.problems.append(
                         f"the bot did not greet (TTS requests {probe.tts_requests}, LLM requests {probe.llm_requests}, "
                         f"{probe.tts_seconds:.2f} s of TTS audio, {probe.sent_seconds:.2f} s on the wire)"
                     )
             if call != "eval" and not task.done() and not self.problems:
+                probe.step("the user speaks")
                 await driver.speak(Probe.user_audio(driver.input_rate), Probe.speech_chunks())
                 expected += 1
+                probe.step(f"the user's audio has gone out; waiting for the answer (slack {slack():.2f})")
                 if not await probe.wait_bot_spoke(expected):
                     self.problems.append(f"the bot did not answer the user (TTS requests {probe.tts_requests}, transcripts {probe.transcripts}, LLM requests {probe.llm_requests})")
+            probe.step("hang-up")
             await driver.hang_up()
             try:
                 end_timeout = END_TIMEOUT * slack()
@@ -222,10 +236,14 @@ class Session:
         if task is not None and task.done() and not task.cancelled() and task.exception() is not None:
             e = task.exception()
             self.problems.append(f"bot() raised {type(e).__name__}: {e}\n" + "".join(traceback.format_exception(e, limit=8)))
+        monitor.cancel()
         self._check_logs()
         self._check_audio()
         self._check_features()
         self.problems.extend(n for n in probe.notes if n.startswith("problem:"))
+        log = None
+        if self.problems:
+            log = self._write_trail()
         return {
             "project": os.path.basename(self.spec["project"]),
             "session": self.name,
@@ -236,7 +254,24 @@ class Session:
             "tts_requests": probe.tts_requests,
             "patched": script.patched,
             "secs": round(time.monotonic() - started, 2),
+            "log": log,
+            "backlog": {"frames": probe.backlog[0], "processor": probe.backlog[1], "thread_ms": round(probe.max_hop * 1000)},
         }
+
+    def _write_trail(self) -> str | None:
+        """Write the failed session's flight recorder (rt/probe.py) to :func:`log_dir`; its path,
+        or None when the folder cannot be written."""
+        self.probe.step("problems: " + " | ".join(p.splitlines()[0] for p in self.problems))
+        for note in self.probe.notes:
+            self.probe.step(f"note: {note}")
+        name = f"{os.path.basename(self.spec['project'])}-{self.name.replace('/', '-')}.log"
+        try:
+            os.makedirs(log_dir(), exist_ok=True)
+            path = os.path.join(log_dir(), name)
+            self.probe.write_trail(path)
+            return path
+        except OSError:
+            return None
 
     def _check_logs(self) -> None:
         for level, number, message, name in self.probe.logs:

@@ -10,6 +10,8 @@ import asyncio
 import math
 import os
 import time
+from collections import deque
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
@@ -25,6 +27,8 @@ SILENCE_SECONDS = 0.8
 CHUNK_SECONDS = 0.02
 #: How far apart the audio on the wire and the audio the TTS produced may be (a fraction of the latter).
 TOLERANCE = 0.10
+#: Records the flight recorder keeps per session (the latest ones: a session logs 1-3 thousand).
+TRAIL_RECORDS = 6000
 
 
 def slack() -> float:
@@ -48,23 +52,101 @@ class Probe:
         self.last_sent = 0.0  # monotonic time of the last audio sent
         self.last_tts = 0.0  # monotonic time the TTS stand-in last produced audio
         self.user_utterances = 0  # scripted utterances finished by the driver
-        self.transcripts = 0  # transcriptions the STT stand-in produced
-        self.llm_requests = 0
+        self._transcripts = 0  # transcriptions the STT stand-in produced
+        self._llm_requests = 0
         self.notes: list[str] = []
         self.changed = asyncio.Event()
+        self.started = time.monotonic()
+        #: The flight recorder: (seconds since the session began, level, logger, message) of every
+        #: DEBUG-and-above pipecat record and every harness step, written out when the session fails.
+        self.trail: deque[tuple[float, str, str, str]] = deque(maxlen=TRAIL_RECORDS)
+        self.processors: list = []  # the pipeline's frame processors (rt/services.py Script)
+        #: The most frames seen waiting in one processor's queues, and that processor (``monitor``).
+        self.backlog: tuple[int, str] = (0, "")
+        self.max_hop = 0.0  # slowest worker-thread round trip the monitor measured, seconds
 
     # -- records from the stand-ins and drivers -------------------------------------------------
     def log(self, level: str, number: int, message: str, name: str) -> None:
-        if number >= 20:  # INFO and above: what the checks read (TRACE/DEBUG would only grow memory)
+        if number >= 10:
+            self.trail.append((time.monotonic() - self.started, level, name, message))
+        if number >= 20:  # INFO and above: what the checks read
             self.logs.append((level, number, message, name))
+
+    def step(self, message: str) -> None:
+        """A harness step (client connected, user spoke, ...) for the flight recorder."""
+        self.trail.append((time.monotonic() - self.started, "HARNESS", "rt", message))
+
+    async def monitor(self, period: float = 1.0, lag_limit: float = 0.25, queue_limit: int = 25) -> None:
+        """Until cancelled, note in the flight recorder how late the event loop wakes up (a starved
+        process) and which frame processors have frames waiting (``FrameProcessor``'s input and
+        process queues), whenever the lag passes ``lag_limit`` seconds, a queue ``queue_limit`` frames
+        or a worker-thread round trip 20 ms."""
+        loop = asyncio.get_running_loop()
+        executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rt-monitor")
+        try:
+            while True:
+                due = loop.time() + period
+                await asyncio.sleep(period)
+                lag = loop.time() - due
+                # A round trip through a worker thread, as pipecat's VAD makes for every 20 ms of audio
+                # (VADAnalyzer.analyze_audio runs in an executor): slow when the OS starves threads.
+                t0 = loop.time()
+                await loop.run_in_executor(executor, int)
+                hop = loop.time() - t0
+                self.max_hop = max(self.max_hop, hop)
+                self._check(lag, hop, lag_limit, queue_limit)
+        finally:
+            executor.shutdown(wait=False)
+
+    def _check(self, lag: float, hop: float, lag_limit: float, queue_limit: int) -> None:
+        """One monitor tick: update :attr:`backlog` and note the tick when anything is slow."""
+        waiting = []
+        for p in self.processors:
+            queues = (getattr(p, "_FrameProcessor__input_queue", None), getattr(p, "_FrameProcessor__process_queue", None))
+            n = sum(q.qsize() for q in queues if q is not None and hasattr(q, "qsize"))
+            if n > self.backlog[0]:
+                self.backlog = (n, str(p))
+            if n >= queue_limit:
+                waiting.append(f"{p} {n}")
+        if lag >= lag_limit or waiting or hop >= 0.02:
+            self.step(
+                f"monitor: event loop {lag:.2f} s late, thread round trip {hop * 1000:.0f} ms; frames waiting: {', '.join(waiting) or 'none'}"
+            )
+
+    def write_trail(self, path: str) -> None:
+        """Write the flight recorder to ``path``, one record per line (seconds, level, logger, message)."""
+        with open(path, "w", encoding="utf-8") as f:
+            for t, level, name, message in self.trail:
+                f.write(f"{t:8.3f} {level:<8} {name}: {message}\n")
+
+    @property
+    def transcripts(self) -> int:
+        return self._transcripts
+
+    @transcripts.setter
+    def transcripts(self, value: int) -> None:  # also set on an STT stream's worker thread
+        self._transcripts = value
+        self.step(f"STT stand-in: transcript {value}")
+
+    @property
+    def llm_requests(self) -> int:
+        return self._llm_requests
+
+    @llm_requests.setter
+    def llm_requests(self, value: int) -> None:
+        self._llm_requests = value
+        self.step(f"LLM stand-in: request {value}")
 
     def tts_produced(self, seconds: float) -> None:
         self.tts_seconds += seconds
         self.last_tts = time.monotonic()
+        self.step(f"TTS stand-in: {seconds:.2f} s of audio (request {self.tts_requests}, {self.tts_seconds:.2f} s in all)")
         self._poke()
 
     def audio_sent(self, seconds: float) -> None:
         if seconds > 0:
+            if time.monotonic() - self.last_sent > 0.3:
+                self.step(f"audio on the wire again ({self.sent_seconds:.2f} s so far)")
             self.sent_seconds += seconds
             self.last_sent = time.monotonic()
             self._poke()

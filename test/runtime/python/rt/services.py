@@ -327,6 +327,7 @@ class Script:
 
     def patch_pipeline(self, processors) -> None:
         for p in processors:
+            self.probe.processors.append(p)
             self._patch_hello(p)
             inner = getattr(p, "processors", None) or getattr(p, "_processors", None)
             if inner and not isinstance(p, (STTService, TTSService, LLMService)):

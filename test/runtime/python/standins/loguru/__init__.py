@@ -13,8 +13,9 @@ import traceback
 
 LEVELS = {"TRACE": 5, "DEBUG": 10, "INFO": 20, "SUCCESS": 25, "WARNING": 30, "ERROR": 40, "CRITICAL": 50}
 _sinks = []
-#: Records below this level are dropped before formatting; PIPECAT_RT_ECHO_LOGS keeps everything.
-_min_level = [0 if os.environ.get("PIPECAT_RT_ECHO_LOGS") else LEVELS["INFO"]]
+#: Records below this level are dropped before formatting: DEBUG and above feed the harness's
+#: flight recorder (the trail a failed session leaves); PIPECAT_RT_ECHO_LOGS keeps TRACE too.
+_min_level = [0 if os.environ.get("PIPECAT_RT_ECHO_LOGS") else LEVELS["DEBUG"]]
 
 
 def add_sink(fn):
