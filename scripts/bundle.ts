@@ -33,7 +33,8 @@ export const EXTERNAL_PACKAGES: string[] = [];
 /**
  * Run-time helper put at the top of every output file: the `file:` URL of `sub` inside the
  * installed package reached through `chain` (outer to inner, as nested in `node_modules`), found
- * with Node's resolution from the bundle, so it holds however npm laid the packages out.
+ * with Node's resolution from the bundle (the `node_modules` folders from the importer up, then
+ * `require.resolve`), so it holds however npm laid the packages out.
  */
 const MODULE_URL_HELPER = `
 import { createRequire as __pipecatCreateRequire } from 'node:module';
@@ -50,7 +51,14 @@ const __pipecatModuleUrl = (chain, sub) => {
   let dir;
   for (const pkg of chain) {
     let found;
-    try { found = __pipecatCreateRequire(from).resolve(pkg + '/package.json'); } catch {}
+    // Node's lookup for a bare specifier: <dir>/node_modules/<pkg> from the importer's folder up.
+    // A few existsSync calls, where require.resolve costs milliseconds per package at start-up.
+    for (let d = __pipecatDirname(__pipecatToPath(from)); !found; d = __pipecatDirname(d)) {
+      const f = __pipecatJoin(d, 'node_modules', pkg, 'package.json');
+      if (__pipecatExists(f)) found = f;
+      if (d === __pipecatDirname(d)) break;
+    }
+    if (!found) try { found = __pipecatCreateRequire(from).resolve(pkg + '/package.json'); } catch {}
     if (!found) {
       for (let d = __pipecatDirname(__pipecatCreateRequire(from).resolve(pkg)); d !== __pipecatDirname(d); d = __pipecatDirname(d)) {
         const f = __pipecatJoin(d, 'package.json');

@@ -204,6 +204,14 @@ function reasonFor(code: string | undefined, message: string): UnreachableReason
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+let fetchModule: Promise<typeof import('node-fetch')> | undefined;
+
+/** node-fetch's `fetch`, imported on the first request (commands that send none never load it). */
+async function loadFetch(): Promise<(typeof import('node-fetch'))['default']> {
+  fetchModule ??= import('node-fetch');
+  return (await fetchModule).default;
+}
+
 /** The User-Agent we send: `generator-pipecat/<version>`. */
 function userAgent(): string {
   try {
@@ -381,10 +389,9 @@ export class CloudClient {
 
   /** One attempt of {@link request}. */
   private async once<T>(spec: RequestSpec, attempt: number): Promise<T> {
-    const { default: fetch } = await import('node-fetch');
+    const fetch = await loadFetch();
     const url = new URL(this.baseUrl + spec.path);
-    for (const [k, v] of Object.entries(spec.query ?? {})) if (v !== undefined) url.searchParams.set(k, v);
-    const host = url.origin;
+    if (spec.query) for (const [k, v] of Object.entries(spec.query)) if (v !== undefined) url.searchParams.set(k, v);
     const headers: Record<string, string> = {
       Authorization: `Bearer ${this.token}`,
       'User-Agent': this.ua,
@@ -395,7 +402,7 @@ export class CloudClient {
       body = JSON.stringify(spec.body);
       headers['Content-Type'] = 'application/json';
     }
-    const started = performance.now();
+    const started = this.debug ? performance.now() : 0;
     const ms = () => `${Math.round(performance.now() - started)} ms`;
     const controller = new AbortController();
     let timedOut = false;
@@ -403,8 +410,9 @@ export class CloudClient {
       timedOut = true;
       controller.abort();
     }, this.timeoutMs);
-    const line = `${spec.method} ${url.href}${attempt > 1 ? ` (attempt ${attempt})` : ''}`;
-    if (body !== undefined) this.debug?.(`${line} body ${redactBody(spec.body)}`);
+    // Debug lines are built only when there is a debug sink (this runs once per request).
+    const line = () => `${spec.method} ${url.href}${attempt > 1 ? ` (attempt ${attempt})` : ''}`;
+    if (body !== undefined) this.debug?.(`${line()} body ${redactBody(spec.body)}`);
     let status: number;
     let text: string;
     let retryAfter: string | null;
@@ -417,10 +425,10 @@ export class CloudClient {
       const e = err as Error & { code?: string; errno?: string; cause?: { code?: string } };
       const code = e.code ?? e.cause?.code;
       const reason: UnreachableReason = timedOut ? 'timeout' : reasonFor(code, e.message ?? '');
-      this.debug?.(`${line} -> no answer: ${reason}${code ? ` ${code}` : ''} (${ms()})`);
+      this.debug?.(`${line()} -> no answer: ${reason}${code ? ` ${code}` : ''} (${ms()})`);
       throw new HostUnreachableError({
         reason,
-        host,
+        host: url.origin,
         method: spec.method,
         path: spec.path,
         causeCode: code,
@@ -429,7 +437,7 @@ export class CloudClient {
     } finally {
       clearTimeout(timer);
     }
-    this.debug?.(`${line} -> ${status} (${ms()})`);
+    this.debug?.(`${line()} -> ${status} (${ms()})`);
     let parsed: unknown = undefined;
     if (text.trim() !== '') {
       try {
