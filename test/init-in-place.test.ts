@@ -303,6 +303,18 @@ describe('the staging module', () => {
     expect(readdirSync(dir).sort()).toEqual([`${STAGING_PREFIX}2-live`, 'AGENTS.md']);
   });
 
+  test('a run killed before its journal was saved: its folder goes when the pid in its name is dead, not while it runs', () => {
+    // The state a SIGKILL leaves between beginStaging's mkdirs and its first journal save (the
+    // e2e SIGKILL fuzz caught it: every later run left the folder alone for an hour).
+    const dir = folder('no-journal');
+    const dead = join(dir, `${STAGING_PREFIX}${deadPid()}-0badc0de`);
+    mkdirSync(join(dead, 'project'), { recursive: true });
+    const live = join(dir, `${STAGING_PREFIX}${process.pid}-0badc0de`);
+    mkdirSync(join(live, 'project'), { recursive: true });
+    expect(sweepStale(dir)).toEqual([dead]);
+    expect(readdirSync(dir)).toEqual([`${STAGING_PREFIX}${process.pid}-0badc0de`]);
+  });
+
   test('a run killed between creating the output folders and the rename: the next run (the binary) removes them, even a dry run', () => {
     // The state a SIGKILL leaves in that window: the staging folder in the nearest folder that
     // existed, and the empty output folders its commit had created and recorded.

@@ -206,8 +206,11 @@ export function rollback(stagingFolder: string, j: StagingJournal): void {
 /**
  * Remove the staging folders in `folder` left by runs that died (SIGKILL, power loss), undoing
  * what they had moved or created. A folder whose journal names a live process on this host, or
- * another host, is left alone; one without a readable journal is removed only when older than an
- * hour (a run that died before writing it).
+ * another host, is left alone. One without a readable journal belongs to a run killed between
+ * creating the folder and saving its journal (or is being created right now): it is removed when
+ * the pid in its name (`.pipecat-staging-<pid>-<hex>`) is not a running process, or when it is
+ * older than an hour. Such a folder never holds the user's files: every move out of place is
+ * journaled before it happens.
  *
  * @param folder where staging folders may be (an output folder, an ancestor, or an in-place target)
  * @returns absolute paths of the staging folders removed
@@ -233,7 +236,9 @@ export function sweepStale(folder: string): string[] {
         if (journal.host !== hostname() || alive(journal.pid)) continue;
         rollback(dir, journal);
       } else {
-        if (Date.now() - statSync(dir).mtimeMs < 3_600_000) continue;
+        const pid = Number(/^\.pipecat-staging-(\d+)-/.exec(name)?.[1] ?? NaN);
+        const owned = Number.isInteger(pid) && pid > 0 && alive(pid);
+        if (owned && Date.now() - statSync(dir).mtimeMs < 3_600_000) continue;
         rmSync(dir, { recursive: true, force: true });
       }
       removed.push(dir);
