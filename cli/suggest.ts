@@ -29,7 +29,15 @@ export interface UsageContext {
 export function explainUsageFailure(msg: string, usage: UsageContext | undefined, rawArgs: readonly string[]): string[] {
   const commands = (usage?.getCommands() ?? []).map((row) => String(row[0]).split(' ')[0]).filter((c) => c !== '$0');
   const flags = Object.keys(usage?.getDescriptions() ?? {}).filter((f) => f.length > 1);
-  const typedFlags = new Set(rawArgs.filter((a) => a.startsWith('-')).map((a) => a.replace(/^-+(no-)?/, '').split('=')[0]));
+  // Each flag as yargs names it (without dashes, `no-` and `=value`) → whether it was typed negated
+  // (`--no-recordng` is reported by yargs as `recordng`, and is shown back as typed).
+  const typed = new Map<string, boolean>();
+  for (const a of rawArgs.filter((arg) => arg.startsWith('-'))) {
+    const name = a.replace(/^-+/, '').split('=')[0];
+    typed.set(name, false);
+    if (name.startsWith('no-') && !typed.has(name.slice(3))) typed.set(name.slice(3), true);
+  }
+  const typedFlags = new Set(typed.keys());
   // yargs names a dashed unknown flag twice: as typed (`list-option`) and camel-cased (`listOption`).
   const camel = new Set(
     [...typedFlags].filter((f) => f.includes('-')).map((f) => f.replace(/-+([^-])/g, (_m, c: string) => c.toUpperCase())),
@@ -39,8 +47,9 @@ export function explainUsageFailure(msg: string, usage: UsageContext | undefined
     const names = unknown[1].split(', ').filter((name) => typedFlags.has(name) || !camel.has(name));
     return names.map((name) => {
       if (typedFlags.has(name)) {
+        const no = typed.get(name) ? 'no-' : '';
         const hint = closestMatch(name, flags);
-        return `unknown flag ${name.length > 1 ? '--' : '-'}${name}${hint ? `: did you mean --${hint}?` : ''}`;
+        return `unknown flag ${name.length > 1 ? '--' : '-'}${no}${name}${hint ? `: did you mean --${no}${hint}?` : ''}`;
       }
       const hint = closestMatch(name, commands);
       if (commands.length) return `unknown command ${name}: ${hint ? `did you mean ${hint}?` : `choose one of ${commands.join(', ')}`}`;

@@ -27,8 +27,15 @@ import { join } from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import { packageRoot } from '../generators/app/paths.js';
 
-/** Packages loaded from node_modules at run time instead of being bundled. */
-export const EXTERNAL_PACKAGES: string[] = [];
+/**
+ * Packages left out of the bundle (a `require` of one is resolved from `node_modules` at run time).
+ * - `web-streams-polyfill` (188 KB): fetch-blob, under node-fetch, requires it only when
+ *   `globalThis.ReadableStream` is missing and `node:stream/web` cannot be loaded, which never
+ *   happens on the Node versions we support (`engines`: ≥ 20.17). Bundled, it was compiled by every
+ *   `pipecat cloud` command that sends a request: about 6 ms of `compileSourceTextModule` in
+ *   `node --cpu-prof` of `secrets set`. It stays installed, as fetch-blob's dependency.
+ */
+export const EXTERNAL_PACKAGES: string[] = ['web-streams-polyfill'];
 
 /**
  * Run-time helper put at the top of every output file: the `file:` URL of `sub` inside the

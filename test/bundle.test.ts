@@ -4,7 +4,7 @@
  * may (a constant whose every use is its one method).
  */
 import { describe, expect, test } from '@jest/globals';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './helpers/cli.js';
 import { lazyConstantsSource } from '../scripts/bundle.js';
@@ -47,5 +47,17 @@ describe('the built bundle', () => {
     const staticImports = [...main.matchAll(/^import .* from "(\.\/chunks\/[^"]+)"/gm)].map((m) => m[1]);
     expect(staticImports.filter((p) => /\/(init|cloud)-/.test(p))).toEqual([]);
     expect(main).toMatch(/import\("\.\/chunks\/init-[A-Z0-9]+\.js"\)/);
+  });
+
+  test('leaves out the streams polyfill that Node 20 never loads, and the emulator server from the other cloud commands', () => {
+    const dir = join(ROOT, 'dist', 'cli', 'chunks');
+    const chunks = readdirSync(dir).map((f) => ({ f, text: readFileSync(join(dir, f), 'utf8') }));
+    expect(chunks.filter((c) => c.text.includes('// node_modules/web-streams-polyfill/')).map((c) => c.f)).toEqual([]);
+    // fetch-blob requires it only when the global ReadableStream is missing.
+    const guarded = chunks.find((c) => c.text.includes('__require("web-streams-polyfill/'));
+    expect(guarded?.text).toMatch(/if \(!globalThis\.ReadableStream\)/);
+    const cloud = chunks.filter((c) => c.text.includes('// cli/commands/cloud/secrets/set.ts'));
+    expect(cloud).toHaveLength(1);
+    expect(cloud[0].text).not.toContain('// cli/emulator/server.ts');
   });
 });

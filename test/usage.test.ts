@@ -47,6 +47,35 @@ describe('usage mistakes', () => {
     ]);
   });
 
+  test('a misspelt negated flag is named as typed, and so is its suggestion', () => {
+    const err = refused(['init', '-n', 'x', ...REST, '--no-recordng', '--no-video-inptu']);
+    const lines = err.split('\n').filter((l) => l.startsWith('  - '));
+    expect(lines).toEqual([
+      '  - unknown flag --no-recordng: did you mean --no-recording?',
+      '  - unknown flag --no-video-inptu: did you mean --no-video-input?',
+    ]);
+  });
+
+  test('an empty --output (an unset shell variable) is refused, not taken as the current folder', () => {
+    const cwd = join(tmp, 'empty-output');
+    mkdirSync(cwd);
+    for (const args of [
+      ['init', '-n', 'x', ...REST, '-o', ''],
+      ['init', '-n', 'x', ...REST, '--output='],
+      ['init', '-n', 'x', ...REST, '-o', '', '--dry-run'],
+    ]) {
+      const r = runCli(args, { cwd });
+      expect({ args, code: r.code, stdout: r.stdout, trace: /\n\s+at /.test(r.stderr) }).toEqual({
+        args,
+        code: 2,
+        stdout: '',
+        trace: false,
+      });
+      expect(r.stderr).toContain('--output is empty: give a folder path, or leave --output out for the current folder');
+    }
+    expect(readdirSync(cwd)).toEqual([]);
+  });
+
   test('unknown commands and sub-commands get the closest one', () => {
     expect(refused(['innit'])).toContain('unknown command innit: did you mean init?');
     expect(refused(['cloud', 'secrets', 'lst'])).toContain('unknown command lst: did you mean list?');

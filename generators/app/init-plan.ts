@@ -51,10 +51,13 @@ export interface Destination {
  * folder. For an in-place request, the folder holding `DIRECTORY`.
  *
  * @param req the request
+ * @throws DestinationError (exit 2) for an empty `--output` (`-o ''`, e.g. an unset shell variable):
+ *   it is not taken as the current folder
  */
 export function outputFolderOf(req: Pick<InitRequest, 'directory' | 'output' | 'cwd'>): string {
   if (typeof req.directory === 'string' && req.directory !== '') return dirname(resolve(req.cwd, req.directory));
-  return resolve(req.cwd, typeof req.output === 'string' && req.output !== '' ? req.output : '.');
+  if (req.output === '') throw new DestinationError('--output is empty: give a folder path, or leave --output out for the current folder');
+  return resolve(req.cwd, req.output ?? '.');
 }
 
 /**

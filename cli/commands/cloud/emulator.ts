@@ -6,7 +6,6 @@
  * `cli/emulator/server.ts`.
  */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
-import { startEmulator } from '../../emulator/server.js';
 import { UserError } from '../../errors.js';
 import { processCloudIO, type CloudIO } from './common.js';
 
@@ -97,6 +96,8 @@ function emulatorHandler(io: () => CloudIO): CommandModule<object, EmulatorArgs>
     if (argv.token !== undefined && !argv.token.trim()) throw new UserError('--token must not be empty');
     let emu;
     try {
+      // Loaded here: the other cloud commands share this module's chunk and never run a server.
+      const { startEmulator } = await import('../../emulator/server.js');
       emu = await startEmulator({
         port,
         host: argv.host,
