@@ -254,6 +254,26 @@ describe('pipecat update', () => {
     expect(plan(dir, ['--tts', 'elevenlabs_tts']).actions['server/bot.py']).toBe('update');
   });
 
+  test("the user's own AGENTS.md, kept by an in-place init, is not in the base and is left alone by every update", () => {
+    const dir = join(tmp, 'own-guide');
+    mkdirSync(dir);
+    const mine = '# My rules for agents\n\nRun the tests first.\n';
+    writeFileSync(join(dir, 'AGENTS.md'), mine);
+    expect(runCli(['init', '.', ...WEB_ARGS], { cwd: dir }).code).toBe(0);
+    expect(existsSync(join(dir, '.pipecat', 'base', 'AGENTS.md'))).toBe(false);
+    expect(existsSync(join(dir, '.pipecat', 'base', 'CLAUDE.md'))).toBe(true);
+    expect(plan(dir, ['--tts', 'elevenlabs_tts']).actions).toMatchObject({ 'AGENTS.md': 'keep', 'server/bot.py': 'update' });
+    const r = runCli(['update', '--tts', 'elevenlabs_tts'], { cwd: dir });
+    expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: expect.any(String) });
+    expect(r.stdout).toContain('keep     AGENTS.md   (your own guide: not updated)');
+    expect(readFileSync(join(dir, 'server', 'bot.py'), 'utf8')).toContain('ElevenLabsTTSService(');
+    // A second update still keeps it, and the base still leaves it out.
+    expect(runCli(['update', '--tts', 'cartesia_tts'], { cwd: dir }).code).toBe(0);
+    expect(readFileSync(join(dir, 'AGENTS.md'), 'utf8')).toBe(mine);
+    expect(existsSync(join(dir, '.pipecat', 'base', 'AGENTS.md'))).toBe(false);
+    expect(runCli(['update'], { cwd: dir }).stdout).not.toContain('AGENTS.md');
+  });
+
   test('yo pipecat inside the project updates it (the recorded answers, no questions) instead of nesting a new project', async () => {
     const dir = project('yo');
     edit(dir, 'server/bot.py', PERSONA, PIRATE);

@@ -17,6 +17,7 @@ import { buildContext } from './context.js';
 import { DestinationError, destinationProblem, inPlaceProblem } from './destination.js';
 import { GUIDE_FILES, planFiles } from './files.js';
 import { sweepBeside, type Staging } from './staging.js';
+import { BASE_DIR } from './update/base.js';
 
 /** What a front end asks one generator run to do (everything already parsed, nothing resolved). */
 export interface InitRequest {
@@ -167,7 +168,9 @@ export function dryRunDocument(config: ProjectConfig, target: string): Record<st
 
 /**
  * Commit a staging folder, keeping (or, with `--overwrite-guide`, replacing) the agent guides that
- * exist in the target, and say which were kept.
+ * exist in the target, and say which were kept. A kept guide's base copy (`.pipecat/base/<guide>`)
+ * is dropped too: the base lists only what we generated, so `pipecat update` leaves the user's
+ * guide alone (`update/plan.ts`) instead of merging ours into it.
  *
  * @param staging the staged project
  * @param guides the guide plan of its destination
@@ -176,7 +179,10 @@ export function dryRunDocument(config: ProjectConfig, target: string): Record<st
  */
 export function commitWithGuides(staging: Staging, guides: GuidePlan, note: (text: string) => void): void {
   if (!guides.overwrite) {
-    for (const g of guides.existing) rmSync(join(staging.dir, g), { force: true });
+    for (const g of guides.existing) {
+      rmSync(join(staging.dir, g), { force: true });
+      rmSync(join(staging.dir, ...BASE_DIR.split('/'), g), { force: true });
+    }
   }
   staging.commit(guides.overwrite ? guides.existing : []);
   const kept = guides.overwrite ? [] : guides.existing.filter((g) => GUIDE_FILES.includes(g));

@@ -11,19 +11,23 @@
  * - no base (a project generated before bases were recorded): every file that differs from the new
  *   version is a `conflict`;
  * - files the user added are never looked at, `.env` files are never touched, `.yo-rc.json` is
- *   rewritten with the new configuration.
+ *   rewritten with the new configuration;
+ * - an agent guide the base does not list (the user's own, which `init` kept in place:
+ *   `commitWithGuides`) → left as it is (`keep`), and kept out of the new base.
+ *
  *
  * Source: issue 15.
  */
 import { lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RenderedFile } from '../render.js';
+import { GUIDE_FILES } from '../files.js';
 import { YO_RC_FILE } from '../yo-rc.js';
 import { isBookkeeping } from './base.js';
 import { isText, markTwoWay, merge3 } from './merge.js';
 
 /** What an update does to one file (the `--dry-run` plan's `action`). */
-export type FileAction = 'unchanged' | 'update' | 'merge' | 'conflict' | 'add' | 'remove';
+export type FileAction = 'unchanged' | 'update' | 'merge' | 'conflict' | 'add' | 'remove' | 'keep';
 
 /** Why a file is a conflict. */
 export type ConflictKind =
@@ -161,6 +165,11 @@ export function planUpdate(input: PlanInput): FilePlan[] {
         action: mine instanceof Buffer && mine.equals(theirs) ? 'unchanged' : mine === null ? 'add' : 'update',
         result: theirs,
       });
+      continue;
+    }
+    if (input.base !== null && !input.base.has(f.path) && GUIDE_FILES.includes(f.path) && mine instanceof Buffer) {
+      // The user's own guide: `init` kept it in place and left it out of the base.
+      plan.push({ path: f.path, action: 'keep', result: undefined });
       continue;
     }
     plan.push(planProduced(f.path, mine, input.base?.get(f.path), theirs));

@@ -77,8 +77,9 @@ export function summaryLines(outcome: UpdateOutcome, shownRoot: string): string[
   for (const f of outcome.plan) counts.set(f.action, (counts.get(f.action) ?? 0) + 1);
   const verbs: Record<string, string> = { update: 'updated', merge: 'merged', add: 'added', remove: 'removed', conflict: 'conflicting' };
   const projectChanged = outcome.changed.filter((p) => p !== YO_RC_FILE);
+  const upToDate = projectChanged.length === 0 && !outcome.plan.some((f) => f.action === 'conflict');
   lines.push(
-    projectChanged.length === 0 && !outcome.plan.some((f) => f.action === 'conflict')
+    upToDate
       ? `${outcome.config.project_name} is up to date${outcome.hadBase ? '' : ' (its base is now recorded in .pipecat/base/)'}`
       : `Updated ${outcome.config.project_name} in ${shownRoot === '.' ? 'the current directory' : shownRoot}: ${Object.keys(verbs)
           .filter((a) => counts.get(a))
@@ -86,8 +87,15 @@ export function summaryLines(outcome: UpdateOutcome, shownRoot: string): string[
           .join(', ')}`,
   );
   for (const f of outcome.plan) {
-    if (f.action === 'unchanged' || f.path === YO_RC_FILE) continue;
-    const note = outcome.kept.includes(f.path) ? '   (kept yours)' : outcome.marked.includes(f.path) ? '   (conflict markers)' : '';
+    if (f.action === 'unchanged' || f.path === YO_RC_FILE || (f.action === 'keep' && upToDate)) continue;
+    const note =
+      f.action === 'keep'
+        ? '   (your own guide: not updated)'
+        : outcome.kept.includes(f.path)
+          ? '   (kept yours)'
+          : outcome.marked.includes(f.path)
+            ? '   (conflict markers)'
+            : '';
     lines.push(`  ${f.action.padEnd(8)} ${f.path}${note}`);
   }
   lines.push(...updateReport({ before: outcome.before, after: outcome.config, changed: outcome.changed, shownRoot }));

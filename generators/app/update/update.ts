@@ -225,8 +225,10 @@ export async function runUpdate(req: UpdateRequest): Promise<UpdateOutcome> {
     changes.push({ path: f.path, contents: f.result });
     outcome.changed.push(f.path);
   }
-  // The base: what we generated now, for every produced file; entries of files no longer produced go.
-  const newBase = baseFiles(next);
+  // The base: what we generated now, for every produced file but the user's own guides; entries
+  // of files no longer produced go.
+  const own = new Set(plan.filter((f) => f.action === 'keep').map((f) => f.path));
+  const newBase = baseFiles(next.filter((f) => !own.has(f.path)));
   const newBasePaths = new Set(newBase.map((f) => f.path));
   for (const f of newBase) {
     const mine = currentBytes(join(req.root, ...f.path.split('/')));
