@@ -74,9 +74,10 @@ describe('persistence and concurrency', () => {
     const emu = await startEmulator({});
     try {
       await injectFaults(emu.url, { kind: 'conflict', count: 60, method: 'PUT' });
-      // The client's defaults (4 attempts, 250 ms backoff base), as docs/cloud-emulator.md says: the
-      // 60 conflicts go to the first requests of the burst, whose retries then land.
-      const c = new CloudClient({ token: emu.token, baseUrl: emu.url });
+      // More attempts than conflicts, so no request can run out of them whatever the timing: with
+      // full-jitter backoff a retry may come back while conflicts are left (a loaded machine once
+      // sent one request into 4 in a row with the default of 4 attempts; docs/cloud-emulator.md).
+      const c = new CloudClient({ token: emu.token, baseUrl: emu.url, maxAttempts: 61, retryBaseMs: 5 });
       await Promise.all(Array.from({ length: 200 }, (_, i) => c.upsertSecret(emu.org, 'busy-set', `K${i}`, 'v')));
       expect((await c.getSecretSet(emu.org, 'busy-set')).secrets).toHaveLength(200);
       const log = await recordedRequests(emu.url);

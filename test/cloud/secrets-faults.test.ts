@@ -116,7 +116,8 @@ describe("60 conflicts at the CLI's defaults (docs/cloud-emulator.md)", () => {
   test('secrets set of 200 keys: the keys that meet 4 conflicts in a row are reported, a second run writes them', async () => {
     const values = await twoHundredKeys('conflicts.env');
     await injectFaults(h.emulator.url, { kind: 'conflict', count: 60, method: 'PUT' });
-    // No PIPECAT_MAX_ATTEMPTS: the default of 4 attempts per key, 8 keys in flight.
+    // No PIPECAT_MAX_ATTEMPTS: the default of 4 attempts per key, 16 keys in flight. The set is new,
+    // so its first key is written alone and meets 4 conflicts in a row: at least 1 failure.
     const r = await h.run(['set', 'conflicts', '--file', 'conflicts.env', '--skip', '--json'], {
       env: { PIPECAT_MAX_ATTEMPTS: undefined },
     });
