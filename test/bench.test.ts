@@ -7,7 +7,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { ROOT } from './helpers/cli.js';
+import { ROOT, childEnv } from './helpers/cli.js';
 
 const BENCH = join(ROOT, 'dist', 'bench', 'run.js');
 
@@ -23,8 +23,7 @@ function row(out: string, label: string): string[] {
 
 describe('npm run bench (quick mode)', () => {
   test('prints every target row with a median, a ratio and a verdict', () => {
-    const env: NodeJS.ProcessEnv = { ...process.env };
-    delete env.NODE_OPTIONS;
+    const env = childEnv();
     const r = spawnSync(process.execPath, [BENCH, '--quick'], { cwd: ROOT, encoding: 'utf8', env, timeout: 120_000 });
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BIN, makeTempDir, removeDir, runCli } from './helpers/cli.js';
+import { BIN, makeTempDir, removeDir, runCli, childEnv } from './helpers/cli.js';
 
 let tmp: string;
 let binDir: string;
@@ -30,8 +30,7 @@ function complete(words: string[]): string[] {
     '_pipecat_yargs_completions',
     'printf "%s\\n" "${COMPREPLY[@]}"',
   ].join('\n');
-  const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${binDir}:${process.env.PATH}`, SHELL: '/bin/bash' };
-  delete env.NODE_OPTIONS;
+  const env = childEnv({ PATH: `${binDir}:${process.env.PATH}`, SHELL: '/bin/bash' });
   const r = spawnSync('bash', ['-c', script], { encoding: 'utf8', env, timeout: 30_000 });
   expect(r.stderr).toBe('');
   return r.stdout.split('\n').filter(Boolean);

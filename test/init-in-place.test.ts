@@ -9,7 +9,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { BIN, ROOT, makeTempDir, readTree, removeDir, runCli } from './helpers/cli.js';
+import { BIN, ROOT, makeTempDir, readTree, removeDir, runCli, childEnv } from './helpers/cli.js';
 import { STAGING_PREFIX, beginStaging, sweepStale, type StagingJournal } from '../generators/app/staging.js';
 
 /** A complete configuration but for the name (realtime: the fewest flags). */
@@ -138,8 +138,7 @@ describe('pipecat init DIRECTORY', () => {
       for (const delay of [150, 400, 700, 1000, 1400]) {
         const dir = folder(`sig-${signal}-${delay}`, { '.git/HEAD': 'ref\n', 'CLAUDE.md': 'rules\n' });
         const before = snapshot(dir);
-        const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
-        delete env.NODE_OPTIONS;
+        const env = childEnv();
         const child = spawn(process.execPath, [BIN, 'init', dir, ...REST], { env, stdio: 'ignore' });
         // Listen from the start: a fast run may end before the signal is sent.
         const exited = new Promise<[number | null, NodeJS.Signals | null]>((r) => child.on('exit', (c, sig) => r([c, sig])));
@@ -163,8 +162,7 @@ describe('pipecat init DIRECTORY', () => {
   test('after SIGKILL at any moment, the next run cleans up and works (or finds the finished project)', async () => {
     for (const delay of [300, 800, 1300, 1800]) {
       const dir = folder(`kill-${delay}`, { 'AGENTS.md': 'mine\n' });
-      const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
-      delete env.NODE_OPTIONS;
+      const env = childEnv();
       const child = spawn(process.execPath, [BIN, 'init', dir, ...REST], { env, stdio: 'ignore' });
       const exited = new Promise((r) => child.on('exit', r)); // a fast run may end before the kill
       await new Promise((r) => setTimeout(r, delay));

@@ -18,6 +18,7 @@ import {
   readTree,
   removeDir,
   runCli,
+  childEnv,
 } from './helpers/cli.js';
 
 /** Whether check_server.py can run here (else its test is skipped with one line on stderr). */
@@ -193,8 +194,7 @@ describe('the generated project', () => {
     const { spawn } = await import('node:child_process');
     for (const delay of [300, 1000]) {
       const out = outDir(`sigint-${delay}`);
-      const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
-      delete env.NODE_OPTIONS;
+      const env = childEnv();
       const child = spawn(process.execPath, [BIN, 'init', '-n', 'cut', ...WEB, '-o', out], { env, stdio: ['ignore', 'pipe', 'pipe'] });
       const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) =>
         child.on('exit', (code, signal) => r({ code, signal })),

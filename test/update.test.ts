@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BIN, WEB_ARGS, checkServers, checkerAvailable, makeTempDir, readBytes, removeDir, runCli } from './helpers/cli.js';
+import { BIN, WEB_ARGS, checkServers, checkerAvailable, makeTempDir, readBytes, removeDir, runCli, childEnv } from './helpers/cli.js';
 import { STAGING_PREFIX } from '../generators/app/staging.js';
 import helpers from 'yeoman-test';
 import PipecatGenerator from '../generators/app/index.js';
@@ -344,8 +344,7 @@ describe('pipecat update', () => {
     const dir = project(`sig-${signal}`);
     edit(dir, 'server/bot.py', PERSONA, PIRATE);
     const before = readBytes(dir);
-    const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', PIPECAT_UPDATE_PAUSE_MS: '30000' };
-    delete env.NODE_OPTIONS;
+    const env = childEnv({ PIPECAT_UPDATE_PAUSE_MS: '30000' });
     const child = spawn(process.execPath, [BIN, 'update', '--tts', 'elevenlabs_tts', '--add-transport', 'rtc_hosted'], {
       cwd: dir,
       env,
@@ -371,8 +370,7 @@ describe('pipecat update', () => {
   test('after SIGKILL mid-update, the next run undoes the dead run first', async () => {
     const dir = project('sigkill');
     const before = readBytes(dir);
-    const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', PIPECAT_UPDATE_PAUSE_MS: '30000' };
-    delete env.NODE_OPTIONS;
+    const env = childEnv({ PIPECAT_UPDATE_PAUSE_MS: '30000' });
     const child = spawn(process.execPath, [BIN, 'update', '--tts', 'elevenlabs_tts'], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
     await new Promise<void>((resolve) => child.stderr.on('data', (d: Buffer) => d.toString().includes('paused') && resolve()));
     child.kill('SIGKILL');

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { chmodSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { BIN, makeTempDir, removeDir, runCli } from './helpers/cli.js';
+import { BIN, makeTempDir, removeDir, runCli, childEnv } from './helpers/cli.js';
 
 const REST = ['-t', 'daily', '-m', 'realtime', '--realtime', 'openai_realtime'];
 let tmp: string;
@@ -232,8 +232,7 @@ describe('read-only destinations', () => {
    * the run takes the uid of `nobody`); without root, read-only permission bits do it.
    */
   function asOutsider(args: string[]): { code: number | null; stderr: string } {
-    const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', HOME: tmp };
-    delete env.NODE_OPTIONS;
+    const env = childEnv({ HOME: tmp });
     const root = process.getuid?.() === 0;
     const r = spawnSync(process.execPath, [BIN, ...args], {
       cwd: tmp,

@@ -15,39 +15,15 @@ import { resolveConfig, type ConfigLayer } from '../generators/app/config/resolv
 import type { ProjectConfig } from '../generators/app/config/types.js';
 import { toAdapterQuestion } from '../generators/app/wizard/convert.js';
 import { askWizard } from '../generators/app/wizard/wizard.js';
-import { ROOT, makeTempDir, readBytes, removeDir, runCli } from './helpers/cli.js';
+import { AWAY_FROM_DEFAULTS_ARGS, ROOT, makeTempDir, readBytes, removeDir, runCli } from './helpers/cli.js';
 
 let tmp: string;
-/**
- * A pristine project whose choices differ from the wizard's built-in defaults wherever they can
- * (no client, two transports, AssemblyAI + Anthropic, recording on, local only), so a question
- * that ignored the recorded answer would show.
- */
+/** A pristine project of {@link AWAY_FROM_DEFAULTS_ARGS}: a question that ignored its recorded answer would show. */
 let pristine: string;
-const ARGS = [
-  '-b',
-  'web',
-  '--client-framework',
-  'none',
-  '-t',
-  'rtc_small',
-  '-t',
-  'rtc_hosted',
-  '-m',
-  'cascade',
-  '--stt',
-  'assemblyai_stt',
-  '--llm',
-  'anthropic_llm',
-  '--tts',
-  'cartesia_tts',
-  '--recording',
-  '--no-deploy-to-cloud',
-];
 
 beforeAll(() => {
   tmp = makeTempDir('pipecat-yo-in-project-');
-  const r = runCli(['init', '-n', 'rec', ...ARGS, '-o', join(tmp, 'pristine')]);
+  const r = runCli(['init', '-n', 'rec', ...AWAY_FROM_DEFAULTS_ARGS, '-o', join(tmp, 'pristine')]);
   expect({ code: r.code, stderr: r.code ? r.stderr : '' }).toEqual({ code: 0, stderr: '' });
   pristine = join(tmp, 'pristine', 'rec');
 });

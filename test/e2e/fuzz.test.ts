@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, symlinkSync, writeFileSync, type Dirent } from 'node:fs';
 import { basename, join } from 'node:path';
-import { BIN, makeTempDir, mapLimit, removeDir, runCliAsync } from '../helpers/cli.js';
+import { BIN, childEnv, makeTempDir, mapLimit, removeDir, runCliAsync } from '../helpers/cli.js';
 import { STAGING_PREFIX } from '../../generators/app/staging.js';
 
 /** mulberry32: a small seeded PRNG, so the fuzz is the same on every run. */
@@ -227,8 +227,7 @@ function isEmptyFolder(p: string): boolean {
 describe('fuzz: SIGKILL', () => {
   test('60 SIGKILLs at random moments leave nothing behind after the next run', async () => {
     const rnd = prng(SEED + 1);
-    const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
-    delete env.NODE_OPTIONS;
+    const env = childEnv();
     const problems: string[] = [];
     // The kills fall anywhere in a whole run: time two first (it varies with the machine's load;
     // the first of a fresh process tree is the slowest) and take the shorter.

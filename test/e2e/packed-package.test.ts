@@ -10,22 +10,14 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { ROOT, WEB_ARGS, makeTempDir, readBytes, removeDir, runCli } from '../helpers/cli.js';
+import { ROOT, WEB_ARGS, childEnv, makeTempDir, readBytes, removeDir, runCli } from '../helpers/cli.js';
 
 let tmp: string;
 let tarball: string;
 let packedFiles: string[];
 
 function npmEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NO_UPDATE_NOTIFIER: '1',
-    NO_COLOR: '1',
-    npm_config_fund: 'false',
-    npm_config_audit: 'false',
-  };
-  delete env.NODE_OPTIONS;
-  return env;
+  return childEnv({ npm_config_fund: 'false', npm_config_audit: 'false' });
 }
 
 beforeAll(() => {

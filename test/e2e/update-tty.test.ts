@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BIN, WEB_ARGS, makeTempDir, readBytes, removeDir, runCli } from '../helpers/cli.js';
-import { TmuxSession, tmuxAvailable } from '../helpers/tmux.js';
+import { TmuxSession, terminalEnv, tmuxAvailable } from '../helpers/tmux.js';
 
 const HAVE_TMUX = tmuxAvailable();
 if (!HAVE_TMUX) process.stderr.write('update-tty.test.ts: tmux is not installed; the terminal tests are skipped\n');
@@ -30,12 +30,6 @@ function conflicted(name: string): string {
   return dir;
 }
 
-function env(): NodeJS.ProcessEnv {
-  const e: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', TERM: 'xterm-256color' };
-  delete e.NODE_OPTIONS;
-  return e;
-}
-
 describe('pipecat update on a terminal', () => {
   (HAVE_TMUX ? test : test.skip)(
     'show the diff, then keep mine: the edit stays, the rest is updated',
@@ -43,7 +37,10 @@ describe('pipecat update on a terminal', () => {
       const dir = conflicted('keep');
       const tty = new TmuxSession(tmp);
       try {
-        tty.start(`node ${BIN} update --tts elevenlabs_tts; echo "EXIT=$?"; sleep 30`, { cwd: dir, env: env() });
+        tty.start(`node ${BIN} update --tts elevenlabs_tts; echo "EXIT=$?"; sleep 30`, {
+          cwd: dir,
+          env: terminalEnv({ TERM: 'xterm-256color' }),
+        });
         await tty.waitFor('server/bot.py: your edits and the update change the same lines');
         await tty.waitFor('keep mine');
         tty.keys('Down', 'Down', 'Down', 'Enter'); // keep mine, take new, write markers, show the diff
@@ -70,7 +67,10 @@ describe('pipecat update on a terminal', () => {
       const before = readBytes(dir);
       const tty = new TmuxSession(tmp);
       try {
-        tty.start(`node ${BIN} update --tts elevenlabs_tts; echo "EXIT=$?"; sleep 30`, { cwd: dir, env: env() });
+        tty.start(`node ${BIN} update --tts elevenlabs_tts; echo "EXIT=$?"; sleep 30`, {
+          cwd: dir,
+          env: terminalEnv({ TERM: 'xterm-256color' }),
+        });
         await tty.waitFor('keep mine');
         tty.keys('Down', 'Down', 'Down', 'Down', 'Enter');
         const done = await tty.waitFor('EXIT=');

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BIN, makeTempDir, removeDir, runCli, readBytes } from '../helpers/cli.js';
-import { TmuxSession, tmuxAvailable } from '../helpers/tmux.js';
+import { TmuxSession, terminalEnv, tmuxAvailable } from '../helpers/tmux.js';
 
 const HAVE_TMUX = tmuxAvailable();
 if (!HAVE_TMUX) process.stderr.write('wizard-tty.test.ts: tmux is not installed; the terminal tests are skipped\n');
@@ -18,14 +18,6 @@ beforeAll(() => {
   tmp = makeTempDir('pipecat-tty-');
 });
 afterAll(() => removeDir(tmp));
-
-/** Environment of the terminal: no colours, no Jest flags for the binary. */
-function ttyEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', NO_UPDATE_NOTIFIER: '1', TERM: 'xterm' };
-  delete env.NODE_OPTIONS;
-  delete env.TMUX;
-  return env;
-}
 
 /**
  * Start `pipecat init <args>` in a fresh terminal; the exit code lands in `<dir>/exit`.
@@ -38,7 +30,7 @@ function startWizard(name: string, args: string): { session: TmuxSession; dir: s
   mkdirSync(dir, { recursive: true });
   const exitFile = join(dir, 'exit');
   const session = new TmuxSession(dir);
-  session.start(`node ${JSON.stringify(BIN)} init ${args}; echo $? > ${JSON.stringify(exitFile)}; sleep 600`, { cwd: dir, env: ttyEnv() });
+  session.run(`node ${JSON.stringify(BIN)} init ${args}`, { cwd: dir, env: terminalEnv(), exitFile });
   return { session, dir, exitFile };
 }
 
@@ -216,10 +208,11 @@ maybe('the wizard in a terminal', () => {
     const exitFile = join(dir, 'exit');
     const session = new TmuxSession(dir);
     // stderr goes to a file (the questions then draw on stdout, the terminal); the run lines are counted there.
-    session.start(
-      `node ${JSON.stringify(BIN)} init ${flags} 2> ${JSON.stringify(join(dir, 'stderr'))}; echo $? > ${JSON.stringify(exitFile)}; sleep 600`,
-      { cwd: dir, env: { ...ttyEnv(), PIPECAT_DEBUG_RUNS: '1' } },
-    );
+    session.run(`node ${JSON.stringify(BIN)} init ${flags} 2> ${JSON.stringify(join(dir, 'stderr'))}`, {
+      cwd: dir,
+      env: terminalEnv({ PIPECAT_DEBUG_RUNS: '1' }),
+      exitFile,
+    });
     try {
       await session.waitFor('? Project name');
       session.type('once-bot');

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
 import { chownSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, makeTempDir, removeDir, runCli, readBytes, userDir } from '../helpers/cli.js';
+import { ROOT, childEnv, makeTempDir, removeDir, runCli, readBytes, userDir } from '../helpers/cli.js';
 
 const YO = join(ROOT, 'node_modules', '.bin', 'yo');
 
@@ -19,8 +19,7 @@ let prefix: string;
 let home: string;
 
 function yo(args: string[], cwd: string): { code: number; stdout: string; stderr: string } {
-  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, npm_config_prefix: prefix, NO_UPDATE_NOTIFIER: '1', NO_COLOR: '1' };
-  delete env.NODE_OPTIONS;
+  const env = childEnv({ HOME: home, npm_config_prefix: prefix });
   const r = spawnSync(YO, args, { cwd, env, encoding: 'utf8', input: '', timeout: 60_000 });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
 import { chownSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, makeTempDir, removeDir, runCli, readBytes, userDir } from '../helpers/cli.js';
-import { TmuxSession, tmuxAvailable } from '../helpers/tmux.js';
+import { AWAY_FROM_DEFAULTS_ARGS, ROOT, makeTempDir, removeDir, runCli, readBytes, userDir } from '../helpers/cli.js';
+import { TmuxSession, terminalEnv, tmuxAvailable } from '../helpers/tmux.js';
 
 const maybe = tmuxAvailable() ? describe : describe.skip;
 let tmp: string;
@@ -38,26 +38,22 @@ beforeAll(() => {
 });
 afterAll(() => removeDir(tmp));
 
+/**
+ * Start `yo pipecat` from the linked install in a fresh terminal in `cwd`, as the user uid 1000
+ * (yo downgrades root); its exit code lands in `exitFile`.
+ */
+function startYo(cwd: string, exitFile: string): TmuxSession {
+  const session = new TmuxSession(tmp);
+  const env = terminalEnv({ HOME: userDir(join(tmp, 'home')), npm_config_prefix: join(tmp, 'prefix') });
+  session.run(JSON.stringify(join(ROOT, 'node_modules', '.bin', 'yo')) + ' pipecat', { cwd, env, exitFile });
+  return session;
+}
+
 maybe('yo pipecat: the wizard under inquirer', () => {
   test('answered with the defaults, it writes what pipecat init writes for those choices', async () => {
     const out = userDir(join(tmp, 'out'));
-    const home = userDir(join(tmp, 'home'));
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      HOME: home,
-      npm_config_prefix: join(tmp, 'prefix'),
-      NO_UPDATE_NOTIFIER: '1',
-      NO_COLOR: '1',
-      TERM: 'xterm',
-    };
-    delete env.NODE_OPTIONS;
-    delete env.TMUX;
     const exitFile = join(tmp, 'exit');
-    const session = new TmuxSession(tmp);
-    session.start(`${JSON.stringify(join(ROOT, 'node_modules', '.bin', 'yo'))} pipecat; echo $? > ${JSON.stringify(exitFile)}; sleep 600`, {
-      cwd: out,
-      env,
-    });
+    const session = startYo(out, exitFile);
     try {
       await session.waitFor('? Project name', 60_000);
       session.type('yo-wiz');
@@ -126,23 +122,8 @@ maybe('yo pipecat: the wizard under inquirer', () => {
     ['Esc', 'Escape'],
   ])('%s in a question prints "cancelled" and exits 130, leaving nothing', async (label, key) => {
     const out = userDir(join(tmp, `out-cancel-${label}`));
-    const home = userDir(join(tmp, 'home'));
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      HOME: home,
-      npm_config_prefix: join(tmp, 'prefix'),
-      NO_UPDATE_NOTIFIER: '1',
-      NO_COLOR: '1',
-      TERM: 'xterm',
-    };
-    delete env.NODE_OPTIONS;
-    delete env.TMUX;
     const exitFile = join(tmp, `exit-cancel-${label}`);
-    const session = new TmuxSession(tmp);
-    session.start(`${JSON.stringify(join(ROOT, 'node_modules', '.bin', 'yo'))} pipecat; echo $? > ${JSON.stringify(exitFile)}; sleep 600`, {
-      cwd: out,
-      env,
-    });
+    const session = startYo(out, exitFile);
     try {
       await session.waitFor('? Project name', 60_000);
       session.type('cut');
@@ -161,54 +142,15 @@ maybe('yo pipecat: the wizard under inquirer', () => {
   test('inside a generated project: the questions default to its recorded answers; Enter through them changes nothing', async () => {
     // Away from the wizard's own defaults (no client, two transports, AssemblyAI + Anthropic,
     // recording, local only): Enter must take the recorded answers, not the built-in ones.
-    const cli = runCli([
-      'init',
-      '-n',
-      'yo-upd',
-      '-b',
-      'web',
-      '--client-framework',
-      'none',
-      '-t',
-      'rtc_small',
-      '-t',
-      'rtc_hosted',
-      '-m',
-      'cascade',
-      '--stt',
-      'assemblyai_stt',
-      '--llm',
-      'anthropic_llm',
-      '--tts',
-      'cartesia_tts',
-      '--recording',
-      '--no-deploy-to-cloud',
-      '-o',
-      userDir(join(tmp, 'upd')),
-    ]);
+    const cli = runCli(['init', '-n', 'yo-upd', ...AWAY_FROM_DEFAULTS_ARGS, '-o', userDir(join(tmp, 'upd'))]);
     expect(cli.code).toBe(0);
     const project = join(tmp, 'upd', 'yo-upd');
     // yo started as root runs as uid 1000 (downgrade-root): the project must be that user's.
     if (process.getuid?.() === 0) spawnSync('chown', ['-R', '1000:1000', project]);
     const before = readBytes(project);
     const bot = readFileSync(join(project, 'server', 'bot.py'), 'utf8');
-    const home = userDir(join(tmp, 'home'));
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      HOME: home,
-      npm_config_prefix: join(tmp, 'prefix'),
-      NO_UPDATE_NOTIFIER: '1',
-      NO_COLOR: '1',
-      TERM: 'xterm',
-    };
-    delete env.NODE_OPTIONS;
-    delete env.TMUX;
     const exitFile = join(tmp, 'exit-upd');
-    const session = new TmuxSession(tmp);
-    session.start(`${JSON.stringify(join(ROOT, 'node_modules', '.bin', 'yo'))} pipecat; echo $? > ${JSON.stringify(exitFile)}; sleep 600`, {
-      cwd: join(project, 'server'),
-      env,
-    });
+    const session = startYo(join(project, 'server'), exitFile);
     try {
       const steps = [
         '? Bot type and client',

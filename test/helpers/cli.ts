@@ -20,6 +20,31 @@ export const BIN = join(ROOT, 'dist', 'cli', 'main.js');
 export const CASCADE_ARGS = ['-m', 'cascade', '--stt', 'deepgram_stt', '--llm', 'openai_llm', '--tts', 'cartesia_tts'];
 /** A minimal web bot: SmallWebRTC and {@link CASCADE_ARGS}. */
 export const WEB_ARGS = ['-b', 'web', '-t', 'rtc_small', ...CASCADE_ARGS];
+/**
+ * A web project (without its `--name`) whose choices differ from the wizard's built-in defaults
+ * wherever they can (no client, two transports, AssemblyAI + Anthropic, recording on, local only):
+ * a question that ignored a recorded answer and took its default would show.
+ */
+export const AWAY_FROM_DEFAULTS_ARGS = [
+  '-b',
+  'web',
+  '--client-framework',
+  'none',
+  '-t',
+  'rtc_small',
+  '-t',
+  'rtc_hosted',
+  '-m',
+  'cascade',
+  '--stt',
+  'assemblyai_stt',
+  '--llm',
+  'anthropic_llm',
+  '--tts',
+  'cartesia_tts',
+  '--recording',
+  '--no-deploy-to-cloud',
+];
 
 /** Result of one run of the binary. */
 export interface CliResult {
@@ -37,7 +62,12 @@ export interface RunOptions {
   bin?: string;
 }
 
-function childEnv(extra: RunOptions['env']): NodeJS.ProcessEnv {
+/**
+ * The environment of a process a test starts (the binary, `yo`, a shell in tmux): this one's, with
+ * no colours, no update notifier and without jest's `NODE_OPTIONS`; `extra` adds variables, and
+ * removes those it maps to `undefined`.
+ */
+export function childEnv(extra?: RunOptions['env']): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', NO_UPDATE_NOTIFIER: '1' };
   delete env.NODE_OPTIONS; // jest's --experimental-vm-modules is not for the binary
   for (const [k, v] of Object.entries(extra ?? {})) {

@@ -7,10 +7,19 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { childEnv, type RunOptions } from './cli.js';
 
 /** Whether tmux is installed. */
 export function tmuxAvailable(): boolean {
   return spawnSync('tmux', ['-V']).status === 0;
+}
+
+/**
+ * The environment of a command in a tmux pane: {@link childEnv} with `TERM=xterm` and without `TMUX`
+ * (the test may itself run inside tmux); `extra` as in {@link childEnv}.
+ */
+export function terminalEnv(extra?: RunOptions['env']): NodeJS.ProcessEnv {
+  return childEnv({ TERM: 'xterm', TMUX: undefined, ...extra });
 }
 
 /** One command running in a tmux pane. */
@@ -54,6 +63,17 @@ export class TmuxSession {
       opts.env,
     );
     this.tmux(['set-option', '-g', 'history-limit', '5000']);
+  }
+
+  /**
+   * Start `command` like {@link start}, writing its exit code to `exitFile` when it ends (read it
+   * with {@link waitForFile}); the pane then stays open so its screen can still be read.
+   *
+   * @param command shell command
+   * @param opts as for {@link start}, and the file that receives the exit code
+   */
+  run(command: string, opts: { cwd: string; env: NodeJS.ProcessEnv; exitFile: string; width?: number; height?: number }): void {
+    this.start(`${command}; echo $? > ${JSON.stringify(opts.exitFile)}; sleep 600`, opts);
   }
 
   /** The pane's text, scrollback included, wrapped lines joined. */
