@@ -91,6 +91,16 @@ describe('the generated project', () => {
     expect(pcc).not.toContain('krisp');
     const env = readFileSync(join(out, 'webbot', 'server', '.env.example'), 'utf8');
     for (const v of ['DEEPGRAM_API_KEY=', 'OPENAI_API_KEY=', 'CARTESIA_API_KEY=']) expect(env).toContain(v);
+    // The base holds each file as generated; the `create` lines name the project's files, and one
+    // line stands for the whole base.
+    const tree = readTree(join(out, 'webbot'));
+    for (const f of files) expect({ f, base: tree[`.pipecat/base/${f}`] }).toEqual({ f, base: tree[f] });
+    const created = r.stderr.split('\n').filter((l) => /^\s+create /.test(l));
+    expect(created.map((l) => l.trim().replace(/^create /, ''))).toEqual([
+      ...files.map(() => expect.not.stringMatching(/^\.pipecat/)),
+      expect.any(String), // .yo-rc.json
+      '.pipecat/base/ (a copy of each file: what `pipecat update` merges your edits against)',
+    ]);
   });
 
   test('local only: no Dockerfile or pcc-deploy.toml; call-server transports add server.py', () => {

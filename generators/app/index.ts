@@ -32,7 +32,8 @@ import {
   type InitRequest,
 } from './init-plan.js';
 import { nextSteps } from './next-steps.js';
-import { renderProject } from './render.js';
+import { renderFiles } from './render.js';
+import { BASE_DIR, writeBase } from './update/base.js';
 import { beginStaging, type Staging } from './staging.js';
 import type { UpdateOutcome, UpdateRequest } from './update/update.js';
 import { toAdapterQuestion } from './wizard/convert.js';
@@ -391,15 +392,21 @@ export default class PipecatGenerator extends Generator {
     const env = this.env as unknown as { logCwd?: string; conflicterOptions?: { cwd?: string } };
     env.logCwd = this.staging.dir;
     if (env.conflicterOptions) env.conflicterOptions.cwd = this.staging.dir;
-    for (const f of renderProject(config)) {
-      this.fs.write(join(this.staging.dir, f.path), f.contents);
-    }
+    const files = renderFiles(config);
+    for (const f of files) this.fs.write(join(this.staging.dir, f.path), f.contents);
+    writeBase(this.staging.dir, files);
   }
 
   /** Commit the staging folder into place (keeping existing agent guides) and print the next steps. */
-  end(): void {
+  async end(): Promise<void> {
     if (this.planOnly || !this.staging) return;
     const { config, dest, guides } = this.plan!;
+    // One line for the base copies (`writeBase`), after Yeoman's `create …` lines for the project's
+    // files and in their format: queued on the same adapter (behind the queued log lines), and
+    // awaited so it comes before the next steps.
+    await this.env.adapter.queue((a) => {
+      a.log.create(`${BASE_DIR}/ (a copy of each file: what \`pipecat update\` merges your edits against)`);
+    });
     commitWithGuides(this.staging, guides, this._opts.note ?? ((text) => this.log(text.trimEnd())));
     this._out(nextSteps(config, dest.target, this._request().cwd));
   }

@@ -16,7 +16,6 @@ import { planFiles, type PlannedFile } from './files.js';
 import { packageInfo, templatesDir } from './paths.js';
 import { importBlock } from './python-imports.js';
 import { YO_RC_FILE, yoRcContents } from './yo-rc.js';
-import { baseFiles } from './update/base.js';
 
 /** A rendered file: its project-relative path and contents. */
 export type { RenderedFile } from './update/base.js';
@@ -39,19 +38,6 @@ export function tidy(text: string): string {
       .replace(/\n{4,}/g, '\n\n\n')
       .replace(/\s*$/, '') + '\n'
   );
-}
-
-/**
- * Render every file of the project, with the base copies `pipecat update` merges against
- * (`.pipecat/base/…`, see `update/base.ts`): what `init` and `yo pipecat` write.
- *
- * @param config a resolved configuration
- * @returns files in writing order, base copies last
- * @throws Error when a template fails to render (a bug, not a user mistake)
- */
-export function renderProject(config: ProjectConfig): RenderedFile[] {
-  const files = renderFiles(config);
-  return [...files, ...baseFiles(files)];
 }
 
 /**

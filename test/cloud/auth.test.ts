@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { parse } from 'smol-toml';
 import { startEmulator, type RunningEmulator } from '../../cli/emulator/server.js';
 import { cleanEnv, cleanup, runCli, tempDir } from './helpers.js';
+import { BIN } from '../helpers/cli.js';
 
 let emu: RunningEmulator;
 let home: string;
@@ -197,7 +198,7 @@ describe('login at a terminal', () => {
     const done = join(home, 'exit-code');
     const e = env();
     const vars = ['HOME', 'PATH', 'PIPECAT_API_HOST', 'NO_COLOR'].map((k) => `${k}='${e[k] ?? ''}'`).join(' ');
-    const cmd = `env -i ${vars} TERM=xterm '${process.execPath}' '${join(process.cwd(), 'dist', 'cli', 'main.js')}' cloud auth login; echo $? > '${done}'; sleep 5`;
+    const cmd = `env -i ${vars} TERM=xterm '${process.execPath}' '${BIN}' cloud auth login; echo $? > '${done}'; sleep 5`;
     execFileSync('tmux', ['new-session', '-d', '-s', session, '-x', '120', '-y', '20', cmd]);
     try {
       const capture = () => execFileSync('tmux', ['capture-pane', '-p', '-t', session], { encoding: 'utf8' });

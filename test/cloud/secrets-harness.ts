@@ -13,13 +13,14 @@ import { spawn } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { cleanEnv, spawnEmulator } from './helpers.js';
 
-/** Repository root (tests run from it). */
-export const ROOT = resolve(process.cwd());
-/** The built CLI. */
-export const BIN = join(ROOT, 'dist', 'cli', 'main.js');
+/** Repository root and the built CLI: from this file's place, not the working directory (a
+ * yeoman-test run that fails in the same worker can leave that elsewhere). */
+import { BIN, ROOT } from '../helpers/cli.js';
+
+export { BIN, ROOT };
 
 /** Length of the pieces of generated secrets that must not appear either ("not even in part"). */
 export const WINDOW = 6;

@@ -11,8 +11,8 @@
  *
  * Source: issue 15 (evolve an existing project).
  */
-import { lstatSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
 import { YO_RC_FILE } from '../yo-rc.js';
 
 /** Folder of our bookkeeping at the project root. */
@@ -66,6 +66,26 @@ export function baseFiles(files: readonly RenderedFile[]): RenderedFile[] {
     .filter((f) => f.path !== YO_RC_FILE && !isBookkeeping(f.path))
     .map((f) => ({ path: `${BASE_DIR}/${f.path}`, contents: f.contents, section: BASE_SECTION }));
   return [...copies, { path: `${PIPECAT_DIR}/README.md`, contents: BASE_README, section: BASE_SECTION }];
+}
+
+/**
+ * Write the base of a new project into its staging folder with plain file writes, not through
+ * mem-fs: the base is our bookkeeping, so Yeoman's `create …` lines name only the project's own
+ * files (the generator prints one line for the base, `index.ts` `end()`).
+ *
+ * @param dir absolute staging folder (the project's layout)
+ * @param files the project's rendered files (without base copies)
+ * @returns how many files the base holds (the note included)
+ * @throws Error from the file system (the caller's staging is then aborted)
+ */
+export function writeBase(dir: string, files: readonly RenderedFile[]): number {
+  const base = baseFiles(files);
+  for (const f of base) {
+    const abs = join(dir, ...f.path.split('/'));
+    mkdirSync(dirname(abs), { recursive: true });
+    writeFileSync(abs, f.contents);
+  }
+  return base.length;
 }
 
 /**
