@@ -14,7 +14,7 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { commands, preloadCommands } from './commands/registry.js';
 import { ExitCode, InterruptedError, UserError, exitCodeFor, formatError, pendingUsageProblems } from './errors.js';
-import { explainUsageFailure, type UsageContext } from './suggest.js';
+import { commandUsage, explainUsageFailure, usageHint, type UsageContext } from './suggest.js';
 import { packageInfo } from '../generators/app/paths.js';
 
 /**
@@ -26,6 +26,8 @@ import { packageInfo } from '../generators/app/paths.js';
  */
 export async function run(argv: string[]): Promise<number> {
   let usageError: UserError | undefined;
+  /** The failing command's usage line (`pipecat cloud secrets set <name> [pairs..]`), when known. */
+  let usageLine: string | undefined;
   const parser = yargs(argv)
     .scriptName('pipecat')
     .usage('$0 <command> [options]\n\nScaffold Pipecat voice and video AI bots, and manage Pipecat Cloud.')
@@ -35,7 +37,7 @@ export async function run(argv: string[]): Promise<number> {
     .alias('help', 'h')
     .strict()
     .recommendCommands()
-    .demandCommand(1, 'name a command: see `pipecat --help`')
+    .demandCommand(1, 'name a command: init, update, cloud or completion')
     .wrap(Math.min(110, process.stdout.columns || 100))
     .completion(
       'completion',
@@ -54,6 +56,7 @@ export async function run(argv: string[]): Promise<number> {
     )
     .fail((msg, err, usage) => {
       if (err) throw err;
+      usageLine = commandUsage(usage as unknown as UsageContext);
       const lines = explainUsageFailure(msg ?? 'invalid usage', usage as unknown as UsageContext, argv);
       pendingUsageProblems.push(...lines);
       usageError = new UserError(lines[0], lines.slice(1));
@@ -74,8 +77,7 @@ export async function run(argv: string[]): Promise<number> {
     const e = err instanceof UserError ? err : (usageError ?? err);
     stopNow = e instanceof InterruptedError;
     process.stderr.write(formatError(e) + '\n');
-    if (e === usageError || (e instanceof UserError && usageError))
-      process.stderr.write('  see `pipecat --help` (or `pipecat <command> --help`)\n');
+    if (e === usageError || (e instanceof UserError && usageError)) process.stderr.write(usageHint(usageLine));
     return exitCodeFor(e);
   }
 }

@@ -13,6 +13,34 @@ export interface UsageContext {
   getCommands(): readonly (readonly unknown[])[];
   /** Option name → description, for the current command. */
   getDescriptions(): Record<string, unknown>;
+  /** `[usage, description]` rows: a command's own usage line first (`$0 cloud secrets set <name> …`). */
+  getUsage?(): readonly (readonly unknown[])[];
+}
+
+/**
+ * The usage line of the command yargs was parsing when it failed, with `$0` as `pipecat`
+ * (`pipecat cloud secrets set <name> [pairs..]`), or undefined for the top level.
+ *
+ * @param usage yargs' usage object of the failing context
+ */
+export function commandUsage(usage: UsageContext | undefined): string | undefined {
+  const line = usage?.getUsage?.()[0]?.[0];
+  if (typeof line !== 'string' || !line.startsWith('$0 ') || line.startsWith('$0 <command>')) return undefined;
+  return line.replace(/^\$0/, 'pipecat').split('\n')[0];
+}
+
+/**
+ * The lines after a usage error: the command's usage and where its help is, or the general help.
+ *
+ * @param usageLine from {@link commandUsage}
+ * @returns text ending in a newline
+ */
+export function usageHint(usageLine: string | undefined): string {
+  if (!usageLine) return '  see `pipecat --help` (or `pipecat <command> --help`)\n';
+  const words = usageLine.split(' ');
+  const end = words.findIndex((w) => !/^[a-z][\w-]*$/.test(w));
+  const path = words.slice(0, end < 0 ? words.length : end).join(' ');
+  return `  usage: ${usageLine}\n  see \`${path} --help\`\n`;
 }
 
 /**

@@ -76,6 +76,26 @@ describe('usage mistakes', () => {
     expect(readdirSync(cwd)).toEqual([]);
   });
 
+  test("a usage mistake in a command ends with that command's usage line and where its help is", () => {
+    const tail = (args: string[]) => refused(args).split('\n').slice(1, 3);
+    expect(tail(['cloud', 'secrets', 'set'])).toEqual([
+      '  usage: pipecat cloud secrets set <name> [pairs..]',
+      '  see `pipecat cloud secrets set --help`',
+    ]);
+    expect(tail(['cloud', 'secrets', 'unset', 'x'])).toEqual([
+      '  usage: pipecat cloud secrets unset <name> <key>',
+      '  see `pipecat cloud secrets unset --help`',
+    ]);
+    expect(tail(['update', '--bogus'])).toEqual(['  usage: pipecat update [DIRECTORY] [options]', '  see `pipecat update --help`']);
+    expect(refused(['cloud'])).toBe(
+      'error: name a cloud command: auth, secrets or emulator\n  usage: pipecat cloud <command>\n  see `pipecat cloud --help`\n',
+    );
+    // At the top level, the general help.
+    expect(refused([])).toBe(
+      'error: name a command: init, update, cloud or completion\n  see `pipecat --help` (or `pipecat <command> --help`)\n',
+    );
+  });
+
   test('unknown commands and sub-commands get the closest one', () => {
     expect(refused(['innit'])).toContain('unknown command innit: did you mean init?');
     expect(refused(['cloud', 'secrets', 'lst'])).toContain('unknown command lst: did you mean list?');

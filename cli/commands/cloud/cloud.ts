@@ -25,7 +25,7 @@ export function createCloudCommand(io: () => CloudIO = processCloudIO): CommandM
         .command(createAuthCommand(io))
         .command(createSecretsCommand(io))
         .command(createEmulatorCommand(io))
-        .demandCommand(1, 'name a cloud command: see `pipecat cloud --help`'),
+        .demandCommand(1, 'name a cloud command: auth, secrets or emulator'),
     handler: () => undefined,
   };
 }

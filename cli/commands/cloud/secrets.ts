@@ -30,7 +30,7 @@ export function createSecretsCommand(io: () => CloudIO = processCloudIO): Comman
         .command(createUnsetCommand(io))
         .command(createDeleteCommand(io))
         .command(createImagePullSecretCommand(io))
-        .demandCommand(1, 'name a secrets command: see `pipecat cloud secrets --help`')
+        .demandCommand(1, 'name a secrets command: list, set, unset, delete or image-pull-secret')
         .epilogue(SECRETS_EPILOGUE),
     handler: () => undefined,
   };
