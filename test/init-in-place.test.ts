@@ -221,7 +221,15 @@ describe('agent guides, the coding-agent path and the quickstart', () => {
 
   test('an existing guide is kept; --overwrite-guide replaces it, and only it', () => {
     const kept = folder('keep-guide', { 'CLAUDE.md': 'my own\n' });
-    expect(runCli(['init', kept, ...REST]).code).toBe(0);
+    // Neither the dry run nor the run's `create` lines claim the kept guide; the note says it is kept.
+    const dry = runCli(['init', kept, ...REST, '--dry-run']);
+    expect(JSON.parse(dry.stdout).derived.files).toEqual(expect.arrayContaining(['AGENTS.md', 'README.md']));
+    expect(JSON.parse(dry.stdout).derived.files).not.toContain('CLAUDE.md');
+    const r = runCli(['init', kept, ...REST]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/create AGENTS\.md/);
+    expect(r.stderr).not.toMatch(/create CLAUDE\.md/);
+    expect(r.stderr).toContain('kept your CLAUDE.md (--overwrite-guide replaces it with ours)');
     expect(readFileSync(join(kept, 'CLAUDE.md'), 'utf8')).toBe('my own\n');
     const replaced = folder('replace-guide', { 'CLAUDE.md': 'my own\n', 'notes.md': 'n\n' });
     expect(runCli(['init', replaced, ...REST, '--overwrite-guide']).code).toBe(0);

@@ -172,7 +172,7 @@ export function applyDirectory(argv: InitArgs, flags: ConfigLayer, configName: u
  */
 async function writeGuidesOnly(req: InitRequest, name: string, io: InitIO): Promise<void> {
   const [
-    { destinationOf, guidePlan, commitWithGuides },
+    { destinationOf, guidePlan, commitWithGuides, keptGuides },
     { beginStaging, sweepBeside },
     { renderGuidesOnly },
     { destinationProblem, inPlaceProblem },
@@ -184,10 +184,11 @@ async function writeGuidesOnly(req: InitRequest, name: string, io: InitIO): Prom
   ]);
   const dest: Destination = destinationOf(req, name);
   sweepBeside(dest.target);
-  const files = renderGuidesOnly(name);
   const problem = dest.inPlace ? inPlaceProblem(dest.target, [], []) : destinationProblem(resolve(dest.target, '..'), dest.target);
   if (problem && !problem.includes('.yo-rc.json')) throw new UserError(problem);
   const guides = guidePlan({ ...dest, inPlace: true }, req.overwriteGuide);
+  const kept = keptGuides(guides);
+  const files = renderGuidesOnly(name).filter((f) => !kept.includes(f.path));
   if (req.dryRun) {
     io.out(
       JSON.stringify(
@@ -196,7 +197,7 @@ async function writeGuidesOnly(req: InitRequest, name: string, io: InitIO): Prom
           coding_agent: true,
           derived: {
             output_dir: dest.target,
-            files: files.map((f) => f.path).filter((p) => req.overwriteGuide || !guides.existing.includes(p)),
+            files: files.map((f) => f.path),
           },
         },
         null,
@@ -377,10 +378,10 @@ export async function runInit(argv: InitArgs, io: InitIO): Promise<void> {
   if (!wizard) {
     // Check the input and the destination before loading Yeoman: the generator's configuring
     // phase makes the same plan (`planInit`) again; a dry run needs nothing more.
-    const { planInit, dryRunDocument, resolveRequest } = await import('../../generators/app/init-plan.js');
+    const { planInit, dryRunDocument, keptGuides, resolveRequest } = await import('../../generators/app/init-plan.js');
     const plan = planInit(request, resolveRequest(request));
     if (request.dryRun) {
-      io.out(JSON.stringify(dryRunDocument(plan.config, plan.dest.target), null, 2) + '\n');
+      io.out(JSON.stringify(dryRunDocument(plan.config, plan.dest.target, keptGuides(plan.guides)), null, 2) + '\n');
       return;
     }
   }

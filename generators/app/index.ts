@@ -25,6 +25,7 @@ import {
   commitWithGuides,
   destinationOf,
   dryRunDocument,
+  keptGuides,
   outputFolderOf,
   planInit,
   resolveRequest,
@@ -351,7 +352,7 @@ export default class PipecatGenerator extends Generator {
     this.plan = planInit(req, this.projectConfig);
     if (req.dryRun) {
       this.planOnly = true;
-      this._out(JSON.stringify(dryRunDocument(this.projectConfig, this.plan.dest.target), null, 2) + '\n');
+      this._out(JSON.stringify(dryRunDocument(this.projectConfig, this.plan.dest.target, keptGuides(this.plan.guides)), null, 2) + '\n');
     }
   }
 
@@ -385,14 +386,15 @@ export default class PipecatGenerator extends Generator {
   /** Render the file table and write it through mem-fs into a new staging folder. */
   writing(): void {
     if (this.planOnly) return;
-    const { config, dest } = this.plan!;
+    const { config, dest, guides } = this.plan!;
     this.staging = beginStaging(dest.target);
     this._opts.onStaging?.(this.staging);
     // The `create …` lines name the project's paths (`server/bot.py`), not the staging folder's.
     const env = this.env as unknown as { logCwd?: string; conflicterOptions?: { cwd?: string } };
     env.logCwd = this.staging.dir;
     if (env.conflicterOptions) env.conflicterOptions.cwd = this.staging.dir;
-    const files = renderFiles(config);
+    const kept = keptGuides(guides);
+    const files = renderFiles(config).filter((f) => !kept.includes(f.path));
     for (const f of files) this.fs.write(join(this.staging.dir, f.path), f.contents);
     writeBase(this.staging.dir, files);
   }

@@ -9,7 +9,7 @@
  *
  * Source: issue 14 ("The shape of the init path"), issue 12 (in-place init, agent guides).
  */
-import { lstatSync, rmSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { deriveValues, resolveConfig, type ConfigLayer } from './config/resolve.js';
 import type { ProjectConfig } from './config/types.js';
@@ -17,7 +17,6 @@ import { buildContext } from './context.js';
 import { DestinationError, destinationProblem, inPlaceProblem } from './destination.js';
 import { GUIDE_FILES, planFiles } from './files.js';
 import { sweepBeside, type Staging } from './staging.js';
-import { BASE_DIR } from './update/base.js';
 
 /** What a front end asks one generator run to do (everything already parsed, nothing resolved). */
 export interface InitRequest {
@@ -150,8 +149,9 @@ export function planInit(req: InitRequest, config: ProjectConfig): InitPlan {
  *
  * @param config resolved configuration
  * @param target absolute project folder
+ * @param kept the user's guides the run keeps ({@link keptGuides}): not listed as written
  */
-export function dryRunDocument(config: ProjectConfig, target: string): Record<string, unknown> {
+export function dryRunDocument(config: ProjectConfig, target: string, kept: readonly string[] = []): Record<string, unknown> {
   const ctx = buildContext(config);
   return {
     ...config,
@@ -161,16 +161,28 @@ export function dryRunDocument(config: ProjectConfig, target: string): Record<st
       python: ctx.requiresPython,
       pipecat_requirement: ctx.pipecatRequirement,
       env_vars: ctx.envGroups.flatMap((g) => g.vars.filter((v) => !v.commented).map((v) => v.name)),
-      files: planFiles(ctx).map((f) => f.to),
+      files: planFiles(ctx)
+        .map((f) => f.to)
+        .filter((f) => !kept.includes(f)),
     },
   };
 }
 
 /**
- * Commit a staging folder, keeping (or, with `--overwrite-guide`, replacing) the agent guides that
- * exist in the target, and say which were kept. A kept guide's base copy (`.pipecat/base/<guide>`)
- * is dropped too: the base lists only what we generated, so `pipecat update` leaves the user's
- * guide alone (`update/plan.ts`) instead of merging ours into it.
+ * The agent guides an in-place run keeps as the user's: those that exist in the target, unless
+ * `--overwrite-guide`. They are not staged (so neither a `create` line nor a base copy names them:
+ * `pipecat update` then leaves them alone, `update/plan.ts`).
+ *
+ * @param guides the guide plan of the destination
+ * @returns top-level file names
+ */
+export function keptGuides(guides: GuidePlan): readonly string[] {
+  return guides.overwrite ? [] : guides.existing;
+}
+
+/**
+ * Commit a staging folder (staged without the {@link keptGuides}), replacing with
+ * `--overwrite-guide` the guides that exist in the target, and say which were kept.
  *
  * @param staging the staged project
  * @param guides the guide plan of its destination
@@ -178,13 +190,7 @@ export function dryRunDocument(config: ProjectConfig, target: string): Record<st
  * @throws StagingError when the commit fails (everything is undone)
  */
 export function commitWithGuides(staging: Staging, guides: GuidePlan, note: (text: string) => void): void {
-  if (!guides.overwrite) {
-    for (const g of guides.existing) {
-      rmSync(join(staging.dir, g), { force: true });
-      rmSync(join(staging.dir, ...BASE_DIR.split('/'), g), { force: true });
-    }
-  }
   staging.commit(guides.overwrite ? guides.existing : []);
-  const kept = guides.overwrite ? [] : guides.existing.filter((g) => GUIDE_FILES.includes(g));
+  const kept = keptGuides(guides).filter((g) => GUIDE_FILES.includes(g));
   if (kept.length) note(`kept your ${kept.join(', ')} (--overwrite-guide replaces ${kept.length > 1 ? 'them' : 'it'} with ours)\n`);
 }
