@@ -38,22 +38,20 @@ describe('usage mistakes', () => {
     expect(err).toContain('--mode: is required');
   });
 
-  test('a misspelt dashed flag is named once (not again in its camel-case form)', () => {
-    const err = refused(['init', '-n', 'x', ...REST, '--list-option', '--video-inptu']);
-    const lines = err.split('\n').filter((l) => l.startsWith('  - '));
-    expect(lines).toEqual([
-      '  - unknown flag --list-option: did you mean --list-options?',
-      '  - unknown flag --video-inptu: did you mean --video-input?',
-    ]);
-  });
-
-  test('a misspelt negated flag is named as typed, and so is its suggestion', () => {
-    const err = refused(['init', '-n', 'x', ...REST, '--no-recordng', '--no-video-inptu']);
-    const lines = err.split('\n').filter((l) => l.startsWith('  - '));
-    expect(lines).toEqual([
-      '  - unknown flag --no-recordng: did you mean --no-recording?',
-      '  - unknown flag --no-video-inptu: did you mean --no-video-input?',
-    ]);
+  test.each([
+    [
+      'a misspelt dashed flag is named once (not again in its camel-case form)',
+      ['--list-option', '--video-inptu'],
+      ['unknown flag --list-option: did you mean --list-options?', 'unknown flag --video-inptu: did you mean --video-input?'],
+    ],
+    [
+      'a misspelt negated flag is named as typed, and so is its suggestion',
+      ['--no-recordng', '--no-video-inptu'],
+      ['unknown flag --no-recordng: did you mean --no-recording?', 'unknown flag --no-video-inptu: did you mean --no-video-input?'],
+    ],
+  ])('%s', (_title, flags, expected) => {
+    const err = refused(['init', '-n', 'x', ...REST, ...flags]);
+    expect(err.split('\n').filter((l) => l.startsWith('  - '))).toEqual(expected.map((e) => `  - ${e}`));
   });
 
   test('an empty --output (an unset shell variable) is refused, not taken as the current folder', () => {

@@ -25,26 +25,10 @@ export const WEB_ARGS = ['-b', 'web', '-t', 'rtc_small', ...CASCADE_ARGS];
  * wherever they can (no client, two transports, AssemblyAI + Anthropic, recording on, local only):
  * a question that ignored a recorded answer and took its default would show.
  */
-export const AWAY_FROM_DEFAULTS_ARGS = [
-  '-b',
-  'web',
-  '--client-framework',
-  'none',
-  '-t',
-  'rtc_small',
-  '-t',
-  'rtc_hosted',
-  '-m',
-  'cascade',
-  '--stt',
-  'assemblyai_stt',
-  '--llm',
-  'anthropic_llm',
-  '--tts',
-  'cartesia_tts',
-  '--recording',
-  '--no-deploy-to-cloud',
-];
+export const AWAY_FROM_DEFAULTS_ARGS = (
+  '-b web --client-framework none -t rtc_small -t rtc_hosted -m cascade ' +
+  '--stt assemblyai_stt --llm anthropic_llm --tts cartesia_tts --recording --no-deploy-to-cloud'
+).split(' ');
 
 /** Result of one run of the binary. */
 export interface CliResult {
