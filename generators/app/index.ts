@@ -383,7 +383,10 @@ export default class PipecatGenerator extends Generator {
     }
   }
 
-  /** Render the file table and write it through mem-fs into a new staging folder. */
+  /**
+   * Render the file table and write it through mem-fs into a new staging folder (without the
+   * user's guides an in-place run keeps), and the base copies beside it (`writeBase`).
+   */
   writing(): void {
     if (this.planOnly) return;
     const { config, dest, guides } = this.plan!;

@@ -75,17 +75,14 @@ export function baseFiles(files: readonly RenderedFile[]): RenderedFile[] {
  *
  * @param dir absolute staging folder (the project's layout)
  * @param files the project's rendered files (without base copies)
- * @returns how many files the base holds (the note included)
  * @throws Error from the file system (the caller's staging is then aborted)
  */
-export function writeBase(dir: string, files: readonly RenderedFile[]): number {
-  const base = baseFiles(files);
-  for (const f of base) {
+export function writeBase(dir: string, files: readonly RenderedFile[]): void {
+  for (const f of baseFiles(files)) {
     const abs = join(dir, ...f.path.split('/'));
     mkdirSync(dirname(abs), { recursive: true });
     writeFileSync(abs, f.contents);
   }
-  return base.length;
 }
 
 /**

@@ -12,9 +12,8 @@
  *   version is a `conflict`;
  * - files the user added are never looked at, `.env` files are never touched, `.yo-rc.json` is
  *   rewritten with the new configuration;
- * - an agent guide the base does not list (the user's own, which `init` kept in place:
- *   `commitWithGuides`) → left as it is (`keep`), and kept out of the new base.
- *
+ * - an agent guide the base does not list (the user's own, which an in-place `init` kept:
+ *   `keptGuides` in `init-plan.ts`) → left as it is (`keep`), and kept out of the new base.
  *
  * Source: issue 15.
  */
