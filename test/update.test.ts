@@ -266,6 +266,9 @@ describe('pipecat update', () => {
     const r = runCli(['update', '--tts', 'elevenlabs_tts'], { cwd: dir });
     expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: expect.any(String) });
     expect(r.stdout).toContain('keep     AGENTS.md   (your own guide: not updated)');
+    // The count in the first line is the number of files listed with that action.
+    const listed = r.stdout.split('\n').filter((l) => l.startsWith('  update   ')).length;
+    expect(r.stdout.split('\n')[0]).toBe(`Updated own-guide in the current directory: ${listed} updated`);
     expect(readFileSync(join(dir, 'server', 'bot.py'), 'utf8')).toContain('ElevenLabsTTSService(');
     // A second update still keeps it, and the base still leaves it out.
     expect(runCli(['update', '--tts', 'cartesia_tts'], { cwd: dir }).code).toBe(0);

@@ -74,7 +74,8 @@ export function updateReport(input: ReportInput): string[] {
 export function summaryLines(outcome: UpdateOutcome, shownRoot: string): string[] {
   const lines: string[] = [];
   const counts = new Map<string, number>();
-  for (const f of outcome.plan) counts.set(f.action, (counts.get(f.action) ?? 0) + 1);
+  // `.yo-rc.json` is rewritten on every update and not listed below: not counted either.
+  for (const f of outcome.plan) if (f.path !== YO_RC_FILE) counts.set(f.action, (counts.get(f.action) ?? 0) + 1);
   const verbs: Record<string, string> = { update: 'updated', merge: 'merged', add: 'added', remove: 'removed', conflict: 'conflicting' };
   const projectChanged = outcome.changed.filter((p) => p !== YO_RC_FILE);
   const upToDate = projectChanged.length === 0 && !outcome.plan.some((f) => f.action === 'conflict');
