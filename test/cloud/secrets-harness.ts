@@ -14,12 +14,11 @@ import { randomInt } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { BIN, ROOT } from '../helpers/cli.js';
 import { cleanEnv, spawnEmulator } from './helpers.js';
 
-/** Repository root and the built CLI: from this file's place, not the working directory (a
- * yeoman-test run that fails in the same worker can leave that elsewhere). */
-import { BIN, ROOT } from '../helpers/cli.js';
-
+// The repository root and the built CLI, found from the helpers' own place rather than the working
+// directory (a yeoman-test run that fails in the same worker can leave that elsewhere).
 export { BIN, ROOT };
 
 /** Length of the pieces of generated secrets that must not appear either ("not even in part"). */
