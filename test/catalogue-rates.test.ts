@@ -4,7 +4,7 @@
  * Every TTS entry says at which rate(s) its vendor really delivers audio: rates are ascending
  * positive integers, a fixed-rate vendor has exactly one, an any-rate vendor uses ANY_SAMPLE_RATES,
  * and `source` cites a file of the imported pipecat package and a name the fact follows. When the
- * pipecat-ai source tree is present ($PIPECAT_SRC, default ../shared/pipecat-ai-1.7.0/src from the
+ * pipecat-ai source tree is present ($PIPECAT_SRC, default ../shared/pipecat-ai-1.8.0-dev/src from the
  * repo root) the cited file must exist and mention that name; otherwise that one test is skipped.
  */
 import { describe, expect, test } from '@jest/globals';
@@ -20,7 +20,7 @@ import type { ServiceDefinition } from '../generators/app/catalogue/types.js';
 import { VIDEO_SERVICES } from '../generators/app/catalogue/video.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const PIPECAT_SRC = process.env.PIPECAT_SRC ?? join(ROOT, '..', 'shared', 'pipecat-ai-1.7.0', 'src');
+const PIPECAT_SRC = process.env.PIPECAT_SRC ?? join(ROOT, '..', 'shared', 'pipecat-ai-1.8.0-dev', 'src');
 const HAVE_SRC = existsSync(join(PIPECAT_SRC, 'pipecat'));
 if (!HAVE_SRC) {
   process.stderr.write(

@@ -117,7 +117,7 @@ describe('the generated project', () => {
         project: { dependencies: string[] };
         'dependency-groups': { dev: string[] };
       };
-      expect(pyproject['dependency-groups'].dev).toContain('pipecat-ai[evals]>=1.7.0');
+      expect(pyproject['dependency-groups'].dev).toContain('pipecat-ai[evals]>=1.8.0');
       expect(pyproject.project.dependencies.join(' ')).not.toContain('evals');
       expect(readFileSync(join(project, 'README.md'), 'utf8')).toContain('uv run pipecat eval run evals/starter_audio.yaml');
     }

@@ -18,8 +18,12 @@ import { CONFIG_OPTIONS, type FeatureServerParts } from './config/options.js';
 import { deriveValues, type DerivedValues } from './config/resolve.js';
 import type { ProjectConfig } from './config/types.js';
 
-/** Minimum pipecat-ai release the generated code is written for (API index: 1.7.1.dev771). */
-export const PIPECAT_FLOOR = '1.7.0';
+/**
+ * Minimum pipecat-ai release the generated code is written for: 1.8 added
+ * `ProcessorUnusablePolicy`, which every generated worker sets (the API index describes pipecat's
+ * HEAD `acead05`, 1.7.1.dev771, what 1.8.0 released). No upper bound: users get the newest release.
+ */
+export const PIPECAT_FLOOR = '1.8.0';
 /** pipecat-ai-whisker 2.x has the WhiskerServer API used for observability (catalogue-facts §11.1). */
 export const WHISKER_REQUIREMENT = 'pipecat-ai-whisker>=2.0.1';
 

@@ -10,7 +10,7 @@
  * | `PIPECAT_SHARED` | `<repo>/../shared` | the shared folder; default base of the three below |
  * | `PIPECAT_CHECK_SERVER` | `$PIPECAT_SHARED/tools/check_server.py` | static checker of generated servers (also needs `python3` and pyflakes) |
  * | `PIPECAT_INDEX` | `$PIPECAT_SHARED/pipecat-api/index.json` | pipecat-ai API index (test/catalogue.test.ts, and the checker's API facts) |
- * | `PIPECAT_SRC` | `$PIPECAT_SHARED/pipecat-ai-1.7.0/src` | pipecat-ai's source `src` folder (holds `pipecat/`) |
+ * | `PIPECAT_SRC` | `$PIPECAT_SHARED/pipecat-ai-1.8.0-dev/src` | pipecat-ai's source `src` folder (holds `pipecat/`) |
  *
  * A test that needs one chooses `test`/`describe` or `test.skip`/`describe.skip` when its file
  * loads, and when skipping prints exactly one line to stderr naming what is missing and what to set
@@ -48,7 +48,7 @@ function apiIndexCandidate(): string {
 }
 
 function pipecatSrcCandidate(): string {
-  return fromEnv('PIPECAT_SRC') ?? join(sharedCandidate(), 'pipecat-ai-1.7.0', 'src');
+  return fromEnv('PIPECAT_SRC') ?? join(sharedCandidate(), 'pipecat-ai-1.8.0-dev', 'src');
 }
 
 /**
@@ -85,7 +85,7 @@ export function apiIndexPath(): string | undefined {
 
 /**
  * pipecat-ai's source `src` folder (the one holding the `pipecat` package): `$PIPECAT_SRC`, else
- * `$PIPECAT_SHARED/pipecat-ai-1.7.0/src`.
+ * `$PIPECAT_SHARED/pipecat-ai-1.8.0-dev/src`.
  *
  * @returns its absolute path, or undefined when that folder has no `pipecat/__init__.py`
  */
