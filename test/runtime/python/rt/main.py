@@ -51,7 +51,7 @@ ALLOWED = [
     ("WARNING", r"'audioop' is deprecated", "pipecat imports audioop on Python < 3.13 by design (its pyproject installs audioop-lts only from 3.13)"),
     ("WARNING", r"DeprecationWarning: `AudioContextTTSService` is deprecated", "raised when pipecat/services/tts_service.py defines AudioContextWordTTSService, at import, for any TTS"),
     ("WARNING", r"STTService#\d+: ttfs_p99_latency not set, using default", "pipecat 1.7 ships no ttfs_p99_latency default for some STT services (the SageMaker Flux service even lacks the supports_ttfs() = False override DeepgramFluxSTTService has); the 1.0 s default applies, as it would for the user"),
-    ("WARNING", r"ResourceWarning: unclosed file <_io.BufferedReader name='[^']*/pipecat/services/aws/nova_sonic/ready\.wav'>", "pipecat 1.7 defect: AWSNovaSonicLLMService reads ready.wav with wave.open(path.open('rb')), which never closes the file (services/aws/nova_sonic/llm.py)"),
+    ("WARNING", r"ResourceWarning: unclosed file <_io.BufferedReader name='[^']*/pipecat/services/aws/nova_sonic/ready\.wav'>", "pipecat 1.7 and 1.8 defect: AWSNovaSonicLLMService reads ready.wav with wave.open(path.open('rb')), which never closes the file (services/aws/nova_sonic/llm.py)"),
     ("WARNING", r"^Media stream error while reading the (audio|video); clearing track\.$", "pipecat logs it at every browser hang-up: the peer's shutdown ends aiortc's remote tracks while pipecat reads them (transports/smallwebrtc/transport.py read_audio_frame/read_video_frame; pipecat issue #4490)"),
     ("WARNING", r"DeprecationWarning: The `language` parameter is deprecated\. Use `settings=LmntTTSService\.Settings", "pipecat 1.7 defect: LmntTTSService defaults its deprecated `language` argument to Language.EN and warns whenever it is not None, so every construction warns (services/lmnt/tts.py); passing language=None would trip the catalogue's no-deprecated-keyword rule"),
     ("WARNING", r"is not emitting turn frames \(UserStartedSpeakingFrame", "pipecat warns once per realtime service whose turns are not provider-driven, even when the aggregator has the local VAD it recommends (generated bots set vad_analyzer in LLMUserAggregatorParams)"),
@@ -342,6 +342,10 @@ def main() -> int:
     server = os.path.join(spec["project"], "server")
     sys.path.insert(0, server)
     variables = parse_env_example(os.path.join(server, ".env.example"))
+
+    from rt import assets
+
+    assets.install()  # package data the source mirror lacks (Nova Sonic's ready.wav)
 
     import loguru
 
