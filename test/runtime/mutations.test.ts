@@ -9,7 +9,9 @@
  * - the pipeline's output forced to 8 kHz with OpenAI TTS (24 kHz) -> the audio on the wire is
  *   three times too long, and pipecat's warning is reported;
  * - the `on_client_connected` handler dropped -> the bot never greets the caller;
- * - the `on_client_disconnected` handler dropped -> the session does not end after the hang-up.
+ * - the `on_client_disconnected` handler dropped -> the session does not end after the hang-up;
+ * - a method pipecat's deprecation registry marks (`TTSService.set_voice`) used in bot.py -> the
+ *   deprecation check names it with its line.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { removeDir } from '../helpers/cli.js';
@@ -50,6 +52,13 @@ const MUTATIONS: Mutation[] = [
     to: '# (dropped)',
     expect: /the session did not end within \d+ s of the hang-up/,
   },
+  {
+    name: 'a method pipecat deprecates, used on the TTS service',
+    file: 'server/bot.py',
+    from: /^( *)context = LLMContext\(\)$/m,
+    to: '$1context = LLMContext()\n$1_ = tts.set_voice',
+    expect: /bot\.py:\d+: TTSService\.set_voice \(method, deprecated in 0\.0\.104\)/,
+  },
 ];
 
 let out: string;
@@ -57,7 +66,10 @@ let results = new Map<string, SessionResult[]>();
 
 beforeAll(async () => {
   if (missing) return;
-  ({ out, results } = await runMutants('pipecat-mutations-', ARGS, MUTATIONS, (dir) => projectSpec(dir, ['required'])));
+  ({ out, results } = await runMutants('pipecat-mutations-', ARGS, MUTATIONS, (dir) => ({
+    ...projectSpec(dir, ['required']),
+    deprecations: true,
+  })));
 }, 600_000);
 
 afterAll(() => {
@@ -67,13 +79,20 @@ afterAll(() => {
 (missing ? describe.skip : describe)('the runtime tier reports a broken bot', () => {
   test('the unbroken bot completes its session', () => {
     const r = results.get('unbroken')!;
-    expect(r.map((s) => ({ session: s.session, problems: s.problems }))).toEqual([{ session: 'telco_a/required', problems: [] }]);
+    expect(r.map((s) => ({ session: s.session, problems: s.problems }))).toEqual([
+      { session: 'telco_a/required', problems: [] },
+      { session: 'deprecations', problems: [] },
+    ]);
   });
 
   test.each(MUTATIONS.map((m) => [m.name, m] as const))('%s', (name, m) => {
     const r = results.get(name)!;
-    expect(r).toHaveLength(1);
-    expect(r[0].ok).toBe(false);
-    expect(r[0].problems.join('\n')).toMatch(m.expect);
+    expect(r).toHaveLength(2);
+    expect(
+      r
+        .filter((s) => !s.ok)
+        .flatMap((s) => s.problems)
+        .join('\n'),
+    ).toMatch(m.expect);
   });
 });

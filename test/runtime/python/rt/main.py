@@ -8,7 +8,10 @@ catalogue) is::
      "tts_rates": {"rates": [...], "fixed": bool, "source": "..."} | null,
      "features": {"transcription": bool, "recording": bool, "avatar": bool},
      "sessions": [{"transport": "twilio", "driver": "twilio", "call": "phone"}, ...],
-     "variants": ["required", "all"]}
+     "variants": ["required", "all"], "deprecations": true}
+
+With ``deprecations``, the server's Python files are also read against pipecat's deprecation
+registry (:func:`deprecation_check`), reported as one more result.
 
 Each session: environment from ``server/.env.example`` (``required``: only the variables marked
 required, with ENV unset as on Pipecat Cloud; ``all``: every variable, with ENV=local as the
@@ -384,7 +387,29 @@ def main() -> int:
             current[0] = None
             failed += 0 if result["ok"] else 1
             print(json.dumps(result), flush=True)
+    result = deprecation_check(spec["project"]) if spec.get("deprecations") else None
+    if result:
+        failed += 0 if result["ok"] else 1
+        print(json.dumps(result), flush=True)
     return 1 if failed else 0
+
+
+def deprecation_check(project: str) -> dict | None:
+    """The generated server's Python files against pipecat's deprecation registry (rt/deprecations.py),
+    as one more result line (session ``deprecations``); None, with a line on stderr, when the pipecat
+    in use has no registry (an installed package: the registry ships only in pipecat's source tree)."""
+    import pipecat
+
+    from rt.deprecations import scan
+
+    registry = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(pipecat.__file__))), "scripts", "deprecations", "deprecations.json")
+    if not os.path.exists(registry):
+        sys.stderr.write(f"SKIPPED deprecation check: no registry at {registry} (pipecat not run from its source tree)\n")
+        return None
+    server = os.path.join(project, "server")
+    files = sorted(os.path.join(server, f) for f in os.listdir(server) if f.endswith(".py"))
+    uses = scan(registry, files)
+    return {"project": os.path.basename(project), "session": "deprecations", "ok": not uses, "problems": [str(u) for u in uses]}
 
 
 if __name__ == "__main__":
