@@ -42,6 +42,8 @@ import warnings
 import wave
 
 END_TIMEOUT = 5.0
+#: Seconds between a dial-out callee answering and saying hello.
+PICK_UP_SECONDS = 0.8
 
 
 def log_dir() -> str:
@@ -215,6 +217,11 @@ class Session:
                         f"the bot did not greet (TTS requests {probe.tts_requests}, LLM requests {probe.llm_requests}, "
                         f"{probe.tts_seconds:.2f} s of TTS audio, {probe.sent_seconds:.2f} s on the wire)"
                     )
+            if call == "dialout":
+                # The callee picks up, then says hello: a phone line carries audio from the answer
+                # on, and pipecat 1.8's VAD measures volume over 0.4 s of it (audio/volume.py
+                # VOLUME_WINDOW_SECS) before it can hear anyone.
+                await asyncio.sleep(PICK_UP_SECONDS)
             if call != "eval" and not task.done() and not self.problems:
                 probe.step("the user speaks")
                 await driver.speak(Probe.user_audio(driver.input_rate), Probe.speech_chunks())
