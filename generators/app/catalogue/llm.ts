@@ -54,9 +54,7 @@ export const LLM_SERVICES = [
         D.present('settings.model', 'ANTHROPIC_LLM_MODEL'),
         D.systemInstruction,
       ],
-      changes18: [
-        { fragment: 'changelog/5319.fixed.md', follow: 'TTFB is now measured to the first model event; nothing to change.' },
-      ],
+      changes18: [{ fragment: 'changelog/5319.fixed.md', follow: 'TTFB is now measured to the first model event; nothing to change.' }],
     },
   },
   {
@@ -94,16 +92,17 @@ export const LLM_SERVICES = [
       runtime: RT.llm,
       deviations: [
         D.required('AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_REGION'),
-        { what: '`aws_access_key` and `aws_secret_key` passed from `AWS_ACCESS_KEY_ID` and `AWS_SECRET_ACCESS_KEY`; the registry passes neither', why: 'without them the class falls back to the same AWS_* variables and the botocore chain (aws/utils.py resolve_credentials); passing them explicitly lets required(...) name a missing variable' },
+        {
+          what: '`aws_access_key` and `aws_secret_key` passed from `AWS_ACCESS_KEY_ID` and `AWS_SECRET_ACCESS_KEY`; the registry passes neither',
+          why: 'without them the class falls back to the same AWS_* variables and the botocore chain (aws/utils.py resolve_credentials); passing them explicitly lets required(...) name a missing variable',
+        },
         D.awsRegion('aws_region', 'AWS_BEDROCK_LLM_REGION'),
         D.added('aws_session_token', 'AWS_SESSION_TOKEN'),
         D.renamed('settings.model', 'AWS_BEDROCK_LLM_MODEL', 'AWS_BEDROCK_MODEL'),
         D.present('settings.model', 'AWS_BEDROCK_LLM_MODEL'),
         D.systemInstruction,
       ],
-      changes18: [
-        { fragment: 'changelog/5319.fixed.md', follow: 'TTFB is now measured to the first model event; nothing to change.' },
-      ],
+      changes18: [{ fragment: 'changelog/5319.fixed.md', follow: 'TTFB is now measured to the first model event; nothing to change.' }],
     },
   },
   {
@@ -145,8 +144,14 @@ export const LLM_SERVICES = [
         D.systemInstruction,
       ],
       changes18: [
-        { fragment: 'changelog/5363.deprecated.md', follow: 'api_version is deprecated; bot.py never passes it. AZURE_CHATGPT_ENDPOINT should end in /openai/v1 (the v1 surface).' },
-        { fragment: 'changelog/5363.added.2.md', follow: 'token_provider (Entra ID) makes api_key optional; bot.py keeps the key, required.' },
+        {
+          fragment: 'changelog/5363.deprecated.md',
+          follow: 'api_version is deprecated; bot.py never passes it. AZURE_CHATGPT_ENDPOINT should end in /openai/v1 (the v1 surface).',
+        },
+        {
+          fragment: 'changelog/5363.added.2.md',
+          follow: 'token_provider (Entra ID) makes api_key optional; bot.py keeps the key, required.',
+        },
       ],
     },
   },
@@ -382,10 +387,18 @@ export const LLM_SERVICES = [
         D.renamed('settings.model', 'GOOGLE_VERTEX_LLM_MODEL', 'GOOGLE_MODEL'),
         D.present('settings.model', 'GOOGLE_VERTEX_LLM_MODEL'),
         D.systemInstruction,
-        { what: '`credentials` not passed (registry: `os.getenv("GOOGLE_APPLICATION_CREDENTIALS")`); the class authenticates with Application Default Credentials', why: 'the registry hands a key-file path to `credentials=`, which takes the key JSON itself; ADC reads the file GOOGLE_APPLICATION_CREDENTIALS names', fix: 'pass the key JSON through `credentials=` from an environment variable, as pipecat examples do: on Pipecat Cloud the key file is not in the image (issue 22 point 4; the Google entries are being changed)' },
+        {
+          what: '`credentials` not passed (registry: `os.getenv("GOOGLE_APPLICATION_CREDENTIALS")`); the class authenticates with Application Default Credentials',
+          why: 'the registry hands a key-file path to `credentials=`, which takes the key JSON itself; ADC reads the file GOOGLE_APPLICATION_CREDENTIALS names',
+          fix: 'pass the key JSON through `credentials=` from an environment variable, as pipecat examples do: on Pipecat Cloud the key file is not in the image (issue 22 point 4; the Google entries are being changed)',
+        },
       ],
       changes18: [
-        { fragment: 'changelog/5356.changed.md', follow: 'Default model gemini-3.6-flash and default location global (was us-east4); GOOGLE_VERTEX_LLM_LOCATION unset follows it, and the .env.example hint should not suggest a region that no longer serves the default model.' },
+        {
+          fragment: 'changelog/5356.changed.md',
+          follow:
+            'Default model gemini-3.6-flash and default location global (was us-east4); GOOGLE_VERTEX_LLM_LOCATION unset follows it, and the .env.example hint should not suggest a region that no longer serves the default model.',
+        },
         { fragment: 'changelog/5366.fixed.md', follow: 'seed is now sent; bot.py sets none.' },
       ],
     },
@@ -417,9 +430,7 @@ export const LLM_SERVICES = [
         D.present('settings.model', 'GROQ_LLM_MODEL'),
         D.systemInstruction,
       ],
-      changes18: [
-        { fragment: 'changelog/5338.changed.md', follow: 'Default model openai/gpt-oss-120b; GROQ_LLM_MODEL unset follows it.' },
-      ],
+      changes18: [{ fragment: 'changelog/5338.changed.md', follow: 'Default model openai/gpt-oss-120b; GROQ_LLM_MODEL unset follows it.' }],
     },
   },
   {
@@ -605,7 +616,10 @@ export const LLM_SERVICES = [
       runtime: RT.llm,
       deviations: [
         D.required('OPENAI_API_KEY'),
-        { what: '`settings.model` from `OPENAI_LLM_MODEL` (registry: `os.getenv("OPENAI_MODEL", "gpt-4.1")`)', why: 'OPENAI_MODEL is shared with OpenAI Responses and, in the registry, Whisper (catalogue-facts §10.2); unset, the class default is the same gpt-4.1 (openai/llm.py), so no fallback is written' },
+        {
+          what: '`settings.model` from `OPENAI_LLM_MODEL` (registry: `os.getenv("OPENAI_MODEL", "gpt-4.1")`)',
+          why: 'OPENAI_MODEL is shared with OpenAI Responses and, in the registry, Whisper (catalogue-facts §10.2); unset, the class default is the same gpt-4.1 (openai/llm.py), so no fallback is written',
+        },
         D.present('settings.model', 'OPENAI_LLM_MODEL'),
         D.systemInstruction,
       ],
@@ -639,12 +653,18 @@ export const LLM_SERVICES = [
       runtime: RT.llm,
       deviations: [
         D.required('OPENAI_API_KEY'),
-        { what: '`settings.model` from `OPENAI_RESPONSES_LLM_MODEL` (registry: `os.getenv("OPENAI_MODEL", "gpt-4.1")`)', why: 'OPENAI_MODEL is shared with the OpenAI chat entry and, in the registry, Whisper (catalogue-facts §10.2); unset, the class default is the same gpt-4.1 (openai/responses/llm.py), so no fallback is written' },
+        {
+          what: '`settings.model` from `OPENAI_RESPONSES_LLM_MODEL` (registry: `os.getenv("OPENAI_MODEL", "gpt-4.1")`)',
+          why: 'OPENAI_MODEL is shared with the OpenAI chat entry and, in the registry, Whisper (catalogue-facts §10.2); unset, the class default is the same gpt-4.1 (openai/responses/llm.py), so no fallback is written',
+        },
         D.present('settings.model', 'OPENAI_RESPONSES_LLM_MODEL'),
         D.systemInstruction,
       ],
       changes18: [
-        { fragment: 'changelog/5141.fixed.md', follow: 'The HTTP variant now pushes an ErrorFrame on response.failed; bot.py uses the WebSocket class, which already did.' },
+        {
+          fragment: 'changelog/5141.fixed.md',
+          follow: 'The HTTP variant now pushes an ErrorFrame on response.failed; bot.py uses the WebSocket class, which already did.',
+        },
       ],
     },
   },
@@ -770,9 +790,7 @@ export const LLM_SERVICES = [
         D.present('settings.model', 'SAMBANOVA_LLM_MODEL'),
         D.systemInstruction,
       ],
-      changes18: [
-        { fragment: 'changelog/5190.changed.md', follow: 'Usage is reported once per completion; nothing to change.' },
-      ],
+      changes18: [{ fragment: 'changelog/5190.changed.md', follow: 'Usage is reported once per completion; nothing to change.' }],
     },
   },
   {
@@ -807,8 +825,14 @@ export const LLM_SERVICES = [
         D.systemInstruction,
       ],
       changes18: [
-        { fragment: 'changelog/5288.changed.md', follow: 'base_url is resolved from the model (/v2 except sarvam-105b-conversations); bot.py passes no base_url, so it follows.' },
-        { fragment: 'changelog/5288.added.md', follow: 'New models gemma4, glm5.2, sarvam-105b-conversations are accepted through SARVAM_LLM_MODEL.' },
+        {
+          fragment: 'changelog/5288.changed.md',
+          follow: 'base_url is resolved from the model (/v2 except sarvam-105b-conversations); bot.py passes no base_url, so it follows.',
+        },
+        {
+          fragment: 'changelog/5288.added.md',
+          follow: 'New models gemma4, glm5.2, sarvam-105b-conversations are accepted through SARVAM_LLM_MODEL.',
+        },
       ],
     },
   },

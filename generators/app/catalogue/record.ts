@@ -59,11 +59,12 @@ export const RT = {
   realtime: {
     layer: 'service-interface',
     where:
-      "test/runtime/python/rt/services.py Script._patch_realtime: answers and user transcripts are pushed whatever the session config requests",
+      'test/runtime/python/rt/services.py Script._patch_realtime: answers and user transcripts are pushed whatever the session config requests',
   },
   ultravox: {
     layer: 'vendor-protocol',
-    where: 'test/runtime/python/rt/services.py UltravoxCall (VENDOR_SERVER) through standins/websockets; call API in standins/_vendors/ultravox.py',
+    where:
+      'test/runtime/python/rt/services.py UltravoxCall (VENDOR_SERVER) through standins/websockets; call API in standins/_vendors/ultravox.py',
   },
 } as const satisfies Record<string, DeviationRecord['runtime']>;
 
@@ -79,7 +80,10 @@ export const D = {
    * @param names the variables
    */
   required(...names: string[]): Deviation {
-    return { what: `${names.map((n) => `\`${n}\``).join(', ')} read through \`required(...)\` (registry: \`os.getenv\`)`, why: REQUIRED_WHY };
+    return {
+      what: `${names.map((n) => `\`${n}\``).join(', ')} read through \`required(...)\` (registry: \`os.getenv\`)`,
+      why: REQUIRED_WHY,
+    };
   },
   /**
    * A tunable read from a per-service variable where the registry reads a vendor-wide one.

@@ -50,11 +50,22 @@ export const STT_SERVICES = [
       runtime: RT.stt,
       deviations: [
         D.required('ASSEMBLYAI_API_KEY'),
-        { what: '`sample_rate=None` written explicitly', why: '1.7 defaulted this class to 16000 Hz and declared it to the vendor for 8 kHz phone audio (pipecat does not resample STT input); 1.8 defaults to None, the pipeline input rate, so the argument now restates the default', fix: 'drop `sample_rate=None` from the construct (harmless either way)' },
+        {
+          what: '`sample_rate=None` written explicitly',
+          why: '1.7 defaulted this class to 16000 Hz and declared it to the vendor for 8 kHz phone audio (pipecat does not resample STT input); 1.8 defaults to None, the pipeline input rate, so the argument now restates the default',
+          fix: 'drop `sample_rate=None` from the construct (harmless either way)',
+        },
       ],
       changes18: [
-        { fragment: 'changelog/5298.fixed.md', follow: 'sample_rate defaults to the pipeline input rate (what the explicit None already did).' },
-        { fragment: 'changelog/5156.added.md', follow: 'The service now proposes turn boundaries and recommends ExternalUserTurnStrategies itself; bot.py pins no user_turn_strategies, so the recommendation applies (followed).' },
+        {
+          fragment: 'changelog/5298.fixed.md',
+          follow: 'sample_rate defaults to the pipeline input rate (what the explicit None already did).',
+        },
+        {
+          fragment: 'changelog/5156.added.md',
+          follow:
+            'The service now proposes turn boundaries and recommends ExternalUserTurnStrategies itself; bot.py pins no user_turn_strategies, so the recommendation applies (followed).',
+        },
       ],
     },
   },
@@ -84,13 +95,22 @@ export const STT_SERVICES = [
       runtime: RT.stt,
       deviations: [
         D.required('AWS_SECRET_ACCESS_KEY', 'AWS_ACCESS_KEY_ID', 'AWS_REGION'),
-        { what: '`api_key` (the secret access key) passed from `AWS_SECRET_ACCESS_KEY`; the registry passes none', why: 'without it the class falls back to the same AWS_* variables and the botocore chain (aws/utils.py resolve_credentials); passing it explicitly lets required(...) name a missing variable' },
+        {
+          what: '`api_key` (the secret access key) passed from `AWS_SECRET_ACCESS_KEY`; the registry passes none',
+          why: 'without it the class falls back to the same AWS_* variables and the botocore chain (aws/utils.py resolve_credentials); passing it explicitly lets required(...) name a missing variable',
+        },
         D.awsRegion('region', 'AWS_TRANSCRIBE_STT_REGION'),
-        { what: '`aws_session_token` from `AWS_SESSION_TOKEN` (registry: `AWS_AWS_SESSION_TOKEN`)', why: 'the registry name is a typo that nothing sets; AWS_SESSION_TOKEN is the platform-standard name (catalogue-facts §10.1)' },
+        {
+          what: '`aws_session_token` from `AWS_SESSION_TOKEN` (registry: `AWS_AWS_SESSION_TOKEN`)',
+          why: 'the registry name is a typo that nothing sets; AWS_SESSION_TOKEN is the platform-standard name (catalogue-facts §10.1)',
+        },
         D.present('aws_session_token', 'AWS_SESSION_TOKEN'),
       ],
       changes18: [
-        { fragment: 'changelog/5242.changed.2.md', follow: 'A rejected credential stays recoverable (it is signed per connection); nothing to change.' },
+        {
+          fragment: 'changelog/5242.changed.2.md',
+          follow: 'A rejected credential stays recoverable (it is signed per connection); nothing to change.',
+        },
       ],
     },
   },
@@ -109,9 +129,7 @@ export const STT_SERVICES = [
       follows: [reg('azure_stt'), 'src/pipecat/services/azure/stt.py#AzureSTTService'],
       compared: ['api_key', 'region', 'sample_rate (class default)'],
       runtime: RT.stt,
-      deviations: [
-        D.required('AZURE_SPEECH_API_KEY', 'AZURE_SPEECH_REGION'),
-      ],
+      deviations: [D.required('AZURE_SPEECH_API_KEY', 'AZURE_SPEECH_REGION')],
     },
   },
   {
@@ -129,9 +147,7 @@ export const STT_SERVICES = [
       follows: [reg('cartesia_stt'), 'src/pipecat/services/cartesia/stt.py#CartesiaSTTService'],
       compared: ['api_key', 'sample_rate (class default)'],
       runtime: RT.stt,
-      deviations: [
-        D.required('CARTESIA_API_KEY'),
-      ],
+      deviations: [D.required('CARTESIA_API_KEY')],
       changes18: [
         { fragment: 'changelog/5223.added.md', follow: 'extra_headers and a base_url with a scheme are optional; nothing to change.' },
       ],
@@ -152,11 +168,13 @@ export const STT_SERVICES = [
       follows: [reg('cartesia_turns_stt'), 'src/pipecat/services/cartesia/turns/stt.py#CartesiaTurnsSTTService'],
       compared: ['api_key', 'sample_rate (class default)'],
       runtime: RT.sttTurns,
-      deviations: [
-        D.required('CARTESIA_API_KEY'),
-      ],
+      deviations: [D.required('CARTESIA_API_KEY')],
       changes18: [
-        { fragment: 'changelog/5156.added.md', follow: 'The service now proposes turn boundaries and recommends ExternalUserTurnStrategies itself; bot.py pins no user_turn_strategies, so the recommendation applies (followed).' },
+        {
+          fragment: 'changelog/5156.added.md',
+          follow:
+            'The service now proposes turn boundaries and recommends ExternalUserTurnStrategies itself; bot.py pins no user_turn_strategies, so the recommendation applies (followed).',
+        },
       ],
     },
   },
@@ -197,7 +215,11 @@ export const STT_SERVICES = [
         D.awsRegion('region', 'DEEPGRAM_FLUX_SAGEMAKER_STT_REGION'),
       ],
       changes18: [
-        { fragment: 'changelog/5156.added.md', follow: 'The service now proposes turn boundaries and recommends ExternalUserTurnStrategies itself; bot.py pins no user_turn_strategies, so the recommendation applies (followed).' },
+        {
+          fragment: 'changelog/5156.added.md',
+          follow:
+            'The service now proposes turn boundaries and recommends ExternalUserTurnStrategies itself; bot.py pins no user_turn_strategies, so the recommendation applies (followed).',
+        },
       ],
     },
   },
@@ -216,12 +238,18 @@ export const STT_SERVICES = [
       follows: [reg('deepgram_flux_stt'), 'src/pipecat/services/deepgram/flux/stt.py#DeepgramFluxSTTService'],
       compared: ['api_key', 'sample_rate (class default)'],
       runtime: RT.sttTurns,
-      deviations: [
-        D.required('DEEPGRAM_API_KEY'),
-      ],
+      deviations: [D.required('DEEPGRAM_API_KEY')],
       changes18: [
-        { fragment: 'changelog/5156.added.md', follow: 'The service now proposes turn boundaries and recommends ExternalUserTurnStrategies itself; bot.py pins no user_turn_strategies, so the recommendation applies (followed).' },
-        { fragment: 'changelog/5360.changed.md', follow: 'DeepgramFluxSTTBase moved to deepgram.flux.stt_base; bot.py imports DeepgramFluxSTTService from deepgram.flux.stt, which is unchanged.' },
+        {
+          fragment: 'changelog/5156.added.md',
+          follow:
+            'The service now proposes turn boundaries and recommends ExternalUserTurnStrategies itself; bot.py pins no user_turn_strategies, so the recommendation applies (followed).',
+        },
+        {
+          fragment: 'changelog/5360.changed.md',
+          follow:
+            'DeepgramFluxSTTBase moved to deepgram.flux.stt_base; bot.py imports DeepgramFluxSTTService from deepgram.flux.stt, which is unchanged.',
+        },
       ],
     },
   },
@@ -278,13 +306,14 @@ export const STT_SERVICES = [
       follows: [reg('deepgram_stt'), 'src/pipecat/services/deepgram/stt.py#DeepgramSTTService'],
       compared: ['api_key', 'settings.model', 'sample_rate (class default)'],
       runtime: RT.stt,
-      deviations: [
-        D.required('DEEPGRAM_API_KEY'),
-        D.added('settings.model', 'DEEPGRAM_STT_MODEL'),
-      ],
+      deviations: [D.required('DEEPGRAM_API_KEY'), D.added('settings.model', 'DEEPGRAM_STT_MODEL')],
       changes18: [
         { fragment: 'changelog/5254.fixed.md', follow: 'Audio before the connection is held, not dropped; nothing to change.' },
-        { fragment: 'changelog/5316.fixed.3.md', follow: 'Gives up after three failed reconnects and becomes unusable: the worker needs processor_unusable_policy=END to end the call (issue 22 point 3).' },
+        {
+          fragment: 'changelog/5316.fixed.3.md',
+          follow:
+            'Gives up after three failed reconnects and becomes unusable: the worker needs processor_unusable_policy=END to end the call (issue 22 point 3).',
+        },
       ],
     },
   },
@@ -302,11 +331,12 @@ export const STT_SERVICES = [
       follows: [reg('elevenlabs_realtime_stt'), 'src/pipecat/services/elevenlabs/stt.py#ElevenLabsRealtimeSTTService'],
       compared: ['api_key', 'sample_rate (class default)'],
       runtime: RT.stt,
-      deviations: [
-        D.required('ELEVENLABS_API_KEY'),
-      ],
+      deviations: [D.required('ELEVENLABS_API_KEY')],
       changes18: [
-        { fragment: 'changelog/5208.fixed.md', follow: 'No double final transcript with language detection; bot.py enables neither option.' },
+        {
+          fragment: 'changelog/5208.fixed.md',
+          follow: 'No double final transcript with language detection; bot.py enables neither option.',
+        },
       ],
     },
   },
@@ -327,9 +357,7 @@ export const STT_SERVICES = [
       follows: [reg('elevenlabs_stt'), 'src/pipecat/services/elevenlabs/stt.py#ElevenLabsSTTService'],
       compared: ['aiohttp_session', 'api_key', 'sample_rate (class default)'],
       runtime: RT.stt,
-      deviations: [
-        D.required('ELEVENLABS_API_KEY'),
-      ],
+      deviations: [D.required('ELEVENLABS_API_KEY')],
     },
   },
   {
@@ -349,7 +377,10 @@ export const STT_SERVICES = [
       runtime: RT.stt,
       deviations: [
         D.required('FAL_API_KEY'),
-        { what: '`aiohttp_session=session` of the registry not passed', why: 'FalSTTService opens and closes its own aiohttp session when given none (fal/stt.py `_owns_session`), so the bot opens no shared session for it' },
+        {
+          what: '`aiohttp_session=session` of the registry not passed',
+          why: 'FalSTTService opens and closes its own aiohttp session when given none (fal/stt.py `_owns_session`), so the bot opens no shared session for it',
+        },
       ],
     },
   },
@@ -371,12 +402,13 @@ export const STT_SERVICES = [
       follows: [reg('gladia_stt'), 'src/pipecat/services/gladia/stt.py#GladiaSTTService'],
       compared: ['api_key', 'region', 'sample_rate (class default)'],
       runtime: RT.stt,
-      deviations: [
-        D.required('GLADIA_API_KEY'),
-        D.present('region', 'GLADIA_REGION'),
-      ],
+      deviations: [D.required('GLADIA_API_KEY'), D.present('region', 'GLADIA_REGION')],
       changes18: [
-        { fragment: 'changelog/5156.added.md', follow: 'The service now proposes turn boundaries and recommends ExternalUserTurnStrategies itself; bot.py pins no user_turn_strategies, so the recommendation applies (followed).' },
+        {
+          fragment: 'changelog/5156.added.md',
+          follow:
+            'The service now proposes turn boundaries and recommends ExternalUserTurnStrategies itself; bot.py pins no user_turn_strategies, so the recommendation applies (followed).',
+        },
       ],
     },
   },
@@ -401,11 +433,13 @@ export const STT_SERVICES = [
       deviations: [
         D.renamed('location', 'GOOGLE_STT_LOCATION', 'GOOGLE_LOCATION'),
         D.present('location', 'GOOGLE_STT_LOCATION'),
-        { what: '`credentials` not passed (registry: `os.getenv("GOOGLE_APPLICATION_CREDENTIALS")`); the class authenticates with Application Default Credentials', why: 'the registry hands a key-file path to `credentials=`, which takes the key JSON itself; ADC reads the file GOOGLE_APPLICATION_CREDENTIALS names', fix: 'pass the key JSON through `credentials=` from an environment variable, as pipecat examples do: on Pipecat Cloud the key file is not in the image (issue 22 point 4; the Google entries are being changed)' },
+        {
+          what: '`credentials` not passed (registry: `os.getenv("GOOGLE_APPLICATION_CREDENTIALS")`); the class authenticates with Application Default Credentials',
+          why: 'the registry hands a key-file path to `credentials=`, which takes the key JSON itself; ADC reads the file GOOGLE_APPLICATION_CREDENTIALS names',
+          fix: 'pass the key JSON through `credentials=` from an environment variable, as pipecat examples do: on Pipecat Cloud the key file is not in the image (issue 22 point 4; the Google entries are being changed)',
+        },
       ],
-      changes18: [
-        { fragment: 'changelog/4413.added.md', follow: 'Speech adaptation is optional; nothing to change.' },
-      ],
+      changes18: [{ fragment: 'changelog/4413.added.md', follow: 'Speech adaptation is optional; nothing to change.' }],
     },
   },
   {
@@ -422,9 +456,7 @@ export const STT_SERVICES = [
       follows: [reg('gradium_stt'), 'src/pipecat/services/gradium/stt.py#GradiumSTTService'],
       compared: ['api_key', 'sample_rate (class default)'],
       runtime: RT.stt,
-      deviations: [
-        D.required('GRADIUM_API_KEY'),
-      ],
+      deviations: [D.required('GRADIUM_API_KEY')],
     },
   },
   {
@@ -450,10 +482,7 @@ export const STT_SERVICES = [
       follows: [reg('groq_stt'), 'src/pipecat/services/groq/stt.py#GroqSTTService'],
       compared: ['api_key', 'settings.model', 'sample_rate (class default)'],
       runtime: RT.stt,
-      deviations: [
-        D.required('GROQ_API_KEY'),
-        D.added('settings.model', 'GROQ_STT_MODEL'),
-      ],
+      deviations: [D.required('GROQ_API_KEY'), D.added('settings.model', 'GROQ_STT_MODEL')],
     },
   },
   {
@@ -470,9 +499,7 @@ export const STT_SERVICES = [
       follows: [reg('mistral_stt'), 'src/pipecat/services/mistral/stt.py#MistralSTTService'],
       compared: ['api_key', 'sample_rate (class default)'],
       runtime: RT.stt,
-      deviations: [
-        D.required('MISTRAL_API_KEY'),
-      ],
+      deviations: [D.required('MISTRAL_API_KEY')],
     },
   },
   {
@@ -503,12 +530,20 @@ export const STT_SERVICES = [
       runtime: RT.stt,
       deviations: [
         D.present('settings.model', 'MOONSHINE_STT_MODEL'),
-        { what: 'the model is downloaded on first use, inside bot()', why: 'pipecat fetches it lazily; the registry does the same', fix: 'fetch the weights in the Dockerfile and give the worker a setup timeout that fits a cold start (issue 22 point 3)' },
+        {
+          what: 'the model is downloaded on first use, inside bot()',
+          why: 'pipecat fetches it lazily; the registry does the same',
+          fix: 'fetch the weights in the Dockerfile and give the worker a setup timeout that fits a cold start (issue 22 point 3)',
+        },
       ],
       changes18: [
         { fragment: 'changelog/5182.changed.2.md', follow: 'Model reloads on a language/model change; bot.py sets them once.' },
         { fragment: 'changelog/5182.fixed.md', follow: 'Non-English languages fall back to a published model; bot.py sets no language.' },
-        { fragment: 'changelog/5316.added.md', follow: 'setup_timeout_secs defaults to 20 s: a first run that downloads the model inside bot() can exceed it (issue 22 point 3: fetch the weights at image build time).' },
+        {
+          fragment: 'changelog/5316.added.md',
+          follow:
+            'setup_timeout_secs defaults to 20 s: a first run that downloads the model inside bot() can exceed it (issue 22 point 3: fetch the weights at image build time).',
+        },
       ],
     },
   },
@@ -541,10 +576,7 @@ export const STT_SERVICES = [
       follows: [reg('nvidia_sagemaker_stt'), 'src/pipecat/services/nvidia/sagemaker/stt.py#NvidiaSageMakerSTTService'],
       compared: ['endpoint_name', 'region', 'sample_rate (class default)'],
       runtime: RT.stt,
-      deviations: [
-        D.required('NVIDIA_SAGEMAKER_STT_ENDPOINT_NAME', 'AWS_REGION'),
-        D.awsRegion('region', 'NVIDIA_SAGEMAKER_STT_REGION'),
-      ],
+      deviations: [D.required('NVIDIA_SAGEMAKER_STT_ENDPOINT_NAME', 'AWS_REGION'), D.awsRegion('region', 'NVIDIA_SAGEMAKER_STT_REGION')],
     },
   },
   {
@@ -563,9 +595,7 @@ export const STT_SERVICES = [
       follows: [reg('nvidia_stt'), 'src/pipecat/services/nvidia/stt.py#NvidiaSTTService'],
       compared: ['api_key', 'sample_rate (class default)'],
       runtime: RT.riva,
-      deviations: [
-        D.required('NVIDIA_API_KEY'),
-      ],
+      deviations: [D.required('NVIDIA_API_KEY')],
     },
   },
   {
@@ -590,12 +620,13 @@ export const STT_SERVICES = [
       follows: [reg('openai_realtime_stt'), 'src/pipecat/services/openai/stt.py#OpenAIRealtimeSTTService'],
       compared: ['api_key', 'settings.model', 'sample_rate (class default)'],
       runtime: RT.stt,
-      deviations: [
-        D.required('OPENAI_API_KEY'),
-        D.added('settings.model', 'OPENAI_REALTIME_STT_MODEL'),
-      ],
+      deviations: [D.required('OPENAI_API_KEY'), D.added('settings.model', 'OPENAI_REALTIME_STT_MODEL')],
       changes18: [
-        { fragment: 'changelog/5156.added.md', follow: 'The service now proposes turn boundaries and recommends ExternalUserTurnStrategies itself; bot.py pins no user_turn_strategies, so the recommendation applies (followed).' },
+        {
+          fragment: 'changelog/5156.added.md',
+          follow:
+            'The service now proposes turn boundaries and recommends ExternalUserTurnStrategies itself; bot.py pins no user_turn_strategies, so the recommendation applies (followed).',
+        },
       ],
     },
   },
@@ -622,10 +653,7 @@ export const STT_SERVICES = [
       follows: [reg('openai_stt'), 'src/pipecat/services/openai/stt.py#OpenAISTTService'],
       compared: ['api_key', 'settings.model', 'sample_rate (class default)'],
       runtime: RT.stt,
-      deviations: [
-        D.required('OPENAI_API_KEY'),
-        D.added('settings.model', 'OPENAI_STT_MODEL'),
-      ],
+      deviations: [D.required('OPENAI_API_KEY'), D.added('settings.model', 'OPENAI_STT_MODEL')],
     },
   },
   {
@@ -652,9 +680,16 @@ export const STT_SERVICES = [
         D.present('settings.model', 'SARVAM_STT_MODEL'),
       ],
       changes18: [
-        { fragment: 'changelog/5156.added.md', follow: 'The service now proposes turn boundaries and recommends ExternalUserTurnStrategies itself; bot.py pins no user_turn_strategies, so the recommendation applies (followed).' },
+        {
+          fragment: 'changelog/5156.added.md',
+          follow:
+            'The service now proposes turn boundaries and recommends ExternalUserTurnStrategies itself; bot.py pins no user_turn_strategies, so the recommendation applies (followed).',
+        },
         { fragment: 'changelog/5382.changed.md', follow: 'Default model is now saaras:v4; SARVAM_STT_MODEL unset follows it.' },
-        { fragment: 'changelog/5383.removed.2.md', follow: 'saarika:v2.5 and saaras:v2.5 are gone; the .env.example hint names saaras:v3, still supported.' },
+        {
+          fragment: 'changelog/5383.removed.2.md',
+          follow: 'saarika:v2.5 and saaras:v2.5 are gone; the .env.example hint names saaras:v3, still supported.',
+        },
         { fragment: 'changelog/5383.removed.md', follow: 'Settings(prompt=) removed; bot.py never passed it.' },
       ],
     },
@@ -673,11 +708,13 @@ export const STT_SERVICES = [
       follows: [reg('soniox_stt'), 'src/pipecat/services/soniox/stt.py#SonioxSTTService'],
       compared: ['api_key', 'sample_rate (class default)'],
       runtime: RT.stt,
-      deviations: [
-        D.required('SONIOX_API_KEY'),
-      ],
+      deviations: [D.required('SONIOX_API_KEY')],
       changes18: [
-        { fragment: 'changelog/5156.added.md', follow: 'The service now proposes turn boundaries and recommends ExternalUserTurnStrategies itself; bot.py pins no user_turn_strategies, so the recommendation applies (followed).' },
+        {
+          fragment: 'changelog/5156.added.md',
+          follow:
+            'The service now proposes turn boundaries and recommends ExternalUserTurnStrategies itself; bot.py pins no user_turn_strategies, so the recommendation applies (followed).',
+        },
       ],
     },
   },
@@ -703,13 +740,17 @@ export const STT_SERVICES = [
       follows: [reg('speechmatics_stt'), 'src/pipecat/services/speechmatics/stt.py#SpeechmaticsSTTService'],
       compared: ['api_key', 'base_url', 'sample_rate (class default)'],
       runtime: RT.stt,
-      deviations: [
-        D.required('SPEECHMATICS_API_KEY'),
-        D.added('base_url', 'SPEECHMATICS_RT_URL'),
-      ],
+      deviations: [D.required('SPEECHMATICS_API_KEY'), D.added('base_url', 'SPEECHMATICS_RT_URL')],
       changes18: [
-        { fragment: 'changelog/5156.added.md', follow: 'The service now proposes turn boundaries and recommends ExternalUserTurnStrategies itself; bot.py pins no user_turn_strategies, so the recommendation applies (followed).' },
-        { fragment: 'changelog/5273.fixed.5.md', follow: 'Construction with EN_IN-like locales no longer raises; bot.py sets no language.' },
+        {
+          fragment: 'changelog/5156.added.md',
+          follow:
+            'The service now proposes turn boundaries and recommends ExternalUserTurnStrategies itself; bot.py pins no user_turn_strategies, so the recommendation applies (followed).',
+        },
+        {
+          fragment: 'changelog/5273.fixed.5.md',
+          follow: 'Construction with EN_IN-like locales no longer raises; bot.py sets no language.',
+        },
       ],
     },
   },
@@ -735,13 +776,27 @@ export const STT_SERVICES = [
       compared: ['settings.model', 'sample_rate (class default)'],
       runtime: RT.stt,
       deviations: [
-        { what: '`settings.model` from `WHISPER_STT_MODEL` (registry: `OPENAI_MODEL`)', why: 'OPENAI_MODEL is the OpenAI chat model of the registry LLM entries: a project with Whisper and OpenAI would hand a chat model id to faster-whisper (catalogue-facts §10.2)' },
+        {
+          what: '`settings.model` from `WHISPER_STT_MODEL` (registry: `OPENAI_MODEL`)',
+          why: 'OPENAI_MODEL is the OpenAI chat model of the registry LLM entries: a project with Whisper and OpenAI would hand a chat model id to faster-whisper (catalogue-facts §10.2)',
+        },
         D.present('settings.model', 'WHISPER_STT_MODEL'),
-        { what: 'the model is downloaded on first use, inside bot()', why: 'pipecat fetches it lazily; the registry does the same', fix: 'fetch the weights in the Dockerfile and give the worker a setup timeout that fits a cold start (issue 22 point 3)' },
+        {
+          what: 'the model is downloaded on first use, inside bot()',
+          why: 'pipecat fetches it lazily; the registry does the same',
+          fix: 'fetch the weights in the Dockerfile and give the worker a setup timeout that fits a cold start (issue 22 point 3)',
+        },
       ],
       changes18: [
-        { fragment: 'changelog/5171.fixed.2.md', follow: 'An English-only model with a non-English language now raises; bot.py sets no language and the default model is distil-medium.en.' },
-        { fragment: 'changelog/5316.added.md', follow: 'setup_timeout_secs defaults to 20 s: the first model download inside bot() can exceed it (issue 22 point 3).' },
+        {
+          fragment: 'changelog/5171.fixed.2.md',
+          follow:
+            'An English-only model with a non-English language now raises; bot.py sets no language and the default model is distil-medium.en.',
+        },
+        {
+          fragment: 'changelog/5316.added.md',
+          follow: 'setup_timeout_secs defaults to 20 s: the first model download inside bot() can exceed it (issue 22 point 3).',
+        },
       ],
     },
   },
@@ -764,10 +819,17 @@ export const STT_SERVICES = [
       runtime: RT.sttHello,
       deviations: [
         D.required('XAI_API_KEY'),
-        { what: '`sample_rate=None` written explicitly', why: '1.7 defaulted this class to 16000 Hz and declared it to the vendor for 8 kHz phone audio (pipecat does not resample STT input); 1.8 defaults to None, the pipeline input rate, so the argument now restates the default', fix: 'drop `sample_rate=None` from the construct (harmless either way)' },
+        {
+          what: '`sample_rate=None` written explicitly',
+          why: '1.7 defaulted this class to 16000 Hz and declared it to the vendor for 8 kHz phone audio (pipecat does not resample STT input); 1.8 defaults to None, the pipeline input rate, so the argument now restates the default',
+          fix: 'drop `sample_rate=None` from the construct (harmless either way)',
+        },
       ],
       changes18: [
-        { fragment: 'changelog/5298.fixed.2.md', follow: 'sample_rate defaults to the pipeline input rate (what the explicit None already did).' },
+        {
+          fragment: 'changelog/5298.fixed.2.md',
+          follow: 'sample_rate defaults to the pipeline input rate (what the explicit None already did).',
+        },
       ],
     },
   },

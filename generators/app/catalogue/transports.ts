@@ -170,7 +170,9 @@ export const TRANSPORTS = [
       ],
       runtime: DAILY_RT,
       deviations: [VIDEO_OUT, CAMERA_IN],
-      changes18: [{ fragment: 'changelog/5350.fixed.md', follow: 'The Daily client no longer leaks a worker thread per session; nothing to change.' }],
+      changes18: [
+        { fragment: 'changelog/5350.fixed.md', follow: 'The Daily client no longer leaks a worker thread per session; nothing to change.' },
+      ],
     },
   },
   {
@@ -254,7 +256,8 @@ export const TRANSPORTS = [
       compared: ['FastAPIWebsocketParams(audio_in_enabled, audio_out_enabled, add_wav_header, serializer)', 'audio_out_sample_rate'],
       runtime: {
         layer: 'vendor-protocol',
-        where: "test/runtime/python/rt/websocket.py plays @pipecat-ai/websocket-transport (RTVI client-ready, 16 kHz microphone frames); frames_pb2 is a stand-in",
+        where:
+          'test/runtime/python/rt/websocket.py plays @pipecat-ai/websocket-transport (RTVI client-ready, 16 kHz microphone frames); frames_pb2 is a stand-in',
       },
       deviations: [
         {
@@ -338,11 +341,14 @@ export const TRANSPORTS = [
         'greeting on on_client_connected; on_client_disconnected cancel',
         'server.py: configure(session, sip_caller_phone=From); the TwiML answer that holds the caller',
       ],
-      runtime: { layer: 'sdk-call', where: 'test/runtime/python/rt/daily.py: the body server.py sends (server.py itself does not run); standins/daily' },
+      runtime: {
+        layer: 'sdk-call',
+        where: 'test/runtime/python/rt/daily.py: the body server.py sends (server.py itself does not run); standins/daily',
+      },
       deviations: [
         {
           what: 'the Twilio REST update runs in a worker thread (`asyncio.to_thread`) and a failure ends the session',
-          why: "the twilio client is synchronous: called inline it blocks the event loop; a failed forward (bad credentials, caller gone) leaves nobody to join the room",
+          why: 'the twilio client is synchronous: called inline it blocks the event loop; a failed forward (bad credentials, caller gone) leaves nobody to join the room',
         },
         {
           what: 'server.py answers with `<Say>Please wait while we connect you.</Say><Pause length="60"/>` (registry: `<Play loop="10">` a US ringback tone)',
@@ -379,7 +385,10 @@ export const TRANSPORTS = [
         `${TEMPLATES}/server_utils_twilio_daily_sip_dialout.py.jinja2`,
       ],
       compared: [...DIALOUT_COMPARED, 'start_dialout settings: sipUri'],
-      runtime: { layer: 'sdk-call', where: 'test/runtime/python/rt/daily.py: the body server.py sends (server.py itself does not run); standins/daily' },
+      runtime: {
+        layer: 'sdk-call',
+        where: 'test/runtime/python/rt/daily.py: the body server.py sends (server.py itself does not run); standins/daily',
+      },
       deviations: [...DIALOUT_DEVIATIONS],
     },
   },
@@ -457,7 +466,10 @@ export const TRANSPORTS = [
         `${TEMPLATES}/server_utils_pstn_dialout.py.jinja2`,
       ],
       compared: [...DIALOUT_COMPARED, 'start_dialout settings: phoneNumber, callerId'],
-      runtime: { layer: 'sdk-call', where: 'test/runtime/python/rt/daily.py: the body server.py sends (server.py itself does not run); standins/daily' },
+      runtime: {
+        layer: 'sdk-call',
+        where: 'test/runtime/python/rt/daily.py: the body server.py sends (server.py itself does not run); standins/daily',
+      },
       deviations: [
         ...DIALOUT_DEVIATIONS,
         {
@@ -492,7 +504,8 @@ export const TRANSPORTS = [
       ],
       compared: PHONE_COMPARED,
       runtime: PHONE_RT,
-      deviations: [...PHONE_DEVIATIONS,
+      deviations: [
+        ...PHONE_DEVIATIONS,
         {
           what: '`TELNYX_API_KEY` required; no log of `call_data.from_number` (registry: optional personalization)',
           why: 'TelnyxFrameSerializer hangs calls up through the API and refuses to start without the key (serializers/telnyx.py)',
@@ -526,7 +539,8 @@ export const TRANSPORTS = [
       ],
       compared: PHONE_COMPARED,
       runtime: PHONE_RT,
-      deviations: [...PHONE_DEVIATIONS,
+      deviations: [
+        ...PHONE_DEVIATIONS,
         {
           what: '`PLIVO_AUTH_ID` and `PLIVO_AUTH_TOKEN` required',
           why: 'PlivoFrameSerializer hangs calls up through the API and refuses to start without them (serializers/plivo.py)',

@@ -73,9 +73,7 @@ export const TTS_SERVICES = [
         D.renamed('settings.voice', 'ASYNCAI_TTS_VOICE_ID', 'ASYNCAI_VOICE_ID'),
         D.voiceFallback('ASYNCAI_TTS_VOICE_ID', 'e0f39dc4-f691-4e78-bba5-5c636692cc04'),
       ],
-      changes18: [
-        { fragment: 'changelog/5246.changed.md', follow: 'Default model async_flash_v1.5; nothing in bot.py pins the old one.' },
-      ],
+      changes18: [{ fragment: 'changelog/5246.changed.md', follow: 'Default model async_flash_v1.5; nothing in bot.py pins the old one.' }],
     },
   },
   {
@@ -111,7 +109,10 @@ export const TTS_SERVICES = [
       runtime: RT.tts,
       deviations: [
         D.required('AWS_SECRET_ACCESS_KEY', 'AWS_ACCESS_KEY_ID', 'AWS_REGION'),
-        { what: '`api_key` (the secret access key) and `aws_access_key_id` passed from `AWS_SECRET_ACCESS_KEY` and `AWS_ACCESS_KEY_ID`; the registry passes neither', why: 'without them the class falls back to the same AWS_* variables and the botocore chain (aws/utils.py resolve_credentials); passing them explicitly lets required(...) name a missing variable' },
+        {
+          what: '`api_key` (the secret access key) and `aws_access_key_id` passed from `AWS_SECRET_ACCESS_KEY` and `AWS_ACCESS_KEY_ID`; the registry passes neither',
+          why: 'without them the class falls back to the same AWS_* variables and the botocore chain (aws/utils.py resolve_credentials); passing them explicitly lets required(...) name a missing variable',
+        },
         D.awsRegion('region', 'AWS_POLLY_TTS_REGION'),
         D.added('aws_session_token', 'AWS_SESSION_TOKEN'),
         D.renamed('settings.voice', 'AWS_POLLY_TTS_VOICE_ID', 'AWS_VOICE_ID'),
@@ -188,7 +189,10 @@ export const TTS_SERVICES = [
       deviations: [
         D.required('CAMB_API_KEY'),
         D.renamed('settings.voice', 'CAMB_TTS_VOICE_ID', 'CAMB_VOICE_ID'),
-        { what: '`settings.voice=int(os.getenv("CAMB_TTS_VOICE_ID") or "147320")`', why: 'Camb voice ids are integers and an environment variable is a string; 147320 is the class default voice (camb/tts.py), written so the int() conversion has a value' },
+        {
+          what: '`settings.voice=int(os.getenv("CAMB_TTS_VOICE_ID") or "147320")`',
+          why: 'Camb voice ids are integers and an environment variable is a string; 147320 is the class default voice (camb/tts.py), written so the int() conversion has a value',
+        },
       ],
     },
   },
@@ -229,7 +233,10 @@ export const TTS_SERVICES = [
         D.voiceFallback('CARTESIA_TTS_VOICE_ID', '71a7ad14-091c-4e8e-a314-022ece01c121'),
       ],
       changes18: [
-        { fragment: 'changelog/5223.changed.md', follow: 'Authenticates with X-API-Key and Cartesia-Version headers; bot.py passes only api_key, unaffected.' },
+        {
+          fragment: 'changelog/5223.changed.md',
+          follow: 'Authenticates with X-API-Key and Cartesia-Version headers; bot.py passes only api_key, unaffected.',
+        },
         { fragment: 'changelog/5231.deprecated.md', follow: 'cartesia_version is deprecated; bot.py never passes it.' },
         { fragment: 'changelog/5257.fixed.md', follow: 'Mid-sentence settings changes keep the transcript; nothing to change.' },
       ],
@@ -427,9 +434,7 @@ export const TTS_SERVICES = [
         D.renamed('settings.voice', 'FISH_TTS_VOICE_ID', 'FISH_VOICE_ID'),
         D.voiceFallback('FISH_TTS_VOICE_ID', '933563129e564b19a115bedd57b7406a'),
       ],
-      changes18: [
-        { fragment: 'changelog/5246.changed.3.md', follow: 'Default model s2.1-pro; nothing in bot.py pins the old one.' },
-      ],
+      changes18: [{ fragment: 'changelog/5246.changed.3.md', follow: 'Default model s2.1-pro; nothing in bot.py pins the old one.' }],
     },
   },
   {
@@ -468,11 +473,13 @@ export const TTS_SERVICES = [
         D.added('location', 'GEMINI_TTS_LOCATION'),
         D.renamed('settings.voice', 'GEMINI_TTS_VOICE_ID', 'GOOGLE_VOICE_ID'),
         D.present('settings.voice', 'GEMINI_TTS_VOICE_ID'),
-        { what: '`credentials` not passed (registry: `os.getenv("GOOGLE_APPLICATION_CREDENTIALS")`): with GOOGLE_API_KEY set the Gemini API backend is used, else Cloud TTS with Application Default Credentials', why: 'passing api_key selects the GenAI backend (google/tts.py GeminiTTSService); the registry hands a key-file path to `credentials=`, which takes the key JSON itself', fix: 'pass the key JSON through `credentials=` from an environment variable, as pipecat examples do: on Pipecat Cloud the key file is not in the image (issue 22 point 4; the Google entries are being changed)' },
+        {
+          what: '`credentials` not passed (registry: `os.getenv("GOOGLE_APPLICATION_CREDENTIALS")`): with GOOGLE_API_KEY set the Gemini API backend is used, else Cloud TTS with Application Default Credentials',
+          why: 'passing api_key selects the GenAI backend (google/tts.py GeminiTTSService); the registry hands a key-file path to `credentials=`, which takes the key JSON itself',
+          fix: 'pass the key JSON through `credentials=` from an environment variable, as pipecat examples do: on Pipecat Cloud the key file is not in the image (issue 22 point 4; the Google entries are being changed)',
+        },
       ],
-      changes18: [
-        { fragment: 'changelog/5273.fixed.3.md', follow: 'A base TTSSettings update no longer raises; nothing to change.' },
-      ],
+      changes18: [{ fragment: 'changelog/5273.fixed.3.md', follow: 'A base TTSSettings update no longer raises; nothing to change.' }],
     },
   },
   {
@@ -506,7 +513,11 @@ export const TTS_SERVICES = [
       deviations: [
         D.renamed('settings.voice', 'GOOGLE_TTS_VOICE_ID', 'GOOGLE_VOICE_ID'),
         D.present('settings.voice', 'GOOGLE_TTS_VOICE_ID'),
-        { what: '`credentials` not passed (registry: `os.getenv("GOOGLE_APPLICATION_CREDENTIALS")`); the class authenticates with Application Default Credentials', why: 'the registry hands a key-file path to `credentials=`, which takes the key JSON itself; ADC reads the file GOOGLE_APPLICATION_CREDENTIALS names', fix: 'pass the key JSON through `credentials=` from an environment variable, as pipecat examples do: on Pipecat Cloud the key file is not in the image (issue 22 point 4; the Google entries are being changed)' },
+        {
+          what: '`credentials` not passed (registry: `os.getenv("GOOGLE_APPLICATION_CREDENTIALS")`); the class authenticates with Application Default Credentials',
+          why: 'the registry hands a key-file path to `credentials=`, which takes the key JSON itself; ADC reads the file GOOGLE_APPLICATION_CREDENTIALS names',
+          fix: 'pass the key JSON through `credentials=` from an environment variable, as pipecat examples do: on Pipecat Cloud the key file is not in the image (issue 22 point 4; the Google entries are being changed)',
+        },
       ],
       changes18: [
         { fragment: 'changelog/5273.fixed.2.md', follow: 'A None speaking_rate in a settings update no longer raises; bot.py sets none.' },
@@ -667,11 +678,19 @@ export const TTS_SERVICES = [
       deviations: [
         D.renamed('settings.voice', 'KOKORO_TTS_VOICE_ID', 'KOKORO_VOICE_ID'),
         D.voiceFallback('KOKORO_TTS_VOICE_ID', 'af_heart'),
-        { what: 'the model/voice files are downloaded on first use, inside bot()', why: 'pipecat fetches them lazily; the registry does the same', fix: 'fetch them in the Dockerfile and give the worker a setup timeout that fits a cold start (issue 22 point 3)' },
+        {
+          what: 'the model/voice files are downloaded on first use, inside bot()',
+          why: 'pipecat fetches them lazily; the registry does the same',
+          fix: 'fetch them in the Dockerfile and give the worker a setup timeout that fits a cold start (issue 22 point 3)',
+        },
       ],
       changes18: [
         { fragment: 'changelog/5171.fixed.md', follow: 'French and Mandarin map to espeak voices; bot.py sets no language.' },
-        { fragment: 'changelog/5316.added.md', follow: 'setup_timeout_secs defaults to 20 s: a first run that downloads the model inside bot() can exceed it (issue 22 point 3).' },
+        {
+          fragment: 'changelog/5316.added.md',
+          follow:
+            'setup_timeout_secs defaults to 20 s: a first run that downloads the model inside bot() can exceed it (issue 22 point 3).',
+        },
       ],
     },
   },
@@ -705,7 +724,10 @@ export const TTS_SERVICES = [
         D.voiceFallback('LMNT_TTS_VOICE_ID', 'lily'),
       ],
       changes18: [
-        { fragment: 'changelog/5246.changed.4.md', follow: 'Default model blizzard; the fallback voice lily must exist for it (check when the stand-in answers at the vendor edge).' },
+        {
+          fragment: 'changelog/5246.changed.4.md',
+          follow: 'Default model blizzard; the fallback voice lily must exist for it (check when the stand-in answers at the vendor edge).',
+        },
       ],
     },
   },
@@ -969,10 +991,18 @@ export const TTS_SERVICES = [
       deviations: [
         D.renamed('settings.voice', 'PIPER_TTS_VOICE_ID', 'PIPER_VOICE_ID'),
         D.voiceFallback('PIPER_TTS_VOICE_ID', 'en_US-ryan-high'),
-        { what: 'the model/voice files are downloaded on first use, inside bot()', why: 'pipecat fetches them lazily; the registry does the same', fix: 'fetch them in the Dockerfile and give the worker a setup timeout that fits a cold start (issue 22 point 3)' },
+        {
+          what: 'the model/voice files are downloaded on first use, inside bot()',
+          why: 'pipecat fetches them lazily; the registry does the same',
+          fix: 'fetch them in the Dockerfile and give the worker a setup timeout that fits a cold start (issue 22 point 3)',
+        },
       ],
       changes18: [
-        { fragment: 'changelog/5316.added.md', follow: 'setup_timeout_secs defaults to 20 s: a first run that downloads the model inside bot() can exceed it (issue 22 point 3).' },
+        {
+          fragment: 'changelog/5316.added.md',
+          follow:
+            'setup_timeout_secs defaults to 20 s: a first run that downloads the model inside bot() can exceed it (issue 22 point 3).',
+        },
       ],
     },
   },
@@ -1005,12 +1035,23 @@ export const TTS_SERVICES = [
       compared: ['settings.voice', 'sample_rate (outputSampleRates)'],
       runtime: RT.tts,
       deviations: [
-        { what: '`settings.voice` from `POCKETTTS_TTS_VOICE_ID` (registry: `os.getenv("POCKET_TTS_VOICE_ID", "alba")`)', why: 'rule E2 names tunables after the service id (`pockettts_tts`); unset, the class default voice applies instead of the registry fallback alba' },
+        {
+          what: '`settings.voice` from `POCKETTTS_TTS_VOICE_ID` (registry: `os.getenv("POCKET_TTS_VOICE_ID", "alba")`)',
+          why: 'rule E2 names tunables after the service id (`pockettts_tts`); unset, the class default voice applies instead of the registry fallback alba',
+        },
         D.present('settings.voice', 'POCKETTTS_TTS_VOICE_ID'),
-        { what: 'the model/voice files are downloaded on first use, inside bot()', why: 'pipecat fetches them lazily; the registry does the same', fix: 'fetch them in the Dockerfile and give the worker a setup timeout that fits a cold start (issue 22 point 3)' },
+        {
+          what: 'the model/voice files are downloaded on first use, inside bot()',
+          why: 'pipecat fetches them lazily; the registry does the same',
+          fix: 'fetch them in the Dockerfile and give the worker a setup timeout that fits a cold start (issue 22 point 3)',
+        },
       ],
       changes18: [
-        { fragment: 'changelog/5316.added.md', follow: 'setup_timeout_secs defaults to 20 s: a first run that downloads the model inside bot() can exceed it (issue 22 point 3).' },
+        {
+          fragment: 'changelog/5316.added.md',
+          follow:
+            'setup_timeout_secs defaults to 20 s: a first run that downloads the model inside bot() can exceed it (issue 22 point 3).',
+        },
       ],
     },
   },
@@ -1076,7 +1117,11 @@ export const TTS_SERVICES = [
         D.voiceFallback('RIME_TTS_VOICE_ID', 'luna'),
       ],
       changes18: [
-        { fragment: 'changelog/5279.changed.md', follow: 'Arcana support removed; the class default model is coda and bot.py sets no model, so it follows. The fallback voice luna is the one Rime examples use.' },
+        {
+          fragment: 'changelog/5279.changed.md',
+          follow:
+            'Arcana support removed; the class default model is coda and bot.py sets no model, so it follows. The fallback voice luna is the one Rime examples use.',
+        },
       ],
     },
   },
@@ -1176,7 +1221,11 @@ export const TTS_SERVICES = [
         D.present('settings.voice', 'SONIOX_TTS_VOICE_ID'),
       ],
       changes18: [
-        { fragment: 'changelog/5295.changed.md', follow: 'Default model tts-rt-v2 with voice Bryce; SONIOX_TTS_VOICE_ID must name a tts-rt-v2 voice (the .env.example hint should say so).' },
+        {
+          fragment: 'changelog/5295.changed.md',
+          follow:
+            'Default model tts-rt-v2 with voice Bryce; SONIOX_TTS_VOICE_ID must name a tts-rt-v2 voice (the .env.example hint should say so).',
+        },
         { fragment: 'changelog/5257.fixed.md', follow: 'Mid-sentence settings changes keep the transcript; nothing to change.' },
       ],
     },
