@@ -10,7 +10,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 import { ALL_SERVICES, TRANSPORTS } from '../generators/app/catalogue/catalogue.js';
-import { REGISTRY } from '../generators/app/catalogue/record.js';
+import { COMMON_CHANGES18, REGISTRY } from '../generators/app/catalogue/record.js';
 import type { DeviationRecord } from '../generators/app/catalogue/types.js';
 import { CONFIG_OPTIONS } from '../generators/app/config/options.js';
 import { pipecatSrc, sharedAvailable } from './helpers/shared.js';
@@ -28,6 +28,14 @@ function entries(): Entry[] {
     ...TRANSPORTS.map((t) => ({ name: `transport ${t.id}`, record: t.record as DeviationRecord | undefined })),
     ...CONFIG_OPTIONS.filter((o) => o.feature).map((o) => ({ name: `feature ${o.key}`, record: o.feature!.record })),
   ];
+}
+
+/** The 1.8 changes common to every bot, as an entry whose only citations are its fragments. */
+function commonChanges(): Entry {
+  return {
+    name: 'COMMON_CHANGES18',
+    record: { follows: [], compared: [], runtime: { layer: 'pipecat', where: '' }, deviations: [], changes18: COMMON_CHANGES18 },
+  };
 }
 
 /** Problems of the records' shape: missing record, empty follows or compared, a deviation without a reason. */
@@ -102,7 +110,7 @@ const HAVE_SRC = sharedAvailable('deviation records vs pipecat-ai 1.8.0-dev', 'p
   const root = dirname(pipecatSrc() ?? '.');
 
   test('every cited path exists, every registry key is in SERVICE_CONFIGS, every #name is in its file', () => {
-    expect(citationProblems(entries(), root)).toEqual([]);
+    expect(citationProblems([...entries(), commonChanges()], root)).toEqual([]);
   });
 
   test('the citation check fails on a bad path, a bad registry key and a name the file lacks', () => {

@@ -121,13 +121,10 @@ export const REALTIME_SERVICES = [
       follows: [reg('azure_realtime'), 'src/pipecat/services/azure/realtime/llm.py#AzureRealtimeLLMService'],
       compared: [
         'api_key',
-        'audio',
         'base_url',
-        'input',
-        'input_audio_transcription',
-        'settings.model',
-        'system_instruction',
-        'transcription',
+        'settings.model (the deployment)',
+        'settings.system_instruction',
+        'session_properties transcription (input_audio_transcription vs audio.input.transcription)',
       ],
       runtime: RT.realtime,
       deviations: [
@@ -276,14 +273,9 @@ export const REALTIME_SERVICES = [
       follows: [reg('openai_realtime'), 'src/pipecat/services/openai/realtime/llm.py#OpenAIRealtimeLLMService'],
       compared: [
         'api_key',
-        'audio',
-        'input',
-        'noise_reduction',
         'settings.model',
-        'system_instruction',
-        'transcription',
-        'turn_detection',
-        'type',
+        'settings.system_instruction',
+        'session_properties.audio.input (transcription, turn_detection, noise_reduction)',
       ],
       runtime: RT.realtime,
       deviations: [
@@ -336,7 +328,7 @@ export const REALTIME_SERVICES = [
     ],
     record: {
       follows: [reg('ultravox'), 'src/pipecat/services/ultravox/llm.py#UltravoxRealtimeLLMService'],
-      compared: ['api_key', 'extra', 'max_duration', 'minutes', 'params', 'system_prompt', 'temperature', 'model', 'voice'],
+      compared: ['params=OneShotInputParams(api_key, system_prompt, model, voice, temperature, max_duration, extra)'],
       runtime: RT.ultravox,
       deviations: [
         D.required('ULTRAVOX_API_KEY'),

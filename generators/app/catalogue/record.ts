@@ -7,7 +7,7 @@
  * table of service constructions (`SERVICE_CONFIGS` in `src/pipecat/cli/registry/_configs.py`,
  * generated from `service_metadata.py`), which `pipecat init` of pipecat-ai 1.8 writes into `bot.py`.
  */
-import type { Deviation, DeviationRecord } from './types.js';
+import type { Change18, Deviation, DeviationRecord } from './types.js';
 
 /** pipecat's scaffolder registry: `SERVICE_CONFIGS` maps a service key to its construction code. */
 export const REGISTRY = 'src/pipecat/cli/registry/_configs.py';
@@ -152,3 +152,46 @@ export const D = {
     };
   },
 };
+
+/**
+ * What 1.8's changelog changed for every generated bot (every service, transport and feature), as
+ * opposed to one entry's `changes18`. Rendered at the top of docs/deviations.md.
+ */
+export const COMMON_CHANGES18: readonly Change18[] = [
+  {
+    fragment: 'changelog/5242.added.3.md',
+    follow:
+      'PipelineWorker(processor_unusable_policy=...) defaults to CONTINUE: a service whose key, model or voice is rejected leaves the call open and mute. Every worker must pass ProcessorUnusablePolicy.END and log the variable to check (issue 22 point 3; not done on main today).',
+  },
+  {
+    fragment: 'changelog/5242.changed.2.md',
+    follow: 'STT and TTS services stop working once unusable instead of retrying; see the policy above.',
+  },
+  {
+    fragment: 'changelog/5393.added.md',
+    follow: 'A TTS that answers three contexts with silence (an unknown voice) becomes unusable; the END policy then ends the call.',
+  },
+  {
+    fragment: 'changelog/5316.added.md',
+    follow:
+      'setup_timeout_secs and start_timeout_secs default to 20 s: services that load local models in bot() need their weights in the image or a longer timeout.',
+  },
+  {
+    fragment: 'changelog/5316.changed.md',
+    follow:
+      'Pipeline configuration reaches processors through setup(); the generated code reads no StartFrame fields, so nothing to change.',
+  },
+  {
+    fragment: 'changelog/5348.deprecated.md',
+    follow: 'Fatal errors are deprecated; the generated code pushes none.',
+  },
+  {
+    fragment: 'changelog/5397.changed.md',
+    follow: "pipecat's examples now set processor_unusable_policy=END: the reference the generated workers should follow.",
+  },
+  {
+    fragment: 'changelog/5232.performance.md',
+    follow:
+      'pyloudnorm is replaced by loudness (a new core dependency): nothing in the generated code, but the runtime tier needs a stand-in for it.',
+  },
+];
