@@ -245,6 +245,10 @@ function recordSection(title: string, record: DeviationRecord): string {
     lines.push('', '| deviation | why | to fix |', '|---|---|---|');
     for (const d of record.deviations) lines.push(`| ${cell(d.what)} | ${cell(d.why)} | ${cell(d.fix ?? '')} |`);
   } else lines.push('- **deviations:** none');
+  if (record.removed?.length) {
+    lines.push('', 'Removed for 1.8:', '');
+    for (const d of record.removed) lines.push(`- ${d.what}: ${d.why}`);
+  }
   if (record.changes18?.length) {
     lines.push('', '1.8 changelog:', '');
     for (const c of record.changes18) lines.push(`- \`${c.fragment}\`: ${c.follow}`);
@@ -275,6 +279,7 @@ export function renderDeviationsDoc(): string {
     g.entries.flatMap((e) => e.record.deviations.filter((d) => d.fix).map((d) => `| ${e.title} | ${cell(d.what)} | ${cell(d.fix!)} |`)),
   );
   const count = groups.reduce((n, g) => n + g.entries.length, 0);
+  const removed = groups.reduce((n, g) => n + g.entries.reduce((m, e) => m + (e.record.removed?.length ?? 0), 0), 0);
   const deviations = groups.reduce((n, g) => n + g.entries.reduce((m, e) => m + e.record.deviations.length, 0), 0);
   return `${GENERATED}
 
@@ -288,7 +293,7 @@ class file with the class after \`#\`), the parameters compared, where the runti
 the reason. A deviation with no good reason yet says what should change; they are gathered under
 [To fix](#to-fix). The records live in the catalogue entries (\`record\`) and the feature rows of the
 options table; \`test/deviations.test.ts\` checks that every entry has one and that every cited path
-exists. ${count} entries, ${deviations} deviations, ${toFix.length} to fix.
+exists. ${count} entries, ${deviations} deviations kept (${toFix.length} of them to fix), ${removed} removed for 1.8.
 
 Runtime layers: \`vendor-protocol\` (a stand-in speaks the vendor's HTTP or WebSocket protocol),
 \`sdk-call\` (a stand-in answers the vendor SDK's call), \`service-interface\` (the harness patches the

@@ -378,7 +378,7 @@ export const REALTIME_SERVICES = [
     ],
     record: {
       follows: [reg('xai_realtime'), 'src/pipecat/services/xai/realtime/llm.py#GrokRealtimeLLMService'],
-      compared: ['api_key', 'settings.voice', 'system_instruction', 'voice'],
+      compared: ['api_key', 'settings.session_properties.voice', 'settings.system_instruction', 'settings.model (class default)'],
       runtime: RT.realtime,
       deviations: [
         D.required('XAI_API_KEY'),

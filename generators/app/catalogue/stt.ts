@@ -37,11 +37,8 @@ export const STT_SERVICES = [
     label: 'AssemblyAI',
     extras: ['assemblyai'],
     imports: [{ from: 'pipecat.services.assemblyai.stt', names: ['AssemblyAISTTService'] }],
-    // sample_rate=None: the pipeline's input rate (the constructor's 16000 default would be declared
-    // to AssemblyAI for 8 kHz phone audio; pipecat does not resample STT input).
     construct: `AssemblyAISTTService(
     api_key=required(os.getenv("ASSEMBLYAI_API_KEY"), "ASSEMBLYAI_API_KEY"),
-    sample_rate=None,
 )`,
     env: [{ name: 'ASSEMBLYAI_API_KEY', description: 'AssemblyAI API key (assemblyai.com/dashboard)', required: true }],
     record: {
@@ -50,11 +47,6 @@ export const STT_SERVICES = [
       runtime: RT.stt,
       deviations: [
         D.required('ASSEMBLYAI_API_KEY'),
-        {
-          what: '`sample_rate=None` written explicitly',
-          why: '1.7 defaulted this class to 16000 Hz and declared it to the vendor for 8 kHz phone audio (pipecat does not resample STT input); 1.8 defaults to None, the pipeline input rate, so the argument now restates the default',
-          fix: 'drop `sample_rate=None` from the construct (harmless either way)',
-        },
       ],
       changes18: [
         {
@@ -65,6 +57,12 @@ export const STT_SERVICES = [
           fragment: 'changelog/5156.added.md',
           follow:
             'The service now proposes turn boundaries and recommends ExternalUserTurnStrategies itself; bot.py pins no user_turn_strategies, so the recommendation applies (followed).',
+        },
+      ],
+      removed: [
+        {
+          what: '`sample_rate=None` written explicitly',
+          why: '1.7 defaulted this class to 16000 Hz and declared that to the vendor for 8 kHz phone audio; 1.8 defaults to None, the pipeline input rate (changelog/5298.fixed.md), so the construct now keeps the default',
         },
       ],
     },
@@ -806,11 +804,8 @@ export const STT_SERVICES = [
     label: 'xAI',
     extras: ['xai'],
     imports: [{ from: 'pipecat.services.xai.stt', names: ['XAISTTService'] }],
-    // sample_rate=None: the pipeline's input rate (the constructor's 16000 default would be declared
-    // to xAI for 8 kHz phone audio; pipecat does not resample STT input).
     construct: `XAISTTService(
     api_key=required(os.getenv("XAI_API_KEY"), "XAI_API_KEY"),
-    sample_rate=None,
 )`,
     env: [XAI_API_KEY],
     record: {
@@ -819,16 +814,17 @@ export const STT_SERVICES = [
       runtime: RT.sttHello,
       deviations: [
         D.required('XAI_API_KEY'),
-        {
-          what: '`sample_rate=None` written explicitly',
-          why: '1.7 defaulted this class to 16000 Hz and declared it to the vendor for 8 kHz phone audio (pipecat does not resample STT input); 1.8 defaults to None, the pipeline input rate, so the argument now restates the default',
-          fix: 'drop `sample_rate=None` from the construct (harmless either way)',
-        },
       ],
       changes18: [
         {
           fragment: 'changelog/5298.fixed.2.md',
           follow: 'sample_rate defaults to the pipeline input rate (what the explicit None already did).',
+        },
+      ],
+      removed: [
+        {
+          what: '`sample_rate=None` written explicitly',
+          why: '1.7 defaulted this class to 16000 Hz and declared that to the vendor for 8 kHz phone audio; 1.8 defaults to None, the pipeline input rate (changelog/5298.fixed.2.md), so the construct now keeps the default',
         },
       ],
     },

@@ -288,6 +288,7 @@ export const TRANSPORTS = [
         'src/pipecat/serializers/twilio.py#TwilioFrameSerializer',
         'src/pipecat/runner/utils.py#create_transport',
       ],
+      upstream: ['pipecat-ai/pipecat-examples twilio-chatbot/inbound/bot.py'],
       compared: [...PHONE_COMPARED, 'TWILIO_ACCOUNT_SID / TWILIO_AUTH_TOKEN', 'get_call_info (Twilio REST caller lookup)'],
       runtime: PHONE_RT,
       deviations: [
@@ -334,6 +335,10 @@ export const TRANSPORTS = [
         `${TEMPLATES}/_macros/event_handlers.jinja2#twilio_daily_sip_dialin_handlers`,
         `${TEMPLATES}/server_twilio_daily_sip_dialin.py.jinja2#VoiceResponse`,
         `${TEMPLATES}/server_utils_twilio_daily_sip_dialin.py.jinja2`,
+      ],
+      upstream: [
+        'pipecat-ai/pipecat-examples phone-chatbot/daily-twilio-sip-dial-in/server.py',
+        'pipecat-ai/pipecat-examples phone-chatbot/daily-twilio-sip-dial-in/bot.py',
       ],
       compared: [
         'DailyTransport(room_url, token, bot_name, params=DailyParams(audio_in_enabled, audio_out_enabled))',
@@ -384,6 +389,7 @@ export const TRANSPORTS = [
         `${TEMPLATES}/server_twilio_daily_sip_dialout.py.jinja2`,
         `${TEMPLATES}/server_utils_twilio_daily_sip_dialout.py.jinja2`,
       ],
+      upstream: ['pipecat-ai/pipecat-examples phone-chatbot/daily-twilio-sip-dial-out/bot.py'],
       compared: [...DIALOUT_COMPARED, 'start_dialout settings: sipUri'],
       runtime: {
         layer: 'sdk-call',
@@ -416,6 +422,7 @@ export const TRANSPORTS = [
         'src/pipecat/runner/types.py#DailyDialinRequest',
         'src/pipecat/transports/daily/transport.py#DailyDialinSettings',
       ],
+      upstream: ['pipecat-ai/pipecat-examples phone-chatbot/daily-pstn-dial-in/bot.py'],
       compared: [
         'DailyParams(audio_in_enabled, audio_out_enabled); dialin_settings, api_key, api_url (set by create_transport from the body)',
         'greeting handler (registry: on_first_participant_joined)',
@@ -465,6 +472,7 @@ export const TRANSPORTS = [
         `${TEMPLATES}/server_pstn_dialout.py.jinja2`,
         `${TEMPLATES}/server_utils_pstn_dialout.py.jinja2`,
       ],
+      upstream: ['pipecat-ai/pipecat-examples phone-chatbot/daily-pstn-dial-out/bot.py'],
       compared: [...DIALOUT_COMPARED, 'start_dialout settings: phoneNumber, callerId'],
       runtime: {
         layer: 'sdk-call',

@@ -149,6 +149,8 @@ export interface DeviationRecord {
   readonly deviations: readonly Deviation[];
   /** What 1.8's changelog fragments changed for this entry. */
   readonly changes18?: readonly Change18[];
+  /** Deviations removed for pipecat 1.8 (issue 22): `what` the code did, `why` it no longer does. */
+  readonly removed?: readonly Deviation[];
 }
 
 /**
