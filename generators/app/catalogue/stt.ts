@@ -45,9 +45,7 @@ export const STT_SERVICES = [
       follows: [reg('assemblyai_stt'), 'src/pipecat/services/assemblyai/stt.py#AssemblyAISTTService'],
       compared: ['api_key', 'sample_rate'],
       runtime: RT.stt,
-      deviations: [
-        D.required('ASSEMBLYAI_API_KEY'),
-      ],
+      deviations: [D.required('ASSEMBLYAI_API_KEY')],
       changes18: [
         {
           fragment: 'changelog/5298.fixed.md',
@@ -812,13 +810,16 @@ export const STT_SERVICES = [
       follows: [reg('xai_stt'), 'src/pipecat/services/xai/stt.py#XAISTTService'],
       compared: ['api_key', 'sample_rate'],
       runtime: RT.sttHello,
-      deviations: [
-        D.required('XAI_API_KEY'),
-      ],
+      deviations: [D.required('XAI_API_KEY')],
       changes18: [
         {
           fragment: 'changelog/5298.fixed.2.md',
           follow: 'sample_rate defaults to the pipeline input rate (what the explicit None already did).',
+        },
+        {
+          fragment: 'changelog/5384.fixed.md',
+          follow:
+            'An STT output that predates the measured start logs a WARNING (TTFB not reported). On main the runtime tier fails xai_stt sessions with it: the scripted transcript arrives before the measurement starts (same with or without sample_rate=None); the stand-in needs to answer later.',
         },
       ],
       removed: [
