@@ -115,13 +115,19 @@ const CAMERA_IN: Deviation = {
   why: 'video_in_enabled alone subscribes to no camera: Daily and SmallWebRTC deliver a participant video only once captured (pipecat/runner/utils.py maybe_capture_participant_camera)',
 };
 
+/** server.py's local start names the transport (every flow that has a server.py). */
+const LOCAL_START: Deviation = {
+  what: 'server.py starts a local bot with `{"transport": "daily", "createDailyRoom": false, "body": ...}` on the runner\'s POST /start (registry: no `transport`)',
+  why: "pipecat 1.8's runner takes the transport from the explicit field, then createDailyRoom, then -t, else webrtc (runner/run.py start): without the field the runner registers a WebRTC session and the bot never starts unless the runner was run with -t daily",
+};
+
 /** Dial-out flows (Daily PSTN, Twilio + Daily SIP). */
 const DIALOUT_COMPARED = [
   'DailyTransport(room_url, token, bot_name, params=DailyParams(audio_in_enabled, audio_out_enabled))',
   'DailyParams.api_key',
   'on_joined → start_dialout; on_dialout_answered; on_dialout_error retries; on_client_disconnected cancel',
   'greeting (none: the callee speaks first)',
-  'server.py: room with enable_dialout, body posted to /start or Pipecat Cloud',
+  'server.py: configure(session, enable_dialout, sip_caller_phone); the body posted to the runner /start (transport, createDailyRoom) or to Pipecat Cloud',
 ];
 
 /** Deviations both dial-out flows share. */
@@ -134,6 +140,11 @@ const DIALOUT_DEVIATIONS: readonly Deviation[] = [
     what: '`DailyParams.api_key` not passed (registry: `os.getenv("DAILY_API_KEY")`)',
     why: 'DailyTransport reads api_key only for the pinless dial-in update (_handle_dialin_ready); dial-out runs on the owner token server.py creates',
   },
+  {
+    what: 'server.py creates the room with `configure(session, enable_dialout=True)` (registry: also `sip_caller_phone=`, the number or the SIP user)',
+    why: 'sip_caller_phone makes configure create a SIP dial-in room (sip_mode "dial-in", runner/daily.py); the bot places the call, so the room needs only dial-out',
+  },
+  LOCAL_START,
   {
     what: 'without a room in the body, bot() raises instead of falling back to create_transport for local tests',
     why: 'a dial-out project has no web transport in this tool; the README starts calls through server.py',
@@ -360,6 +371,7 @@ export const TRANSPORTS = [
           why: 'none recorded: the caller hears one sentence and then up to 60 s of silence',
           fix: 'play a ringback or hold music as the registry does (issue 22); the URL must be one the project controls or Twilio serves',
         },
+        LOCAL_START,
         {
           what: 'without a room in the body, bot() raises instead of falling back to create_transport for local tests',
           why: 'a SIP project has no web transport in this tool; the README starts calls through server.py',
