@@ -11,7 +11,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVICES_BY_ROLE, TRANSPORTS, TRANSPORT_FAMILIES } from '../generators/app/catalogue/catalogue.js';
-import { COMMON_CHANGES18 } from '../generators/app/catalogue/record.js';
+import { BOT_RECORD, COMMON_CHANGES18 } from '../generators/app/catalogue/record.js';
 import type { Change18, DeviationRecord, EnvVarDefinition, ServiceRole } from '../generators/app/catalogue/types.js';
 import {
   CLIENT_KINDS,
@@ -259,6 +259,7 @@ function recordSection(title: string, record: DeviationRecord): string {
 /** Every record of the catalogue and the options table, grouped as docs/deviations.md shows them. */
 function recordGroups(): { heading: string; entries: { title: string; record: DeviationRecord }[] }[] {
   return [
+    { heading: 'Every bot', entries: [{ title: 'pipeline, worker and runner', record: BOT_RECORD }] },
     { heading: 'Transports', entries: TRANSPORTS.map((t) => ({ title: `\`${t.id}\` ${t.label}`, record: t.record as DeviationRecord })) },
     ...(Object.keys(ROLE_TITLES) as ServiceRole[]).map((role) => ({
       heading: ROLE_TITLES[role],

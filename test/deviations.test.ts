@@ -10,7 +10,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 import { ALL_SERVICES, TRANSPORTS } from '../generators/app/catalogue/catalogue.js';
-import { COMMON_CHANGES18, REGISTRY } from '../generators/app/catalogue/record.js';
+import { BOT_RECORD, COMMON_CHANGES18, REGISTRY } from '../generators/app/catalogue/record.js';
 import type { DeviationRecord } from '../generators/app/catalogue/types.js';
 import { CONFIG_OPTIONS } from '../generators/app/config/options.js';
 import { pipecatSrc, sharedAvailable } from './helpers/shared.js';
@@ -21,9 +21,10 @@ interface Entry {
   readonly record: DeviationRecord | undefined;
 }
 
-/** Every service, transport and feature row of the catalogue and the options table. */
+/** What every bot shares, then every service, transport and feature row of the catalogue and the options table. */
 function entries(): Entry[] {
   return [
+    { name: 'every bot', record: BOT_RECORD },
     ...ALL_SERVICES.map((s) => ({ name: `service ${s.id}`, record: s.record })),
     ...TRANSPORTS.map((t) => ({ name: `transport ${t.id}`, record: t.record as DeviationRecord | undefined })),
     ...CONFIG_OPTIONS.filter((o) => o.feature).map((o) => ({ name: `feature ${o.key}`, record: o.feature!.record })),

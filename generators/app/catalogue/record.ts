@@ -195,3 +195,45 @@ export const COMMON_CHANGES18: readonly Change18[] = [
       'pyloudnorm is replaced by loudness (a new core dependency): nothing in the generated code, but the runtime tier needs a stand-in for it.',
   },
 ];
+
+/**
+ * The record of what every generated bot shares, whatever its services, transports and features:
+ * the pipeline, the worker and the runner around them (templates/server/bot.py.ejs and its
+ * partials) against pipecat's scaffolder (`bot_cascade.py.jinja2`, `bot_realtime.py.jinja2`).
+ */
+export const BOT_RECORD: DeviationRecord = {
+  follows: [
+    `${TEMPLATES}/bot_cascade.py.jinja2`,
+    `${TEMPLATES}/bot_realtime.py.jinja2`,
+    `${TEMPLATES}/_blocks/run_bot_logic_cascade.jinja2#WorkerRunner`,
+    `${TEMPLATES}/_macros/helper_functions.jinja2#setup_context`,
+    'src/pipecat/pipeline/worker.py#processor_unusable_policy',
+    'src/pipecat/runner/types.py#pipeline_idle_timeout_secs',
+  ],
+  compared: [
+    'LLMContext and LLMContextAggregatorPair(user_params=LLMUserAggregatorParams(vad_analyzer=SileroVADAnalyzer()))',
+    'PipelineWorker(params=PipelineParams(enable_metrics, enable_usage_metrics), idle_timeout_secs, processor_unusable_policy)',
+    'WorkerRunner(handle_sigint)',
+    'the greeting message',
+  ],
+  runtime: { layer: 'pipecat', where: "test/runtime/python/rt/main.py runs bot(runner_args) on pipecat's own pipeline, worker and runner" },
+  deviations: [
+    {
+      what: '`WorkerRunner(handle_sigint=runner_args.handle_sigint)` (registry: `handle_sigint=False`)',
+      why: 'the runner arguments say whether this process owns SIGINT (RunnerArguments.handle_sigint, runner/types.py): False under the development runner and Pipecat Cloud, which handle it themselves',
+    },
+    {
+      what: '`idle_timeout_secs=runner_args.pipeline_idle_timeout_secs` (registry: the worker default)',
+      why: 'the runner arguments carry the session idle timeout the platform chose (RunnerArguments.pipeline_idle_timeout_secs, default 300 s)',
+    },
+    {
+      what: 'no `processor_unusable_policy` (the 1.8 default CONTINUE), like the registry',
+      why: 'none: the registry does not set it either, but every 1.8 example sets END (changelog 5397)',
+      fix: 'PipelineWorker(processor_unusable_policy=ProcessorUnusablePolicy.END) and one log line naming the service and its variable (issue 22 point 3)',
+    },
+    {
+      what: 'the greeting asks "Say hello and briefly introduce yourself." (registry: "Start by concisely introducing yourself.")',
+      why: 'same request; the bot speaks first on web and phone calls and waits for the callee on dial-out, where the registry sends no greeting either',
+    },
+  ],
+};
