@@ -1,7 +1,8 @@
 /**
  * Render the reference docs that derive from data: `docs/configuration.md` (flags and config keys,
  * from the options table), `docs/services.md` (transports and services with their env vars,
- * from the catalogue) and the client table of `docs/clients.md` (from `CLIENT_KINDS`, between
+ * from the catalogue), `docs/deviations.md` (the deviation records of the catalogue and the feature
+ * rows) and the client table of `docs/clients.md` (from `CLIENT_KINDS`, between
  * its markers; the rest of that file is written by hand). `npm run docs` rewrites them;
  * test/docs.test.ts fails when the committed files differ from what this renders, so they cannot
  * drift.
@@ -10,7 +11,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVICES_BY_ROLE, TRANSPORTS, TRANSPORT_FAMILIES } from '../generators/app/catalogue/catalogue.js';
-import type { EnvVarDefinition, ServiceRole } from '../generators/app/catalogue/types.js';
+import { BOT_RECORD, COMMON_CHANGES18 } from '../generators/app/catalogue/record.js';
+import type { Change18, DeviationRecord, EnvVarDefinition, ServiceRole } from '../generators/app/catalogue/types.js';
 import {
   CLIENT_KINDS,
   clientFrameworks,
@@ -218,7 +220,8 @@ ${rows.join('\n')}
 
 Every id \`pipecat init\` accepts, with the pipecat-ai extras the generated \`pyproject.toml\` declares
 and the variables the generated \`server/.env.example\` lists. \`pipecat init --list-options\` prints the
-same ids as JSON. Written for pipecat-ai 1.7 (API index 1.7.1.dev771).
+same ids as JSON. Written for pipecat-ai 1.7 (API index 1.7.1.dev771). What each entry follows in
+pipecat 1.8 and where it differs: [deviations.md](deviations.md).
 
 ## Transports
 
@@ -231,6 +234,86 @@ ${TRANSPORT_FAMILIES.map((f) => `\`${f.id}\` (${f.aliases.map((a) => `\`${a}\``)
 ${sections.join('\n')}`;
 }
 
+/** One entry's section of docs/deviations.md. */
+function recordSection(title: string, record: DeviationRecord): string {
+  const list = (items: readonly string[]): string => items.map((i) => `\`${i}\``).join(', ');
+  const lines = [`### ${title}`, '', `- **follows:** ${list(record.follows)}`];
+  if (record.upstream?.length) lines.push(`- **also see (upstream, unchecked):** ${list(record.upstream)}`);
+  lines.push(`- **compared:** ${record.compared.join('; ')}`);
+  lines.push(`- **runtime tier:** \`${record.runtime.layer}\`: ${record.runtime.where}`);
+  if (record.deviations.length) {
+    lines.push('', '| deviation | why | to fix |', '|---|---|---|');
+    for (const d of record.deviations) lines.push(`| ${cell(d.what)} | ${cell(d.why)} | ${cell(d.fix ?? '')} |`);
+  } else lines.push('- **deviations:** none');
+  if (record.removed?.length) {
+    lines.push('', 'Removed for 1.8:', '');
+    for (const d of record.removed) lines.push(`- ${d.what}: ${d.why}`);
+  }
+  if (record.changes18?.length) {
+    lines.push('', '1.8 changelog:', '');
+    for (const c of record.changes18) lines.push(`- \`${c.fragment}\`: ${c.follow}`);
+  }
+  return lines.join('\n');
+}
+
+/** Every record of the catalogue and the options table, grouped as docs/deviations.md shows them. */
+function recordGroups(): { heading: string; entries: { title: string; record: DeviationRecord }[] }[] {
+  return [
+    { heading: 'Every bot', entries: [{ title: 'pipeline, worker and runner', record: BOT_RECORD }] },
+    { heading: 'Transports', entries: TRANSPORTS.map((t) => ({ title: `\`${t.id}\` ${t.label}`, record: t.record as DeviationRecord })) },
+    ...(Object.keys(ROLE_TITLES) as ServiceRole[]).map((role) => ({
+      heading: ROLE_TITLES[role],
+      entries: SERVICES_BY_ROLE[role].map((s) => ({ title: `\`${s.id}\` ${s.label}`, record: s.record })),
+    })),
+    {
+      heading: 'Features',
+      entries: CONFIG_OPTIONS.filter((o) => o.feature).map((o) => ({ title: `\`--${o.flag}\` ${o.label}`, record: o.feature!.record })),
+    },
+  ];
+}
+
+/** Markdown of docs/deviations.md: every record, then the deviations that still need a fix. */
+export function renderDeviationsDoc(): string {
+  const groups = recordGroups();
+  const changes = (list: readonly Change18[]): string => list.map((c) => `- \`${c.fragment}\`: ${c.follow}`).join('\n');
+  const toFix = groups.flatMap((g) =>
+    g.entries.flatMap((e) => e.record.deviations.filter((d) => d.fix).map((d) => `| ${e.title} | ${cell(d.what)} | ${cell(d.fix!)} |`)),
+  );
+  const count = groups.reduce((n, g) => n + g.entries.length, 0);
+  const removed = groups.reduce((n, g) => n + g.entries.reduce((m, e) => m + (e.record.removed?.length ?? 0), 0), 0);
+  const deviations = groups.reduce((n, g) => n + g.entries.reduce((m, e) => m + e.record.deviations.length, 0), 0);
+  return `${GENERATED}
+
+# Deviations from pipecat 1.8
+
+For every transport, service and feature: the pipecat-ai 1.8.0-dev code it follows (paths relative
+to the pipecat-ai source folder: pipecat's own scaffolder registry \`${'src/pipecat/cli/registry/_configs.py'}\`
+with the service key after \`#\`, its templates under \`src/pipecat/cli/templates/server/\`, and the
+class file with the class after \`#\`), the parameters compared, where the runtime tier
+([runtime-tier.md](runtime-tier.md)) answers it, and every place the generated code differs, with
+the reason. A deviation with no good reason yet says what should change; they are gathered under
+[To fix](#to-fix). The records live in the catalogue entries (\`record\`) and the feature rows of the
+options table; \`test/deviations.test.ts\` checks that every entry has one and that every cited path
+exists. ${count} entries, ${deviations} deviations kept (${toFix.length} of them to fix), ${removed} removed for 1.8.
+
+Runtime layers: \`vendor-protocol\` (a stand-in speaks the vendor's HTTP or WebSocket protocol),
+\`sdk-call\` (a stand-in answers the vendor SDK's call), \`service-interface\` (the harness patches the
+pipecat service's own method), \`pipecat\` (pipecat's own processors run unpatched).
+
+## 1.8 changes for every bot
+
+${changes(COMMON_CHANGES18)}
+
+${groups.map((g) => `## ${g.heading}\n\n${g.entries.map((e) => recordSection(e.title, e.record)).join('\n\n')}`).join('\n\n')}
+
+## To fix
+
+| entry | deviation | what should change |
+|---|---|---|
+${toFix.join('\n')}
+`;
+}
+
 /** Write the generated docs under docs/. */
 export function writeDocs(): string[] {
   const docs = join(packageRoot(), 'docs');
@@ -238,6 +321,7 @@ export function writeDocs(): string[] {
   const written = [
     [join(docs, 'configuration.md'), renderConfigurationDoc()],
     [join(docs, 'services.md'), renderServicesDoc()],
+    [join(docs, 'deviations.md'), renderDeviationsDoc()],
     [clients, renderClientsDoc(readFileSync(clients, 'utf8'))],
   ] as const;
   for (const [path, text] of written) writeFileSync(path, text);

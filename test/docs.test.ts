@@ -5,7 +5,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { renderClientsDoc, renderConfigurationDoc, renderServicesDoc } from '../scripts/render-docs.js';
+import { renderClientsDoc, renderConfigurationDoc, renderDeviationsDoc, renderServicesDoc } from '../scripts/render-docs.js';
 import { CLIENT_KINDS } from '../generators/app/client-kinds.js';
 import { SERVICES_BY_ROLE } from '../generators/app/catalogue/catalogue.js';
 import { ROOT, runCli } from './helpers/cli.js';
@@ -19,6 +19,12 @@ describe('generated docs', () => {
     const text = readFileSync(join(ROOT, 'docs', 'services.md'), 'utf8');
     expect(text).toBe(renderServicesDoc());
     for (const list of Object.values(SERVICES_BY_ROLE)) for (const s of list) expect(text).toContain(`\`${s.id}\``);
+  });
+
+  test('docs/deviations.md is up to date with the deviation records and lists every entry', () => {
+    const text = readFileSync(join(ROOT, 'docs', 'deviations.md'), 'utf8');
+    expect(text).toBe(renderDeviationsDoc());
+    for (const list of Object.values(SERVICES_BY_ROLE)) for (const s of list) expect(text).toContain(`### \`${s.id}\``);
   });
 
   test('docs/clients.md has the client table of CLIENT_KINDS, one row per kind', () => {

@@ -93,6 +93,67 @@ export interface InputSampleRate {
 }
 
 /**
+ * Where the runtime tier (docs/runtime-tier.md) answers for a catalogue entry:
+ * - `vendor-protocol`: a stand-in speaks the vendor's HTTP or WebSocket protocol, so pipecat's
+ *   service and the vendor SDK run unpatched;
+ * - `sdk-call`: a stand-in answers the vendor SDK's call (e.g. `standins/daily`, `standins/riva`);
+ * - `service-interface`: `test/runtime/python/rt/services.py` patches the pipecat service's own
+ *   method (`run_stt`, the `LLMContextFrame`, `run_tts`, a realtime answer);
+ * - `pipecat`: a feature made of pipecat's own processors, which run unpatched.
+ */
+export type RuntimeLayer = 'vendor-protocol' | 'sdk-call' | 'service-interface' | 'pipecat';
+
+/** One place where the generated code differs from the pipecat code it follows. */
+export interface Deviation {
+  /** What differs, naming the parameter, variable or handler. */
+  readonly what: string;
+  /** Why the generated code differs (a fact about pipecat, the vendor or the platform). */
+  readonly why: string;
+  /**
+   * Set when the difference has no good reason yet: what should change (usually in templates/).
+   * docs/deviations.md lists these under "To fix".
+   */
+  readonly fix?: string;
+}
+
+/** Something pipecat 1.8 changed (a changelog fragment) that the generated code must follow. */
+export interface Change18 {
+  /** The fragment, relative to the pipecat-ai-1.8.0-dev folder, e.g. `changelog/5298.fixed.md`. */
+  readonly fragment: string;
+  /** What it means for the generated code, and whether the code already follows it. */
+  readonly follow: string;
+}
+
+/**
+ * The deviation record of a service, transport or feature (issue 22 point 5): what pipecat code it
+ * follows, what was compared, where the runtime tier answers it, and every difference with its reason.
+ * Rendered into docs/deviations.md; test/deviations.test.ts checks that every entry has one and that
+ * every cited path exists in pipecat-ai 1.8.0-dev.
+ */
+export interface DeviationRecord {
+  /**
+   * What the entry follows, as paths relative to the pipecat-ai-1.8.0-dev folder (e.g.
+   * `src/pipecat/cli/registry/_configs.py#deepgram_stt`, a template under
+   * `src/pipecat/cli/templates/server/`, the class file `src/pipecat/services/deepgram/stt.py#DeepgramSTTService`).
+   * `#name` after `_configs.py` is a key of its `SERVICE_CONFIGS`; after any other file, a name the
+   * file mentions.
+   */
+  readonly follows: readonly string[];
+  /** Extra, unchecked references: upstream pipecat-ai/pipecat `examples/…` that were the better guide. */
+  readonly upstream?: readonly string[];
+  /** The parameters compared, one per item (constructor args, settings, sample rates, params, handlers). */
+  readonly compared: readonly string[];
+  /** Where the runtime tier answers it, and the stand-in's place (a file under test/runtime/python/). */
+  readonly runtime: { readonly layer: RuntimeLayer; readonly where: string };
+  /** Every difference from what it follows; empty when there is none. */
+  readonly deviations: readonly Deviation[];
+  /** What 1.8's changelog fragments changed for this entry. */
+  readonly changes18?: readonly Change18[];
+  /** Deviations removed for pipecat 1.8 (issue 22): `what` the code did, `why` it no longer does. */
+  readonly removed?: readonly Deviation[];
+}
+
+/**
  * One AI service: STT, LLM, TTS, realtime (speech-to-speech) or video avatar.
  *
  * The construction code is a Python expression (it may span lines) written by the template inside
@@ -160,6 +221,8 @@ export interface ServiceDefinition {
    * otherwise). See {@link InputSampleRate}.
    */
   readonly inputSampleRate?: InputSampleRate;
+  /** What pipecat code this service follows and where it differs (see {@link DeviationRecord}). */
+  readonly record: DeviationRecord;
 }
 
 /** How the generated bot gets a transport at run time. */
@@ -249,4 +312,6 @@ export interface TransportDefinition {
    * reach the agent deployed on Pipecat Cloud).
    */
   readonly readme: { readonly local: string; readonly cloud?: string };
+  /** What pipecat code this transport follows and where it differs (see {@link DeviationRecord}). */
+  readonly record: DeviationRecord;
 }

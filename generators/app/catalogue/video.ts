@@ -2,6 +2,7 @@
  * Video avatar services (catalogue-facts §9). They sit between TTS (or the realtime service) and
  * `transport.output()`, and need the transport's video output enabled.
  */
+import { D, reg } from './record.js';
 import type { ServiceDefinition } from './types.js';
 
 /** Every video avatar service, ordered by id. */
@@ -30,6 +31,22 @@ export const VIDEO_SERVICES = [
     ],
     needsHttpSession: true,
     note: 'Uses HeyGen LiveAvatar.',
+    record: {
+      follows: [reg('heygen_video'), 'src/pipecat/services/heygen/video.py#HeyGenVideoService'],
+      compared: ['api_key', 'avatar_id', 'service_type', 'session', 'session_request'],
+      runtime: {
+        layer: 'vendor-protocol',
+        where:
+          'test/runtime/python/standins/aiohttp and standins/_vendors/liveavatar.py: the LiveAvatar session API, a LiveKit room (standins/livekit) whose avatar speaks the agent.speak audio',
+      },
+      deviations: [
+        D.required('HEYGEN_API_KEY', 'HEYGEN_VIDEO_AVATAR_ID'),
+        {
+          what: '`session_request.avatar_id` from `HEYGEN_VIDEO_AVATAR_ID` (registry: the literal string "HEYGEN_AVATAR_ID")',
+          why: 'the registry passes the variable name as the avatar id, which no avatar has; the bot reads the id from the environment',
+        },
+      ],
+    },
   },
   {
     id: 'simli_video',
@@ -48,6 +65,16 @@ export const VIDEO_SERVICES = [
     // Simli streams a square 512x512 face; pipecat's Simli example sizes its output to match
     // (examples/foundational/27-simli-layer.py: video_out_width=512, video_out_height=512).
     videoOutSize: [512, 512],
+    record: {
+      follows: [reg('simli_video'), 'src/pipecat/services/simli/video.py#SimliVideoService'],
+      compared: ['api_key', 'face_id'],
+      runtime: {
+        layer: 'sdk-call',
+        where: 'test/runtime/python/standins/simli: the Simli client answers with a face and the audio it was sent',
+      },
+      deviations: [D.required('SIMLI_API_KEY', 'SIMLI_VIDEO_FACE_ID'), D.renamed('face_id', 'SIMLI_VIDEO_FACE_ID', 'SIMLI_FACE_ID')],
+      changes18: [{ fragment: 'changelog/5273.fixed.md', follow: 'is_trinity_avatar=True no longer raises; bot.py leaves it False.' }],
+    },
   },
   {
     id: 'tavus_video',
@@ -68,5 +95,22 @@ export const VIDEO_SERVICES = [
     ],
     needsHttpSession: true,
     note: 'Joins a Daily room internally (installs daily-python).',
+    record: {
+      follows: [reg('tavus_video'), 'src/pipecat/services/tavus/video.py#TavusVideoService'],
+      compared: ['api_key', 'persona_id', 'replica_id', 'session'],
+      runtime: {
+        layer: 'vendor-protocol',
+        where:
+          'test/runtime/python/standins/aiohttp and standins/_vendors/tavus.py: the conversation API and a Daily room (standins/daily) whose replica speaks the conversation.echo audio',
+      },
+      deviations: [
+        D.required('TAVUS_API_KEY', 'TAVUS_VIDEO_REPLICA_ID'),
+        D.renamed('replica_id', 'TAVUS_VIDEO_REPLICA_ID', 'TAVUS_REPLICA_ID'),
+        D.added('persona_id', 'TAVUS_VIDEO_PERSONA_ID'),
+      ],
+      changes18: [
+        { fragment: 'changelog/5392.fixed.md', follow: 'TavusTransport honours bot_name; bot.py uses TavusVideoService, unaffected.' },
+      ],
+    },
   },
 ] as const satisfies readonly ServiceDefinition[];

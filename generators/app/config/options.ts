@@ -6,6 +6,8 @@
  * except `deploy_to_cloud`).
  */
 import { clientFrameworks, clientServers, findClientKind, frameworksWithServerChoice } from '../client-kinds.js';
+import { TEMPLATES } from '../catalogue/record.js';
+import type { DeviationRecord } from '../catalogue/types.js';
 import type { ProjectConfig } from './types.js';
 
 /** Where a value came from; decides how problems name it. */
@@ -86,6 +88,8 @@ export interface OptionDefinition {
     readonly askWhen?: 'web' | 'cloud' | 'video-output';
     /** What it adds to the server when on (see {@link FeatureServerParts}). */
     readonly server?: FeatureServerParts;
+    /** What pipecat code the feature follows and where it differs (see {@link DeviationRecord}). */
+    readonly record: DeviationRecord;
   };
 }
 
@@ -213,7 +217,48 @@ export const CONFIG_OPTIONS: readonly OptionDefinition[] = [
     default: false,
     describe: 'Record each call to a WAV file',
     label: 'Recording',
-    feature: { prompt: 'Record each call to a WAV file?', summary: 'recording' },
+    feature: {
+      prompt: 'Record each call to a WAV file?',
+      summary: 'recording',
+      record: {
+        follows: [
+          `${TEMPLATES}/_macros/helper_functions.jinja2#setup_feature_processors`,
+          `${TEMPLATES}/_macros/event_handlers.jinja2#recording_handler`,
+          'src/pipecat/processors/audio/audio_buffer_processor.py#AudioBufferProcessor',
+        ],
+        compared: [
+          'AudioBufferProcessor(num_channels, auto_start_recording)',
+          'place in the pipeline (after transport.output(), before the assistant aggregator)',
+          'on_audio_data handler and the WAV writer',
+          'where the file goes',
+        ],
+        runtime: {
+          layer: 'pipecat',
+          where: "pipecat's AudioBufferProcessor runs unpatched; test/runtime/python/rt/main.py fails a session that left no recording",
+        },
+        deviations: [
+          {
+            what: 'the WAV is written with the standard wave module in a worker thread (`asyncio.to_thread`), named recordings/<date>-<time>.wav (registry: an async writer, recordings/merged_<timestamp>.wav)',
+            why: 'disk I/O never blocks the event loop that carries the call audio; one mixed file per session needs no "merged" qualifier',
+          },
+          {
+            what: 'files are written to the container disk on Pipecat Cloud too',
+            why: 'none recorded: the registry does the same',
+            fix: 'say in the README that Pipecat Cloud discards the disk, or upload the WAV somewhere that lasts (issue 22 point 4)',
+          },
+        ],
+        changes18: [
+          {
+            fragment: 'changelog/5326.added.md',
+            follow: 'pcm_to_wav() wraps PCM in a WAV container: usable for an upload instead of a local file.',
+          },
+          {
+            fragment: 'changelog/5329.deprecated.md',
+            follow: 'on_user_turn_audio_data / on_bot_turn_audio_data are deprecated; bot.py uses on_audio_data only.',
+          },
+        ],
+      },
+    },
   },
   {
     key: 'transcription',
@@ -222,7 +267,35 @@ export const CONFIG_OPTIONS: readonly OptionDefinition[] = [
     default: false,
     describe: 'Log the conversation transcript',
     label: 'Transcription',
-    feature: { prompt: 'Log the conversation transcript?', summary: 'transcription' },
+    feature: {
+      prompt: 'Log the conversation transcript?',
+      summary: 'transcription',
+      record: {
+        follows: [
+          `${TEMPLATES}/_macros/event_handlers.jinja2#transcription_handler`,
+          'src/pipecat/processors/aggregators/llm_response_universal.py#UserTurnStoppedMessage',
+        ],
+        compared: [
+          'on_user_turn_stopped (cascade) / on_user_turn_message_added (realtime) on the user aggregator',
+          'on_assistant_turn_stopped on the assistant aggregator',
+          'line format',
+        ],
+        runtime: {
+          layer: 'pipecat',
+          where: "pipecat's aggregators run unpatched; test/runtime/python/rt/main.py fails a session with no transcript lines",
+        },
+        deviations: [
+          {
+            what: 'realtime bots log the user side from on_user_turn_message_added (registry: on_user_turn_stopped for every bot)',
+            why: 'UserTurnStoppedMessage.content is None in realtime mode (catalogue-facts §11.4)',
+          },
+          {
+            what: 'no `[timestamp]` prefix; an interrupted answer ends with `(interrupted)`',
+            why: 'every log line already carries its time; the suffix tells a cut-off answer from a complete one',
+          },
+        ],
+      },
+    },
   },
   {
     key: 'video_input',
@@ -231,7 +304,34 @@ export const CONFIG_OPTIONS: readonly OptionDefinition[] = [
     default: false,
     describe: "Receive the user's camera (web bots)",
     label: 'Video input',
-    feature: { prompt: "Video input: let the bot see the user's camera?", summary: 'video input', askWhen: 'web' },
+    feature: {
+      prompt: "Video input: let the bot see the user's camera?",
+      summary: 'video input',
+      askWhen: 'web',
+      record: {
+        follows: [
+          `${TEMPLATES}/_macros/transport_setup.jinja2#video_in_enabled`,
+          'src/pipecat/runner/utils.py#maybe_capture_participant_camera',
+        ],
+        compared: [
+          'video_in_enabled on DailyParams / TransportParams',
+          'camera capture on client connect',
+          'EvalTransportParams video_in_enabled',
+        ],
+        runtime: { layer: 'sdk-call', where: 'test/runtime/python/standins/daily and standins/aiortc deliver the participant camera' },
+        deviations: [
+          {
+            what: '`maybe_capture_participant_camera(transport, client)` in on_client_connected (registry: only `video_in_enabled=True`)',
+            why: 'video_in_enabled alone subscribes to no camera: Daily and SmallWebRTC deliver a participant video only once captured',
+          },
+          {
+            what: 'the eval transport params get no `video_in_enabled` (registry: set with video input)',
+            why: 'none recorded',
+            fix: 'check whether eval scenarios send video; if they can, set video_in_enabled on EvalTransportParams as the registry does',
+          },
+        ],
+      },
+    },
   },
   {
     key: 'video_output',
@@ -240,7 +340,29 @@ export const CONFIG_OPTIONS: readonly OptionDefinition[] = [
     default: false,
     describe: 'Send bot video (web bots; implied by --video)',
     label: 'Video output',
-    feature: { prompt: 'Video output: let the bot send video?', summary: 'video output', askWhen: 'video-output' },
+    feature: {
+      prompt: 'Video output: let the bot send video?',
+      summary: 'video output',
+      askWhen: 'video-output',
+      record: {
+        follows: [`${TEMPLATES}/_macros/transport_setup.jinja2#video_out_is_live`, 'src/pipecat/transports/base_output.py#_draw_image'],
+        compared: ['video_out_enabled', 'video_out_is_live', 'video_out_width x video_out_height'],
+        runtime: {
+          layer: 'sdk-call',
+          where: 'test/runtime/python/standins/daily and standins/aiortc; the tier fails an avatar whose video never reaches the client',
+        },
+        deviations: [
+          {
+            what: '1024x576 (registry: 1024x768), or the avatar size (`videoOutSize`)',
+            why: 'the output transport resizes every frame without keeping the aspect ratio (_draw_image), so 16:9 fits 16:9 sources and a square avatar gets its own size',
+          },
+          {
+            what: '`video_out_enabled=True` on SmallWebRTC too (registry: omitted there)',
+            why: 'without it the output transport sends no video (catalogue-facts §4.2)',
+          },
+        ],
+      },
+    },
   },
   {
     key: 'enable_observability',
@@ -250,7 +372,33 @@ export const CONFIG_OPTIONS: readonly OptionDefinition[] = [
     default: false,
     describe: 'Wire the Whisker live debugger into local runs',
     label: 'Observability',
-    feature: { prompt: 'Observability: wire the Whisker live debugger into local runs?', summary: 'observability (Whisker)' },
+    feature: {
+      prompt: 'Observability: wire the Whisker live debugger into local runs?',
+      summary: 'observability (Whisker)',
+      record: {
+        follows: [`${TEMPLATES}/_blocks/run_bot_logic_cascade.jinja2#WhiskerObserver`],
+        compared: [
+          'Whisker wiring (observer vs server worker)',
+          'when it runs (local only vs always)',
+          'where pipecat-ai-whisker is installed',
+        ],
+        runtime: {
+          layer: 'sdk-call',
+          where:
+            'pipecat_whisker is a recording fake (test/runtime/python/standins/_autofake.py); only the `all` variant (ENV=local) builds it',
+        },
+        deviations: [
+          {
+            what: '`WhiskerServer()` added as a worker with `worker.add_observer(whisker.create_observer(worker))` (registry: `observers=[WhiskerObserver(pipeline)]`)',
+            why: 'pipecat-ai-whisker 2.x: WhiskerObserver(pipeline) does not fit its signature; the server is itself a worker (catalogue-facts §11.1)',
+          },
+          {
+            what: 'only when ENV=local (the development runner)',
+            why: 'Whisker serves a local debugging UI on ws://localhost:9090; a deployed agent has nobody to connect to it',
+          },
+        ],
+      },
+    },
   },
   {
     key: 'deploy_to_cloud',
@@ -269,7 +417,40 @@ export const CONFIG_OPTIONS: readonly OptionDefinition[] = [
     default: false,
     describe: 'Krisp VIVA noise cancellation on Pipecat Cloud (needs --deploy-to-cloud)',
     label: 'Noise cancellation',
-    feature: { prompt: 'Krisp noise cancellation on Pipecat Cloud?', summary: 'Krisp noise cancellation', askWhen: 'cloud' },
+    feature: {
+      prompt: 'Krisp noise cancellation on Pipecat Cloud?',
+      summary: 'Krisp noise cancellation',
+      askWhen: 'cloud',
+      record: {
+        follows: [
+          `${TEMPLATES}/bot_cascade.py.jinja2#KrispVivaFilter`,
+          `${TEMPLATES}/pcc-deploy.toml.jinja2#krisp_viva`,
+          'src/pipecat/audio/filters/krisp_viva_filter.py#KrispVivaFilter',
+        ],
+        compared: [
+          'KrispVivaFilter() import and construction',
+          'the ENV != "local" guard',
+          'audio_in_filter on each transport params',
+          'pcc-deploy.toml [krisp_viva]',
+        ],
+        runtime: {
+          layer: 'sdk-call',
+          where: 'test/runtime/python/standins/krisp_audio; the `required` variant (ENV unset, as on Pipecat Cloud) builds the filter',
+        },
+        deviations: [
+          {
+            what: '`audio_in_filter` is also set on the eval transport params (registry: not there)',
+            why: 'harmless: `-t eval` runs through the development runner, which sets ENV=local, so the filter is None there',
+          },
+        ],
+        changes18: [
+          {
+            fragment: 'changelog/5302.fixed.md',
+            follow: "KrispVivaFilter works with Krisp SDK 1.11's nanobind bindings; bot.py passes no noise_suppression_level.",
+          },
+        ],
+      },
+    },
   },
   {
     key: 'enable_eval',
@@ -301,6 +482,40 @@ export const CONFIG_OPTIONS: readonly OptionDefinition[] = [
         files: [
           { name: 'evals', from: 'server/evals', to: 'server/evals', files: ['starter_audio.yaml.ejs'] },
           { name: 'evals-text', from: 'server/evals', to: 'server/evals', files: ['starter_text.yaml.ejs'], cascadeOnly: true },
+        ],
+      },
+      record: {
+        follows: [
+          `${TEMPLATES}/_macros/transport_setup.jinja2#EvalTransportParams`,
+          `${TEMPLATES}/evals/starter_audio.yaml.jinja2`,
+          `${TEMPLATES}/evals/starter_text.yaml.jinja2`,
+          'src/pipecat/evals/transport.py#EvalTransportParams',
+        ],
+        compared: ['EvalTransportParams(audio_in_enabled, audio_out_enabled)', 'starter scenarios (turns, judge)', 'the evals extra'],
+        runtime: {
+          layer: 'pipecat',
+          where: "test/runtime/python/rt/evals.py runs pipecat's EvalSession against the bot; the judge and speech models are injected",
+        },
+        deviations: [
+          {
+            what: 'the `evals` extra goes to the dev dependency group, not the image',
+            why: 'it brings `pipecat eval` and its local Kokoro/Moonshine models; the bot needs only pipecat core for `-t eval`',
+          },
+          {
+            what: 'the starter scenarios tell users to `ollama pull gemma2:9b`',
+            why: 'none: that was the 1.7 default judge',
+            fix: 'name gemma4:12b, the 1.8 default judge (changelog 5243.changed; issue 22)',
+          },
+        ],
+        changes18: [
+          {
+            fragment: 'changelog/5243.changed.md',
+            follow: 'The default judge is gemma4:12b with reasoning_effort none; the starter scenarios must say `ollama pull gemma4:12b`.',
+          },
+          {
+            fragment: 'changelog/5317.added.md',
+            follow: 'stop_on_failure defaults to true; the starters keep the default.',
+          },
         ],
       },
     },

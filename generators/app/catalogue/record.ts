@@ -1,0 +1,239 @@
+/**
+ * Building blocks of the deviation records (`record` on every catalogue entry and feature row; see
+ * `DeviationRecord` in ./types.ts): the registry path, where the runtime tier answers each role,
+ * and the deviations that recur across services, each with the reason it is kept.
+ *
+ * Paths are relative to the pipecat-ai-1.8.0-dev folder. The registry is pipecat's own scaffolder's
+ * table of service constructions (`SERVICE_CONFIGS` in `src/pipecat/cli/registry/_configs.py`,
+ * generated from `service_metadata.py`), which `pipecat init` of pipecat-ai 1.8 writes into `bot.py`.
+ */
+import type { Change18, Deviation, DeviationRecord } from './types.js';
+
+/** pipecat's scaffolder registry: `SERVICE_CONFIGS` maps a service key to its construction code. */
+export const REGISTRY = 'src/pipecat/cli/registry/_configs.py';
+
+/** pipecat's scaffolder templates of the generated server (`bot_cascade.py.jinja2`, macros, server files). */
+export const TEMPLATES = 'src/pipecat/cli/templates/server';
+
+/**
+ * A citation of one `SERVICE_CONFIGS` entry.
+ *
+ * @param key the registry key, e.g. `deepgram_stt` (pipecat's key for Ultravox is `ultravox`)
+ * @returns `src/pipecat/cli/registry/_configs.py#<key>`
+ */
+export function reg(key: string): string {
+  return `${REGISTRY}#${key}`;
+}
+
+/** Where the runtime tier answers each kind of service on main today (docs/runtime-tier.md). */
+export const RT = {
+  stt: {
+    layer: 'service-interface',
+    where:
+      'test/runtime/python/rt/services.py Script._patch_stt: run_stt yields the transcript; the vendor SDK is a recording fake (standins/_autofake.py)',
+  },
+  sttTurns: {
+    layer: 'service-interface',
+    where:
+      "test/runtime/python/rt/services.py VENDOR_HELLO and VENDOR_TURN: the vendor's connect and turn messages go to the service's own _handle_message",
+  },
+  sttHello: {
+    layer: 'service-interface',
+    where:
+      "test/runtime/python/rt/services.py VENDOR_HELLO (the vendor's first message to the service's _handle_message), then Script._patch_stt",
+  },
+  riva: {
+    layer: 'sdk-call',
+    where: 'test/runtime/python/standins/riva (VENDOR_STREAM in rt/services.py): the streaming recognizer hears the audio pipecat streams',
+  },
+  llm: {
+    layer: 'service-interface',
+    where:
+      "test/runtime/python/rt/services.py Script._patch_llm: the LLMContextFrame is answered before pipecat's provider adapter converts the context",
+  },
+  tts: {
+    layer: 'service-interface',
+    where:
+      'test/runtime/python/rt/services.py Script._patch_tts: run_tts returns audio at the rate of the outputSampleRates fact, labelled with the service rate',
+  },
+  realtime: {
+    layer: 'service-interface',
+    where:
+      'test/runtime/python/rt/services.py Script._patch_realtime: answers and user transcripts are pushed whatever the session config requests',
+  },
+  ultravox: {
+    layer: 'vendor-protocol',
+    where:
+      'test/runtime/python/rt/services.py UltravoxCall (VENDOR_SERVER) through standins/websockets; call API in standins/_vendors/ultravox.py',
+  },
+} as const satisfies Record<string, DeviationRecord['runtime']>;
+
+/** Reason shared by the `required(...)` credentials. */
+const REQUIRED_WHY =
+  'a missing value stops bot() at its start with a message naming the variable; passed as None the service fails at its first request (and since 1.8 becomes unusable while the call stays open), and OpenAI-compatible clients would read OPENAI_API_KEY instead (catalogue-facts §6, rule E4)';
+
+/** Common deviations, each with the reason it is kept. */
+export const D = {
+  /**
+   * Credentials or ids read through `required(...)` where the registry passes `os.getenv(...)`.
+   *
+   * @param names the variables
+   */
+  required(...names: string[]): Deviation {
+    return {
+      what: `${names.map((n) => `\`${n}\``).join(', ')} read through \`required(...)\` (registry: \`os.getenv\`)`,
+      why: REQUIRED_WHY,
+    };
+  },
+  /**
+   * A tunable read from a per-service variable where the registry reads a vendor-wide one.
+   *
+   * @param field the parameter, e.g. `settings.model`
+   * @param ours our variable
+   * @param theirs the registry's variable
+   */
+  renamed(field: string, ours: string, theirs: string): Deviation {
+    return {
+      what: `\`${field}\` from \`${ours}\` (registry: \`${theirs}\`)`,
+      why: 'per-service name (rule E2, catalogue-facts §10.1): a vendor-wide name is shared by several services that can meet in one project (§10.2), and a reused .env would carry the wrong value',
+    };
+  },
+  /**
+   * An optional field passed only when its variable is set.
+   *
+   * @param field the parameter
+   * @param env the variable
+   */
+  present(field: string, env: string): Deviation {
+    return {
+      what: `\`${field}\` only when \`${env}\` is set (\`present(...)\`)`,
+      why: "an unset optional variable keeps pipecat's default rather than passing None or an empty string (rule E4)",
+    };
+  },
+  /**
+   * A parameter the registry does not expose, read from a variable.
+   *
+   * @param field the parameter
+   * @param env the variable
+   */
+  added(field: string, env: string): Deviation {
+    return {
+      what: `\`${field}\` from \`${env}\`, which the registry does not set`,
+      why: "lets a deployment choose it in .env without editing bot.py; unset keeps pipecat's default (present(...))",
+    };
+  },
+  /**
+   * A voice with a fallback where the class has no default voice.
+   *
+   * @param env the variable
+   * @param value the fallback voice
+   */
+  voiceFallback(env: string, value: string): Deviation {
+    return {
+      what: `\`settings.voice\` falls back to \`${value}\` when \`${env}\` is unset`,
+      why: 'the class has no default voice (catalogue-facts §7, "Voice default? no"): without one the vendor rejects the request, so the generated bot names a known voice and the variable stays optional',
+    };
+  },
+  /** The system prompt comes from bot.py's `SYSTEM_INSTRUCTION`. */
+  systemInstruction: {
+    what: '`settings.system_instruction=SYSTEM_INSTRUCTION` (registry: a literal prompt per service)',
+    why: "one prompt per bot, defined once at the top of bot.py and worded for the call kind ('phone call' on telephony bots)",
+  } as Deviation,
+  /**
+   * An AWS region with a per-service override (rule E3).
+   *
+   * @param field the parameter
+   * @param env the per-service variable
+   */
+  awsRegion(field: string, env: string): Deviation {
+    return {
+      what: `\`${field}\` from \`${env}\`, else \`AWS_REGION\` (required)`,
+      why: 'rule E3 (catalogue-facts §10.1): AWS services and models are region-bound and may live in different regions; AWS_REGION is the shared default',
+    };
+  },
+};
+
+/**
+ * What 1.8's changelog changed for every generated bot (every service, transport and feature), as
+ * opposed to one entry's `changes18`. Rendered at the top of docs/deviations.md.
+ */
+export const COMMON_CHANGES18: readonly Change18[] = [
+  {
+    fragment: 'changelog/5242.added.3.md',
+    follow:
+      'PipelineWorker(processor_unusable_policy=...) defaults to CONTINUE: a service whose key, model or voice is rejected leaves the call open and mute. Every worker must pass ProcessorUnusablePolicy.END and log the variable to check (issue 22 point 3; not done on main today).',
+  },
+  {
+    fragment: 'changelog/5242.changed.2.md',
+    follow: 'STT and TTS services stop working once unusable instead of retrying; see the policy above.',
+  },
+  {
+    fragment: 'changelog/5393.added.md',
+    follow: 'A TTS that answers three contexts with silence (an unknown voice) becomes unusable; the END policy then ends the call.',
+  },
+  {
+    fragment: 'changelog/5316.added.md',
+    follow:
+      'setup_timeout_secs and start_timeout_secs default to 20 s: services that load local models in bot() need their weights in the image or a longer timeout.',
+  },
+  {
+    fragment: 'changelog/5316.changed.md',
+    follow:
+      'Pipeline configuration reaches processors through setup(); the generated code reads no StartFrame fields, so nothing to change.',
+  },
+  {
+    fragment: 'changelog/5348.deprecated.md',
+    follow: 'Fatal errors are deprecated; the generated code pushes none.',
+  },
+  {
+    fragment: 'changelog/5397.changed.md',
+    follow: "pipecat's examples now set processor_unusable_policy=END: the reference the generated workers should follow.",
+  },
+  {
+    fragment: 'changelog/5232.performance.md',
+    follow:
+      'pyloudnorm is replaced by loudness (a new core dependency): nothing in the generated code, but the runtime tier needs a stand-in for it.',
+  },
+];
+
+/**
+ * The record of what every generated bot shares, whatever its services, transports and features:
+ * the pipeline, the worker and the runner around them (templates/server/bot.py.ejs and its
+ * partials) against pipecat's scaffolder (`bot_cascade.py.jinja2`, `bot_realtime.py.jinja2`).
+ */
+export const BOT_RECORD: DeviationRecord = {
+  follows: [
+    `${TEMPLATES}/bot_cascade.py.jinja2`,
+    `${TEMPLATES}/bot_realtime.py.jinja2`,
+    `${TEMPLATES}/_blocks/run_bot_logic_cascade.jinja2#WorkerRunner`,
+    `${TEMPLATES}/_macros/helper_functions.jinja2#setup_context`,
+    'src/pipecat/pipeline/worker.py#processor_unusable_policy',
+    'src/pipecat/runner/types.py#pipeline_idle_timeout_secs',
+  ],
+  compared: [
+    'LLMContext and LLMContextAggregatorPair(user_params=LLMUserAggregatorParams(vad_analyzer=SileroVADAnalyzer()))',
+    'PipelineWorker(params=PipelineParams(enable_metrics, enable_usage_metrics), idle_timeout_secs, processor_unusable_policy)',
+    'WorkerRunner(handle_sigint)',
+    'the greeting message',
+  ],
+  runtime: { layer: 'pipecat', where: "test/runtime/python/rt/main.py runs bot(runner_args) on pipecat's own pipeline, worker and runner" },
+  deviations: [
+    {
+      what: '`WorkerRunner(handle_sigint=runner_args.handle_sigint)` (registry: `handle_sigint=False`)',
+      why: 'the runner arguments say whether this process owns SIGINT (RunnerArguments.handle_sigint, runner/types.py): False under the development runner and Pipecat Cloud, which handle it themselves',
+    },
+    {
+      what: '`idle_timeout_secs=runner_args.pipeline_idle_timeout_secs` (registry: the worker default)',
+      why: 'the runner arguments carry the session idle timeout the platform chose (RunnerArguments.pipeline_idle_timeout_secs, default 300 s)',
+    },
+    {
+      what: 'no `processor_unusable_policy` (the 1.8 default CONTINUE), like the registry',
+      why: 'none: the registry does not set it either, but every 1.8 example sets END (changelog 5397)',
+      fix: 'PipelineWorker(processor_unusable_policy=ProcessorUnusablePolicy.END) and one log line naming the service and its variable (issue 22 point 3)',
+    },
+    {
+      what: 'the greeting asks "Say hello and briefly introduce yourself." (registry: "Start by concisely introducing yourself.")',
+      why: 'same request; the bot speaks first on web and phone calls and waits for the callee on dial-out, where the registry sends no greeting either',
+    },
+  ],
+};
