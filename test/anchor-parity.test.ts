@@ -43,12 +43,7 @@ type ListName = keyof typeof LISTS;
  * Anchor ids our catalogue does not offer yet, each with the reason. An entry must really be
  * refused: once the id is accepted, the test fails until the entry is removed.
  */
-const PENDING: Record<string, string> = {
-  bland_tts: 'new in pipecat 1.8 (services/bland/tts.py): catalogue entry in progress (issue 22)',
-  deepgram_flux_sagemaker_tts: 'new in pipecat 1.8 (services/deepgram/flux/sagemaker/tts.py): catalogue entry in progress (issue 22)',
-  elevenlabs_dialogue_tts: 'new in pipecat 1.8 (services/elevenlabs/dialogue/tts.py): catalogue entry in progress (issue 22)',
-  speechify_tts: 'new in pipecat 1.8 (services/speechify/tts.py): catalogue entry in progress (issue 22)',
-};
+const PENDING: Record<string, string> = {};
 
 /**
  * The `value="..."` ids of each `ServiceDefinition` list in the anchor's registry.

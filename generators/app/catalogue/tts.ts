@@ -158,6 +158,32 @@ export const TTS_SERVICES = [
     },
   },
   {
+    id: 'bland_tts',
+    role: 'tts',
+    label: 'Bland',
+    extras: ['bland'],
+    imports: [{ from: 'pipecat.services.bland.tts', names: ['BlandTTSService'] }],
+    outputSampleRates: {
+      rates: [8000, 16000, 24000, 44100, 48000],
+      fixed: false,
+      source:
+        "pipecat/services/bland/tts.py _SAMPLE_RATES: the init message asks for audio.sample_rate = the service's sample_rate when Bland renders it; any other rate is synthesised at 48000 Hz (_DEFAULT_SAMPLE_RATE) and frames carry that rate, so the output transport resamples",
+    },
+    construct: `BlandTTSService(
+    api_key=required(os.getenv("BLAND_API_KEY"), "BLAND_API_KEY"),
+    settings=BlandTTSService.Settings(**present(voice=os.getenv("BLAND_TTS_VOICE_ID"))),
+)`,
+    env: [
+      { name: 'BLAND_API_KEY', description: 'Bland API key (app.bland.ai > Settings > API keys)', required: true },
+      {
+        name: 'BLAND_TTS_VOICE_ID',
+        description: 'Bland voice UUID; the voice also picks the model (empty: pipecat default, River)',
+        required: false,
+      },
+    ],
+    note: 'Realtime WebSocket TTS: LLM tokens are streamed to Bland as they arrive.',
+  },
+  {
     id: 'camb_tts',
     role: 'tts',
     label: 'Camb',
@@ -241,6 +267,48 @@ export const TTS_SERVICES = [
         { fragment: 'changelog/5257.fixed.md', follow: 'Mid-sentence settings changes keep the transcript; nothing to change.' },
       ],
     },
+  },
+  {
+    id: 'deepgram_flux_sagemaker_tts',
+    role: 'tts',
+    label: 'Deepgram Flux SageMaker',
+    // The anchor lists `deepgram,sagemaker`; this module needs no deepgram-sdk (as deepgram_flux_tts).
+    extras: ['sagemaker'],
+    imports: [{ from: 'pipecat.services.deepgram.flux.sagemaker.tts', names: ['DeepgramFluxSageMakerTTSService'] }],
+    outputSampleRates: {
+      rates: [8000, 16000, 24000, 32000, 44100, 48000],
+      fixed: false,
+      source:
+        "pipecat/services/deepgram/flux/sagemaker/tts.py SUPPORTED_SAMPLE_RATES: _connect sends the service's sample_rate as the sample_rate query parameter and frames carry it; DeepgramFluxTTSBase (flux/tts_base.py) only warns when it is outside this linear16 set",
+    },
+    construct: `DeepgramFluxSageMakerTTSService(
+    endpoint_name=required(os.getenv("DEEPGRAM_FLUX_SAGEMAKER_TTS_ENDPOINT_NAME"), "DEEPGRAM_FLUX_SAGEMAKER_TTS_ENDPOINT_NAME"),
+    region=os.getenv("DEEPGRAM_FLUX_SAGEMAKER_TTS_REGION") or required(os.getenv("AWS_REGION"), "AWS_REGION"),
+    settings=DeepgramFluxSageMakerTTSService.Settings(**present(voice=os.getenv("DEEPGRAM_FLUX_SAGEMAKER_TTS_VOICE_ID"))),
+)`,
+    env: [
+      {
+        name: 'DEEPGRAM_FLUX_SAGEMAKER_TTS_ENDPOINT_NAME',
+        description: 'Name of your SageMaker endpoint running Deepgram Flux TTS (console.aws.amazon.com/sagemaker)',
+        required: true,
+      },
+      {
+        name: 'DEEPGRAM_FLUX_SAGEMAKER_TTS_REGION',
+        description: 'AWS region of that SageMaker endpoint (empty: AWS_REGION)',
+        required: false,
+      },
+      {
+        name: 'DEEPGRAM_FLUX_SAGEMAKER_TTS_VOICE_ID',
+        description: 'Deepgram Flux voice, e.g. flux-alexis-en (empty: pipecat default)',
+        required: false,
+      },
+      AWS_REGION,
+      AWS_ACCESS_KEY_ID,
+      AWS_SECRET_ACCESS_KEY,
+      AWS_SESSION_TOKEN,
+    ],
+    requiresPython: '3.12',
+    note: 'Flux TTS on your SageMaker endpoint; AWS credentials are read by the AWS SDK from the environment; needs Python 3.12+.',
   },
   {
     id: 'deepgram_flux_tts',
@@ -367,7 +435,36 @@ export const TTS_SERVICES = [
     },
   },
   {
+    id: 'elevenlabs_dialogue_tts',
+    role: 'tts',
+    label: 'ElevenLabs Dialogue (v3)',
+    extras: ['elevenlabs'],
+    imports: [{ from: 'pipecat.services.elevenlabs.dialogue.tts', names: ['ElevenLabsDialogueTTSService'] }],
+    outputSampleRates: {
+      rates: [8000, 16000, 22050, 24000, 32000, 44100, 48000],
+      fixed: false,
+      source:
+        "pipecat/services/elevenlabs/dialogue/tts.py _build_websocket_url: output_format is output_format_from_sample_rate(the service's sample_rate) from elevenlabs/tts_base.py, pcm_<rate> for each listed rate; any other rate requests pcm_24000 while frames keep the requested rate",
+    },
+    construct: `ElevenLabsDialogueTTSService(
+    api_key=required(os.getenv("ELEVENLABS_API_KEY"), "ELEVENLABS_API_KEY"),
+    settings=ElevenLabsDialogueTTSService.Settings(
+        voice=required(os.getenv("ELEVENLABS_DIALOGUE_TTS_VOICE_ID"), "ELEVENLABS_DIALOGUE_TTS_VOICE_ID"),
+    ),
+)`,
+    env: [
+      ELEVENLABS_API_KEY,
+      {
+        name: 'ELEVENLABS_DIALOGUE_TTS_VOICE_ID',
+        description: 'ElevenLabs voice id for Eleven v3 (elevenlabs.io/app/voice-library)',
+        required: true,
+      },
+    ],
+    note: 'Eleven v3 through the Text-to-Dialogue API (needs workspace access to it); sentence by sentence, so slower than elevenlabs_tts.',
+  },
+  {
     id: 'elevenlabs_tts',
+    vendorDefault: true,
     role: 'tts',
     label: 'ElevenLabs',
     extras: ['elevenlabs'],
@@ -1229,6 +1326,34 @@ export const TTS_SERVICES = [
         { fragment: 'changelog/5257.fixed.md', follow: 'Mid-sentence settings changes keep the transcript; nothing to change.' },
       ],
     },
+  },
+  {
+    id: 'speechify_tts',
+    role: 'tts',
+    label: 'Speechify',
+    extras: ['speechify'],
+    imports: [{ from: 'pipecat.services.speechify.tts', names: ['SpeechifyHttpTTSService'] }],
+    outputSampleRates: {
+      rates: [8000, 16000, 22050, 24000, 44100, 48000],
+      fixed: false,
+      source:
+        "pipecat/services/speechify/tts.py SPEECHIFY_PCM_SAMPLE_RATES: each request asks for output_format pcm_<the service's sample_rate> and frames carry that rate; any other rate is synthesised at 24000 Hz (SPEECHIFY_DEFAULT_SAMPLE_RATE) and frames are labelled with it",
+    },
+    construct: `SpeechifyHttpTTSService(
+    api_key=required(os.getenv("SPEECHIFY_API_KEY"), "SPEECHIFY_API_KEY"),
+    aiohttp_session=session,
+    settings=SpeechifyHttpTTSService.Settings(**present(voice=os.getenv("SPEECHIFY_TTS_VOICE_ID"))),
+)`,
+    env: [
+      { name: 'SPEECHIFY_API_KEY', description: 'Speechify API key (console.sws.speechify.com > API Keys)', required: true },
+      {
+        name: 'SPEECHIFY_TTS_VOICE_ID',
+        description: 'Speechify voice id, e.g. geffen_32 (empty: pipecat default)',
+        required: false,
+      },
+    ],
+    needsHttpSession: true,
+    note: 'Streams audio with word timestamps over HTTP; the default model simba-3.2 is English (simba-3.0 for other languages).',
   },
   {
     id: 'xai_tts',

@@ -21,7 +21,8 @@ Vendors whose protocol pipecat parses itself get a scripted vendor instead of a 
 so pipecat's own handling of that protocol runs: :data:`VENDOR_SERVER` (a realtime vendor's
 websocket, played through the websockets stand-in, e.g. :class:`UltravoxCall`) and
 :data:`VENDOR_STREAM` (an STT vendor's streaming client, e.g. the ``riva`` stand-in), whose
-``run_stt`` is left as pipecat wrote it.
+``run_stt`` is left as pipecat wrote it. A TTS vendor whose socket pipecat reads before it speaks
+(Bland's ``ready``) gets a :data:`VENDOR_TTS_SERVER` that answers only those messages.
 """
 
 import asyncio
@@ -277,6 +278,50 @@ VENDOR_SERVER = {
 }
 
 
+class BlandSession:
+    """Bland's realtime TTS socket, as far as pipecat's session set-up and teardown read it.
+
+    ``BlandTTSService`` sends ``init`` (voice, ``audio.encoding``, ``audio.sample_rate``) and waits
+    for ``ready``, which must name that encoding and rate, before it speaks; on teardown it sends
+    ``close`` and reads until ``done`` (pipecat/services/bland/tts.py ``_connect_websocket``,
+    ``_close_socket``; docs.bland.ai/api-v2/post/tts-ws). This server answers exactly those two
+    messages with what they asked for; the audio of a ``speak`` stays scripted at ``run_tts`` like
+    every TTS stand-in's (module docstring).
+    """
+
+    def __init__(self, connection):
+        self.connection = connection
+
+    async def received(self, message) -> None:
+        if not isinstance(message, str):
+            return
+        msg = json.loads(message)
+        if msg.get("type") == "init":
+            audio = msg.get("audio") or {}
+            self.connection.deliver(
+                {
+                    "type": "ready",
+                    "session_id": "rt-bland-session",
+                    "encoding": audio.get("encoding"),
+                    "sample_rate": audio.get("sample_rate"),
+                }
+            )
+        elif msg.get("type") == "close":
+            self.connection.deliver({"type": "done", "session_id": "rt-bland-session"})
+
+
+#: TTS vendors whose socket pipecat reads directly before (or besides) the audio, so the stand-in
+#: must answer there even though ``run_tts`` is scripted: class name (matched along the MRO) ->
+#: (URL regular expression, server factory taking the connection, source).
+VENDOR_TTS_SERVER = {
+    "BlandTTSService": (
+        r"bland\.ai/v2/tts/ws",
+        BlandSession,
+        "pipecat/services/bland/tts.py _connect_websocket: waits for 'ready' naming the asked encoding and rate",
+    ),
+}
+
+
 def _riva_script(probe: Probe) -> None:
     """The riva stand-in's server recognises the scripted user's speech as :data:`USER_TEXT`."""
     from riva.client import asr
@@ -438,6 +483,13 @@ class Script:
     def _patch_tts(self, svc: TTSService) -> None:
         probe = self.probe
         script = self
+
+        served = next((VENDOR_TTS_SERVER[c.__name__] for c in type(svc).__mro__ if c.__name__ in VENDOR_TTS_SERVER), None)
+        if served:
+            from websockets.asyncio import client as ws_client
+
+            pattern, server, source = served
+            ws_client.SERVERS[pattern] = (server, source)
 
         async def run_tts(text: str, context_id: str):
             probe.tts_requests += 1
