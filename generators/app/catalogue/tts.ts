@@ -182,6 +182,26 @@ export const TTS_SERVICES = [
       },
     ],
     note: 'Realtime WebSocket TTS: LLM tokens are streamed to Bland as they arrive.',
+    record: {
+      follows: [reg('bland_tts'), 'src/pipecat/services/bland/tts.py#BlandTTSService'],
+      compared: ['api_key', 'settings.voice', 'sample_rate (outputSampleRates)', 'text_aggregation_mode (TOKEN default kept)'],
+      runtime: {
+        layer: 'service-interface',
+        where:
+          'test/runtime/python/rt/services.py BlandSession (VENDOR_TTS_SERVER) answers init with ready and close with done through standins/websockets; Script._patch_tts scripts run_tts',
+      },
+      deviations: [
+        D.required('BLAND_API_KEY'),
+        D.renamed('settings.voice', 'BLAND_TTS_VOICE_ID', 'BLAND_VOICE_ID'),
+        D.present('settings.voice', 'BLAND_TTS_VOICE_ID'),
+      ],
+      changes18: [
+        {
+          fragment: 'changelog/5388.added.md',
+          follow: 'New in 1.8; the WebSocket BlandTTSService, as the registry; its default voice equals the registry fallback.',
+        },
+      ],
+    },
   },
   {
     id: 'camb_tts',
@@ -309,6 +329,26 @@ export const TTS_SERVICES = [
     ],
     requiresPython: '3.12',
     note: 'Flux TTS on your SageMaker endpoint; AWS credentials are read by the AWS SDK from the environment; needs Python 3.12+.',
+    record: {
+      follows: [reg('deepgram_flux_sagemaker_tts'), 'src/pipecat/services/deepgram/flux/sagemaker/tts.py#DeepgramFluxSageMakerTTSService'],
+      compared: ['endpoint_name', 'region', 'settings.voice', 'sample_rate (outputSampleRates)'],
+      runtime: RT.tts,
+      deviations: [
+        D.required('DEEPGRAM_FLUX_SAGEMAKER_TTS_ENDPOINT_NAME'),
+        D.awsRegion('region', 'DEEPGRAM_FLUX_SAGEMAKER_TTS_REGION'),
+        D.present('settings.voice', 'DEEPGRAM_FLUX_SAGEMAKER_TTS_VOICE_ID'),
+        {
+          what: 'extras `sagemaker` (registry: `deepgram,sagemaker`)',
+          why: 'the Flux modules speak to the endpoint themselves and import no deepgram-sdk (as deepgram_flux_tts)',
+        },
+      ],
+      changes18: [
+        {
+          fragment: 'changelog/5360.added.md',
+          follow: 'New in 1.8: endpoint_name and region instead of an API key; AWS credentials from the environment.',
+        },
+      ],
+    },
   },
   {
     id: 'deepgram_flux_tts',
@@ -461,6 +501,21 @@ export const TTS_SERVICES = [
       },
     ],
     note: 'Eleven v3 through the Text-to-Dialogue API (needs workspace access to it); sentence by sentence, so slower than elevenlabs_tts.',
+    record: {
+      follows: [reg('elevenlabs_dialogue_tts'), 'src/pipecat/services/elevenlabs/dialogue/tts.py#ElevenLabsDialogueTTSService'],
+      compared: ['api_key', 'settings.voice', 'settings.model (eleven_v3_conversational default kept)', 'sample_rate (outputSampleRates)'],
+      runtime: RT.tts,
+      deviations: [
+        D.required('ELEVENLABS_API_KEY', 'ELEVENLABS_DIALOGUE_TTS_VOICE_ID'),
+        D.renamed('settings.voice', 'ELEVENLABS_DIALOGUE_TTS_VOICE_ID', 'ELEVENLABS_VOICE_ID'),
+      ],
+      changes18: [
+        {
+          fragment: 'changelog/5353.added.md',
+          follow: 'New in 1.8; the class has no default voice and registers it in every context, so the voice is required.',
+        },
+      ],
+    },
   },
   {
     id: 'elevenlabs_tts',
@@ -1354,6 +1409,27 @@ export const TTS_SERVICES = [
     ],
     needsHttpSession: true,
     note: 'Streams audio with word timestamps over HTTP; the default model simba-3.2 is English (simba-3.0 for other languages).',
+    record: {
+      follows: [reg('speechify_tts'), 'src/pipecat/services/speechify/tts.py#SpeechifyHttpTTSService'],
+      compared: ['api_key', 'aiohttp_session', 'settings.voice', 'sample_rate (outputSampleRates)'],
+      runtime: RT.tts,
+      deviations: [
+        D.required('SPEECHIFY_API_KEY'),
+        D.renamed('settings.voice', 'SPEECHIFY_TTS_VOICE_ID', 'SPEECHIFY_VOICE_ID'),
+        D.present('settings.voice', 'SPEECHIFY_TTS_VOICE_ID'),
+        {
+          what: 'extra `speechify` (registry: plain `pipecat-ai`)',
+          why: "pipecat's pyproject declares the (empty) speechify extra; named like every other vendor's",
+        },
+      ],
+      changes18: [
+        { fragment: 'changelog/5259.added.md', follow: 'New in 1.8; simba-3.2 and geffen_32 defaults kept.' },
+        {
+          fragment: 'changelog/5259.added.2.md',
+          follow: "pipecat's scaffolder writes SPEECHIFY_VOICE_ID; ours is SPEECHIFY_TTS_VOICE_ID (rule E2).",
+        },
+      ],
+    },
   },
   {
     id: 'xai_tts',
