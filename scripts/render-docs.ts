@@ -93,12 +93,12 @@ same place removes what a dead run left (never a live run's).
 The config file may be a \`.yo-rc.json\` written into a generated project: its configuration sits under
 the \`generator-pipecat\` key and is read from there. The \`derived\` block of \`--dry-run\` output is
 ignored on input, so a dry run's output can be fed back through \`--config\`; so is the output of
-pipecat 1.7.0's own \`pipecat init --dry-run\` (its \`generate_client\` key, which follows from
+pipecat's own \`pipecat init --dry-run\` (its \`generate_client\` key, which follows from
 \`client_framework\`, is ignored).
 
 ## Values
 
-- \`bot_type\`: \`web\` or \`telephony\`. When omitted it follows from the transports, by pipecat 1.7.0's rule: any telephony transport makes a telephony bot (web transports then ride along for local testing), otherwise a web bot. Only an explicit bot type that contradicts the transports is an error.
+- \`bot_type\`: \`web\` or \`telephony\`. When omitted it follows from the transports, by pipecat's own rule: any telephony transport makes a telephony bot (web transports then ride along for local testing), otherwise a web bot. Only an explicit bot type that contradicts the transports is an error.
 - \`transports\`: ids or vendor aliases (see [services.md](services.md#transports)). ${TRANSPORT_FAMILIES.map((f) => `\`${f.id}\` (alias ${f.aliases.map((a) => `\`${a}\``).join(', ')}) needs \`${f.modeFlag}\` / \`${f.modeKey}\` (\`dial-in\` or \`dial-out\`)`).join('; ')}.
 - \`mode\`: \`cascade\` needs \`stt_service\`, \`llm_service\` and \`tts_service\`; \`realtime\` needs \`realtime_service\`.
 - Service values are ids (\`deepgram_stt\`), their aliases, or a bare vendor name (\`--stt deepgram\`, \`--llm openai\`): the vendor's only service for that role, or the one the catalogue marks as its default; where a vendor has several and no default (\`--stt elevenlabs\`), the error names the candidates. A typo gets the closest id ("did you mean").
@@ -146,7 +146,7 @@ function clientValuesLine(): string {
   const fixed = clientFrameworks()
     .filter((f) => !withChoice.includes(f))
     .map((f) => `\`${f}\` always uses ${findClientKind(f)!.server}`);
-  return `\`client_framework\`: ${codeList([...clientFrameworks(), 'none'])} (web bots; default \`none\`). \`client_server\`: ${servers.join('; ')}; ${fixed.join(', ')} (naming that one server, as pipecat 1.7.0's \`--dry-run\` does, is accepted and dropped). See [clients.md](clients.md).`;
+  return `\`client_framework\`: ${codeList([...clientFrameworks(), 'none'])} (web bots; default \`none\`). \`client_server\`: ${servers.join('; ')}; ${fixed.join(', ')} (naming that one server, as pipecat's own \`--dry-run\` does, is accepted and dropped). See [clients.md](clients.md).`;
 }
 
 /** Markers around the generated part of docs/clients.md. */
@@ -220,7 +220,7 @@ ${rows.join('\n')}
 
 Every id \`pipecat init\` accepts, with the pipecat-ai extras the generated \`pyproject.toml\` declares
 and the variables the generated \`server/.env.example\` lists. \`pipecat init --list-options\` prints the
-same ids as JSON. Written for pipecat-ai 1.7 (API index 1.7.1.dev771). What each entry follows in
+same ids as JSON. Written for pipecat-ai 1.8 (API index 1.7.1.dev771: pipecat's HEAD \`acead05\`, what 1.8.0 released). What each entry follows in
 pipecat 1.8 and where it differs: [deviations.md](deviations.md).
 
 ## Transports
