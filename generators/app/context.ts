@@ -26,6 +26,13 @@ import type { ProjectConfig } from './config/types.js';
 export const PIPECAT_FLOOR = '1.8.0';
 /** pipecat-ai-whisker 2.x has the WhiskerServer API used for observability (catalogue-facts §11.1). */
 export const WHISKER_REQUIREMENT = 'pipecat-ai-whisker>=2.0.1';
+/**
+ * The Ollama model pipecat's eval harness judges `eval:` criteria with when a scenario names no
+ * judge: pipecat 1.8 changed it from `gemma2:9b` (pipecat/evals/services.py
+ * `DEFAULT_OLLAMA_JUDGE_MODEL`; changelog/5243.changed.md). The eval starters and the README tell
+ * users to `ollama pull` it.
+ */
+export const EVAL_JUDGE_MODEL = 'gemma4:12b';
 
 /** Kind of session the bot can be asked to run. */
 export type CallKind = 'web' | 'phone' | 'dialout';
@@ -140,6 +147,8 @@ export interface TemplateContext {
   devPackages: string[];
   requiresPython: string;
   pipecatRequirement: string;
+  /** {@link EVAL_JUDGE_MODEL}: the Ollama model pipecat's eval harness judges with by default. */
+  evalJudgeModel: string;
   /** Indent every non-empty line of `text` by `n` spaces (first line included). */
   indent: (text: string, n: number) => string;
 }
@@ -317,6 +326,7 @@ export function buildContext(config: ProjectConfig): TemplateContext {
     devPackages: features.flatMap((f) => f.devExtras ?? []).map((extra) => `pipecat-ai[${extra}]>=${PIPECAT_FLOOR}`),
     requiresPython,
     pipecatRequirement: `pipecat-ai[${[...extras].sort().join(',')}]>=${PIPECAT_FLOOR}`,
+    evalJudgeModel: EVAL_JUDGE_MODEL,
     indent,
   };
 }
