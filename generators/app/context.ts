@@ -33,6 +33,15 @@ export const WHISKER_REQUIREMENT = 'pipecat-ai-whisker>=2.0.1';
  * users to `ollama pull` it.
  */
 export const EVAL_JUDGE_MODEL = 'gemma4:12b';
+/**
+ * pipecatcloud for cloud projects. A runtime dependency: dailyco/pipecat-base's session server
+ * imports it, and the image's `uv sync` removes whatever pyproject.toml does not list. 1.0 is the
+ * first release whose commands live only under `pipecat cloud` (pipecat-ai's CLI mounts them; the
+ * standalone command is gone), the commands the README gives; it also carries what earlier releases
+ * added and the steps rely on: Cloud Build with `deploy --yes` (0.3.0), `.dockerignore` patterns with
+ * a trailing slash honoured in cloud builds (0.6.0), session types built on pipecat-ai 1.x (0.5.0).
+ */
+export const PIPECATCLOUD_REQUIREMENT = 'pipecatcloud>=1.0.0';
 
 /** Kind of session the bot can be asked to run. */
 export type CallKind = 'web' | 'phone' | 'dialout';
@@ -143,12 +152,17 @@ export interface TemplateContext {
   extras: string[];
   /** Other runtime requirements (PyPI). */
   packages: string[];
-  /** Requirements of the `dev` dependency group beyond ruff (local tools the image goes without). */
+  /**
+   * Requirements of the `dev` dependency group beyond ruff (local tools the image goes without):
+   * the features' dev extras, and pipecat-ai's `cli` extra for cloud projects (`uv run pipecat cloud …`).
+   */
   devPackages: string[];
   requiresPython: string;
   pipecatRequirement: string;
   /** {@link EVAL_JUDGE_MODEL}: the Ollama model pipecat's eval harness judges with by default. */
   evalJudgeModel: string;
+  /** {@link PIPECATCLOUD_REQUIREMENT}. */
+  pipecatcloudRequirement: string;
   /** Indent every non-empty line of `text` by `n` spaces (first line included). */
   indent: (text: string, n: number) => string;
 }
@@ -323,10 +337,15 @@ export function buildContext(config: ProjectConfig): TemplateContext {
     envGroups: envGroups(transports, chosen, is),
     extras: [...extras].sort(),
     packages: [...packages].sort(),
-    devPackages: features.flatMap((f) => f.devExtras ?? []).map((extra) => `pipecat-ai[${extra}]>=${PIPECAT_FLOOR}`),
+    // pipecat-ai's `cli` extra makes the venv's `pipecat` command work (`uv run pipecat cloud …`
+    // mounts pipecatcloud's commands); without it that command prints an install hint.
+    devPackages: [...features.flatMap((f) => f.devExtras ?? []), ...(is.cloud ? ['cli'] : [])].map(
+      (extra) => `pipecat-ai[${extra}]>=${PIPECAT_FLOOR}`,
+    ),
     requiresPython,
     pipecatRequirement: `pipecat-ai[${[...extras].sort().join(',')}]>=${PIPECAT_FLOOR}`,
     evalJudgeModel: EVAL_JUDGE_MODEL,
+    pipecatcloudRequirement: PIPECATCLOUD_REQUIREMENT,
     indent,
   };
 }
