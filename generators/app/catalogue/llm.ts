@@ -13,7 +13,7 @@ import {
   AWS_SECRET_ACCESS_KEY,
   AWS_SESSION_TOKEN,
   GOOGLE_API_KEY,
-  GOOGLE_APPLICATION_CREDENTIALS,
+  GOOGLE_CREDENTIALS,
   GOOGLE_CLOUD_PROJECT_ID,
   GROQ_API_KEY,
   MISTRAL_API_KEY,
@@ -230,6 +230,7 @@ export const LLM_SERVICES = [
     extras: ['google'],
     imports: [{ from: 'pipecat.services.google.vertex.llm', names: ['GoogleVertexLLMService'] }],
     construct: `GoogleVertexLLMService(
+    credentials=required(os.getenv("GOOGLE_CREDENTIALS"), "GOOGLE_CREDENTIALS"),
     project_id=required(os.getenv("GOOGLE_CLOUD_PROJECT_ID"), "GOOGLE_CLOUD_PROJECT_ID"),
     **present(location=os.getenv("GOOGLE_VERTEX_LLM_LOCATION")),
     settings=GoogleVertexLLMService.Settings(
@@ -238,7 +239,7 @@ export const LLM_SERVICES = [
     ),
 )`,
     env: [
-      GOOGLE_APPLICATION_CREDENTIALS,
+      GOOGLE_CREDENTIALS,
       GOOGLE_CLOUD_PROJECT_ID,
       { name: 'GOOGLE_VERTEX_LLM_LOCATION', description: 'Vertex AI location, e.g. us-central1 (empty: global)', required: false },
       {
@@ -247,7 +248,7 @@ export const LLM_SERVICES = [
         required: false,
       },
     ],
-    note: 'Authenticates with Google Application Default Credentials; no API key.',
+    note: 'Authenticates with the service-account key JSON in GOOGLE_CREDENTIALS; no API key.',
   },
   {
     id: 'groq_llm',

@@ -8,7 +8,7 @@ import {
   AWS_SECRET_ACCESS_KEY,
   AWS_SESSION_TOKEN,
   GOOGLE_API_KEY,
-  GOOGLE_APPLICATION_CREDENTIALS,
+  GOOGLE_CREDENTIALS,
   GOOGLE_CLOUD_PROJECT_ID,
   OPENAI_API_KEY,
   XAI_API_KEY,
@@ -132,6 +132,7 @@ export const REALTIME_SERVICES = [
     extras: ['google'],
     imports: [{ from: 'pipecat.services.google.gemini_live.vertex.llm', names: ['GeminiLiveVertexLLMService'] }],
     construct: `GeminiLiveVertexLLMService(
+    credentials=required(os.getenv("GOOGLE_CREDENTIALS"), "GOOGLE_CREDENTIALS"),
     project_id=required(os.getenv("GOOGLE_CLOUD_PROJECT_ID"), "GOOGLE_CLOUD_PROJECT_ID"),
     location=required(os.getenv("GEMINI_VERTEX_LIVE_REALTIME_LOCATION"), "GEMINI_VERTEX_LIVE_REALTIME_LOCATION"),
     settings=GeminiLiveVertexLLMService.Settings(
@@ -143,7 +144,7 @@ export const REALTIME_SERVICES = [
     ),
 )`,
     env: [
-      GOOGLE_APPLICATION_CREDENTIALS,
+      GOOGLE_CREDENTIALS,
       GOOGLE_CLOUD_PROJECT_ID,
       {
         name: 'GEMINI_VERTEX_LIVE_REALTIME_LOCATION',
@@ -162,7 +163,7 @@ export const REALTIME_SERVICES = [
         required: false,
       },
     ],
-    note: 'Authenticates with Google Application Default Credentials; no API key.',
+    note: 'Authenticates with the service-account key JSON in GOOGLE_CREDENTIALS; no API key.',
   },
   {
     id: 'openai_realtime',

@@ -16,7 +16,7 @@ import {
   CARTESIA_API_KEY,
   DEEPGRAM_API_KEY,
   ELEVENLABS_API_KEY,
-  GOOGLE_APPLICATION_CREDENTIALS,
+  GOOGLE_CREDENTIALS,
   GRADIUM_API_KEY,
   GROQ_API_KEY,
   MISTRAL_API_KEY,
@@ -242,13 +242,14 @@ export const STT_SERVICES = [
     extras: ['google'],
     imports: [{ from: 'pipecat.services.google.stt', names: ['GoogleSTTService'] }],
     construct: `GoogleSTTService(
+    credentials=required(os.getenv("GOOGLE_CREDENTIALS"), "GOOGLE_CREDENTIALS"),
     **present(location=os.getenv("GOOGLE_STT_LOCATION")),
 )`,
     env: [
-      GOOGLE_APPLICATION_CREDENTIALS,
+      GOOGLE_CREDENTIALS,
       { name: 'GOOGLE_STT_LOCATION', description: 'Google Speech-to-Text location, e.g. us-central1 (empty: global)', required: false },
     ],
-    note: 'Authenticates with Google Application Default Credentials.',
+    note: 'Authenticates with the service-account key JSON in GOOGLE_CREDENTIALS (the project comes from the key).',
   },
   {
     id: 'gradium_stt',

@@ -15,7 +15,7 @@ import {
   DEEPGRAM_API_KEY,
   ELEVENLABS_API_KEY,
   GOOGLE_API_KEY,
-  GOOGLE_APPLICATION_CREDENTIALS,
+  GOOGLE_CREDENTIALS,
   GRADIUM_API_KEY,
   GROQ_API_KEY,
   MISTRAL_API_KEY,
@@ -327,12 +327,16 @@ export const TTS_SERVICES = [
         "pipecat/services/google/tts.py GOOGLE_SAMPLE_RATE: GeminiTTSService treats 24000 Hz as the only rate and warns on any other; on the Gemini API path (GOOGLE_API_KEY) the 24 kHz audio is labelled with the service's sample_rate unchanged, so pass sample_rate=24000",
     },
     construct: `GeminiTTSService(
-    **present(api_key=os.getenv("GOOGLE_API_KEY"), location=os.getenv("GEMINI_TTS_LOCATION")),
+    **present(
+        api_key=os.getenv("GOOGLE_API_KEY"),
+        credentials=os.getenv("GOOGLE_CREDENTIALS"),
+        location=os.getenv("GEMINI_TTS_LOCATION"),
+    ),
     settings=GeminiTTSService.Settings(**present(voice=os.getenv("GEMINI_TTS_VOICE_ID"))),
 )`,
     env: [
       { ...GOOGLE_API_KEY, required: false },
-      GOOGLE_APPLICATION_CREDENTIALS,
+      { ...GOOGLE_CREDENTIALS, required: false },
       {
         name: 'GEMINI_TTS_LOCATION',
         description: 'Google Cloud location for Cloud TTS, e.g. us-central1 (empty: global; unused with GOOGLE_API_KEY)',
@@ -340,7 +344,7 @@ export const TTS_SERVICES = [
       },
       { name: 'GEMINI_TTS_VOICE_ID', description: 'Gemini voice name, e.g. Kore (empty: pipecat default)', required: false },
     ],
-    note: 'Uses the Gemini API when GOOGLE_API_KEY is set, otherwise Google Cloud TTS with Application Default Credentials.',
+    note: 'Uses the Gemini API when GOOGLE_API_KEY is set, otherwise Google Cloud TTS with the service-account key JSON in GOOGLE_CREDENTIALS: set one of the two.',
   },
   {
     id: 'google_tts',
@@ -355,17 +359,18 @@ export const TTS_SERVICES = [
         "pipecat/services/google/tts.py sample_rate_hertz: GoogleTTSService puts the service's sample_rate in the streaming audio config and Cloud TTS synthesises at that rate (converting server side); pipecat sets no limit of its own",
     },
     construct: `GoogleTTSService(
+    credentials=required(os.getenv("GOOGLE_CREDENTIALS"), "GOOGLE_CREDENTIALS"),
     settings=GoogleTTSService.Settings(**present(voice=os.getenv("GOOGLE_TTS_VOICE_ID"))),
 )`,
     env: [
-      GOOGLE_APPLICATION_CREDENTIALS,
+      GOOGLE_CREDENTIALS,
       {
         name: 'GOOGLE_TTS_VOICE_ID',
         description: 'Google Cloud TTS voice name, e.g. en-US-Chirp3-HD-Charon (empty: pipecat default)',
         required: false,
       },
     ],
-    note: 'Authenticates with Google Application Default Credentials.',
+    note: 'Authenticates with the service-account key JSON in GOOGLE_CREDENTIALS.',
   },
   {
     id: 'gradium_tts',

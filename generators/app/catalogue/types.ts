@@ -30,6 +30,12 @@ export interface EnvVarDefinition {
    */
   readonly example?: string;
   /**
+   * How to write a value that is not a plain token in `.env` (e.g. a JSON document): lines of prose,
+   * written as comments above the variable in `.env.example` and as a paragraph of the README's
+   * set-up section. Omitted for plain keys, ids and names.
+   */
+  readonly format?: readonly string[];
+  /**
    * A variable the runner or the platform sets (e.g. `ENV`), documented for users but not meant to
    * be set in a `.env` that is pushed to the cloud: written commented out like an optional one, but
    * its description is marked neither `(required)` nor `(optional)`, and `pipecat update` does not
