@@ -99,11 +99,11 @@ export const GOOGLE_CREDENTIALS: EnvVarDefinition = {
     'Google Cloud service-account key (console.cloud.google.com/iam-admin/serviceaccounts): the JSON file itself, on one line, unquoted',
   required: true,
   format: [
-    'Write the key file\'s JSON on one line, with no quotes around it, as `jq -c . key.json` prints it',
+    "Write the key file's JSON on one line, with no quotes around it, as `jq -c . key.json` prints it",
     '(or `python3 -c "import json,sys; print(json.dumps(json.load(open(sys.argv[1]))))" key.json`).',
     'Keep the `\\n` escapes inside private_key as they are. Written so, the bot (python-dotenv) and both',
     "`pipecat cloud secrets set --file .env` (this tool's and pipecat's) read the same bytes; quotes would",
-    'not survive all three. The value cannot hold a `#` or a line break; Google\'s key files have neither.',
+    "not survive all three. The value cannot hold a `#` or a line break; Google's key files have neither.",
   ],
 };
 
