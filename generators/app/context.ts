@@ -393,7 +393,8 @@ function envGroups(transports: TransportDefinition[], chosen: ChosenService[], i
       { name: 'KRISP_VIVA_API_KEY', description: 'Krisp VIVA SDK key when self-hosting', required: false, commented: true },
     ]);
   }
-  if ((is.krisp || is.observability) && !seen.has('ENV')) {
+  // bot.py reads ENV for Krisp, Whisker and, on cloud projects, the recording's log line.
+  if ((is.krisp || is.observability || (is.recording && is.cloud)) && !seen.has('ENV')) {
     add('Runtime', [
       {
         name: 'ENV',
