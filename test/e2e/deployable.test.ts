@@ -8,7 +8,8 @@
  * key), then `pipecat cloud secrets set <set> --file .env -s` against the emulator. It must exit 0 and
  * store exactly the filled keys, the Google key byte for byte (read back from the emulator's data
  * file; values are compared, never printed). Also: no generated file names a `pcc` command, and the
- * eval starters name the judge pipecat 1.8 uses. Each check is shown to fail on a broken input.
+ * eval starters name the judge pipecat 1.8 uses, and `.dockerignore` keeps the Dockerfile in the build
+ * context. Each check is shown to fail on a broken input.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
@@ -139,6 +140,19 @@ function judgeProblems(dir: string, judge: string): string[] {
 
 function existsEvals(dir: string): boolean {
   return files(dir).some((f) => f.startsWith('server/evals/'));
+}
+
+/** The patterns of a `.dockerignore` (comments and blank lines left out). */
+function dockerignorePatterns(text: string): string[] {
+  return text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
+}
+
+/** Problems: the files a build context needs (the Dockerfile, `.dockerignore`) that a pattern names. */
+function excludedBuildFiles(patterns: readonly string[]): string[] {
+  return patterns.filter((p) => ['Dockerfile', '.dockerignore', '*', '/Dockerfile', './Dockerfile'].includes(p));
 }
 
 /** The keys the README's "Keys to fill in `server/.env`" list names, in order. */
@@ -298,6 +312,12 @@ describe('a newcomer deploys', () => {
     expect(pccCommands(join(out, name))).toEqual([]);
   });
 
+  test.each(CONFIGS.map((c) => [c.name, c] as const))('%s: .dockerignore keeps .env out and the Dockerfile in', (name) => {
+    const patterns = dockerignorePatterns(readFileSync(join(out, name, 'server', '.dockerignore'), 'utf8'));
+    expect(patterns).toContain('.env');
+    expect(excludedBuildFiles(patterns)).toEqual([]);
+  });
+
   test.each(CONFIGS.filter((c) => c.args.includes('--eval')).map((c) => [c.name, c] as const))(
     "%s: the eval starters and README name pipecat 1.8's default judge",
     (name) => {
@@ -351,6 +371,10 @@ describe('each check fails on a broken input', () => {
     } finally {
       removeDir(dir);
     }
+  });
+
+  test('a .dockerignore that lists the Dockerfile is found', () => {
+    expect(excludedBuildFiles(dockerignorePatterns('# x\n.env\nDockerfile\n.dockerignore\n'))).toEqual(['Dockerfile', '.dockerignore']);
   });
 
   test('a starter naming the old judge (gemma2:9b) is found', () => {
