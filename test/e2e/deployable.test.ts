@@ -138,6 +138,7 @@ function judgeProblems(dir: string, judge: string): string[] {
   return problems;
 }
 
+/** Whether the project has eval starters (`server/evals/`). */
 function existsEvals(dir: string): boolean {
   return files(dir).some((f) => f.startsWith('server/evals/'));
 }
