@@ -449,11 +449,11 @@ const ALL: readonly ServiceDefinition[] = Object.values(BY_ROLE).flat();
 const ENTRIES = ALL.map((s) => [s.id, s] as const);
 
 /** Env vars pipecat (or the SDKs it uses) reads itself (catalogue-facts §10.3), so `construct` need not. */
-const PIPECAT_READ_ENV = new Set(['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN', 'GOOGLE_APPLICATION_CREDENTIALS']);
+const PIPECAT_READ_ENV = new Set(['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN']);
 
 /** Entries whose `api_key` is optional on purpose (not OpenAI-compatible, so no OPENAI_API_KEY fallback). */
 const OPTIONAL_API_KEY: Record<string, string> = {
-  gemini_tts: 'api_key selects the Gemini API backend; without it Cloud TTS uses ADC (catalogue-facts §7)',
+  gemini_tts: 'api_key selects the Gemini API backend; without it Cloud TTS uses the key JSON in GOOGLE_CREDENTIALS (catalogue-facts §7)',
 };
 
 /** Extras whose dependencies need Python 3.12 (catalogue-facts §12). */

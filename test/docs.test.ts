@@ -3,8 +3,9 @@
  * catalogue or the options table).
  */
 import { describe, expect, test } from '@jest/globals';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import { renderClientsDoc, renderConfigurationDoc, renderDeviationsDoc, renderServicesDoc } from '../scripts/render-docs.js';
 import { CLIENT_KINDS } from '../generators/app/client-kinds.js';
 import { SERVICES_BY_ROLE } from '../generators/app/catalogue/catalogue.js';
@@ -47,5 +48,40 @@ describe('exit codes', () => {
     const fromDocs = [...section.matchAll(/^\| (\d+) \|/gm)].map((m) => m[1]);
     expect(fromHelp).toEqual(expect.arrayContaining(['0', '2', '130', '143']));
     expect(fromDocs).toEqual(fromHelp);
+  });
+});
+
+describe('Pipecat Cloud commands', () => {
+  /** A `pcc` command: the word `pcc` not followed by `-` (the file name `pcc-deploy.toml`); `pcc_pat_` is a token prefix. */
+  const PCC_COMMAND = /\bpcc\b(?!-)/;
+
+  /** `file:line` of every line under `paths` (files or folders, relative to the root) naming a `pcc` command. */
+  function pccLines(paths: readonly string[]): string[] {
+    const files = paths.flatMap((p) =>
+      statSync(join(ROOT, p)).isDirectory()
+        ? readdirSync(join(ROOT, p), { recursive: true, encoding: 'utf8' })
+            .map((f) => join(p, f))
+            .filter((f) => statSync(join(ROOT, f)).isFile())
+        : [p],
+    );
+    return files.flatMap((f) =>
+      readFileSync(join(ROOT, f), 'utf8')
+        .split('\n')
+        .flatMap((line, i) => (PCC_COMMAND.test(line) ? [`${f}:${i + 1}`] : [])),
+    );
+  }
+
+  test('no template, generator, CLI source or doc names the removed `pcc` command (pipecatcloud 1.0: `pipecat cloud …`)', () => {
+    expect(pccLines(['templates', 'generators', 'cli', 'docs', 'README.md'])).toEqual([]);
+  });
+
+  test('the check finds a `pcc` command (and passes over pcc-deploy.toml and pcc_pat_)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pipecat-pcc-'));
+    try {
+      writeFileSync(join(dir, 'a.md'), 'edit pcc-deploy.toml\ntoken pcc_pat_x\nrun `uv run pcc deploy`\n');
+      expect(pccLines([relative(ROOT, dir)])).toEqual([`${relative(ROOT, join(dir, 'a.md'))}:3`]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -221,6 +221,23 @@ for path in sys.argv[1:]:
     }
   });
 
+  test("every `ollama pull` in the starters and README names pipecat's default judge (DEFAULT_OLLAMA_JUDGE_MODEL)", () => {
+    const services = readFileSync(join(pipecatSrc()!, 'pipecat', 'evals', 'services.py'), 'utf8');
+    const judge = /^DEFAULT_OLLAMA_JUDGE_MODEL = "([^"]+)"/m.exec(services)?.[1];
+    expect(judge).toBeDefined();
+    const files = [
+      join(cascade, 'server/evals/starter_text.yaml'),
+      join(cascade, 'server/evals/starter_audio.yaml'),
+      join(cascade, 'README.md'),
+      join(realtime, 'server/evals/starter_audio.yaml'),
+      join(realtime, 'README.md'),
+    ];
+    for (const f of files) {
+      const pulled = [...readFileSync(f, 'utf8').matchAll(/ollama pull (\S+?)`/g)].map((m) => m[1]);
+      expect({ file: f, pulled }).toEqual({ file: f, pulled: [judge] });
+    }
+  });
+
   test('the loader rejects a broken scenario (the check can fail)', () => {
     const good = readFileSync(join(cascade, 'server/evals/starter_audio.yaml'), 'utf8');
     const noName = join(tmp, 'no-name.yaml');

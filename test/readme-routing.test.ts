@@ -167,7 +167,7 @@ describe('README phone routing', () => {
       for (const s of c.local.filter((x) => x.startsWith('uv run'))) expect(local.split(s).length - 1).toBe(1);
     }
     expect(cloud.split('### Route calls to the deployed agent').length - 1).toBe(1);
-    expect(cloud.split('uv run pcc organizations list').length - 1).toBe(1);
+    expect(cloud.split('uv run pipecat cloud organizations list').length - 1).toBe(1);
   });
 
   test('local only: the local route without any cloud route', () => {

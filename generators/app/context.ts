@@ -26,6 +26,22 @@ import type { ProjectConfig } from './config/types.js';
 export const PIPECAT_FLOOR = '1.8.0';
 /** pipecat-ai-whisker 2.x has the WhiskerServer API used for observability (catalogue-facts §11.1). */
 export const WHISKER_REQUIREMENT = 'pipecat-ai-whisker>=2.0.1';
+/**
+ * The Ollama model pipecat's eval harness judges `eval:` criteria with when a scenario names no
+ * judge: pipecat 1.8 changed it from `gemma2:9b` (pipecat/evals/services.py
+ * `DEFAULT_OLLAMA_JUDGE_MODEL`; changelog/5243.changed.md). The eval starters and the README tell
+ * users to `ollama pull` it.
+ */
+export const EVAL_JUDGE_MODEL = 'gemma4:12b';
+/**
+ * pipecatcloud for cloud projects. A runtime dependency: dailyco/pipecat-base's session server
+ * imports it, and the image's `uv sync` removes whatever pyproject.toml does not list. 1.0 is the
+ * first release whose commands live only under `pipecat cloud` (pipecat-ai's CLI mounts them; the
+ * standalone command is gone), the commands the README gives; it also carries what earlier releases
+ * added and the steps rely on: Cloud Build with `deploy --yes` (0.3.0), `.dockerignore` patterns with
+ * a trailing slash honoured in cloud builds (0.6.0), session types built on pipecat-ai 1.x (0.5.0).
+ */
+export const PIPECATCLOUD_REQUIREMENT = 'pipecatcloud>=1.0.0';
 
 /** Kind of session the bot can be asked to run. */
 export type CallKind = 'web' | 'phone' | 'dialout';
@@ -136,10 +152,17 @@ export interface TemplateContext {
   extras: string[];
   /** Other runtime requirements (PyPI). */
   packages: string[];
-  /** Requirements of the `dev` dependency group beyond ruff (local tools the image goes without). */
+  /**
+   * Requirements of the `dev` dependency group beyond ruff (local tools the image goes without):
+   * the features' dev extras, and pipecat-ai's `cli` extra for cloud projects (`uv run pipecat cloud …`).
+   */
   devPackages: string[];
   requiresPython: string;
   pipecatRequirement: string;
+  /** {@link EVAL_JUDGE_MODEL}: the Ollama model pipecat's eval harness judges with by default. */
+  evalJudgeModel: string;
+  /** {@link PIPECATCLOUD_REQUIREMENT}. */
+  pipecatcloudRequirement: string;
   /** Indent every non-empty line of `text` by `n` spaces (first line included). */
   indent: (text: string, n: number) => string;
 }
@@ -314,9 +337,15 @@ export function buildContext(config: ProjectConfig): TemplateContext {
     envGroups: envGroups(transports, chosen, is),
     extras: [...extras].sort(),
     packages: [...packages].sort(),
-    devPackages: features.flatMap((f) => f.devExtras ?? []).map((extra) => `pipecat-ai[${extra}]>=${PIPECAT_FLOOR}`),
+    // pipecat-ai's `cli` extra makes the venv's `pipecat` command work (`uv run pipecat cloud …`
+    // mounts pipecatcloud's commands); without it that command prints an install hint.
+    devPackages: [...features.flatMap((f) => f.devExtras ?? []), ...(is.cloud ? ['cli'] : [])].map(
+      (extra) => `pipecat-ai[${extra}]>=${PIPECAT_FLOOR}`,
+    ),
     requiresPython,
     pipecatRequirement: `pipecat-ai[${[...extras].sort().join(',')}]>=${PIPECAT_FLOOR}`,
+    evalJudgeModel: EVAL_JUDGE_MODEL,
+    pipecatcloudRequirement: PIPECATCLOUD_REQUIREMENT,
     indent,
   };
 }
@@ -364,7 +393,8 @@ function envGroups(transports: TransportDefinition[], chosen: ChosenService[], i
       { name: 'KRISP_VIVA_API_KEY', description: 'Krisp VIVA SDK key when self-hosting', required: false, commented: true },
     ]);
   }
-  if ((is.krisp || is.observability) && !seen.has('ENV')) {
+  // bot.py reads ENV for Krisp, Whisker and, on cloud projects, the recording's log line.
+  if ((is.krisp || is.observability || (is.recording && is.cloud)) && !seen.has('ENV')) {
     add('Runtime', [
       {
         name: 'ENV',

@@ -77,12 +77,34 @@ export const GOOGLE_API_KEY: EnvVarDefinition = {
   required: true,
 };
 
-/** `GOOGLE_APPLICATION_CREDENTIALS`, shared by every service that needs it. */
-export const GOOGLE_APPLICATION_CREDENTIALS: EnvVarDefinition = {
-  name: 'GOOGLE_APPLICATION_CREDENTIALS',
+/**
+ * `GOOGLE_CREDENTIALS`, shared by every Google Cloud service: the service-account key JSON itself,
+ * which the generated code passes as `credentials=` (pipecat parses it with `json.loads` and
+ * `service_account.Credentials.from_service_account_info`, e.g. services/google/stt.py), as pipecat's
+ * registry (cli/registry/_configs.py) and examples do. Not a key-file path: on Pipecat Cloud the file
+ * is not in the image, while an environment variable comes from the secret set. Its own name, not
+ * `GOOGLE_APPLICATION_CREDENTIALS`, which google-auth reads as a path.
+ *
+ * The `.env` form (`format`) is the one that three readers read to the same bytes, checked with
+ * the real libraries on a service-account JSON whose `private_key` holds `\n` escapes: the `dotenv`
+ * npm package (this tool's `secrets set`), python-dotenv `dotenv_values`/`load_dotenv` (the bot), and
+ * pipecatcloud's `secrets set --file`, which reads line by line and strips only a pair of double
+ * quotes. Single quotes are kept by the last; double quotes make the first two turn `\n` into line
+ * breaks, which is no longer valid JSON. Unquoted, a value ends at a `#` (npm dotenv) or ` #`
+ * (python-dotenv): Google's key files hold none.
+ */
+export const GOOGLE_CREDENTIALS: EnvVarDefinition = {
+  name: 'GOOGLE_CREDENTIALS',
   description:
-    'Path to a Google Cloud service-account JSON key file (console.cloud.google.com/iam-admin/serviceaccounts), read by Application Default Credentials (empty: gcloud auth application-default login)',
-  required: false,
+    'Google Cloud service-account key (console.cloud.google.com/iam-admin/serviceaccounts): the JSON file itself, on one line, unquoted',
+  required: true,
+  format: [
+    "Write the key file's JSON on one line, with no quotes around it, as `jq -c . key.json` prints it",
+    '(or `python3 -c "import json,sys; print(json.dumps(json.load(open(sys.argv[1]))))" key.json`).',
+    'Keep the `\\n` escapes inside private_key as they are. Written so, the bot (python-dotenv) and both',
+    "`pipecat cloud secrets set --file .env` (this tool's and pipecat's) read the same bytes; quotes would",
+    "not survive all three. The value cannot hold a `#` or a line break; Google's key files have neither.",
+  ],
 };
 
 /** `GOOGLE_CLOUD_PROJECT_ID`, shared by every service that needs it. */

@@ -13,7 +13,7 @@ import {
   AWS_SECRET_ACCESS_KEY,
   AWS_SESSION_TOKEN,
   GOOGLE_API_KEY,
-  GOOGLE_APPLICATION_CREDENTIALS,
+  GOOGLE_CREDENTIALS,
   GOOGLE_CLOUD_PROJECT_ID,
   GROQ_API_KEY,
   MISTRAL_API_KEY,
@@ -357,6 +357,7 @@ export const LLM_SERVICES = [
     extras: ['google'],
     imports: [{ from: 'pipecat.services.google.vertex.llm', names: ['GoogleVertexLLMService'] }],
     construct: `GoogleVertexLLMService(
+    credentials=required(os.getenv("GOOGLE_CREDENTIALS"), "GOOGLE_CREDENTIALS"),
     project_id=required(os.getenv("GOOGLE_CLOUD_PROJECT_ID"), "GOOGLE_CLOUD_PROJECT_ID"),
     **present(location=os.getenv("GOOGLE_VERTEX_LLM_LOCATION")),
     settings=GoogleVertexLLMService.Settings(
@@ -365,7 +366,7 @@ export const LLM_SERVICES = [
     ),
 )`,
     env: [
-      GOOGLE_APPLICATION_CREDENTIALS,
+      GOOGLE_CREDENTIALS,
       GOOGLE_CLOUD_PROJECT_ID,
       { name: 'GOOGLE_VERTEX_LLM_LOCATION', description: 'Vertex AI location, e.g. us-central1 (empty: global)', required: false },
       {
@@ -374,7 +375,7 @@ export const LLM_SERVICES = [
         required: false,
       },
     ],
-    note: 'Authenticates with Google Application Default Credentials; no API key.',
+    note: 'Authenticates with the service-account key JSON in GOOGLE_CREDENTIALS; no API key.',
     record: {
       follows: [reg('google_vertex_llm'), 'src/pipecat/services/google/vertex/llm.py#GoogleVertexLLMService'],
       compared: ['credentials', 'location', 'project_id', 'settings.model', 'system_instruction'],
@@ -387,11 +388,7 @@ export const LLM_SERVICES = [
         D.renamed('settings.model', 'GOOGLE_VERTEX_LLM_MODEL', 'GOOGLE_MODEL'),
         D.present('settings.model', 'GOOGLE_VERTEX_LLM_MODEL'),
         D.systemInstruction,
-        {
-          what: '`credentials` not passed (registry: `os.getenv("GOOGLE_APPLICATION_CREDENTIALS")`); the class authenticates with Application Default Credentials',
-          why: 'the registry hands a key-file path to `credentials=`, which takes the key JSON itself; ADC reads the file GOOGLE_APPLICATION_CREDENTIALS names',
-          fix: 'pass the key JSON through `credentials=` from an environment variable, as pipecat examples do: on Pipecat Cloud the key file is not in the image (issue 22 point 4; the Google entries are being changed)',
-        },
+        D.googleCredentials,
       ],
       changes18: [
         {
@@ -401,6 +398,7 @@ export const LLM_SERVICES = [
         },
         { fragment: 'changelog/5366.fixed.md', follow: 'seed is now sent; bot.py sets none.' },
       ],
+      removed: [D.googleAdc],
     },
   },
   {

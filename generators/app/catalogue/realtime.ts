@@ -8,7 +8,7 @@ import {
   AWS_SECRET_ACCESS_KEY,
   AWS_SESSION_TOKEN,
   GOOGLE_API_KEY,
-  GOOGLE_APPLICATION_CREDENTIALS,
+  GOOGLE_CREDENTIALS,
   GOOGLE_CLOUD_PROJECT_ID,
   OPENAI_API_KEY,
   XAI_API_KEY,
@@ -199,6 +199,7 @@ export const REALTIME_SERVICES = [
     extras: ['google'],
     imports: [{ from: 'pipecat.services.google.gemini_live.vertex.llm', names: ['GeminiLiveVertexLLMService'] }],
     construct: `GeminiLiveVertexLLMService(
+    credentials=required(os.getenv("GOOGLE_CREDENTIALS"), "GOOGLE_CREDENTIALS"),
     project_id=required(os.getenv("GOOGLE_CLOUD_PROJECT_ID"), "GOOGLE_CLOUD_PROJECT_ID"),
     location=required(os.getenv("GEMINI_VERTEX_LIVE_REALTIME_LOCATION"), "GEMINI_VERTEX_LIVE_REALTIME_LOCATION"),
     settings=GeminiLiveVertexLLMService.Settings(
@@ -210,7 +211,7 @@ export const REALTIME_SERVICES = [
     ),
 )`,
     env: [
-      GOOGLE_APPLICATION_CREDENTIALS,
+      GOOGLE_CREDENTIALS,
       GOOGLE_CLOUD_PROJECT_ID,
       {
         name: 'GEMINI_VERTEX_LIVE_REALTIME_LOCATION',
@@ -229,7 +230,7 @@ export const REALTIME_SERVICES = [
         required: false,
       },
     ],
-    note: 'Authenticates with Google Application Default Credentials; no API key.',
+    note: 'Authenticates with the service-account key JSON in GOOGLE_CREDENTIALS; no API key.',
     record: {
       follows: [reg('gemini_vertex_live_realtime'), 'src/pipecat/services/google/gemini_live/vertex/llm.py#GeminiLiveVertexLLMService'],
       compared: ['credentials', 'location', 'project_id', 'settings.model', 'settings.voice', 'system_instruction'],
@@ -243,13 +244,10 @@ export const REALTIME_SERVICES = [
         D.renamed('settings.voice', 'GEMINI_VERTEX_LIVE_REALTIME_VOICE_ID', 'GOOGLE_VOICE_ID'),
         D.present('settings.voice', 'GEMINI_VERTEX_LIVE_REALTIME_VOICE_ID'),
         D.systemInstruction,
-        {
-          what: '`credentials` not passed (registry: `os.getenv("GOOGLE_APPLICATION_CREDENTIALS")`); the class authenticates with Application Default Credentials',
-          why: 'the registry hands a key-file path to `credentials=`, which takes the key JSON itself; ADC reads the file GOOGLE_APPLICATION_CREDENTIALS names',
-          fix: 'pass the key JSON through `credentials=` from an environment variable, as pipecat examples do: on Pipecat Cloud the key file is not in the image (issue 22 point 4; the Google entries are being changed)',
-        },
+        D.googleCredentials,
       ],
       changes18: [{ fragment: 'changelog/5366.fixed.md', follow: 'seed is now sent; bot.py sets none.' }],
+      removed: [D.googleAdc],
     },
   },
   {

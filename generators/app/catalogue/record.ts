@@ -139,6 +139,26 @@ export const D = {
     what: '`settings.system_instruction=SYSTEM_INSTRUCTION` (registry: a literal prompt per service)',
     why: "one prompt per bot, defined once at the top of bot.py and worded for the call kind ('phone call' on telephony bots)",
   } as Deviation,
+  /** The Google Cloud services' key JSON, read from its own variable (issue 22 point 4). */
+  googleCredentials: {
+    what: '`credentials=required(os.getenv("GOOGLE_CREDENTIALS"))` (registry: `credentials=os.getenv("GOOGLE_APPLICATION_CREDENTIALS")`)',
+    why: "the same key JSON the registry passes, under its own name: google-auth and gcloud read GOOGLE_APPLICATION_CREDENTIALS as a key-file path, so JSON there breaks every other Google tool in the environment; required because the class cannot authenticate without it on Pipecat Cloud. Its .env form (one line, unquoted) is the one npm dotenv, python-dotenv and pipecatcloud's file reader read to the same bytes (GOOGLE_CREDENTIALS in catalogue/env.ts)",
+  } as Deviation,
+  /** Gemini TTS: the key JSON as the alternative to an API key. */
+  googleCredentialsAlternative: {
+    what: '`credentials=os.getenv("GOOGLE_CREDENTIALS")` beside `api_key=GOOGLE_API_KEY`, neither required (registry: `credentials=os.getenv("GOOGLE_APPLICATION_CREDENTIALS")` only)',
+    why: 'GeminiTTSService uses the Gemini API when given an API key and Cloud TTS with the key JSON otherwise; a project needs one of the two, which .env.example says. The JSON has its own name for the reason in googleCredentials',
+  } as Deviation,
+  /** Removed for 1.8 / Pipecat Cloud: the key-file path through Application Default Credentials. */
+  googleAdc: {
+    what: 'no `credentials=`: the class authenticated with Application Default Credentials, from the key file GOOGLE_APPLICATION_CREDENTIALS named',
+    why: 'on Pipecat Cloud the key file is not in the image, so bot() raised "No valid credentials provided"; the key JSON now comes from the secret set through GOOGLE_CREDENTIALS',
+  } as Deviation,
+  /** Removed: Gemini TTS's Cloud TTS backend through Application Default Credentials. */
+  googleAdcGemini: {
+    what: 'without GOOGLE_API_KEY, Cloud TTS authenticated with Application Default Credentials (a key-file path)',
+    why: 'on Pipecat Cloud the key file is not in the image; the key JSON now comes from GOOGLE_CREDENTIALS',
+  } as Deviation,
   /**
    * An AWS region with a per-service override (rule E3).
    *

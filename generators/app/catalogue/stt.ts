@@ -16,7 +16,7 @@ import {
   CARTESIA_API_KEY,
   DEEPGRAM_API_KEY,
   ELEVENLABS_API_KEY,
-  GOOGLE_APPLICATION_CREDENTIALS,
+  GOOGLE_CREDENTIALS,
   GRADIUM_API_KEY,
   GROQ_API_KEY,
   MISTRAL_API_KEY,
@@ -415,13 +415,14 @@ export const STT_SERVICES = [
     extras: ['google'],
     imports: [{ from: 'pipecat.services.google.stt', names: ['GoogleSTTService'] }],
     construct: `GoogleSTTService(
+    credentials=required(os.getenv("GOOGLE_CREDENTIALS"), "GOOGLE_CREDENTIALS"),
     **present(location=os.getenv("GOOGLE_STT_LOCATION")),
 )`,
     env: [
-      GOOGLE_APPLICATION_CREDENTIALS,
+      GOOGLE_CREDENTIALS,
       { name: 'GOOGLE_STT_LOCATION', description: 'Google Speech-to-Text location, e.g. us-central1 (empty: global)', required: false },
     ],
-    note: 'Authenticates with Google Application Default Credentials.',
+    note: 'Authenticates with the service-account key JSON in GOOGLE_CREDENTIALS (the project comes from the key).',
     record: {
       follows: [reg('google_stt'), 'src/pipecat/services/google/stt.py#GoogleSTTService'],
       compared: ['credentials', 'location', 'sample_rate (class default)'],
@@ -429,13 +430,10 @@ export const STT_SERVICES = [
       deviations: [
         D.renamed('location', 'GOOGLE_STT_LOCATION', 'GOOGLE_LOCATION'),
         D.present('location', 'GOOGLE_STT_LOCATION'),
-        {
-          what: '`credentials` not passed (registry: `os.getenv("GOOGLE_APPLICATION_CREDENTIALS")`); the class authenticates with Application Default Credentials',
-          why: 'the registry hands a key-file path to `credentials=`, which takes the key JSON itself; ADC reads the file GOOGLE_APPLICATION_CREDENTIALS names',
-          fix: 'pass the key JSON through `credentials=` from an environment variable, as pipecat examples do: on Pipecat Cloud the key file is not in the image (issue 22 point 4; the Google entries are being changed)',
-        },
+        D.googleCredentials,
       ],
       changes18: [{ fragment: 'changelog/4413.added.md', follow: 'Speech adaptation is optional; nothing to change.' }],
+      removed: [D.googleAdc],
     },
   },
   {

@@ -15,7 +15,7 @@ import {
   DEEPGRAM_API_KEY,
   ELEVENLABS_API_KEY,
   GOOGLE_API_KEY,
-  GOOGLE_APPLICATION_CREDENTIALS,
+  GOOGLE_CREDENTIALS,
   GRADIUM_API_KEY,
   GROQ_API_KEY,
   MISTRAL_API_KEY,
@@ -602,12 +602,16 @@ export const TTS_SERVICES = [
         "pipecat/services/google/tts.py GOOGLE_SAMPLE_RATE: GeminiTTSService treats 24000 Hz as the only rate and warns on any other; on the Gemini API path (GOOGLE_API_KEY) the 24 kHz audio is labelled with the service's sample_rate unchanged, so pass sample_rate=24000",
     },
     construct: `GeminiTTSService(
-    **present(api_key=os.getenv("GOOGLE_API_KEY"), location=os.getenv("GEMINI_TTS_LOCATION")),
+    **present(
+        api_key=os.getenv("GOOGLE_API_KEY"),
+        credentials=os.getenv("GOOGLE_CREDENTIALS"),
+        location=os.getenv("GEMINI_TTS_LOCATION"),
+    ),
     settings=GeminiTTSService.Settings(**present(voice=os.getenv("GEMINI_TTS_VOICE_ID"))),
 )`,
     env: [
       { ...GOOGLE_API_KEY, required: false },
-      GOOGLE_APPLICATION_CREDENTIALS,
+      { ...GOOGLE_CREDENTIALS, required: false },
       {
         name: 'GEMINI_TTS_LOCATION',
         description: 'Google Cloud location for Cloud TTS, e.g. us-central1 (empty: global; unused with GOOGLE_API_KEY)',
@@ -615,7 +619,7 @@ export const TTS_SERVICES = [
       },
       { name: 'GEMINI_TTS_VOICE_ID', description: 'Gemini voice name, e.g. Kore (empty: pipecat default)', required: false },
     ],
-    note: 'Uses the Gemini API when GOOGLE_API_KEY is set, otherwise Google Cloud TTS with Application Default Credentials.',
+    note: 'Uses the Gemini API when GOOGLE_API_KEY is set, otherwise Google Cloud TTS with the service-account key JSON in GOOGLE_CREDENTIALS: set one of the two.',
     record: {
       follows: [reg('gemini_tts'), 'src/pipecat/services/google/tts.py#GeminiTTSService'],
       compared: ['api_key', 'credentials', 'location', 'settings.voice', 'sample_rate (outputSampleRates)'],
@@ -625,13 +629,10 @@ export const TTS_SERVICES = [
         D.added('location', 'GEMINI_TTS_LOCATION'),
         D.renamed('settings.voice', 'GEMINI_TTS_VOICE_ID', 'GOOGLE_VOICE_ID'),
         D.present('settings.voice', 'GEMINI_TTS_VOICE_ID'),
-        {
-          what: '`credentials` not passed (registry: `os.getenv("GOOGLE_APPLICATION_CREDENTIALS")`): with GOOGLE_API_KEY set the Gemini API backend is used, else Cloud TTS with Application Default Credentials',
-          why: 'passing api_key selects the GenAI backend (google/tts.py GeminiTTSService); the registry hands a key-file path to `credentials=`, which takes the key JSON itself',
-          fix: 'pass the key JSON through `credentials=` from an environment variable, as pipecat examples do: on Pipecat Cloud the key file is not in the image (issue 22 point 4; the Google entries are being changed)',
-        },
+        D.googleCredentialsAlternative,
       ],
       changes18: [{ fragment: 'changelog/5273.fixed.3.md', follow: 'A base TTSSettings update no longer raises; nothing to change.' }],
+      removed: [D.googleAdcGemini],
     },
   },
   {
@@ -647,17 +648,18 @@ export const TTS_SERVICES = [
         "pipecat/services/google/tts.py sample_rate_hertz: GoogleTTSService puts the service's sample_rate in the streaming audio config and Cloud TTS synthesises at that rate (converting server side); pipecat sets no limit of its own",
     },
     construct: `GoogleTTSService(
+    credentials=required(os.getenv("GOOGLE_CREDENTIALS"), "GOOGLE_CREDENTIALS"),
     settings=GoogleTTSService.Settings(**present(voice=os.getenv("GOOGLE_TTS_VOICE_ID"))),
 )`,
     env: [
-      GOOGLE_APPLICATION_CREDENTIALS,
+      GOOGLE_CREDENTIALS,
       {
         name: 'GOOGLE_TTS_VOICE_ID',
         description: 'Google Cloud TTS voice name, e.g. en-US-Chirp3-HD-Charon (empty: pipecat default)',
         required: false,
       },
     ],
-    note: 'Authenticates with Google Application Default Credentials.',
+    note: 'Authenticates with the service-account key JSON in GOOGLE_CREDENTIALS.',
     record: {
       follows: [reg('google_tts'), 'src/pipecat/services/google/tts.py#GoogleTTSService'],
       compared: ['credentials', 'settings.voice', 'sample_rate (outputSampleRates)'],
@@ -665,15 +667,12 @@ export const TTS_SERVICES = [
       deviations: [
         D.renamed('settings.voice', 'GOOGLE_TTS_VOICE_ID', 'GOOGLE_VOICE_ID'),
         D.present('settings.voice', 'GOOGLE_TTS_VOICE_ID'),
-        {
-          what: '`credentials` not passed (registry: `os.getenv("GOOGLE_APPLICATION_CREDENTIALS")`); the class authenticates with Application Default Credentials',
-          why: 'the registry hands a key-file path to `credentials=`, which takes the key JSON itself; ADC reads the file GOOGLE_APPLICATION_CREDENTIALS names',
-          fix: 'pass the key JSON through `credentials=` from an environment variable, as pipecat examples do: on Pipecat Cloud the key file is not in the image (issue 22 point 4; the Google entries are being changed)',
-        },
+        D.googleCredentials,
       ],
       changes18: [
         { fragment: 'changelog/5273.fixed.2.md', follow: 'A None speaking_rate in a settings update no longer raises; bot.py sets none.' },
       ],
+      removed: [D.googleAdc],
     },
   },
   {

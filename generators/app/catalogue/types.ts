@@ -22,13 +22,24 @@ export interface EnvVarDefinition {
    */
   readonly required: boolean;
   /**
-   * Placeholder written in `.env.example` (never a real secret); empty when omitted. For optional
-   * tunables the line is written uncommented with an empty value, so users see what they can set.
+   * Placeholder written in `.env.example` (never a real secret); empty when omitted. An optional
+   * variable's line is written commented out (`# NAME=example`) with `(optional)` closing its
+   * description, as pipecat's own template (cli/templates/server/env.example.jinja2) writes optional
+   * ones: `cp .env.example .env` plus the required keys is then a `.env` that
+   * `pipecat cloud secrets set --file .env` accepts (it refuses empty values).
    */
   readonly example?: string;
   /**
-   * Written as a comment in `.env.example`: a variable the runner or the platform sets (e.g. `ENV`),
-   * documented for users but not meant to be set in a `.env` that is pushed to the cloud.
+   * How to write a value that is not a plain token in `.env` (e.g. a JSON document): lines of prose,
+   * written as comments above the variable in `.env.example` and as a paragraph of the README's
+   * set-up section. Omitted for plain keys, ids and names.
+   */
+  readonly format?: readonly string[];
+  /**
+   * A variable the runner or the platform sets (e.g. `ENV`), documented for users but not meant to
+   * be set in a `.env` that is pushed to the cloud: written commented out like an optional one, but
+   * its description is marked neither `(required)` nor `(optional)`, and `pipecat update` does not
+   * ask for it.
    */
   readonly commented?: boolean;
 }

@@ -242,9 +242,14 @@ export const CONFIG_OPTIONS: readonly OptionDefinition[] = [
             why: 'disk I/O never blocks the event loop that carries the call audio; one mixed file per session needs no "merged" qualifier',
           },
           {
-            what: 'files are written to the container disk on Pipecat Cloud too',
-            why: 'none recorded: the registry does the same',
-            fix: 'say in the README that Pipecat Cloud discards the disk, or upload the WAV somewhere that lasts (issue 22 point 4)',
+            what: 'save_recording() calls an upload_recording(path) hook after writing the WAV, and on a deployed agent logs that Pipecat Cloud discards the disk (registry: a local file only)',
+            why: "a WAV left on a Pipecat Cloud agent's disk is lost when the session ends; nothing is uploaded by default because every storage needs its own credentials, so the hook's docstring shows where an S3/GCS upload goes",
+          },
+        ],
+        removed: [
+          {
+            what: 'files were written to the container disk on Pipecat Cloud too, and the README promised WAV files there',
+            why: 'Pipecat Cloud discards the disk at the end of the session: the README, the bot.py comment and the log line now say so and name the upload hook (issue 22 point 4)',
           },
         ],
         changes18: [
@@ -501,10 +506,11 @@ export const CONFIG_OPTIONS: readonly OptionDefinition[] = [
             what: 'the `evals` extra goes to the dev dependency group, not the image',
             why: 'it brings `pipecat eval` and its local Kokoro/Moonshine models; the bot needs only pipecat core for `-t eval`',
           },
+        ],
+        removed: [
           {
-            what: 'the starter scenarios tell users to `ollama pull gemma2:9b`',
-            why: 'none: that was the 1.7 default judge',
-            fix: 'name gemma4:12b, the 1.8 default judge (changelog 5243.changed; issue 22)',
+            what: 'the starter scenarios told users to `ollama pull gemma2:9b`',
+            why: "1.8's default judge is gemma4:12b (changelog 5243.changed): with the old model pulled every judged criterion failed. The starters and README now name EVAL_JUDGE_MODEL, checked against pipecat's DEFAULT_OLLAMA_JUDGE_MODEL",
           },
         ],
         changes18: [

@@ -65,9 +65,10 @@ ALLOWED = [
 
 
 def parse_env_example(path: str) -> list[dict]:
-    """Variables of ``.env.example``: name, required (its comment ends in "(required)"), example
-    value, the comment's "e.g." value, whether the comment asks for a UUID, and whether it is
-    commented out (set by the runner or platform)."""
+    """Variables of ``.env.example``: name, required (its comment ends in "(required)"), optional
+    (its comment ends in "(optional)"; such a line is commented out, ``# NAME=``), example value, the
+    comment's "e.g." value, whether the comment asks for a UUID, and whether it is commented out (an
+    optional variable, or one the runner or platform sets)."""
     out = []
     comment = ""
     with open(path, encoding="utf-8") as f:
@@ -81,6 +82,7 @@ def parse_env_example(path: str) -> list[dict]:
                     "value": m.group(3),
                     "hint": hint.group(1).rstrip(".") if hint else "",
                     "required": comment.rstrip().endswith("(required)"),
+                    "optional": comment.rstrip().endswith("(optional)"),
                     "uuid": bool(re.search(r"\bUUID\b", comment)),
                     "commented": bool(m.group(1)),
                 })
@@ -118,7 +120,8 @@ def environment(variables: list[dict], variant: str, platform: dict[str, str]) -
     own, ENV unset) or ``all`` (the development runner: every variable, ENV=local)."""
     env = dict(platform) if variant == "required" else {}
     for v in variables:
-        if v["commented"]:
+        # Commented-out lines other than optional ones are set by the runner or platform.
+        if v["commented"] and not v["optional"]:
             continue
         if variant == "required" and not v["required"]:
             continue

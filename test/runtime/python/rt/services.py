@@ -98,8 +98,9 @@ REALTIME_RATE = 24000
 
 
 #: Silence after the user's speech before an STT stand-in sends the final transcript, in seconds:
-#: the shortest endpointing a vendor does (real ones take 0.1-0.5 s after the last word).
-ENDPOINT_SECONDS = 0.1
+#: a vendor's endpointing (real ones answer 0.1-0.5 s after the last word; pipecat 1.8 dates the end of
+#: speech from its VAD, which runs late on a loaded machine, so the shortest of them would race it).
+ENDPOINT_SECONDS = 0.3
 #: RMS below which 16-bit audio counts as silence (the scripted tone is at 0.2 of full scale).
 SILENCE_LEVEL = 300.0
 
