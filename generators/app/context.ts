@@ -59,6 +59,22 @@ export interface RunnerEntry {
   video: boolean;
 }
 
+/**
+ * What the generated bot names when one of its services can no longer do its job (pipecat 1.8's
+ * `FrameProcessor.is_usable`, changelog 5242): the Python variable that holds the service in
+ * `run_bot`, the service's name, and the environment variables to check, from its catalogue entry.
+ */
+export interface ServiceCheck {
+  /** Python variable holding the service in `run_bot`: `stt`, `llm`, `tts` or `video` (a realtime service is `llm`). */
+  variable: 'stt' | 'llm' | 'tts' | 'video';
+  /** The service's label with its role, e.g. `Cartesia TTS`, `OpenAI Realtime`. */
+  name: string;
+  /** Variables the bot cannot run without (`required` in the catalogue): always named. */
+  required: string[];
+  /** Optional variables (a model, a voice): named only when set, as a wrong value may be the cause. */
+  optional: string[];
+}
+
 /** Named predicates and values for the templates. */
 export interface TemplateContext {
   config: ProjectConfig;
@@ -132,6 +148,8 @@ export interface TemplateContext {
    */
   inRates: { phone: number; web: number };
   envGroups: EnvGroup[];
+  /** One entry per chosen service, in pipeline order (see {@link ServiceCheck}). */
+  serviceChecks: ServiceCheck[];
   /** Sorted pipecat-ai extras. */
   extras: string[];
   /** Other runtime requirements (PyPI). */
@@ -312,12 +330,35 @@ export function buildContext(config: ProjectConfig): TemplateContext {
     videoOut: { width: services.video?.videoOutSize?.[0] ?? 1024, height: services.video?.videoOutSize?.[1] ?? 576 },
     inRates: { phone: services.stt?.inputSampleRate?.rate ?? PHONE_RATE, web: services.stt?.inputSampleRate?.rate ?? WEB_IN_RATE },
     envGroups: envGroups(transports, chosen, is),
+    serviceChecks: chosen.map(serviceCheck),
     extras: [...extras].sort(),
     packages: [...packages].sort(),
     devPackages: features.flatMap((f) => f.devExtras ?? []).map((extra) => `pipecat-ai[${extra}]>=${PIPECAT_FLOOR}`),
     requiresPython,
     pipecatRequirement: `pipecat-ai[${[...extras].sort().join(',')}]>=${PIPECAT_FLOOR}`,
     indent,
+  };
+}
+
+/** Word added after a service's label to say its role, unless the label already says it. */
+const ROLE_WORDS: Record<ServiceRole, string> = { stt: 'STT', llm: 'LLM', tts: 'TTS', realtime: 'Realtime', video: 'avatar' };
+
+/**
+ * The {@link ServiceCheck} of a chosen service: its variable in `run_bot`, its name with its role
+ * (`Cartesia TTS`; `OpenAI Realtime` unchanged) and its variables, those the bot or pipecat reads
+ * for it (the entry's `env`) except the ones the runner or platform sets (`commented`).
+ *
+ * @param c a chosen service
+ */
+export function serviceCheck(c: ChosenService): ServiceCheck {
+  const word = ROLE_WORDS[c.role];
+  const name = c.def.label.toLowerCase().includes(word.toLowerCase()) ? c.def.label : `${c.def.label} ${word}`;
+  const env = c.def.env.filter((v) => !v.commented);
+  return {
+    variable: c.role === 'realtime' ? 'llm' : c.role,
+    name,
+    required: env.filter((v) => v.required).map((v) => v.name),
+    optional: env.filter((v) => !v.required).map((v) => v.name),
   };
 }
 
