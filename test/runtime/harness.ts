@@ -41,6 +41,11 @@ export interface ProjectSpec {
   features: { transcription: boolean; recording: boolean; avatar: boolean };
   sessions: SessionSpec[];
   variants: string[];
+  /**
+   * The vendor of this role refuses the credentials (rt/reject.py): each session must end by
+   * itself soon after, logging a line that names `variable`.
+   */
+  reject?: { role: 'stt' | 'llm' | 'tts' | 'realtime' | 'video'; variable: string };
 }
 
 /** One session's result as rt/main.py prints it. */
