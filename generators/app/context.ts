@@ -9,6 +9,7 @@
 import { findService, findTransport } from './catalogue/catalogue.js';
 import type {
   EnvVarDefinition,
+  LocalModel,
   ServiceDefinition,
   ServiceRole,
   TransportDefinition,
@@ -74,6 +75,35 @@ export interface ServiceCheck {
   /** Optional variables (a model, a voice): named only when set, as a wrong value may be the cause. */
   optional: string[];
 }
+
+/**
+ * A chosen service whose model runs in the agent, with what the Dockerfile needs to fetch its
+ * weights at build time (see {@link LocalModel}).
+ */
+export interface LocalModelStep {
+  /** The service's label, e.g. `Whisper (Local)`. */
+  label: string;
+  model: LocalModel;
+  /**
+   * `localModel.chosenBy`: the Dockerfile declares each as a build argument, so
+   * `docker build --build-arg NAME=value` fetches the model the bot will load.
+   */
+  args: string[];
+  /**
+   * One line of Python for `python -c`, in single quotes in the Dockerfile (so it holds none):
+   * the entry's imports, `os`, `present` as bot.py defines it, and the entry's own `construct`
+   * expression, so the image downloads exactly what bot.py constructs.
+   */
+  fetch: string;
+}
+
+/**
+ * Seconds the worker waits for its processors to set up when a model runs in the agent (pipecat's
+ * `setup_timeout_secs`, 20 by default, changelog 5316): the model loads when the service is
+ * constructed, but on the smallest profile that runs it the CPU is still busy with it (page cache,
+ * first inference sessions) while the transport and the remote services connect.
+ */
+export const LOCAL_MODEL_SETUP_TIMEOUT_SECS = 60;
 
 /** Named predicates and values for the templates. */
 export interface TemplateContext {
@@ -150,6 +180,15 @@ export interface TemplateContext {
   envGroups: EnvGroup[];
   /** One entry per chosen service, in pipeline order (see {@link ServiceCheck}). */
   serviceChecks: ServiceCheck[];
+  /** Chosen services whose model runs in the agent, in pipeline order. */
+  localModels: LocalModelStep[];
+  /**
+   * Pipecat Cloud profile in pcc-deploy.toml: `agent-1x` for audio, `agent-2x` with video, and at
+   * least the largest `localModel.profile` of the chosen services.
+   */
+  agentProfile: 'agent-1x' | 'agent-2x' | 'agent-3x';
+  /** {@link LOCAL_MODEL_SETUP_TIMEOUT_SECS}, for the worker of a bot with local models. */
+  localSetupTimeoutSecs: number;
   /** Sorted pipecat-ai extras. */
   extras: string[];
   /** Other runtime requirements (PyPI). */
@@ -315,6 +354,7 @@ export function buildContext(config: ProjectConfig): TemplateContext {
   const requiresPython = chosen.some((c) => c.def.requiresPython === '3.12') ? '>=3.12' : '>=3.11';
 
   const labels = chosen.filter((c) => c.role !== 'video').map((c) => c.def.label);
+  const localModels = chosen.flatMap((c) => (c.def.localModel ? [localModelStep(c.def, c.def.localModel)] : []));
   return {
     config,
     derived: deriveValues(config),
@@ -331,6 +371,11 @@ export function buildContext(config: ProjectConfig): TemplateContext {
     inRates: { phone: services.stt?.inputSampleRate?.rate ?? PHONE_RATE, web: services.stt?.inputSampleRate?.rate ?? WEB_IN_RATE },
     envGroups: envGroups(transports, chosen, is),
     serviceChecks: chosen.map(serviceCheck),
+    localModels,
+    localSetupTimeoutSecs: LOCAL_MODEL_SETUP_TIMEOUT_SECS,
+    agentProfile: (['agent-1x', 'agent-2x', 'agent-3x'] as const)[
+      Math.max(is.videoIn || is.videoOut ? 1 : 0, ...localModels.map((l) => (l.model.profile === 'agent-3x' ? 2 : 1)))
+    ],
     extras: [...extras].sort(),
     packages: [...packages].sort(),
     devPackages: features.flatMap((f) => f.devExtras ?? []).map((extra) => `pipecat-ai[${extra}]>=${PIPECAT_FLOOR}`),
@@ -338,6 +383,30 @@ export function buildContext(config: ProjectConfig): TemplateContext {
     pipecatRequirement: `pipecat-ai[${[...extras].sort().join(',')}]>=${PIPECAT_FLOOR}`,
     indent,
   };
+}
+
+/**
+ * The Dockerfile's build-time fetch of a local model (see {@link LocalModelStep}).
+ *
+ * @param def the service entry
+ * @param model its `localModel` fact
+ * @throws Error when the construction uses a name only `run_bot` defines, or holds a single quote
+ */
+export function localModelStep(def: ServiceDefinition, model: LocalModel): LocalModelStep {
+  const construct = def.construct
+    .split('\n')
+    .map((l) => l.trim())
+    .join(' ')
+    .replace(/\( /g, '(')
+    .replace(/,? \)/g, ')');
+  if (/\b(required|session|call|SYSTEM_INSTRUCTION)\b/.test(construct) || construct.includes("'"))
+    throw new Error(`${def.id}: its construction cannot run at image build time: ${construct}`);
+  const imports = def.imports.map((i) => `from ${i.from} import ${i.names.join(', ')}`);
+  const fetch = ['import os', 'present = lambda **fields: {k: v for k, v in fields.items() if v}', ...imports, construct].join('; ');
+  const unknown = model.chosenBy.filter((name) => !construct.includes(`"${name}"`));
+  if (unknown.length)
+    throw new Error(`${def.id}: localModel.chosenBy names variables its construction does not read: ${unknown.join(', ')}`);
+  return { label: def.label, model, args: [...model.chosenBy], fetch };
 }
 
 /** Word added after a service's label to say its role, unless the label already says it. */

@@ -240,7 +240,22 @@ export function runtimeMatrix(): Sample[] {
   // calls, and only the Daily one may register Daily's dial-in events.
   samples.push({
     name: 'phone-stream-pstn-dialin',
-    args: ['-m', 'cascade', '--stt', stt[12], '--llm', llm[10], '--tts', tts[17], '-b', 'telephony', '-t', streams[0], '-t', 'rtc_hosted_pstn_dialin'],
+    args: [
+      '-m',
+      'cascade',
+      '--stt',
+      stt[12],
+      '--llm',
+      llm[10],
+      '--tts',
+      tts[17],
+      '-b',
+      'telephony',
+      '-t',
+      streams[0],
+      '-t',
+      'rtc_hosted_pstn_dialin',
+    ],
     covers: [streams[0], 'rtc_hosted_pstn_dialin'],
   });
   // `--eval`: the eval session (pipecat's eval harness through the starter scenarios) beside a

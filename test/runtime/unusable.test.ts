@@ -89,9 +89,7 @@ afterAll(() => {
 (missing ? describe.skip : describe)('a refused vendor ends the session, naming the variable', () => {
   test.each(CASES.map((c) => [c.role, c] as const))('%s', (role, c) => {
     const r = results.get(role)!;
-    expect(r.map((s) => ({ session: s.session, problems: s.problems }))).toEqual(
-      r.map((s) => ({ session: s.session, problems: [] })),
-    );
+    expect(r.map((s) => ({ session: s.session, problems: s.problems }))).toEqual(r.map((s) => ({ session: s.session, problems: [] })));
     expect({ service: c.service, sessions: r.length }).toEqual({ service: c.service, sessions: 1 });
   });
 

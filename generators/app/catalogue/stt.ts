@@ -314,6 +314,15 @@ export const STT_SERVICES = [
         'pipecat/services/moonshine/stt.py MOONSHINE_SAMPLE_RATE: the service declares 16000 Hz whatever the pipeline rate and hands each segment to the model as 16 kHz audio',
     },
     note: 'Runs locally on the CPU (ONNX); the model is downloaded on first use; no API key.',
+    localModel: {
+      model: 'small-streaming (English)',
+      chosenBy: ['MOONSHINE_STT_MODEL'],
+      download: 'about 150 MB',
+      memory: 'about 300 MB',
+      profile: 'agent-2x',
+      source:
+        "pipecat/services/moonshine/stt.py _load: get_model_for_language fetches the language's model (Model.SMALL_STREAMING by default) into moonshine_voice's cache; size from its 123M parameters stored as 8-bit weights",
+    },
   },
   {
     id: 'nvidia_sagemaker_stt',
@@ -455,6 +464,15 @@ export const STT_SERVICES = [
       },
     ],
     note: 'Runs locally with faster-whisper; the model is downloaded on first use; no API key.',
+    localModel: {
+      model: 'Systran/faster-distil-whisper-medium.en',
+      chosenBy: ['WHISPER_STT_MODEL'],
+      download: 'about 790 MB',
+      memory: 'about 1.6 GB',
+      profile: 'agent-3x',
+      source:
+        'pipecat/services/whisper/stt.py _load: WhisperModel(model_name) fetches Model.DISTIL_MEDIUM_EN from the Hugging Face hub into ~/.cache/huggingface; size from its 394M parameters stored as float16, loaded as float32 on a CPU (compute_type "default")',
+    },
   },
   {
     id: 'xai_stt',

@@ -474,6 +474,15 @@ export const TTS_SERVICES = [
       { name: 'KOKORO_TTS_VOICE_ID', description: 'Kokoro voice, e.g. af_heart (empty: af_heart)', required: false, example: 'af_heart' },
     ],
     note: 'Runs locally (ONNX); model files are downloaded on first use; no API key.',
+    localModel: {
+      model: 'kokoro-v1.0.onnx and voices-v1.0.bin',
+      chosenBy: [],
+      download: 'about 340 MB',
+      memory: 'about 700 MB',
+      profile: 'agent-2x',
+      source:
+        'pipecat/services/kokoro/tts.py _ensure_model_files: fetches KOKORO_MODEL_URL (82M parameters as float32, about 310 MB) and KOKORO_VOICES_URL (about 27 MB) into ~/.cache/pipecat/kokoro-onnx',
+    },
   },
   {
     id: 'lmnt_tts',
@@ -686,6 +695,15 @@ export const TTS_SERVICES = [
       },
     ],
     note: 'Runs locally; the voice model is downloaded on first use; no API key.',
+    localModel: {
+      model: 'en_US-ryan-high',
+      chosenBy: ['PIPER_TTS_VOICE_ID'],
+      download: 'about 115 MB',
+      memory: 'about 250 MB',
+      profile: 'agent-2x',
+      source:
+        "pipecat/services/piper/tts.py __init__: download_voice fetches the voice's .onnx and .onnx.json into the working directory (/app in the image, where Pipecat Cloud runs the bot); size of a high-quality Piper voice",
+    },
   },
   {
     id: 'pockettts_tts',
@@ -711,6 +729,15 @@ export const TTS_SERVICES = [
       },
     ],
     note: "Runs locally on the CPU (kyutai-labs' pocket-tts); model weights are downloaded on first use; no API key.",
+    localModel: {
+      model: 'pocket-tts (English) with the alba voice',
+      chosenBy: ['POCKETTTS_TTS_VOICE_ID'],
+      download: 'about 500 MB',
+      memory: 'about 1 GB',
+      profile: 'agent-2x',
+      source:
+        'pipecat/services/pocket_tts/tts.py __init__: TTSModel.load_model fetches the weights from the Hugging Face hub (~/.cache/huggingface) and get_state_for_audio_prompt the voice prompt; size from its 118M parameters (transformer, decoder and voice encoder) as float32',
+    },
   },
   {
     id: 'resemble_tts',
