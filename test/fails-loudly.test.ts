@@ -90,14 +90,18 @@ describe('a service that can no longer do its job ends the session, naming its v
       const bot = read(name, 'server/bot.py');
       for (const id of PROJECTS[name].services) {
         const def = findService(id)!;
-        const names = (required: boolean) =>
-          def.env
-            .filter((v) => v.required === required && !v.commented)
-            .map((v) => `"${v.name}"`)
-            .join(', ');
         const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        const env = def.env.filter((v) => !v.commented);
+        const required = env.filter((v) => v.required).map((v) => `"${v.name}"`);
+        const optional = env.filter((v) => !v.required).map((v) => `"${v.name}": os.getenv("${v.name}")`);
         const line = new RegExp(
-          `^ +\\w+: \\("${escape(def.label)}[^"]*", \\[${escape(names(true))}\\], \\[${escape(names(false))}\\]\\),$`,
+          [
+            `^ +\\w+: \\(`,
+            ` +"${escape(def.label)}[^"]*",`,
+            ` +\\[${escape(required.join(', '))}\\],`,
+            ` +\\{${escape(optional.join(', '))}\\},`,
+            ` +\\),$`,
+          ].join('\n'),
           'm',
         );
         expect({ id, found: line.test(bot) }).toEqual({ id, found: true });
@@ -106,9 +110,11 @@ describe('a service that can no longer do its job ends the session, naming its v
   );
 
   test('the names carry the role, and a realtime service is `llm`', () => {
-    expect(read('web', 'server/bot.py')).toContain('tts: ("Cartesia TTS", ["CARTESIA_API_KEY"], ["CARTESIA_TTS_VOICE_ID"]),');
-    expect(read('realtimeAvatar', 'server/bot.py')).toMatch(/^ +llm: \("Grok Realtime", \["XAI_API_KEY"\]/m);
-    expect(read('realtimeAvatar', 'server/bot.py')).toMatch(/^ +video: \("Simli avatar", \["SIMLI_API_KEY", "SIMLI_VIDEO_FACE_ID"\]/m);
+    expect(read('web', 'server/bot.py')).toMatch(/^ +tts: \(\n +"Cartesia TTS",\n +\["CARTESIA_API_KEY"\],\n/m);
+    expect(read('realtimeAvatar', 'server/bot.py')).toMatch(/^ +llm: \(\n +"Grok Realtime",\n +\["XAI_API_KEY"\],\n/m);
+    expect(read('realtimeAvatar', 'server/bot.py')).toMatch(
+      /^ +video: \(\n +"Simli avatar",\n +\["SIMLI_API_KEY", "SIMLI_VIDEO_FACE_ID"\],\n/m,
+    );
   });
 });
 
