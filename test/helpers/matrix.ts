@@ -244,7 +244,7 @@ export function runtimeMatrix(): Sample[] {
       '-m',
       'cascade',
       '--stt',
-      stt[12],
+      stt[24],
       '--llm',
       llm[10],
       '--tts',
