@@ -204,7 +204,11 @@ export function renderServicesDoc(): string {
   const sections = (Object.keys(ROLE_TITLES) as ServiceRole[]).map((role) => {
     const rows = SERVICES_BY_ROLE[role].map((s) => {
       const label = s.deprecated ? `${s.label} (deprecated since ${s.deprecated}: not selectable)` : s.label;
-      const notes = [s.requiresPython ? `Python ≥${s.requiresPython}` : '', s.note ?? ''].filter(Boolean).join('; ');
+      const local = s.localModel
+        ? `in the agent: ${s.localModel.model}, ${s.localModel.download} in the image (fetched at build), ${s.localModel.memory} of memory, profile \`${s.localModel.profile}\``
+        : '';
+      const note = local ? (s.note ?? '').replace(/\.$/, '') : (s.note ?? '');
+      const notes = [s.requiresPython ? `Python ≥${s.requiresPython}` : '', note, local].filter(Boolean).join('; ');
       return `| \`${s.id}\`${s.aliases?.length ? ` (${s.aliases.map((a) => `\`${a}\``).join(', ')})` : ''} | ${cell(label)} | ${s.extras.map((e) => `\`${e}\``).join(', ') || '—'} | ${envList(s.env)} | ${cell(notes) || ''} |`;
     });
     return `## ${ROLE_TITLES[role]}

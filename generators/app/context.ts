@@ -9,6 +9,7 @@
 import { findService, findTransport } from './catalogue/catalogue.js';
 import type {
   EnvVarDefinition,
+  LocalModel,
   ServiceDefinition,
   ServiceRole,
   TransportDefinition,
@@ -74,6 +75,51 @@ export interface RunnerEntry {
   /** Video settings go in (some transport with this key carries video). */
   video: boolean;
 }
+
+/**
+ * What the generated bot names when one of its services can no longer do its job (pipecat 1.8's
+ * `FrameProcessor.is_usable`, changelog 5242): the Python variable that holds the service in
+ * `run_bot`, the service's name, and the environment variables to check, from its catalogue entry.
+ */
+export interface ServiceCheck {
+  /** Python variable holding the service in `run_bot`: `stt`, `llm`, `tts` or `video` (a realtime service is `llm`). */
+  variable: 'stt' | 'llm' | 'tts' | 'video';
+  /** The service's label with its role, e.g. `Cartesia TTS`, `OpenAI Realtime`. */
+  name: string;
+  /** Variables the bot cannot run without (`required` in the catalogue): always named. */
+  required: string[];
+  /** Optional variables (a model, a voice): named only when set, as a wrong value may be the cause. */
+  optional: string[];
+}
+
+/**
+ * A chosen service whose model runs in the agent, with what the Dockerfile needs to fetch its
+ * weights at build time (see {@link LocalModel}).
+ */
+export interface LocalModelStep {
+  /** The service's label, e.g. `Whisper (Local)`. */
+  label: string;
+  model: LocalModel;
+  /**
+   * `localModel.chosenBy`: the Dockerfile declares each as a build argument, so
+   * `docker build --build-arg NAME=value` fetches the model the bot will load.
+   */
+  args: string[];
+  /**
+   * One line of Python for `python -c`, in single quotes in the Dockerfile (so it holds none):
+   * the entry's imports, `os`, `present` as bot.py defines it, and the entry's own `construct`
+   * expression, so the image downloads exactly what bot.py constructs.
+   */
+  fetch: string;
+}
+
+/**
+ * Seconds the worker waits for its processors to set up when a model runs in the agent (pipecat's
+ * `setup_timeout_secs`, 20 by default, changelog 5316): the model loads when the service is
+ * constructed, but on the smallest profile that runs it the CPU is still busy with it (page cache,
+ * first inference sessions) while the transport and the remote services connect.
+ */
+export const LOCAL_MODEL_SETUP_TIMEOUT_SECS = 60;
 
 /** Named predicates and values for the templates. */
 export interface TemplateContext {
@@ -148,6 +194,17 @@ export interface TemplateContext {
    */
   inRates: { phone: number; web: number };
   envGroups: EnvGroup[];
+  /** One entry per chosen service, in pipeline order (see {@link ServiceCheck}). */
+  serviceChecks: ServiceCheck[];
+  /** Chosen services whose model runs in the agent, in pipeline order. */
+  localModels: LocalModelStep[];
+  /**
+   * Pipecat Cloud profile in pcc-deploy.toml: `agent-1x` for audio, `agent-2x` with video, and at
+   * least the largest `localModel.profile` of the chosen services.
+   */
+  agentProfile: 'agent-1x' | 'agent-2x' | 'agent-3x';
+  /** {@link LOCAL_MODEL_SETUP_TIMEOUT_SECS}, for the worker of a bot with local models. */
+  localSetupTimeoutSecs: number;
   /** Sorted pipecat-ai extras. */
   extras: string[];
   /** Other runtime requirements (PyPI). */
@@ -320,6 +377,7 @@ export function buildContext(config: ProjectConfig): TemplateContext {
   const requiresPython = chosen.some((c) => c.def.requiresPython === '3.12') ? '>=3.12' : '>=3.11';
 
   const labels = chosen.filter((c) => c.role !== 'video').map((c) => c.def.label);
+  const localModels = chosen.flatMap((c) => (c.def.localModel ? [localModelStep(c.def, c.def.localModel)] : []));
   return {
     config,
     derived: deriveValues(config),
@@ -335,6 +393,12 @@ export function buildContext(config: ProjectConfig): TemplateContext {
     videoOut: { width: services.video?.videoOutSize?.[0] ?? 1024, height: services.video?.videoOutSize?.[1] ?? 576 },
     inRates: { phone: services.stt?.inputSampleRate?.rate ?? PHONE_RATE, web: services.stt?.inputSampleRate?.rate ?? WEB_IN_RATE },
     envGroups: envGroups(transports, chosen, is),
+    serviceChecks: chosen.map(serviceCheck),
+    localModels,
+    localSetupTimeoutSecs: LOCAL_MODEL_SETUP_TIMEOUT_SECS,
+    agentProfile: (['agent-1x', 'agent-2x', 'agent-3x'] as const)[
+      Math.max(is.videoIn || is.videoOut ? 1 : 0, ...localModels.map((l) => (l.model.profile === 'agent-3x' ? 2 : 1)))
+    ],
     extras: [...extras].sort(),
     packages: [...packages].sort(),
     // pipecat-ai's `cli` extra makes the venv's `pipecat` command work (`uv run pipecat cloud …`
@@ -347,6 +411,52 @@ export function buildContext(config: ProjectConfig): TemplateContext {
     evalJudgeModel: EVAL_JUDGE_MODEL,
     pipecatcloudRequirement: PIPECATCLOUD_REQUIREMENT,
     indent,
+  };
+}
+
+/**
+ * The Dockerfile's build-time fetch of a local model (see {@link LocalModelStep}).
+ *
+ * @param def the service entry
+ * @param model its `localModel` fact
+ * @throws Error when the construction uses a name only `run_bot` defines, or holds a single quote
+ */
+export function localModelStep(def: ServiceDefinition, model: LocalModel): LocalModelStep {
+  const construct = def.construct
+    .split('\n')
+    .map((l) => l.trim())
+    .join(' ')
+    .replace(/\( /g, '(')
+    .replace(/,? \)/g, ')');
+  if (/\b(required|session|call|SYSTEM_INSTRUCTION)\b/.test(construct) || construct.includes("'"))
+    throw new Error(`${def.id}: its construction cannot run at image build time: ${construct}`);
+  const imports = def.imports.map((i) => `from ${i.from} import ${i.names.join(', ')}`);
+  const fetch = ['import os', 'present = lambda **fields: {k: v for k, v in fields.items() if v}', ...imports, construct].join('; ');
+  const unknown = model.chosenBy.filter((name) => !construct.includes(`"${name}"`));
+  if (unknown.length)
+    throw new Error(`${def.id}: localModel.chosenBy names variables its construction does not read: ${unknown.join(', ')}`);
+  return { label: def.label, model, args: [...model.chosenBy], fetch };
+}
+
+/** Word added after a service's label to say its role, unless the label already says it. */
+const ROLE_WORDS: Record<ServiceRole, string> = { stt: 'STT', llm: 'LLM', tts: 'TTS', realtime: 'Realtime', video: 'avatar' };
+
+/**
+ * The {@link ServiceCheck} of a chosen service: its variable in `run_bot`, its name with its role
+ * (`Cartesia TTS`; `OpenAI Realtime` unchanged) and its variables, those the bot or pipecat reads
+ * for it (the entry's `env`) except the ones the runner or platform sets (`commented`).
+ *
+ * @param c a chosen service
+ */
+export function serviceCheck(c: ChosenService): ServiceCheck {
+  const word = ROLE_WORDS[c.role];
+  const name = c.def.label.toLowerCase().includes(word.toLowerCase()) ? c.def.label : `${c.def.label} ${word}`;
+  const env = c.def.env.filter((v) => !v.commented);
+  return {
+    variable: c.role === 'realtime' ? 'llm' : c.role,
+    name,
+    required: env.filter((v) => v.required).map((v) => v.name),
+    optional: env.filter((v) => !v.required).map((v) => v.name),
   };
 }
 

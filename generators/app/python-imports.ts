@@ -48,6 +48,7 @@ export const KNOWN_SYMBOLS: readonly PythonSymbol[] = [
   p('Pipeline', 'pipecat.pipeline.pipeline'),
   p('PipelineParams', 'pipecat.pipeline.worker'),
   p('PipelineWorker', 'pipecat.pipeline.worker'),
+  p('ProcessorUnusablePolicy', 'pipecat.pipeline.worker'),
   p('WorkerRunner', 'pipecat.workers.runner'),
   p('LLMContext', 'pipecat.processors.aggregators.llm_context'),
   p('LLMContextAggregatorPair', 'pipecat.processors.aggregators.llm_response_universal'),

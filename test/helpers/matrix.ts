@@ -236,6 +236,28 @@ export function runtimeMatrix(): Sample[] {
       covers: [f],
     });
   });
+  // A phone media stream beside Daily PSTN dial-in and no web transport: both sessions are phone
+  // calls, and only the Daily one may register Daily's dial-in events.
+  samples.push({
+    name: 'phone-stream-pstn-dialin',
+    args: [
+      '-m',
+      'cascade',
+      '--stt',
+      stt[24],
+      '--llm',
+      llm[10],
+      '--tts',
+      tts[17],
+      '-b',
+      'telephony',
+      '-t',
+      streams[0],
+      '-t',
+      'rtc_hosted_pstn_dialin',
+    ],
+    covers: [streams[0], 'rtc_hosted_pstn_dialin'],
+  });
   // `--eval`: the eval session (pipecat's eval harness through the starter scenarios) beside a
   // phone-only bot, a web realtime bot, and a bot whose calls all come from server.py.
   samples.push(

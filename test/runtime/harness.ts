@@ -47,6 +47,11 @@ export interface ProjectSpec {
    * `file:line: subject (kind, deprecated in V): message`. Skipped when pipecat has no registry.
    */
   deprecations?: boolean;
+  /**
+   * The vendor of this role refuses the credentials (rt/reject.py): each session must end by
+   * itself soon after, logging a line that names `variable`.
+   */
+  reject?: { role: 'stt' | 'llm' | 'tts' | 'realtime' | 'video'; variable: string };
 }
 
 /** One session's result as rt/main.py prints it. */

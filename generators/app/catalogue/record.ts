@@ -139,6 +139,16 @@ export const D = {
     what: '`settings.system_instruction=SYSTEM_INSTRUCTION` (registry: a literal prompt per service)',
     why: "one prompt per bot, defined once at the top of bot.py and worded for the call kind ('phone call' on telephony bots)",
   } as Deviation,
+  /** Local-model services: the weights are fetched when the image is built (issue 22 point 3). */
+  localModelAtBuild: {
+    what: "the Dockerfile constructs the service once at image build time (the entry's own construct expression; the variables that choose the model are build arguments), and the worker gets setup_timeout_secs=60 (registry: neither; the default is 20 s)",
+    why: 'pipecat downloads the weights the first time the class is constructed, inside bot(), blocking the event loop on the smallest Cloud profile; built into the image, a session only loads them. The 60 s is a margin for loading on a cold agent (localModel in the entry gives sizes and the profile)',
+  } as Deviation,
+  /** Removed: the weights downloaded inside bot(). */
+  localModelInBot: {
+    what: 'the model was downloaded on first use, inside bot(), as the registry does',
+    why: 'pipecat 1.8 tears a session down when setup takes over 20 s (changelog/5316.added.md), and a download inside bot() blocks the event loop on the smallest Cloud profile',
+  } as Deviation,
   /** The Google Cloud services' key JSON, read from its own variable (issue 22 point 4). */
   googleCredentials: {
     what: '`credentials=required(os.getenv("GOOGLE_CREDENTIALS"))` (registry: `credentials=os.getenv("GOOGLE_APPLICATION_CREDENTIALS")`)',

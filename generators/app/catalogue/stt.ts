@@ -518,18 +518,20 @@ export const STT_SERVICES = [
         'pipecat/services/moonshine/stt.py MOONSHINE_SAMPLE_RATE: the service declares 16000 Hz whatever the pipeline rate and hands each segment to the model as 16 kHz audio',
     },
     note: 'Runs locally on the CPU (ONNX); the model is downloaded on first use; no API key.',
+    localModel: {
+      model: 'small-streaming (English)',
+      chosenBy: ['MOONSHINE_STT_MODEL'],
+      download: 'about 150 MB',
+      memory: 'about 300 MB',
+      profile: 'agent-2x',
+      source:
+        "pipecat/services/moonshine/stt.py _load: get_model_for_language fetches the language's model (Model.SMALL_STREAMING by default) into moonshine_voice's cache; size from its 123M parameters stored as 8-bit weights",
+    },
     record: {
       follows: [reg('moonshine_stt'), 'src/pipecat/services/moonshine/stt.py#MoonshineSTTService'],
       compared: ['settings.model', 'sample_rate (class default)'],
       runtime: RT.stt,
-      deviations: [
-        D.present('settings.model', 'MOONSHINE_STT_MODEL'),
-        {
-          what: 'the model is downloaded on first use, inside bot()',
-          why: 'pipecat fetches it lazily; the registry does the same',
-          fix: 'fetch the weights in the Dockerfile and give the worker a setup timeout that fits a cold start (issue 22 point 3)',
-        },
-      ],
+      deviations: [D.present('settings.model', 'MOONSHINE_STT_MODEL'), D.localModelAtBuild],
       changes18: [
         { fragment: 'changelog/5182.changed.2.md', follow: 'Model reloads on a language/model change; bot.py sets them once.' },
         { fragment: 'changelog/5182.fixed.md', follow: 'Non-English languages fall back to a published model; bot.py sets no language.' },
@@ -539,6 +541,7 @@ export const STT_SERVICES = [
             'setup_timeout_secs defaults to 20 s: a first run that downloads the model inside bot() can exceed it (issue 22 point 3: fetch the weights at image build time).',
         },
       ],
+      removed: [D.localModelInBot],
     },
   },
   {
@@ -765,6 +768,15 @@ export const STT_SERVICES = [
       },
     ],
     note: 'Runs locally with faster-whisper; the model is downloaded on first use; no API key.',
+    localModel: {
+      model: 'Systran/faster-distil-whisper-medium.en',
+      chosenBy: ['WHISPER_STT_MODEL'],
+      download: 'about 790 MB',
+      memory: 'about 1.6 GB',
+      profile: 'agent-3x',
+      source:
+        'pipecat/services/whisper/stt.py _load: WhisperModel(model_name) fetches Model.DISTIL_MEDIUM_EN from the Hugging Face hub into ~/.cache/huggingface; size from its 394M parameters stored as float16, loaded as float32 on a CPU (compute_type "default")',
+    },
     record: {
       follows: [reg('whisper_stt'), 'src/pipecat/services/whisper/stt.py#WhisperSTTService'],
       compared: ['settings.model', 'sample_rate (class default)'],
@@ -775,11 +787,7 @@ export const STT_SERVICES = [
           why: 'OPENAI_MODEL is the OpenAI chat model of the registry LLM entries: a project with Whisper and OpenAI would hand a chat model id to faster-whisper (catalogue-facts §10.2)',
         },
         D.present('settings.model', 'WHISPER_STT_MODEL'),
-        {
-          what: 'the model is downloaded on first use, inside bot()',
-          why: 'pipecat fetches it lazily; the registry does the same',
-          fix: 'fetch the weights in the Dockerfile and give the worker a setup timeout that fits a cold start (issue 22 point 3)',
-        },
+        D.localModelAtBuild,
       ],
       changes18: [
         {
@@ -792,6 +800,7 @@ export const STT_SERVICES = [
           follow: 'setup_timeout_secs defaults to 20 s: the first model download inside bot() can exceed it (issue 22 point 3).',
         },
       ],
+      removed: [D.localModelInBot],
     },
   },
   {

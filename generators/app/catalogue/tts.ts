@@ -822,6 +822,15 @@ export const TTS_SERVICES = [
       { name: 'KOKORO_TTS_VOICE_ID', description: 'Kokoro voice, e.g. af_heart (empty: af_heart)', required: false, example: 'af_heart' },
     ],
     note: 'Runs locally (ONNX); model files are downloaded on first use; no API key.',
+    localModel: {
+      model: 'kokoro-v1.0.onnx and voices-v1.0.bin',
+      chosenBy: [],
+      download: 'about 340 MB',
+      memory: 'about 700 MB',
+      profile: 'agent-2x',
+      source:
+        'pipecat/services/kokoro/tts.py _ensure_model_files: fetches KOKORO_MODEL_URL (82M parameters as float32, about 310 MB) and KOKORO_VOICES_URL (about 27 MB) into ~/.cache/pipecat/kokoro-onnx',
+    },
     record: {
       follows: [reg('kokoro_tts'), 'src/pipecat/services/kokoro/tts.py#KokoroTTSService'],
       compared: ['settings.voice', 'sample_rate (outputSampleRates)'],
@@ -829,11 +838,7 @@ export const TTS_SERVICES = [
       deviations: [
         D.renamed('settings.voice', 'KOKORO_TTS_VOICE_ID', 'KOKORO_VOICE_ID'),
         D.voiceFallback('KOKORO_TTS_VOICE_ID', 'af_heart'),
-        {
-          what: 'the model/voice files are downloaded on first use, inside bot()',
-          why: 'pipecat fetches them lazily; the registry does the same',
-          fix: 'fetch them in the Dockerfile and give the worker a setup timeout that fits a cold start (issue 22 point 3)',
-        },
+        D.localModelAtBuild,
       ],
       changes18: [
         { fragment: 'changelog/5171.fixed.md', follow: 'French and Mandarin map to espeak voices; bot.py sets no language.' },
@@ -843,6 +848,7 @@ export const TTS_SERVICES = [
             'setup_timeout_secs defaults to 20 s: a first run that downloads the model inside bot() can exceed it (issue 22 point 3).',
         },
       ],
+      removed: [D.localModelInBot],
     },
   },
   {
@@ -1135,6 +1141,15 @@ export const TTS_SERVICES = [
       },
     ],
     note: 'Runs locally; the voice model is downloaded on first use; no API key.',
+    localModel: {
+      model: 'en_US-ryan-high',
+      chosenBy: ['PIPER_TTS_VOICE_ID'],
+      download: 'about 115 MB',
+      memory: 'about 250 MB',
+      profile: 'agent-2x',
+      source:
+        "pipecat/services/piper/tts.py __init__: download_voice fetches the voice's .onnx and .onnx.json into the working directory (/app in the image, where Pipecat Cloud runs the bot); size of a high-quality Piper voice",
+    },
     record: {
       follows: [reg('piper_tts'), 'src/pipecat/services/piper/tts.py#PiperTTSService'],
       compared: ['settings.voice', 'sample_rate (outputSampleRates)'],
@@ -1142,11 +1157,7 @@ export const TTS_SERVICES = [
       deviations: [
         D.renamed('settings.voice', 'PIPER_TTS_VOICE_ID', 'PIPER_VOICE_ID'),
         D.voiceFallback('PIPER_TTS_VOICE_ID', 'en_US-ryan-high'),
-        {
-          what: 'the model/voice files are downloaded on first use, inside bot()',
-          why: 'pipecat fetches them lazily; the registry does the same',
-          fix: 'fetch them in the Dockerfile and give the worker a setup timeout that fits a cold start (issue 22 point 3)',
-        },
+        D.localModelAtBuild,
       ],
       changes18: [
         {
@@ -1155,6 +1166,7 @@ export const TTS_SERVICES = [
             'setup_timeout_secs defaults to 20 s: a first run that downloads the model inside bot() can exceed it (issue 22 point 3).',
         },
       ],
+      removed: [D.localModelInBot],
     },
   },
   {
@@ -1181,6 +1193,15 @@ export const TTS_SERVICES = [
       },
     ],
     note: "Runs locally on the CPU (kyutai-labs' pocket-tts); model weights are downloaded on first use; no API key.",
+    localModel: {
+      model: 'pocket-tts (English) with the alba voice',
+      chosenBy: ['POCKETTTS_TTS_VOICE_ID'],
+      download: 'about 500 MB',
+      memory: 'about 1 GB',
+      profile: 'agent-2x',
+      source:
+        'pipecat/services/pocket_tts/tts.py __init__: TTSModel.load_model fetches the weights from the Hugging Face hub (~/.cache/huggingface) and get_state_for_audio_prompt the voice prompt; size from its 118M parameters (transformer, decoder and voice encoder) as float32',
+    },
     record: {
       follows: [reg('pockettts_tts'), 'src/pipecat/services/pocket_tts/tts.py#PocketTTSService'],
       compared: ['settings.voice', 'sample_rate (outputSampleRates)'],
@@ -1191,11 +1212,7 @@ export const TTS_SERVICES = [
           why: 'rule E2 names tunables after the service id (`pockettts_tts`); unset, the class default voice applies instead of the registry fallback alba',
         },
         D.present('settings.voice', 'POCKETTTS_TTS_VOICE_ID'),
-        {
-          what: 'the model/voice files are downloaded on first use, inside bot()',
-          why: 'pipecat fetches them lazily; the registry does the same',
-          fix: 'fetch them in the Dockerfile and give the worker a setup timeout that fits a cold start (issue 22 point 3)',
-        },
+        D.localModelAtBuild,
       ],
       changes18: [
         {
@@ -1204,6 +1221,7 @@ export const TTS_SERVICES = [
             'setup_timeout_secs defaults to 20 s: a first run that downloads the model inside bot() can exceed it (issue 22 point 3).',
         },
       ],
+      removed: [D.localModelInBot],
     },
   },
   {

@@ -165,6 +165,38 @@ export interface DeviationRecord {
 }
 
 /**
+ * A service whose model runs inside the agent (Whisper, Moonshine, Kokoro, Piper, Pocket TTS): what
+ * it costs, and the facts the Dockerfile and README need. The pipecat class downloads its weights
+ * the first time it is constructed; the generated Dockerfile constructs it once at build time, with
+ * the entry's own `construct` expression, so the image holds exactly what the bot will load.
+ */
+export interface LocalModel {
+  /** The model the bot loads when its variables are empty: the pipecat class's default, e.g. `Systran/faster-distil-whisper-medium.en`. */
+  readonly model: string;
+  /**
+   * The service's variables that choose what is downloaded (a model or voice name; the entry's
+   * `env`), empty when every setting uses the same files: the Dockerfile declares them as build
+   * arguments so the image can hold the model a secret set names.
+   */
+  readonly chosenBy: readonly string[];
+  /** Approximate size of the weights the image downloads, e.g. `about 790 MB`. */
+  readonly download: string;
+  /** Approximate memory the loaded model needs, e.g. `about 1.6 GB`. */
+  readonly memory: string;
+  /**
+   * The smallest Pipecat Cloud agent profile (`agent_profile` in pcc-deploy.toml) that has the
+   * memory and CPU to run the model in real time beside the pipeline.
+   */
+  readonly profile: 'agent-2x' | 'agent-3x';
+  /**
+   * Where the facts come from: the pipecat file relative to pipecat-ai's `src/` and the function
+   * that downloads the weights (test/catalogue-rates.test.ts style: the file exists and names it),
+   * then where the weights land and how the sizes were estimated.
+   */
+  readonly source: string;
+}
+
+/**
  * One AI service: STT, LLM, TTS, realtime (speech-to-speech) or video avatar.
  *
  * The construction code is a Python expression (it may span lines) written by the template inside
@@ -210,6 +242,8 @@ export interface ServiceDefinition {
   readonly deprecated?: string;
   /** One line shown in docs and the wizard (e.g. "local model, no API key"). */
   readonly note?: string;
+  /** The model runs inside the agent (see {@link LocalModel}); absent for services reached over the network. */
+  readonly localModel?: LocalModel;
   /**
    * TTS only, and required for every TTS entry (test/catalogue-rates.test.ts): the sample rate(s)
    * the vendor really delivers, so a test harness can fake the vendor's audio at its true rate and

@@ -8,10 +8,12 @@ catalogue) is::
      "tts_rates": {"rates": [...], "fixed": bool, "source": "..."} | null,
      "features": {"transcription": bool, "recording": bool, "avatar": bool},
      "sessions": [{"transport": "twilio", "driver": "twilio", "call": "phone"}, ...],
-     "variants": ["required", "all"], "deprecations": true}
+     "variants": ["required", "all"], "deprecations": true,
+     "reject": {"role": "tts", "variable": "RIME_API_KEY"}}  # both optional
 
 With ``deprecations``, the server's Python files are also read against pipecat's deprecation
-registry (:func:`deprecation_check`), reported as one more result.
+registry (:func:`deprecation_check`), reported as one more result. With ``reject``, each session is
+instead one whose vendor refuses the credentials (rt/reject.py).
 
 Each session: environment from ``server/.env.example`` (``required``: only the variables marked
 required, with ENV unset as on Pipecat Cloud; ``all``: every variable, with ENV=local as the
@@ -198,6 +200,18 @@ class Session:
         call = self.session["call"]
         task = None
         monitor = asyncio.ensure_future(probe.monitor())
+        if self.spec.get("reject"):
+            # A vendor refuses the credentials: the session must end by itself (rt/reject.py).
+            from .reject import Rejection, run_rejected
+
+            rejection = Rejection(self.spec["reject"], probe)
+            rejection.install(script)
+            try:
+                await run_rejected(self, bot, driver, rejection)
+            except BaseException as e:  # noqa: BLE001 - every failure is a finding
+                self.problems.append(f"exception: {type(e).__name__}: {e}\n{traceback.format_exc(limit=6)}")
+            monitor.cancel()
+            return self._result(started, script)
         try:
             args = await driver.runner_args()
             probe.step(f"runner arguments ready ({type(args).__name__}); bot() starts")
@@ -254,6 +268,10 @@ class Session:
         self._check_audio()
         self._check_features()
         self.problems.extend(n for n in probe.notes if n.startswith("problem:"))
+        return self._result(started, script)
+
+    def _result(self, started: float, script) -> dict:
+        probe = self.probe
         log = None
         if self.problems:
             log = self._write_trail()
