@@ -257,13 +257,18 @@ export const BOT_RECORD: DeviationRecord = {
       why: 'the runner arguments carry the session idle timeout the platform chose (RunnerArguments.pipeline_idle_timeout_secs, default 300 s)',
     },
     {
-      what: 'no `processor_unusable_policy` (the 1.8 default CONTINUE), like the registry',
-      why: 'none: the registry does not set it either, but every 1.8 example sets END (changelog 5397)',
-      fix: 'PipelineWorker(processor_unusable_policy=ProcessorUnusablePolicy.END) and one log line naming the service and its variable (issue 22 point 3)',
+      what: '`processor_unusable_policy=ProcessorUnusablePolicy.END` and an `on_pipeline_error` handler that logs, once per service, "<label> can no longer do its job (<error>): check <variables>" (registry: neither)',
+      why: "every 1.8 example sets END (changelog 5397); the registry's default CONTINUE keeps a call with a rejected key connected and mute until the idle timeout. The names and variables come from the catalogue (serviceChecks in generators/app/context.ts)",
     },
     {
       what: 'the greeting asks "Say hello and briefly introduce yourself." (registry: "Start by concisely introducing yourself.")',
       why: 'same request; the bot speaks first on web and phone calls and waits for the callee on dial-out, where the registry sends no greeting either',
+    },
+  ],
+  removed: [
+    {
+      what: 'no `processor_unusable_policy`: the 1.8 default CONTINUE',
+      why: 'a processor that hits a permanent error (a rejected key, an unknown voice) becomes unusable in 1.8, and with CONTINUE the call stayed connected and mute until the 300 s idle timeout (changelog 5242, 5348)',
     },
   ],
 };

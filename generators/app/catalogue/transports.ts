@@ -96,12 +96,13 @@ const PHONE_DEVIATIONS: readonly Deviation[] = [
     what: 'the pipeline runs at 8 kHz only when the session is a media stream (`isinstance(runner_args, WebSocketRunnerArguments)`), else 16/24 kHz (registry: 8 kHz for every telephony bot)',
     why: 'a telephony project can also carry a Daily or browser session, which has wideband audio; the serializers resample to 8 kHz themselves',
   },
-  {
-    what: '`on_dialin_error` is registered on every transport of a project that also has Daily PSTN dial-in',
-    why: 'run_bot registers one set of handlers whatever transport the session uses',
-    fix: 'register on_dialin_error only when the transport is a DailyTransport: a media stream has no such event and pipecat logs a WARNING on every call (issue 22)',
-  },
 ];
+
+/** Removed for 1.8 (issue 22): the dial-in error handler on transports that have no such event. */
+const DIALIN_ERROR_REMOVED: Deviation = {
+  what: '`on_dialin_error` was registered on every transport of a project that also has Daily PSTN dial-in',
+  why: 'a media stream has no such event, so pipecat logged a WARNING on every call; bot.py now registers it only when the session is a DailyRunnerArguments one (the Daily transport)',
+};
 
 /** Deviations of the Daily web transports' video output. */
 const VIDEO_OUT: Deviation = {
@@ -302,6 +303,7 @@ export const TRANSPORTS = [
       upstream: ['pipecat-ai/pipecat-examples twilio-chatbot/inbound/bot.py'],
       compared: [...PHONE_COMPARED, 'TWILIO_ACCOUNT_SID / TWILIO_AUTH_TOKEN', 'get_call_info (Twilio REST caller lookup)'],
       runtime: PHONE_RT,
+      removed: [DIALIN_ERROR_REMOVED],
       deviations: [
         ...PHONE_DEVIATIONS,
         {
@@ -361,15 +363,16 @@ export const TRANSPORTS = [
         layer: 'sdk-call',
         where: 'test/runtime/python/rt/daily.py: the body server.py sends (server.py itself does not run); standins/daily',
       },
+      removed: [
+        {
+          what: 'server.py answered with `<Say>Please wait while we connect you.</Say><Pause length="60"/>` (registry: `<Play loop="10">` a US ringback tone)',
+          why: "the caller heard one sentence and then up to 60 s of silence; server.py now plays the ringback tone pipecat's template plays (RINGBACK_URL), looped, until the bot forwards the call",
+        },
+      ],
       deviations: [
         {
           what: 'the Twilio REST update runs in a worker thread (`asyncio.to_thread`) and a failure ends the session',
           why: 'the twilio client is synchronous: called inline it blocks the event loop; a failed forward (bad credentials, caller gone) leaves nobody to join the room',
-        },
-        {
-          what: 'server.py answers with `<Say>Please wait while we connect you.</Say><Pause length="60"/>` (registry: `<Play loop="10">` a US ringback tone)',
-          why: 'none recorded: the caller hears one sentence and then up to 60 s of silence',
-          fix: 'play a ringback or hold music as the registry does (issue 22); the URL must be one the project controls or Twilio serves',
         },
         LOCAL_START,
         {
@@ -451,8 +454,8 @@ export const TRANSPORTS = [
           what: "no log of the caller's and dialed numbers (registry: DailyDialinRequest From/To)",
           why: 'optional personalization in the registry; phone numbers are personal data the bot does not need',
         },
-        PHONE_DEVIATIONS[1],
       ],
+      removed: [DIALIN_ERROR_REMOVED],
       changes18: [
         {
           fragment: 'changelog/5358.fixed.md',
@@ -524,6 +527,7 @@ export const TRANSPORTS = [
       ],
       compared: PHONE_COMPARED,
       runtime: PHONE_RT,
+      removed: [DIALIN_ERROR_REMOVED],
       deviations: [
         ...PHONE_DEVIATIONS,
         {
@@ -559,6 +563,7 @@ export const TRANSPORTS = [
       ],
       compared: PHONE_COMPARED,
       runtime: PHONE_RT,
+      removed: [DIALIN_ERROR_REMOVED],
       deviations: [
         ...PHONE_DEVIATIONS,
         {
@@ -591,6 +596,7 @@ export const TRANSPORTS = [
       compared: PHONE_COMPARED,
       runtime: PHONE_RT,
       deviations: [...PHONE_DEVIATIONS],
+      removed: [DIALIN_ERROR_REMOVED],
       changes18: [
         {
           fragment: 'changelog/5219.fixed.md',
