@@ -331,8 +331,7 @@ export const CONFIG_OPTIONS: readonly OptionDefinition[] = [
           },
           {
             what: 'the eval transport params get no `video_in_enabled` (registry: set with video input)',
-            why: 'none recorded',
-            fix: 'check whether eval scenarios send video; if they can, set video_in_enabled on EvalTransportParams as the registry does',
+            why: "the eval transport carries no camera: it answers a UserImageRequestFrame with the scenario's image whatever video_in_enabled says (src/pipecat/evals/transport.py _serve_user_image), and the generated bot requests no image, so the flag would change nothing",
           },
         ],
       },
