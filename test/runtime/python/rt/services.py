@@ -50,7 +50,7 @@ from pipecat.frames.frames import (
 )
 from pipecat.processors.frame_processor import FrameDirection, FrameProcessor
 from pipecat.services.llm_service import LLMService
-from pipecat.services.stt_service import STTService
+from pipecat.services.stt_service import SegmentedSTTService, STTService
 from pipecat.services.tts_service import TTSService
 from pipecat.utils.time import time_now_iso8601
 
@@ -410,10 +410,13 @@ class Script:
 
         turn = next((VENDOR_TURN[c.__name__] for c in type(svc).__mro__ if c.__name__ in VENDOR_TURN), None)
 
-        # A vendor answers with the final transcript after the speech has ended: the stand-in waits
-        # for ENDPOINT_SECONDS of silence after the scripted utterance (pipecat 1.8 refuses a TTFB
-        # whose transcript predates the end of speech, frame_processor_metrics.py).
+        # A vendor answers with the final transcript after the speech has ended: a streaming
+        # stand-in waits for ENDPOINT_SECONDS of silence after the scripted utterance (pipecat 1.8
+        # refuses a TTFB whose transcript predates the end of speech, frame_processor_metrics.py);
+        # a segmented service sends the vendor the whole utterance once its VAD heard it end, so
+        # the answer to that request comes at once.
         heard = {"silence": 0.0}
+        segmented = isinstance(svc, SegmentedSTTService)
 
         async def run_stt(audio: bytes):
             rate = svc.sample_rate or 16000
@@ -422,7 +425,7 @@ class Script:
                 heard["silence"] += len(tail) / 2 / rate
             else:
                 heard["silence"] = 0.0
-            if probe.user_utterances > probe.transcripts and heard["silence"] >= ENDPOINT_SECONDS:
+            if probe.user_utterances > probe.transcripts and (segmented or heard["silence"] >= ENDPOINT_SECONDS):
                 probe.transcripts += 1
                 if turn:
                     handler, messages, _source = turn
