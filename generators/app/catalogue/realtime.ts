@@ -255,11 +255,35 @@ export const REALTIME_SERVICES = [
     role: 'realtime',
     label: 'OpenAI Realtime',
     extras: ['openai'],
-    imports: [{ from: 'pipecat.services.openai.realtime.llm', names: ['OpenAIRealtimeLLMService'] }],
+    imports: [
+      { from: 'pipecat.services.openai.realtime.llm', names: ['OpenAIRealtimeLLMService'] },
+      {
+        from: 'pipecat.services.openai.realtime.events',
+        names: [
+          'AudioConfiguration',
+          'AudioInput',
+          'InputAudioNoiseReduction',
+          'InputAudioTranscription',
+          'SemanticTurnDetection',
+          'SessionProperties',
+        ],
+      },
+    ],
     construct: `OpenAIRealtimeLLMService(
     api_key=required(os.getenv("OPENAI_API_KEY"), "OPENAI_API_KEY"),
     settings=OpenAIRealtimeLLMService.Settings(
         system_instruction=SYSTEM_INSTRUCTION,
+        # As pipecat's own template: transcribe the user (the context and transcript get the
+        # user's words), end turns by meaning, and clean up a close-talking microphone.
+        session_properties=SessionProperties(
+            audio=AudioConfiguration(
+                input=AudioInput(
+                    transcription=InputAudioTranscription(),
+                    turn_detection=SemanticTurnDetection(),
+                    noise_reduction=InputAudioNoiseReduction(type="near_field"),
+                ),
+            ),
+        ),
         **present(model=os.getenv("OPENAI_REALTIME_MODEL")),
     ),
 )`,
@@ -276,14 +300,11 @@ export const REALTIME_SERVICES = [
         'session_properties.audio.input (transcription, turn_detection, noise_reduction)',
       ],
       runtime: RT.realtime,
-      deviations: [
-        D.required('OPENAI_API_KEY'),
-        D.added('settings.model', 'OPENAI_REALTIME_MODEL'),
-        D.systemInstruction,
+      deviations: [D.required('OPENAI_API_KEY'), D.added('settings.model', 'OPENAI_REALTIME_MODEL'), D.systemInstruction],
+      removed: [
         {
-          what: 'no `session_properties`: the registry requests `audio.input.transcription=InputAudioTranscription()`, `turn_detection=SemanticTurnDetection()` and `noise_reduction=InputAudioNoiseReduction(type="near_field")`; bot.py requests none of them',
-          why: 'none recorded: the class default SessionProperties() asks for no input transcription (openai/realtime/events.py AudioInput.transcription=None), so OpenAI sends no user transcripts: the context gets no user turns and --transcription logs no user lines. The runtime stand-in pushes a transcript anyway, which is why no session failed.',
-          fix: 'request audio.input.transcription (and consider the registry semantic turn detection and near-field noise reduction) in the construct',
+          what: 'no `session_properties`: the class default asks for no input transcription (openai/realtime/events.py AudioInput.transcription=None), no semantic turn detection and no noise reduction',
+          why: "OpenAI then sends no user transcripts: the context got no user turns and --transcription logged no user lines. The session now asks for what pipecat's registry asks for (transcription, SemanticTurnDetection, near-field noise reduction); the runtime tier's OpenAI Realtime server sends a transcript only when the session asks for one",
         },
       ],
       changes18: [
