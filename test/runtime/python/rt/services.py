@@ -291,6 +291,22 @@ VENDOR_STREAM = {
 }
 
 
+#: Services whose vendor SDK stand-in answers pipecat's own calls (``standins/<sdk>``), so the
+#: service runs unpatched: class name (matched along the MRO) -> (the stand-in client class the
+#: service's ``_client`` must be, as "module.Class", or None when the service has no client
+#: attribute; source). A service whose client is something else is patched as before, and noted.
+VENDOR_SDK = {
+    "BaseOpenAILLMService": (
+        "openai.AsyncOpenAI",
+        "pipecat/services/openai/base_llm.py get_chat_completions: AsyncOpenAI().chat.completions.create(stream=True) (standins/openai)",
+    ),
+    "OpenAITTSService": (
+        "openai.AsyncOpenAI",
+        "pipecat/services/openai/tts.py run_tts: AsyncOpenAI().audio.speech.with_streaming_response.create(response_format='pcm') (standins/openai)",
+    ),
+}
+
+
 class Script:
     """Patches every service of a pipeline for one session (see the module docstring)."""
 
@@ -299,6 +315,10 @@ class Script:
         self.tts_rates = tts_rates  # {"rates": [...], "fixed": bool, "source": str} or None
         self.mode = mode
         self.patched: list[str] = []
+        from _vendors import edge
+
+        # Vendor stand-ins that answer at the vendor's edge report to this session's probe.
+        edge.PROBE = probe
         from websockets.asyncio import client as ws_client
 
         # This session's scripted vendors replace the previous session's (they hold its probe).
@@ -325,6 +345,23 @@ class Script:
                 svc._connect = _connect
                 return
 
+    def _vendor_sdk(self, svc) -> bool:
+        """True when the service's vendor SDK stand-in answers it (:data:`VENDOR_SDK`): the
+        service is left as pipecat wrote it."""
+        row = next((VENDOR_SDK[c.__name__] for c in type(svc).__mro__ if c.__name__ in VENDOR_SDK), None)
+        if not row:
+            return False
+        client_class, _source = row
+        if client_class:
+            import importlib
+
+            module, _, name = client_class.rpartition(".")
+            if not isinstance(getattr(svc, "_client", None), getattr(importlib.import_module(module), name)):
+                self.probe.notes.append(f"{type(svc).__name__}: its client is not the {client_class} stand-in; patched at its interface")
+                return False
+        self.patched.append(f"sdk:{type(svc).__name__}")
+        return True
+
     def patch_pipeline(self, processors) -> None:
         for p in processors:
             self.probe.processors.append(p)
@@ -335,12 +372,13 @@ class Script:
             elif isinstance(p, STTService):
                 self._patch_stt(p)
             elif isinstance(p, TTSService):
-                self._patch_tts(p)
+                if not self._vendor_sdk(p):
+                    self._patch_tts(p)
             elif isinstance(p, LLMService):
                 if self.mode == "realtime":
                     if not self._serve_realtime(p):
                         self._patch_realtime(p)
-                else:
+                elif not self._vendor_sdk(p):
                     self._patch_llm(p)
 
     # -- STT --------------------------------------------------------------------------------------
