@@ -9,7 +9,10 @@
  * - the pipeline's output forced to 8 kHz with OpenAI TTS (24 kHz) -> the audio on the wire is
  *   three times too long, and pipecat's warning is reported;
  * - the `on_client_connected` handler dropped -> the bot never greets the caller;
- * - the `on_client_disconnected` handler dropped -> the session does not end after the hang-up.
+ * - the `on_client_disconnected` handler dropped -> the session does not end after the hang-up;
+ * - the greeting's message given a role OpenAI's Chat Completions API does not know -> the openai
+ *   SDK stand-in (standins/openai) rejects the request with the API's 400, as OpenAI would, and
+ *   pipecat reports it (pipecat's adapter passes the role through unchecked).
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { removeDir } from '../helpers/cli.js';
@@ -49,6 +52,13 @@ const MUTATIONS: Mutation[] = [
     from: '@transport.event_handler("on_client_disconnected")',
     to: '# (dropped)',
     expect: /the session did not end within \d+ s of the hang-up/,
+  },
+  {
+    name: 'the greeting sent with a role the OpenAI API rejects',
+    file: 'server/bot.py',
+    from: '{"role": "developer", "content": "Say hello',
+    to: '{"role": "narrator", "content": "Say hello',
+    expect: /Error code: 400[^\n]*Invalid value: 'narrator'/,
   },
 ];
 

@@ -261,7 +261,18 @@ class UltravoxCall:
 #: class name (matched along the MRO) -> (URL regular expression of the websocket the service opens,
 #: server class taking (connection, probe), source). The websockets stand-in connects the service
 #: to that server (standins/websockets/asyncio/client.py SERVERS).
+def _openai_realtime(connection, probe: Probe):
+    from _vendors.openai_realtime import RealtimeSession
+
+    return RealtimeSession(connection, probe)
+
+
 VENDOR_SERVER = {
+    "OpenAIRealtimeLLMService": (
+        r"^wss://[^/]*openai\.(com|azure\.com)/.*realtime",
+        _openai_realtime,
+        "pipecat/services/openai/realtime/llm.py _connect(): websocket_connect(base_url) (Azure's AzureRealtimeLLMService too); standins/_vendors/openai_realtime.py",
+    ),
     "UltravoxRealtimeLLMService": (
         r"ultravox",
         UltravoxCall,
