@@ -311,6 +311,10 @@ VENDOR_SDK = {
         "openai.AsyncOpenAI",
         "pipecat/services/openai/base_llm.py get_chat_completions: AsyncOpenAI().chat.completions.create(stream=True) (standins/openai)",
     ),
+    "DeepgramSTTService": (
+        "deepgram.AsyncDeepgramClient",
+        "pipecat/services/deepgram/stt.py _connection_handler: AsyncDeepgramClient().listen.v1.connect(...), send_media/send_finalize (standins/deepgram)",
+    ),
     "OpenAITTSService": (
         "openai.AsyncOpenAI",
         "pipecat/services/openai/tts.py run_tts: AsyncOpenAI().audio.speech.with_streaming_response.create(response_format='pcm') (standins/openai)",
@@ -381,7 +385,10 @@ class Script:
             if inner and not isinstance(p, (STTService, TTSService, LLMService)):
                 self.patch_pipeline(inner)
             elif isinstance(p, STTService):
-                self._patch_stt(p)
+                if self._vendor_sdk(p):
+                    self._check_stt_rate(p)
+                else:
+                    self._patch_stt(p)
             elif isinstance(p, TTSService):
                 if not self._vendor_sdk(p):
                     self._patch_tts(p)
