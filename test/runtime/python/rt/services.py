@@ -273,6 +273,16 @@ VENDOR_SERVER = {
         _openai_realtime,
         "pipecat/services/openai/realtime/llm.py _connect(): websocket_connect(base_url) (Azure's AzureRealtimeLLMService too); standins/_vendors/openai_realtime.py",
     ),
+    "CartesiaTTSService": (
+        r"^wss://api\.cartesia\.ai/tts/websocket",
+        lambda connection, probe: __import__("_vendors.cartesia", fromlist=["CartesiaSocket"]).CartesiaSocket(connection, probe),
+        "pipecat/services/cartesia/tts.py _connect_websocket(): websocket_connect(url); standins/_vendors/cartesia.py",
+    ),
+    "ElevenLabsTTSService": (
+        r"^wss://api\.elevenlabs\.io/v1/text-to-speech/[^/]+/multi-stream-input",
+        lambda connection, probe: __import__("_vendors.elevenlabs", fromlist=["ElevenLabsSocket"]).ElevenLabsSocket(connection, probe),
+        "pipecat/services/elevenlabs/tts_base.py _connect_websocket(): websocket_connect(_build_websocket_url()); standins/_vendors/elevenlabs.py",
+    ),
     "UltravoxRealtimeLLMService": (
         r"ultravox",
         UltravoxCall,
@@ -390,7 +400,7 @@ class Script:
                 else:
                     self._patch_stt(p)
             elif isinstance(p, TTSService):
-                if not self._vendor_sdk(p):
+                if not (self._serve_realtime(p) or self._vendor_sdk(p)):
                     self._patch_tts(p)
             elif isinstance(p, LLMService):
                 if self.mode == "realtime":
@@ -502,7 +512,7 @@ class Script:
         self.patched.append(f"tts:{type(svc).__name__}")
 
     # -- realtime ---------------------------------------------------------------------------------
-    def _serve_realtime(self, svc: LLMService) -> bool:
+    def _serve_realtime(self, svc) -> bool:
         """Connect a :data:`VENDOR_SERVER` vendor's service to its scripted server; False if none."""
         served = next((VENDOR_SERVER[c.__name__] for c in type(svc).__mro__ if c.__name__ in VENDOR_SERVER), None)
         if not served:
@@ -512,7 +522,7 @@ class Script:
         pattern, server, source = served
         probe = self.probe
         ws_client.SERVERS[pattern] = (lambda connection: server(connection, probe), source)
-        self.patched.append(f"realtime-vendor:{type(svc).__name__}")
+        self.patched.append(f"vendor-protocol:{type(svc).__name__}")
         return True
 
     def _patch_realtime(self, svc: LLMService) -> None:

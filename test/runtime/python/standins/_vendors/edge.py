@@ -35,3 +35,27 @@ def transcript() -> None:
     """An STT vendor recognised one utterance of the scripted user."""
     if PROBE is not None:
         PROBE.transcripts += 1
+
+
+class HandshakeRejected(Exception):
+    """A vendor's server refused the WebSocket handshake (an HTTP status instead of 101)."""
+
+    def __init__(self, status: int, reason: str):
+        super().__init__(f"server rejected WebSocket connection: HTTP {status} ({reason})")
+        self.status = status
+
+
+def header(headers: dict, name: str):
+    """A handshake header's value, whatever its case (None when absent)."""
+    return next((v for k, v in headers.items() if k.lower() == name.lower()), None)
+
+
+def speech(rate: int) -> bytes:
+    """One TTS answer: ``rt.probe.TTS_SECONDS`` of 16-bit mono PCM at ``rate`` Hz, counted as one
+    TTS request of that many seconds (:func:`tts_audio`)."""
+    from rt.probe import TTS_SECONDS
+    from rt.services import tone
+
+    audio = tone(rate, TTS_SECONDS)
+    tts_audio(len(audio) / 2 / rate)
+    return audio
