@@ -12,7 +12,9 @@
  * - the `on_client_disconnected` handler dropped -> the session does not end after the hang-up;
  * - the greeting's message given a role OpenAI's Chat Completions API does not know -> the openai
  *   SDK stand-in (standins/openai) rejects the request with the API's 400, as OpenAI would, and
- *   pipecat reports it (pipecat's adapter passes the role through unchecked).
+ *   pipecat reports it (pipecat's adapter passes the role through unchecked);
+ * - Deepgram asked for an audio encoding it does not know -> the deepgram SDK stand-in's handshake
+ *   answers 400 as Deepgram's live API does, and pipecat gives the service up.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { removeDir } from '../helpers/cli.js';
@@ -59,6 +61,13 @@ const MUTATIONS: Mutation[] = [
     from: '{"role": "developer", "content": "Say hello',
     to: '{"role": "narrator", "content": "Say hello',
     expect: /Error code: 400[^\n]*Invalid value: 'narrator'/,
+  },
+  {
+    name: 'Deepgram asked for an encoding it does not know',
+    file: 'server/bot.py',
+    from: 'stt = DeepgramSTTService(\n',
+    to: 'stt = DeepgramSTTService(\n        encoding="pcm16",\n',
+    expect: /Deepgram rejected the connection \(status 400\)/,
   },
 ];
 
