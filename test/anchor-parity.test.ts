@@ -1,5 +1,5 @@
 /**
- * Parity with pipecat 1.7.0's own `pipecat init` (the anchor): every id its registry offers, and
+ * Parity with pipecat 1.8's own `pipecat init` (the anchor): every id its registry offers, and
  * every value its scaffold options document, must work unchanged with ours.
  *
  * The anchor's ids are read from its registry in pipecat's source
@@ -23,7 +23,7 @@ import { ConfigError, resolveConfig, type ConfigLayer } from '../generators/app/
 import { makeTempDir, removeDir, runCli } from './helpers/cli.js';
 import { pipecatSrc, sharedAvailable } from './helpers/shared.js';
 
-const RUNS = sharedAvailable("parity with pipecat 1.7.0's own pipecat init", 'pipecatSrc');
+const RUNS = sharedAvailable("parity with pipecat 1.8's own pipecat init", 'pipecatSrc');
 const CLI_DIR = RUNS ? join(pipecatSrc()!, 'pipecat', 'cli') : '';
 const read = (file: string): string => readFileSync(join(CLI_DIR, file), 'utf8');
 
@@ -43,7 +43,12 @@ type ListName = keyof typeof LISTS;
  * Anchor ids our catalogue does not offer yet, each with the reason. An entry must really be
  * refused: once the id is accepted, the test fails until the entry is removed.
  */
-const PENDING: Record<string, string> = {};
+const PENDING: Record<string, string> = {
+  bland_tts: 'new in pipecat 1.8 (services/bland/tts.py): catalogue entry in progress (issue 22)',
+  deepgram_flux_sagemaker_tts: 'new in pipecat 1.8 (services/deepgram/flux/sagemaker/tts.py): catalogue entry in progress (issue 22)',
+  elevenlabs_dialogue_tts: 'new in pipecat 1.8 (services/elevenlabs/dialogue/tts.py): catalogue entry in progress (issue 22)',
+  speechify_tts: 'new in pipecat 1.8 (services/speechify/tts.py): catalogue entry in progress (issue 22)',
+};
 
 /**
  * The `value="..."` ids of each `ServiceDefinition` list in the anchor's registry.
@@ -148,7 +153,7 @@ function canonical(list: ListName, id: string): string | undefined {
   return canonicalServiceId(where as ServiceRole, id);
 }
 
-(RUNS ? describe : describe.skip)("parity with pipecat 1.7.0's own pipecat init", () => {
+(RUNS ? describe : describe.skip)("parity with pipecat 1.8's own pipecat init", () => {
   const registry = RUNS ? anchorRegistry(read('registry/service_metadata.py')) : ({} as Record<ListName, string[]>);
   const initPy = RUNS ? read('commands/init.py') : '';
   const entries = (Object.keys(LISTS) as ListName[]).flatMap((list) => (registry[list] ?? []).map((id) => [list, id] as const));

@@ -41,6 +41,12 @@ export interface ProjectSpec {
   features: { transcription: boolean; recording: boolean; avatar: boolean };
   sessions: SessionSpec[];
   variants: string[];
+  /**
+   * Also read the generated server's Python files against pipecat's deprecation registry
+   * (rt/deprecations.py): one more result, session `deprecations`, listing every use as
+   * `file:line: subject (kind, deprecated in V): message`. Skipped when pipecat has no registry.
+   */
+  deprecations?: boolean;
 }
 
 /** One session's result as rt/main.py prints it. */

@@ -10,6 +10,8 @@
  *   three times too long, and pipecat's warning is reported;
  * - the `on_client_connected` handler dropped -> the bot never greets the caller;
  * - the `on_client_disconnected` handler dropped -> the session does not end after the hang-up;
+ * - a method pipecat's deprecation registry marks (`TTSService.set_voice`) used in bot.py -> the
+ *   deprecation check names it with its line;
  * - the greeting's message given a role OpenAI's Chat Completions API does not know -> the openai
  *   SDK stand-in (standins/openai) rejects the request with the API's 400, as OpenAI would, and
  *   pipecat reports it (pipecat's adapter passes the role through unchecked);
@@ -56,6 +58,13 @@ const MUTATIONS: Mutation[] = [
     expect: /the session did not end within \d+ s of the hang-up/,
   },
   {
+    name: 'a method pipecat deprecates, used on the TTS service',
+    file: 'server/bot.py',
+    from: /^( *)context = LLMContext\(\)$/m,
+    to: '$1context = LLMContext()\n$1_ = tts.set_voice',
+    expect: /bot\.py:\d+: TTSService\.set_voice \(method, deprecated in 0\.0\.104\)/,
+  },
+  {
     name: 'the greeting sent with a role the OpenAI API rejects',
     file: 'server/bot.py',
     from: '{"role": "developer", "content": "Say hello',
@@ -76,7 +85,10 @@ let results = new Map<string, SessionResult[]>();
 
 beforeAll(async () => {
   if (missing) return;
-  ({ out, results } = await runMutants('pipecat-mutations-', ARGS, MUTATIONS, (dir) => projectSpec(dir, ['required'])));
+  ({ out, results } = await runMutants('pipecat-mutations-', ARGS, MUTATIONS, (dir) => ({
+    ...projectSpec(dir, ['required']),
+    deprecations: true,
+  })));
 }, 600_000);
 
 afterAll(() => {
@@ -86,13 +98,20 @@ afterAll(() => {
 (missing ? describe.skip : describe)('the runtime tier reports a broken bot', () => {
   test('the unbroken bot completes its session', () => {
     const r = results.get('unbroken')!;
-    expect(r.map((s) => ({ session: s.session, problems: s.problems }))).toEqual([{ session: 'telco_a/required', problems: [] }]);
+    expect(r.map((s) => ({ session: s.session, problems: s.problems }))).toEqual([
+      { session: 'telco_a/required', problems: [] },
+      { session: 'deprecations', problems: [] },
+    ]);
   });
 
   test.each(MUTATIONS.map((m) => [m.name, m] as const))('%s', (name, m) => {
     const r = results.get(name)!;
-    expect(r).toHaveLength(1);
-    expect(r[0].ok).toBe(false);
-    expect(r[0].problems.join('\n')).toMatch(m.expect);
+    expect(r).toHaveLength(2);
+    expect(
+      r
+        .filter((s) => !s.ok)
+        .flatMap((s) => s.problems)
+        .join('\n'),
+    ).toMatch(m.expect);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The runtime tier (issue 11): every configuration of the catalogue matrix is generated through the
  * real binary, then each of its transports runs a scripted session of `bot(runner_args)` on
- * pipecat-ai 1.7.0's own pipeline, twice (only the required variables set; every variable set).
+ * pipecat-ai 1.8's own pipeline, twice (only the required variables set; every variable set), and its
+ * server's Python is read against pipecat's deprecation registry.
  * See test/runtime/python/rt/main.py for what a session does and what fails it.
  *
  * Prints one line per configuration, then `N configurations completed a session, N failed`.
@@ -32,7 +33,7 @@ const results = new Map<string, { generated: { code: number; stderr: string }; s
 async function runConfiguration(s: (typeof SAMPLES)[number], rerun?: string) {
   const dir = rerun ? `${s.name}-rerun` : s.name;
   const generated = await runCliAsync(['init', '-n', dir, ...s.args, '-o', out]);
-  const spec = generated.code === 0 ? projectSpec(join(out, dir)) : undefined;
+  const spec = generated.code === 0 ? { ...projectSpec(join(out, dir)), deprecations: true } : undefined;
   const sessions = spec && spec.sessions.length ? await runSpec(spec) : [];
   results.set(s.name, { generated, sessions });
   const bad = sessions.filter((r) => !r.ok);
@@ -95,7 +96,7 @@ afterAll(() => {
   if (out) removeDir(out);
 });
 
-(missing ? describe.skip : describe)('generated bots run a session on pipecat 1.7.0', () => {
+(missing ? describe.skip : describe)('generated bots run a session on pipecat 1.8', () => {
   test('the matrix has at least 96 configurations', () => {
     expect(runtimeMatrix().length).toBeGreaterThanOrEqual(96);
   });

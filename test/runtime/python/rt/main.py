@@ -8,7 +8,10 @@ catalogue) is::
      "tts_rates": {"rates": [...], "fixed": bool, "source": "..."} | null,
      "features": {"transcription": bool, "recording": bool, "avatar": bool},
      "sessions": [{"transport": "twilio", "driver": "twilio", "call": "phone"}, ...],
-     "variants": ["required", "all"]}
+     "variants": ["required", "all"], "deprecations": true}
+
+With ``deprecations``, the server's Python files are also read against pipecat's deprecation
+registry (:func:`deprecation_check`), reported as one more result.
 
 Each session: environment from ``server/.env.example`` (``required``: only the variables marked
 required, with ENV unset as on Pipecat Cloud; ``all``: every variable, with ENV=local as the
@@ -39,6 +42,8 @@ import warnings
 import wave
 
 END_TIMEOUT = 5.0
+#: Seconds between a dial-out callee answering and saying hello.
+PICK_UP_SECONDS = 0.8
 
 
 def log_dir() -> str:
@@ -51,7 +56,7 @@ ALLOWED = [
     ("WARNING", r"'audioop' is deprecated", "pipecat imports audioop on Python < 3.13 by design (its pyproject installs audioop-lts only from 3.13)"),
     ("WARNING", r"DeprecationWarning: `AudioContextTTSService` is deprecated", "raised when pipecat/services/tts_service.py defines AudioContextWordTTSService, at import, for any TTS"),
     ("WARNING", r"STTService#\d+: ttfs_p99_latency not set, using default", "pipecat 1.7 ships no ttfs_p99_latency default for some STT services (the SageMaker Flux service even lacks the supports_ttfs() = False override DeepgramFluxSTTService has); the 1.0 s default applies, as it would for the user"),
-    ("WARNING", r"ResourceWarning: unclosed file <_io.BufferedReader name='[^']*/pipecat/services/aws/nova_sonic/ready\.wav'>", "pipecat 1.7 defect: AWSNovaSonicLLMService reads ready.wav with wave.open(path.open('rb')), which never closes the file (services/aws/nova_sonic/llm.py)"),
+    ("WARNING", r"ResourceWarning: unclosed file <_io.BufferedReader name='[^']*/pipecat/services/aws/nova_sonic/ready\.wav'>", "pipecat 1.7 and 1.8 defect: AWSNovaSonicLLMService reads ready.wav with wave.open(path.open('rb')), which never closes the file (services/aws/nova_sonic/llm.py)"),
     ("WARNING", r"^Media stream error while reading the (audio|video); clearing track\.$", "pipecat logs it at every browser hang-up: the peer's shutdown ends aiortc's remote tracks while pipecat reads them (transports/smallwebrtc/transport.py read_audio_frame/read_video_frame; pipecat issue #4490)"),
     ("WARNING", r"DeprecationWarning: The `language` parameter is deprecated\. Use `settings=LmntTTSService\.Settings", "pipecat 1.7 defect: LmntTTSService defaults its deprecated `language` argument to Language.EN and warns whenever it is not None, so every construction warns (services/lmnt/tts.py); passing language=None would trip the catalogue's no-deprecated-keyword rule"),
     ("WARNING", r"is not emitting turn frames \(UserStartedSpeakingFrame", "pipecat warns once per realtime service whose turns are not provider-driven, even when the aggregator has the local VAD it recommends (generated bots set vad_analyzer in LLMUserAggregatorParams)"),
@@ -212,6 +217,11 @@ class Session:
                         f"the bot did not greet (TTS requests {probe.tts_requests}, LLM requests {probe.llm_requests}, "
                         f"{probe.tts_seconds:.2f} s of TTS audio, {probe.sent_seconds:.2f} s on the wire)"
                     )
+            if call == "dialout":
+                # The callee picks up, then says hello: a phone line carries audio from the answer
+                # on, and pipecat 1.8's VAD measures volume over 0.4 s of it (audio/volume.py
+                # VOLUME_WINDOW_SECS) before it can hear anyone.
+                await asyncio.sleep(PICK_UP_SECONDS)
             if call != "eval" and not task.done() and not self.problems:
                 probe.step("the user speaks")
                 await driver.speak(Probe.user_audio(driver.input_rate), Probe.speech_chunks())
@@ -343,6 +353,10 @@ def main() -> int:
     sys.path.insert(0, server)
     variables = parse_env_example(os.path.join(server, ".env.example"))
 
+    from rt import assets
+
+    assets.install()  # package data the source mirror lacks (Nova Sonic's ready.wav)
+
     import loguru
 
     current: list = [None]
@@ -380,7 +394,29 @@ def main() -> int:
             current[0] = None
             failed += 0 if result["ok"] else 1
             print(json.dumps(result), flush=True)
+    result = deprecation_check(spec["project"]) if spec.get("deprecations") else None
+    if result:
+        failed += 0 if result["ok"] else 1
+        print(json.dumps(result), flush=True)
     return 1 if failed else 0
+
+
+def deprecation_check(project: str) -> dict | None:
+    """The generated server's Python files against pipecat's deprecation registry (rt/deprecations.py),
+    as one more result line (session ``deprecations``); None, with a line on stderr, when the pipecat
+    in use has no registry (an installed package: the registry ships only in pipecat's source tree)."""
+    import pipecat
+
+    from rt.deprecations import scan
+
+    registry = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(pipecat.__file__))), "scripts", "deprecations", "deprecations.json")
+    if not os.path.exists(registry):
+        sys.stderr.write(f"SKIPPED deprecation check: no registry at {registry} (pipecat not run from its source tree)\n")
+        return None
+    server = os.path.join(project, "server")
+    files = sorted(os.path.join(server, f) for f in os.listdir(server) if f.endswith(".py"))
+    uses = scan(registry, files)
+    return {"project": os.path.basename(project), "session": "deprecations", "ok": not uses, "problems": [str(u) for u in uses]}
 
 
 if __name__ == "__main__":

@@ -96,6 +96,13 @@ VENDOR_TURN = {
 REALTIME_RATE = 24000
 
 
+#: Silence after the user's speech before an STT stand-in sends the final transcript, in seconds:
+#: the shortest endpointing a vendor does (real ones take 0.1-0.5 s after the last word).
+ENDPOINT_SECONDS = 0.1
+#: RMS below which 16-bit audio counts as silence (the scripted tone is at 0.2 of full scale).
+SILENCE_LEVEL = 300.0
+
+
 def level(pcm: bytes) -> float:
     """RMS of 16-bit mono PCM (full scale 32767; 0 for no samples)."""
     samples = np.frombuffer(pcm[: len(pcm) // 2 * 2], dtype="<i2").astype(np.float64)
@@ -423,8 +430,19 @@ class Script:
 
         turn = next((VENDOR_TURN[c.__name__] for c in type(svc).__mro__ if c.__name__ in VENDOR_TURN), None)
 
+        # A vendor answers with the final transcript after the speech has ended: the stand-in waits
+        # for ENDPOINT_SECONDS of silence after the scripted utterance (pipecat 1.8 refuses a TTFB
+        # whose transcript predates the end of speech, frame_processor_metrics.py).
+        heard = {"silence": 0.0}
+
         async def run_stt(audio: bytes):
-            if probe.user_utterances > probe.transcripts:
+            rate = svc.sample_rate or 16000
+            tail = audio[-int(rate * ENDPOINT_SECONDS) * 2 :]
+            if level(tail) < SILENCE_LEVEL:
+                heard["silence"] += len(tail) / 2 / rate
+            else:
+                heard["silence"] = 0.0
+            if probe.user_utterances > probe.transcripts and heard["silence"] >= ENDPOINT_SECONDS:
                 probe.transcripts += 1
                 if turn:
                     handler, messages, _source = turn

@@ -1,6 +1,7 @@
 """Stand-in for Moonshine's ``moonshine_voice`` package, as pipecat/services/moonshine/stt.py uses it.
 
-pipecat loads the model in the service's constructor: ``string_to_model_arch(name)``, then
+pipecat loads the model in the service's constructor: it checks the language against
+``supported_languages()``, then ``string_to_model_arch(name)``, then
 ``get_model_for_language(language, arch)`` (which downloads the model on first use and returns its
 local path and architecture), then ``Transcriber(path, arch)``. The stand-in downloads nothing:
 it returns a placeholder path, and refuses an architecture pipecat's ``Model`` enum does not name,
@@ -27,11 +28,30 @@ def string_to_model_arch(name: str) -> str:
     return name
 
 
-def get_model_for_language(language: str, arch: str) -> tuple[str, str]:
-    """``(local model path, architecture)`` for ``language`` (``ValueError`` when there is none)."""
+def model_arch_to_string(arch: str) -> str:
+    """The name of an architecture (the inverse of :func:`string_to_model_arch`)."""
+    CALLS.append("model_arch_to_string")
+    return arch
+
+
+def supported_languages() -> list[str]:
+    """Base language codes with a model (pipecat 1.8 checks the configured language against them)."""
+    CALLS.append("supported_languages")
+    return list(LANGUAGES)
+
+
+def supported_languages_friendly() -> str:
+    """The supported languages for a message, e.g. ``en, es, ...``."""
+    return ", ".join(LANGUAGES)
+
+
+def get_model_for_language(language: str, arch: str | None = None) -> tuple[str, str]:
+    """``(local model path, architecture)`` for ``language``, by default its best model ``base``
+    (``ValueError`` when there is none)."""
     CALLS.append("get_model_for_language")
     if language not in LANGUAGES:
         raise ValueError(f"No Moonshine model for language: {language}")
+    arch = arch or "base"
     return f"/nonexistent/moonshine/{language}/{arch}", arch
 
 
