@@ -19,7 +19,8 @@ The socket (:class:`ListenSocket`) behaves as Deepgram's ``/v1/listen`` does for
 - with ``interim_results=true`` an interim ``Results`` (``is_final`` false) follows 0.3 s of
   speech; the final ``Results`` (``is_final``, ``speech_final``) comes once ``endpointing`` ms of
   silence follow the speech (Deepgram's default 10 ms; ``false`` turns it off), or at
-  ``Finalize`` (``from_finalize`` true; an empty transcript when nothing is pending);
+  ``Finalize`` (``from_finalize`` true; an empty transcript when nothing is pending); every result
+  arrives :data:`RESULT_LATENCY_SECONDS` after the audio that settled it;
 - ``CloseStream`` ends the socket after a ``Metadata`` message.
 
 The transcript is the scripted user's words (``rt.probe.USER_TEXT``). Everything else in the SDK
@@ -46,6 +47,9 @@ SPEECH_RMS = 1000.0
 INTERIM_AFTER_SECONDS = 0.3
 #: Deepgram's default endpointing, milliseconds of silence that end an utterance.
 DEFAULT_ENDPOINTING_MS = 10
+#: How long after the audio that settles a result the result arrives (the model and the network;
+#: Deepgram's live results come a few hundred milliseconds after the words).
+RESULT_LATENCY_SECONDS = 0.1
 
 
 class ListenSocket:
@@ -144,13 +148,12 @@ class ListenSocket:
         alternative = _Alternative(transcript=transcript, confidence=0.98 if transcript else 0.0, words=[], languages=[])
         channel = _Channel(alternatives=[alternative])
         duration = self.position - self.speech_start
-        self.inbox.put_nowait(
-            ListenV1Results(
-                type="Results", channel_index=[0, 1], duration=duration, start=self.speech_start,
-                is_final=is_final, speech_final=speech_final, from_finalize=from_finalize, channel=channel,
-                metadata=None,
-            )
+        result = ListenV1Results(
+            type="Results", channel_index=[0, 1], duration=duration, start=self.speech_start,
+            is_final=is_final, speech_final=speech_final, from_finalize=from_finalize, channel=channel,
+            metadata=None,
         )
+        asyncio.get_running_loop().call_later(RESULT_LATENCY_SECONDS, self.inbox.put_nowait, result)
 
 
 class _Alternative:
