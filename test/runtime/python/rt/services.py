@@ -328,6 +328,10 @@ VENDOR_SDK = {
         "openai.AsyncOpenAI",
         "pipecat/services/openai/base_llm.py get_chat_completions: AsyncOpenAI().chat.completions.create(stream=True) (standins/openai)",
     ),
+    "AnthropicLLMService": (
+        "anthropic.AsyncAnthropic",
+        "pipecat/services/anthropic/llm.py _process_context: AsyncAnthropic().beta.messages.create(stream=True) (standins/anthropic)",
+    ),
     "DeepgramSTTService": (
         "deepgram.AsyncDeepgramClient",
         "pipecat/services/deepgram/stt.py _connection_handler: AsyncDeepgramClient().listen.v1.connect(...), send_media/send_finalize (standins/deepgram)",
