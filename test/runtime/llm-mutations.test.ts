@@ -1,11 +1,9 @@
 /**
- * Proof that the runtime tier's Anthropic stand-in (test/runtime/python/standins/anthropic) checks
- * a request as Anthropic's Messages API does, after pipecat's own adapter has converted the
- * context: a generated phone bot on `anthropic_llm` completes its session, and the same bot broken
- * on purpose fails.
- *
- * - the greeting given a role the Messages API does not know -> pipecat's adapter passes it
- *   through, and the API refuses it.
+ * Proof that the runtime tier's LLM SDK stand-ins check a request as the vendor's API does, after
+ * pipecat's own adapter has converted the context (test/runtime/python/standins/anthropic,
+ * standins/google/genai): a generated phone bot per vendor completes its session, and the same bot
+ * whose greeting carries a role neither API knows fails with the vendor's 400 (pipecat's adapters
+ * pass an unknown role through; Anthropic accepts only `user`/`assistant`, Gemini `user`/`model`).
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { removeDir } from '../helpers/cli.js';
@@ -15,38 +13,63 @@ import { projectSpec, runtimeMissing, type SessionResult } from './harness.js';
 const missing = runtimeMissing();
 if (missing) process.stderr.write(`SKIPPED LLM mutations: ${missing}\n`);
 
-const ARGS = ['-b', 'telephony', '-t', 'twilio', '-m', 'cascade', '--stt', 'deepgram_stt', '--llm', 'anthropic_llm', '--tts', 'openai_tts'];
+const BASE = ['-b', 'telephony', '-t', 'twilio', '-m', 'cascade', '--stt', 'deepgram_stt', '--tts', 'openai_tts'];
 
-const MUTATIONS: Mutation[] = [
+/** The greeting's role replaced by one no LLM API knows. */
+const UNKNOWN_ROLE = {
+  file: 'server/bot.py',
+  from: '{"role": "developer", "content": "Say hello',
+  to: '{"role": "narrator", "content": "Say hello',
+};
+
+/** Per vendor: its `init` arguments and the mutations of its generated bot. */
+const VENDORS: { llm: string; mutations: Mutation[] }[] = [
   {
-    name: 'the greeting sent with a role Anthropic does not know',
-    file: 'server/bot.py',
-    from: '{"role": "developer", "content": "Say hello',
-    to: '{"role": "narrator", "content": "Say hello',
-    expect: /Error code: 400[^\n]*Input should be 'user' or 'assistant'/,
+    llm: 'anthropic_llm',
+    mutations: [
+      {
+        name: 'Anthropic sent a role it does not know',
+        ...UNKNOWN_ROLE,
+        expect: /Error code: 400[^\n]*Input should be 'user' or 'assistant'/,
+      },
+    ],
+  },
+  {
+    llm: 'google_gemini_llm',
+    mutations: [
+      {
+        name: 'Gemini sent a role it does not know',
+        ...UNKNOWN_ROLE,
+        expect: /400 INVALID_ARGUMENT[^\n]*Please use a valid role: user, model\./,
+      },
+    ],
   },
 ];
 
-let out: string;
-let results = new Map<string, SessionResult[]>();
+const outs: string[] = [];
+const results = new Map<string, Map<string, SessionResult[]>>();
 
 beforeAll(async () => {
   if (missing) return;
-  ({ out, results } = await runMutants('pipecat-llm-mutations-', ARGS, MUTATIONS, (dir) => projectSpec(dir, ['required'])));
+  for (const v of VENDORS) {
+    const r = await runMutants('pipecat-llm-mutations-', [...BASE, '--llm', v.llm], v.mutations, (dir) => projectSpec(dir, ['required']));
+    outs.push(r.out);
+    results.set(v.llm, r.results);
+  }
 }, 600_000);
 
 afterAll(() => {
-  if (out) removeDir(out);
+  for (const out of outs) removeDir(out);
 });
 
-(missing ? describe.skip : describe)('the Anthropic stand-in checks requests as the Messages API does', () => {
-  test('the unbroken bot completes its session', () => {
-    const r = results.get('unbroken')!;
+(missing ? describe.skip : describe)('LLM SDK stand-ins check requests as the vendor API does', () => {
+  test.each(VENDORS.map((v) => [v.llm] as const))('the unbroken %s bot completes its session', (llm) => {
+    const r = results.get(llm)!.get('unbroken')!;
     expect(r.map((s) => ({ session: s.session, problems: s.problems }))).toEqual([{ session: 'telco_a/required', problems: [] }]);
   });
 
-  test.each(MUTATIONS.map((m) => [m.name, m] as const))('%s', (name, m) => {
-    const r = results.get(name)!;
+  test.each(VENDORS.flatMap((v) => v.mutations.map((m) => [m.name, v.llm, m] as const)))('%s', (name, llm, m) => {
+    const r = results.get(llm)!.get(name)!;
     expect(r).toHaveLength(1);
     expect(r[0].ok).toBe(false);
     expect(r[0].problems.join('\n')).toMatch(m.expect);

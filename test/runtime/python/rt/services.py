@@ -332,6 +332,10 @@ VENDOR_SDK = {
         "anthropic.AsyncAnthropic",
         "pipecat/services/anthropic/llm.py _process_context: AsyncAnthropic().beta.messages.create(stream=True) (standins/anthropic)",
     ),
+    "GoogleLLMService": (
+        "google.genai.Client",
+        "pipecat/services/google/llm.py _stream_content: genai.Client().aio.models.generate_content_stream (GoogleVertexLLMService too; standins/google/genai)",
+    ),
     "DeepgramSTTService": (
         "deepgram.AsyncDeepgramClient",
         "pipecat/services/deepgram/stt.py _connection_handler: AsyncDeepgramClient().listen.v1.connect(...), send_media/send_finalize (standins/deepgram)",
