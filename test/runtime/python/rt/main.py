@@ -155,9 +155,21 @@ def _key_file() -> str:
 
 #: Variables whose value must be real for the vendor's own library to accept it: name -> the value
 #: a user following the README gives (the key JSON itself; a key file's path).
+def _twilio(name: str):
+    def value() -> str:
+        from _vendors import twilio
+
+        return getattr(twilio, name)
+
+    return value
+
+
 REAL_VALUES = {
     "GOOGLE_CREDENTIALS": service_account_json,
     "GOOGLE_APPLICATION_CREDENTIALS": _key_file,
+    # The account that owns the call the telephony driver places (standins/_vendors/twilio.py).
+    "TWILIO_ACCOUNT_SID": _twilio("ACCOUNT_SID"),
+    "TWILIO_AUTH_TOKEN": _twilio("AUTH_TOKEN"),
 }
 
 
