@@ -336,6 +336,10 @@ VENDOR_SDK = {
         "google.genai.Client",
         "pipecat/services/google/llm.py _stream_content: genai.Client().aio.models.generate_content_stream (GoogleVertexLLMService too; standins/google/genai)",
     ),
+    "GeminiLiveLLMService": (
+        "google.genai.Client",
+        "pipecat/services/google/gemini_live/llm.py _connection_task_handler: Client().aio.live.connect(), send_realtime_input/receive (GeminiLiveVertexLLMService too; standins/google/genai/live.py)",
+    ),
     "DeepgramSTTService": (
         "deepgram.AsyncDeepgramClient",
         "pipecat/services/deepgram/stt.py _connection_handler: AsyncDeepgramClient().listen.v1.connect(...), send_media/send_finalize (standins/deepgram)",
@@ -419,7 +423,7 @@ class Script:
                     self._patch_tts(p)
             elif isinstance(p, LLMService):
                 if self.mode == "realtime":
-                    if not self._serve_realtime(p):
+                    if not (self._serve_realtime(p) or self._vendor_sdk(p)):
                         self._patch_realtime(p)
                 elif not self._vendor_sdk(p):
                     self._patch_llm(p)

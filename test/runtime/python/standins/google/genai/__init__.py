@@ -15,8 +15,8 @@ location raises the SDK's ``ValueError`` at construction.
 
 A good request is answered with one sentence (``rt.probe.BOT_TEXT``) as ``GenerateContentResponse``
 chunks: a candidate per chunk whose content (role ``model``) has one text part per word, usage
-metadata on each, and ``finish_reason`` STOP on the last. Everything else (``aio.live``, caches,
-files) is the recording fake (``_autofake``).
+metadata on each, and ``finish_reason`` STOP on the last. ``aio.live.connect`` is the Live API
+(``live.py``). Everything else (caches, files) is the recording fake (``_autofake``).
 """
 
 import asyncio
@@ -108,7 +108,10 @@ class _Aio(_autofake.Fake):
 
     def __init__(self):
         super().__init__()
+        from .live import AsyncLive
+
         self.models = _Models()
+        self.live = AsyncLive()
 
     async def aclose(self) -> None:
         pass

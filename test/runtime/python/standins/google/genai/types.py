@@ -39,6 +39,8 @@ class Model(metaclass=_autofake._FakeMeta):
         return core_schema.any_schema()
 
     def __init__(self, *args, **fields):
+        if args:  # an enum-like value, e.g. Modality("AUDIO")
+            self.value = args[0]
         self.__dict__.update(fields)
 
     def __getattr__(self, name):
