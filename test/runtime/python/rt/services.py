@@ -344,6 +344,10 @@ VENDOR_SDK = {
         "deepgram.AsyncDeepgramClient",
         "pipecat/services/deepgram/stt.py _connection_handler: AsyncDeepgramClient().listen.v1.connect(...), send_media/send_finalize (standins/deepgram)",
     ),
+    "GoogleTTSService": (
+        "google.cloud.texttospeech_v1.TextToSpeechAsyncClient",
+        "pipecat/services/google/tts.py GoogleBaseTTSService._stream_tts: TextToSpeechAsyncClient().streaming_synthesize (standins/google/cloud/texttospeech_v1)",
+    ),
     "OpenAITTSService": (
         "openai.AsyncOpenAI",
         "pipecat/services/openai/tts.py run_tts: AsyncOpenAI().audio.speech.with_streaming_response.create(response_format='pcm') (standins/openai)",
