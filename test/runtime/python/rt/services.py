@@ -344,6 +344,10 @@ VENDOR_SDK = {
         "deepgram.AsyncDeepgramClient",
         "pipecat/services/deepgram/stt.py _connection_handler: AsyncDeepgramClient().listen.v1.connect(...), send_media/send_finalize (standins/deepgram)",
     ),
+    "GoogleSTTService": (
+        "google.cloud.speech_v2.SpeechAsyncClient",
+        "pipecat/services/google/stt.py _stream_audio: SpeechAsyncClient().streaming_recognize(requests=...) (standins/google/cloud/speech_v2)",
+    ),
     "GoogleTTSService": (
         "google.cloud.texttospeech_v1.TextToSpeechAsyncClient",
         "pipecat/services/google/tts.py GoogleBaseTTSService._stream_tts: TextToSpeechAsyncClient().streaming_synthesize (standins/google/cloud/texttospeech_v1)",
