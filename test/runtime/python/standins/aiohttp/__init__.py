@@ -56,6 +56,9 @@ def _vendor(module: str, handler: str):
 ROUTES = [
     ("POST", r"^https://api\.ultravox\.ai/api/(agents/[^/]+/)?calls$", _vendor("ultravox", "create_call"), "pipecat/services/ultravox/llm.py reads joinUrl and requires 201 Created"),
     ("POST", r"^https://api\.([a-z0-9-]+\.)*twilio\.com/2010-04-01/Accounts/[^/]+/Calls/[^/]+\.json$", _vendor("twilio", "update_call"), "pipecat/serializers/twilio.py _hang_up_call: POST the Call resource with Status=completed"),
+    ("POST", r"^https://api\.daily\.co/v1/rooms$", _vendor("daily_rest", "create_room"), "pipecat/transports/daily/utils.py DailyRESTHelper.create_room reads the room object"),
+    ("POST", r"^https://api\.daily\.co/v1/meeting-tokens$", _vendor("daily_rest", "create_token"), "DailyRESTHelper.get_token reads token"),
+    ("POST", r"^http://localhost:7860/start$", _vendor("runner", "start"), "pipecat/runner/run.py /start, as the generated server_utils.start_bot posts to it"),
     ("POST", r"^https://api\.gladia\.io/v2/live", {"id": "rt-gladia-session", "url": "wss://rt.gladia.invalid/v2/live?token=rt"}, "pipecat/services/gladia/stt.py reads url and id"),
     ("POST", r"^https://tavusapi\.com/v2/conversations$", _vendor("tavus", "create_conversation"), "pipecat/transports/tavus/transport.py TavusApi.create_conversation reads conversation_id and conversation_url"),
     ("POST", r"^https://tavusapi\.com/v2/conversations/[^/]+/end$", _vendor("tavus", "end_conversation"), "TavusApi.end_conversation only checks the status"),
