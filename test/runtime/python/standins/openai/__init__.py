@@ -34,7 +34,10 @@ import time
 
 import _autofake
 
-from ._types import NOT_GIVEN, NotGiven, Omit, omit  # noqa: F401 - re-exported as the SDK does
+from ._types import NOT_GIVEN, NotGiven, Omit, omit
+
+#: Re-exported as the SDK's top level does (``from openai import NOT_GIVEN``).
+__all__ = ["NOT_GIVEN", "NotGiven", "Omit", "omit", "AsyncOpenAI", "AsyncAzureOpenAI", "AsyncStream"]
 
 #: Where the SDK sends requests unless told otherwise (``OPENAI_BASE_URL`` overrides it).
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
@@ -175,7 +178,7 @@ def check_chat_request(params: dict) -> None:
         if role == "assistant":
             calls = m.get("tool_calls") or []
             if content is None and not calls:
-                raise _bad_request(f"Invalid value for 'content': expected a string, got null.", f"messages.[{i}].content")
+                raise _bad_request("Invalid value for 'content': expected a string, got null.", f"messages.[{i}].content")
             open_calls = {c.get("id") for c in calls if isinstance(c, dict)}
             continue
         if role == "tool":
