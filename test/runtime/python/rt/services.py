@@ -17,11 +17,15 @@ What a vendor would *say* is scripted here, at the interface each pipecat base c
   greeting) and to each user utterance once its speech has been streamed (the vendor's server-side
   VAD), with the user's transcription pushed upstream first, as pipecat's realtime services do.
 
-Vendors whose protocol pipecat parses itself get a scripted vendor instead of a patched service,
-so pipecat's own handling of that protocol runs: :data:`VENDOR_SERVER` (a realtime vendor's
-websocket, played through the websockets stand-in, e.g. :class:`UltravoxCall`) and
-:data:`VENDOR_STREAM` (an STT vendor's streaming client, e.g. the ``riva`` stand-in), whose
-``run_stt`` is left as pipecat wrote it.
+Vendors answered at their edge get no patch at all, so pipecat's service, adapter and protocol
+code for them runs: :data:`VENDOR_SERVER` (a vendor's WebSocket, played through the websockets
+stand-in: :class:`UltravoxCall`, OpenAI Realtime, Cartesia, ElevenLabs; layer ``vendor-protocol``),
+:data:`VENDOR_SDK` (a hand-written vendor SDK answers the call pipecat makes: openai, deepgram,
+anthropic, google.genai, google.cloud; layer ``sdk-call``) and :data:`VENDOR_STREAM` (an STT
+vendor's streaming client, e.g. the ``riva`` stand-in). They report to the session through
+``standins/_vendors/edge.py``. The session's ``patched`` list names each service's layer
+(``vendor-protocol:``, ``sdk:``, ``stt-vendor:``, else ``stt:``/``llm:``/``tts:``/``realtime:``
+for a service patched here).
 """
 
 import asyncio
