@@ -38,11 +38,15 @@ def transcript() -> None:
 
 
 class HandshakeRejected(Exception):
-    """A vendor's server refused the WebSocket handshake (an HTTP status instead of 101)."""
+    """A vendor's server refused the WebSocket handshake (an HTTP status instead of 101), shaped as
+    ``websockets.exceptions.InvalidStatus``: ``response.status_code``, which pipecat's
+    ``classify_http_exception`` reads (pipecat/utils/errors.py)."""
 
     def __init__(self, status: int, reason: str):
+        import types
+
         super().__init__(f"server rejected WebSocket connection: HTTP {status} ({reason})")
-        self.status = status
+        self.response = types.SimpleNamespace(status_code=status, reason_phrase=reason, headers={}, body=b"")
 
 
 def header(headers: dict, name: str):
