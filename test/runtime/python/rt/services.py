@@ -344,6 +344,10 @@ VENDOR_SDK = {
         "google.genai.Client",
         "pipecat/services/google/gemini_live/llm.py _connection_task_handler: Client().aio.live.connect(), send_realtime_input/receive (GeminiLiveVertexLLMService too; standins/google/genai/live.py)",
     ),
+    "BaseWhisperSTTService": (
+        "openai.AsyncOpenAI",
+        "pipecat/services/whisper/base_stt.py run_stt: AsyncOpenAI().audio.transcriptions.create(file=WAV) (openai_stt, groq_stt; standins/openai)",
+    ),
     "DeepgramSTTService": (
         "deepgram.AsyncDeepgramClient",
         "pipecat/services/deepgram/stt.py _connection_handler: AsyncDeepgramClient().listen.v1.connect(...), send_media/send_finalize (standins/deepgram)",

@@ -18,6 +18,9 @@ pipecat's OpenAI services run unpatched on it:
   (platform.openai.com/docs/api-reference/audio/createSpeech) sends ``response_format="pcm"`` as
   raw 24 kHz 16-bit mono little-endian samples, whatever rate the caller wanted; the response
   streams :data:`rt.probe.TTS_SECONDS` of it through ``iter_bytes``.
+- ``AsyncOpenAI(...).audio.transcriptions.create(file=..., model=...)``, as pipecat's Whisper-API
+  STT services (``BaseWhisperSTTService``: OpenAI's, Groq's) send each recorded utterance: a WAV
+  is read, and only speech in it is transcribed (:class:`_Transcriptions`).
 - Constructing a client reads the key as the SDK does: ``api_key=`` or ``OPENAI_API_KEY``, else
   :class:`OpenAIError`; ``AsyncAzureOpenAI`` also needs an ``api_version`` (or
   ``OPENAI_API_VERSION``) and an endpoint.
@@ -352,12 +355,59 @@ class _Speech(_autofake.Fake):
         self.with_streaming_response = _StreamingSpeech()
 
 
+#: Shortest audio the transcription endpoint accepts (its 400: "Minimum audio length is 0.1 seconds").
+MIN_TRANSCRIPTION_SECONDS = 0.1
+#: Level (RMS of 16-bit PCM) above which a recording holds speech the model transcribes.
+SPEECH_RMS = 1000.0
+
+
+class _Transcriptions(_autofake.Fake):
+    """``audio.transcriptions.create(file=(name, bytes, mime), model=..., language=...)``, as
+    pipecat's Whisper-API services call it (pipecat/services/openai/stt.py, groq/stt.py
+    ``_transcribe``, with the WAV ``SegmentedSTTService`` recorded): the file must be audio the
+    API reads (here a WAV; else 400 "Invalid file format"), at least
+    :data:`MIN_TRANSCRIPTION_SECONDS` long (else 400 "Audio file is too short"); speech in it is
+    transcribed as the scripted user's words, a recording without speech as an empty text."""
+
+    _rt_name = "openai.AsyncOpenAI().audio.transcriptions"
+
+    async def create(self, **params):
+        import io
+        import wave
+
+        for name in ("file", "model"):
+            if not _given(params, name):
+                raise _bad_request(f"Missing required parameter: '{name}'.", name)
+        file = params["file"]
+        data = file[1] if isinstance(file, tuple) else getattr(file, "read", lambda: file)()
+        try:
+            with wave.open(io.BytesIO(data)) as w:
+                rate, width, frames = w.getframerate(), w.getsampwidth(), w.readframes(w.getnframes())
+        except (wave.Error, EOFError) as e:
+            raise _bad_request(f"Invalid file format. ({e})", "file") from None
+        seconds = len(frames) / width / rate if rate and width else 0.0
+        if seconds < MIN_TRANSCRIPTION_SECONDS:
+            raise _bad_request(f"Audio file is too short. Minimum audio length is {MIN_TRANSCRIPTION_SECONDS} seconds.", "file")
+        from _vendors import edge
+        from rt.probe import USER_TEXT
+        from rt.services import level
+
+        step = int(rate * 0.02) * width
+        speech = sum(1 for i in range(0, len(frames), step) if width == 2 and level(frames[i : i + step]) >= SPEECH_RMS) * 0.02
+        text = ""
+        if speech >= MIN_TRANSCRIPTION_SECONDS:
+            edge.transcript()
+            text = USER_TEXT
+        return _Obj(text=text, logprobs=None, usage=None, language=_given(params, "language"), duration=seconds, segments=[])
+
+
 class _Audio(_autofake.Fake):
     _rt_name = "openai.AsyncOpenAI().audio"
 
     def __init__(self):
         super().__init__()
         self.speech = _Speech()
+        self.transcriptions = _Transcriptions()
 
 
 class _Chat(_autofake.Fake):
