@@ -1,13 +1,15 @@
 /**
  * Proof that the runtime tier's TTS vendors answer at the rate the request names, as the vendors do
- * (test/runtime/python/standins/_vendors/elevenlabs.py, cartesia.py): a generated phone bot per
+ * (test/runtime/python/standins/_vendors/elevenlabs.py, cartesia.py, deepgram_tts.py): a generated phone bot per
  * vendor completes its session, and the same bot given a TTS rate the vendor cannot send fails.
  *
  * - ElevenLabs at 12 kHz: pipecat asks for `pcm_24000` (its fallback for a rate ElevenLabs has no
  *   format for) and labels the frames 12 kHz; the server speaks 24 kHz, so the wire carries twice
  *   the audio the vendor sent;
  * - Cartesia at 32 kHz: the server refuses an `output_format.sample_rate` outside Cartesia's list
- *   with an `error` message, which pipecat reports.
+ *   with an `error` message, which pipecat reports;
+ * - Deepgram at 22.05 kHz: `/v1/speak` refuses a `sample_rate` linear16 does not support at the
+ *   handshake (HTTP 400), which pipecat reports.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { removeDir } from '../helpers/cli.js';
@@ -42,6 +44,18 @@ const VENDORS: { tts: string; mutations: Mutation[] }[] = [
         from: 'tts = CartesiaTTSService(\n',
         to: 'tts = CartesiaTTSService(\n        sample_rate=32000,\n',
         expect: /unsupported sample_rate 32000/,
+      },
+    ],
+  },
+  {
+    tts: 'deepgram_tts',
+    mutations: [
+      {
+        name: 'Deepgram asked for 22.05 kHz',
+        file: 'server/bot.py',
+        from: 'tts = DeepgramTTSService(\n',
+        to: 'tts = DeepgramTTSService(\n        sample_rate=22050,\n',
+        expect: /HTTP 400 \(unsupported sample_rate 22050 for encoding linear16\)/,
       },
     ],
   },

@@ -289,6 +289,11 @@ VENDOR_SERVER = {
         lambda connection, probe: __import__("_vendors.cartesia", fromlist=["CartesiaSocket"]).CartesiaSocket(connection, probe),
         "pipecat/services/cartesia/tts.py _connect_websocket(): websocket_connect(url); standins/_vendors/cartesia.py",
     ),
+    "DeepgramTTSService": (
+        r"^wss://api\.deepgram\.com/v1/speak\?",
+        lambda connection, probe: __import__("_vendors.deepgram_tts", fromlist=["SpeakSocket"]).SpeakSocket(connection, probe),
+        "pipecat/services/deepgram/tts.py _connect_websocket(): websocket_connect(/v1/speak?...); standins/_vendors/deepgram_tts.py",
+    ),
     "ElevenLabsTTSService": (
         r"^wss://api\.elevenlabs\.io/v1/text-to-speech/[^/]+/multi-stream-input",
         lambda connection, probe: __import__("_vendors.elevenlabs", fromlist=["ElevenLabsSocket"]).ElevenLabsSocket(connection, probe),

@@ -64,6 +64,9 @@ class ServerConnection:
         self._closed = asyncio.Event()
         self._tasks: set[asyncio.Task] = set()
         self.state = _autofake._child("websockets.protocol.State.OPEN")
+        #: The handshake's HTTP response (``headers``), as websockets' ``ClientConnection.response``;
+        #: a server may set it in ``opened()``.
+        self.response = None
 
     # -- the server's side ------------------------------------------------------------------------
     def deliver(self, message: str | bytes | dict) -> None:
