@@ -289,6 +289,11 @@ VENDOR_SERVER = {
         lambda connection, probe: __import__("_vendors.cartesia", fromlist=["CartesiaSocket"]).CartesiaSocket(connection, probe),
         "pipecat/services/cartesia/tts.py _connect_websocket(): websocket_connect(url); standins/_vendors/cartesia.py",
     ),
+    "CartesiaSTTService": (
+        r"^wss://api\.cartesia\.ai/stt/websocket\?",
+        lambda connection, probe: __import__("_vendors.cartesia_stt", fromlist=["CartesiaSTTSocket"]).CartesiaSTTSocket(connection, probe),
+        "pipecat/services/cartesia/stt.py _connect_websocket(): websocket_connect(/stt/websocket?...); standins/_vendors/cartesia_stt.py",
+    ),
     "DeepgramTTSService": (
         r"^wss://api\.deepgram\.com/v1/speak\?",
         lambda connection, probe: __import__("_vendors.deepgram_tts", fromlist=["SpeakSocket"]).SpeakSocket(connection, probe),
@@ -435,7 +440,7 @@ class Script:
             if inner and not isinstance(p, (STTService, TTSService, LLMService)):
                 self.patch_pipeline(inner)
             elif isinstance(p, STTService):
-                if self._vendor_sdk(p):
+                if self._serve_realtime(p) or self._vendor_sdk(p):
                     self._check_stt_rate(p)
                 else:
                     self._patch_stt(p)
