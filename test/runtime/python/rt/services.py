@@ -370,6 +370,10 @@ VENDOR_SDK = {
         "google.cloud.texttospeech_v1.TextToSpeechAsyncClient",
         "pipecat/services/google/tts.py GoogleBaseTTSService._stream_tts: TextToSpeechAsyncClient().streaming_synthesize (standins/google/cloud/texttospeech_v1)",
     ),
+    "NvidiaTTSService": (
+        None,  # the service builds its riva client at setup, after the pipeline is patched
+        "pipecat/services/nvidia/tts.py: stub.SynthesizeOnline(requests) iterated in a worker thread (standins/riva/client/tts.py)",
+    ),
     "OpenAITTSService": (
         "openai.AsyncOpenAI",
         "pipecat/services/openai/tts.py run_tts: AsyncOpenAI().audio.speech.with_streaming_response.create(response_format='pcm') (standins/openai)",
