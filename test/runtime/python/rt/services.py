@@ -304,6 +304,11 @@ VENDOR_SERVER = {
         lambda connection, probe: __import__("_vendors.elevenlabs", fromlist=["ElevenLabsSocket"]).ElevenLabsSocket(connection, probe),
         "pipecat/services/elevenlabs/tts_base.py _connect_websocket(): websocket_connect(_build_websocket_url()); standins/_vendors/elevenlabs.py",
     ),
+    "OpenAIResponsesLLMService": (
+        r"^wss://api\.openai\.com/v1/responses",
+        lambda connection, probe: __import__("_vendors.openai_responses", fromlist=["ResponsesSocket"]).ResponsesSocket(connection, probe),
+        "pipecat/services/openai/responses/llm.py _connect_websocket(): websocket_connect(ws_url); standins/_vendors/openai_responses.py",
+    ),
     "UltravoxRealtimeLLMService": (
         r"ultravox",
         UltravoxCall,
@@ -455,7 +460,7 @@ class Script:
                 if self.mode == "realtime":
                     if not (self._serve_realtime(p) or self._vendor_sdk(p)):
                         self._patch_realtime(p)
-                elif not self._vendor_sdk(p):
+                elif not (self._serve_realtime(p) or self._vendor_sdk(p)):
                     self._patch_llm(p)
 
     # -- STT --------------------------------------------------------------------------------------
