@@ -1,9 +1,10 @@
 /**
  * Proof that the runtime tier's LLM SDK stand-ins check a request as the vendor's API does, after
  * pipecat's own adapter has converted the context (test/runtime/python/standins/anthropic,
- * standins/google/genai): a generated phone bot per vendor completes its session, and the same bot
- * whose greeting carries a role neither API knows fails with the vendor's 400 (pipecat's adapters
- * pass an unknown role through; Anthropic accepts only `user`/`assistant`, Gemini `user`/`model`).
+ * standins/google/genai, standins/aiobotocore): a generated phone bot per vendor completes its
+ * session, and the same bot whose greeting carries a role no API knows fails with the vendor's 400
+ * (pipecat's adapters pass an unknown role through; Anthropic and Bedrock's Converse accept only
+ * `user`/`assistant`, Gemini `user`/`model`).
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { removeDir } from '../helpers/cli.js';
@@ -41,6 +42,16 @@ const VENDORS: { llm: string; mutations: Mutation[] }[] = [
         name: 'Gemini sent a role it does not know',
         ...UNKNOWN_ROLE,
         expect: /400 INVALID_ARGUMENT[^\n]*Please use a valid role: user, model\./,
+      },
+    ],
+  },
+  {
+    llm: 'aws_bedrock_llm',
+    mutations: [
+      {
+        name: 'Bedrock sent a role it does not know',
+        ...UNKNOWN_ROLE,
+        expect: /ValidationException[^\n]*(enum value set: \[user, assistant\]|start with a user message)/,
       },
     ],
   },

@@ -347,6 +347,10 @@ VENDOR_SDK = {
         "openai.AsyncOpenAI",
         "pipecat/services/openai/base_llm.py get_chat_completions: AsyncOpenAI().chat.completions.create(stream=True) (standins/openai)",
     ),
+    "AWSBedrockLLMService": (
+        None,  # opens an aiobotocore client per request
+        "pipecat/services/aws/llm.py _process_context: aiobotocore create_client('bedrock-runtime').converse_stream (standins/aiobotocore)",
+    ),
     "AnthropicLLMService": (
         "anthropic.AsyncAnthropic",
         "pipecat/services/anthropic/llm.py _process_context: AsyncAnthropic().beta.messages.create(stream=True) (standins/anthropic)",
