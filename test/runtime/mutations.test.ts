@@ -11,7 +11,12 @@
  * - the `on_client_connected` handler dropped -> the bot never greets the caller;
  * - the `on_client_disconnected` handler dropped -> the session does not end after the hang-up;
  * - a method pipecat's deprecation registry marks (`TTSService.set_voice`) used in bot.py -> the
- *   deprecation check names it with its line.
+ *   deprecation check names it with its line;
+ * - the greeting's message given a role OpenAI's Chat Completions API does not know -> the openai
+ *   SDK stand-in (standins/openai) rejects the request with the API's 400, as OpenAI would, and
+ *   pipecat reports it (pipecat's adapter passes the role through unchecked);
+ * - Deepgram asked for an audio encoding it does not know -> the deepgram SDK stand-in's handshake
+ *   answers 400 as Deepgram's live API does, and pipecat gives the service up.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { removeDir } from '../helpers/cli.js';
@@ -58,6 +63,20 @@ const MUTATIONS: Mutation[] = [
     from: /^( *)context = LLMContext\(\)$/m,
     to: '$1context = LLMContext()\n$1_ = tts.set_voice',
     expect: /bot\.py:\d+: TTSService\.set_voice \(method, deprecated in 0\.0\.104\)/,
+  },
+  {
+    name: 'the greeting sent with a role the OpenAI API rejects',
+    file: 'server/bot.py',
+    from: '{"role": "developer", "content": "Say hello',
+    to: '{"role": "narrator", "content": "Say hello',
+    expect: /Error code: 400[^\n]*Invalid value: 'narrator'/,
+  },
+  {
+    name: 'Deepgram asked for an encoding it does not know',
+    file: 'server/bot.py',
+    from: 'stt = DeepgramSTTService(\n',
+    to: 'stt = DeepgramSTTService(\n        encoding="pcm16",\n',
+    expect: /Deepgram rejected the connection \(status 400\)/,
   },
 ];
 

@@ -26,10 +26,12 @@ session's entry point delivers, and then plays the remote side through the room 
   ``start_dialout`` ({"phoneNumber"} or {"sipUri"}) once joined; the callee then answers
   (``on_dialout_connected``, joins, ``on_dialout_answered``) and speaks first.
 
-Server-started sessions get ``RunnerArguments(body=...)``: what pipecat's dev runner builds for
-``POST /start`` with ``createDailyRoom: false`` (pipecat/runner/run.py), which is what the
-generated server_utils.start_bot sends. The body is built with the project's own
-``server_utils.AgentRequest`` and dumped as start_bot dumps it.
+Server-started sessions run the project's own ``server.py`` first, in a process of its own
+(``rt/server_call.py``: its handler called with the dial-out request or Twilio's webhook form, on
+pipecat's ``configure`` against Daily's REST API in ``_vendors/daily_rest.py``); the room it
+created is opened, and ``bot()`` gets ``RunnerArguments(body=...)`` with the body server.py posted
+to the runner's ``/start`` (what pipecat's dev runner builds for ``createDailyRoom: false``,
+pipecat/runner/run.py).
 
 The remote participant's microphone streams from connect to hang-up (silence between utterances).
 Audio the bot writes to its published custom track is counted when the track consumes it
@@ -58,6 +60,12 @@ WEB_RATE = 48000
 PHONE_RATE = 8000
 
 
+#: Flows whose session the project's server.py starts (rt/server_call.py runs it).
+SERVER_FLOWS = ("sip-dialin", "pstn-dialout", "sip-dialout")
+#: How long server.py may take to handle the call (its own process: imports, Daily REST, /start).
+SERVER_TIMEOUT = 60.0
+
+
 def _flow(kind: str) -> str:
     k = kind.lower()
     if "dialout" in k or "dial-out" in k:
@@ -84,7 +92,8 @@ class DailyDriver:
         self.room_url = f"{ROOM_DOMAIN}/{name}"
         self.token = f"rt-meeting-token-{uuid.uuid4().hex[:12]}"
         self.sip_endpoint = f"sip:{name}.0@rt-tier.sip.daily.co" if self.flow.endswith("dialin") else None
-        self.room = _service.open_room(self.room_url, sip_endpoint=self.sip_endpoint)
+        # A session server.py starts gets the room server.py creates (runner_args).
+        self.room = None if self.flow in SERVER_FLOWS else _service.open_room(self.room_url, sip_endpoint=self.sip_endpoint)
         self.dialin_api_url = "https://api.daily.co/v1"
         self.participant = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -143,10 +152,61 @@ class DailyDriver:
         return any(m == method and u == url for m, u in list(requests)[self._requests_mark :])
 
     # -- runner arguments ---------------------------------------------------------------------------
+    async def _server_call(self) -> dict | None:
+        """Run the call through the project's server.py in a process of its own (rt/server_call.py)
+        and open the Daily room it created; the body it posted to the runner's /start, or None."""
+        import json
+        import os
+        import sys
+
+        server_dir = os.path.join(self.spec["project"], "server")
+        code = "import _autofake; _autofake.install()\nfrom rt.server_call import main\nmain()"
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-c", code, server_dir, self.flow,
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, env=dict(os.environ),
+        )
+        try:
+            out, err = await asyncio.wait_for(proc.communicate(), SERVER_TIMEOUT)
+        except asyncio.TimeoutError:
+            proc.kill()
+            self.problem(f"server.py did not handle the call within {SERVER_TIMEOUT:.0f} s")
+            return None
+        lines = [l for l in out.decode(errors="replace").splitlines() if l.startswith("{")]
+        if not lines:
+            self.problem(f"server.py's process printed no result (exit {proc.returncode}): {err.decode(errors='replace')[-800:]}")
+            return None
+        result = json.loads(lines[-1])
+        self.probe.step(f"server.py: {'; '.join(result.get('requests') or [])}")
+        for problem in result["problems"] + result.get("logs", []):
+            self.problem(f"server.py: {problem}")
+        payload = result["payload"]
+        if payload is None:
+            self.problem("server.py started no bot session (nothing posted to the runner's /start)")
+            return None
+        if payload.get("transport") != "daily" or payload.get("createDailyRoom") is not False:
+            self.problem(f"server.py's /start payload asks for transport {payload.get('transport')!r}, createDailyRoom {payload.get('createDailyRoom')!r}: the runner would not join its room")
+        body = payload["body"]
+        room = next((r for r in result["rooms"] if r["url"] == body.get("room_url")), None)
+        if room is None:
+            self.problem(f"server.py started the bot in {body.get('room_url')!r}, not a room it created")
+            return None
+        self.room_url, self.token = room["url"], body.get("token") or ""
+        endpoint = (room["config"].get("sip_uri") or {}).get("endpoint")
+        self.sip_endpoint = f"sip:{endpoint}" if endpoint else None
+        if self.flow == "sip-dialin" and body.get("sip_uri") != self.sip_endpoint:
+            self.problem(f"server.py told the bot to forward the call to {body.get('sip_uri')!r}, not the room's SIP endpoint {self.sip_endpoint!r}")
+        self.room = self._service.open_room(self.room_url, sip_endpoint=self.sip_endpoint)
+        return body
+
     async def runner_args(self):
         import _autofake
         from pipecat.runner.types import DailyDialinRequest, DailyRunnerArguments, DialinSettings, RunnerArguments
 
+        body = None
+        if self.flow in SERVER_FLOWS:
+            body = await self._server_call()
+            if body is None:
+                raise RuntimeError("server.py did not start a bot session (see the problems)")
         self._hook_room()
         import aiohttp
 
@@ -169,36 +229,8 @@ class DailyDriver:
                 daily_api_url=self.dialin_api_url,
             )
             return DailyRunnerArguments(room_url=self.room_url, token=self.token, body=request.model_dump(), session_id=session_id)
-        return RunnerArguments(body=self._server_body(), session_id=session_id)
-
-    def _server_body(self) -> dict:
-        """The body the project's server.py sends (server_utils.start_bot: ``model_dump(exclude_none=True)``)."""
-        values = {
-            "room_url": self.room_url,
-            "token": self.token,
-            "call_sid": "CA" + uuid.uuid4().hex,
-            "sip_uri": self.sip_endpoint,
-        }
-        target = {"phone_number": CALLEE_NUMBER} if self.flow == "pstn-dialout" else {"sip_uri": CALLEE_SIP_URI}
-        try:
-            import server_utils  # the project's own module (bot.py imports it too)
-
-            model = server_utils.AgentRequest
-        except (ImportError, AttributeError) as e:
-            self.problem(f"the project has no server_utils.AgentRequest ({e}); sending a hand-built body")
-            body = {k: v for k, v in values.items() if v}
-            if self.flow.endswith("dialout"):
-                body = {"room_url": self.room_url, "token": self.token, "dialout_settings": target}
-            return body
-        fields = {}
-        for name, field in model.model_fields.items():
-            if name == "dialout_settings":
-                fields[name] = target
-            elif name in values and values[name] is not None:
-                fields[name] = values[name]
-            elif field.is_required():
-                self.problem(f"server_utils.AgentRequest requires {name!r}, which the driver does not know how to fill")
-        return model.model_validate(fields).model_dump(exclude_none=True)
+        # What pipecat's runner builds for POST /start with createDailyRoom false (runner/run.py).
+        return RunnerArguments(body=body, session_id=session_id)
 
     # -- the far end ------------------------------------------------------------------------------
     async def connect(self) -> None:

@@ -117,15 +117,79 @@ def platform_environment(server: str, work: str) -> dict[str, str]:
     return env
 
 
+_SERVICE_ACCOUNT: list[str] = []
+
+
+def service_account_json() -> str:
+    """A realistic Google service-account key as the console downloads it (JSON, ``type``
+    ``service_account``, a freshly generated 2048-bit RSA ``private_key`` in PKCS#8 PEM with its
+    newlines, ``client_email``, ``token_uri`` …); generated once per process with ``openssl``.
+    Never printed: the stand-in ``google.oauth2.service_account`` parses it as google-auth does."""
+    if not _SERVICE_ACCOUNT:
+        import subprocess
+
+        pem = subprocess.run(
+            ["openssl", "genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048"],
+            check=True, capture_output=True, text=True,
+        ).stdout
+        email = "rt-bot@rt-project.iam.gserviceaccount.com"
+        _SERVICE_ACCOUNT.append(json.dumps({
+            "type": "service_account",
+            "project_id": "rt-project",
+            "private_key_id": uuid.uuid4().hex,
+            "private_key": pem,
+            "client_email": email,
+            "client_id": "100000000000000000001",
+            "auth_uri": "https://accounts.google.com/o/oauth2/auth",
+            "token_uri": "https://oauth2.googleapis.com/token",
+            "auth_provider_x509_cert_url": "https://www.googleapis.com/oauth2/v1/certs",
+            "client_x509_cert_url": f"https://www.googleapis.com/robot/v1/metadata/x509/{email.replace('@', '%40')}",
+            "universe_domain": "googleapis.com",
+        }, indent=2))
+    return _SERVICE_ACCOUNT[0]
+
+
+def _key_file() -> str:
+    """A service-account key file (:func:`service_account_json`) in the session's folder; its path."""
+    path = os.path.abspath("rt-service-account.json")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(service_account_json())
+    return path
+
+
+#: Variables whose value must be real for the vendor's own library to accept it: name -> the value
+#: a user following the README gives (the key JSON itself; a key file's path).
+def _twilio(name: str):
+    def value() -> str:
+        from _vendors import twilio
+
+        return getattr(twilio, name)
+
+    return value
+
+
+REAL_VALUES = {
+    "GOOGLE_CREDENTIALS": service_account_json,
+    "GOOGLE_APPLICATION_CREDENTIALS": _key_file,
+    # The account that owns the call the telephony driver places (standins/_vendors/twilio.py).
+    "TWILIO_ACCOUNT_SID": _twilio("ACCOUNT_SID"),
+    "TWILIO_AUTH_TOKEN": _twilio("AUTH_TOKEN"),
+}
+
+
 def environment(variables: list[dict], variant: str, platform: dict[str, str]) -> dict[str, str]:
     """The session's environment: ``required`` (Pipecat Cloud: required variables, the platform's
-    own, ENV unset) or ``all`` (the development runner: every variable, ENV=local)."""
+    own, ENV unset) or ``all`` (the development runner: every variable, ENV=local). A variable in
+    :data:`REAL_VALUES` that the variant sets gets its real value."""
     env = dict(platform) if variant == "required" else {}
     for v in variables:
         # Commented-out lines other than optional ones are set by the runner or platform.
         if v["commented"] and not v["optional"]:
             continue
         if variant == "required" and not v["required"]:
+            continue
+        if v["name"] in REAL_VALUES:
+            env[v["name"]] = REAL_VALUES[v["name"]]()
             continue
         # A placeholder, else the comment's "e.g." value (a real model or voice name), else a dummy
         # (a UUID where the comment asks for one, as a user following it would enter).

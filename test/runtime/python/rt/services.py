@@ -17,12 +17,17 @@ What a vendor would *say* is scripted here, at the interface each pipecat base c
   greeting) and to each user utterance once its speech has been streamed (the vendor's server-side
   VAD), with the user's transcription pushed upstream first, as pipecat's realtime services do.
 
-Vendors whose protocol pipecat parses itself get a scripted vendor instead of a patched service,
-so pipecat's own handling of that protocol runs: :data:`VENDOR_SERVER` (a realtime vendor's
-websocket, played through the websockets stand-in, e.g. :class:`UltravoxCall`) and
-:data:`VENDOR_STREAM` (an STT vendor's streaming client, e.g. the ``riva`` stand-in), whose
-``run_stt`` is left as pipecat wrote it. A TTS vendor whose socket pipecat reads before it speaks
-(Bland's ``ready``) gets a :data:`VENDOR_TTS_SERVER` that answers only those messages.
+Vendors answered at their edge get no patch at all, so pipecat's service, adapter and protocol
+code for them runs: :data:`VENDOR_SERVER` (a vendor's WebSocket, played through the websockets
+stand-in: :class:`UltravoxCall`, OpenAI Realtime, Cartesia, ElevenLabs; layer ``vendor-protocol``),
+:data:`VENDOR_SDK` (a hand-written vendor SDK answers the call pipecat makes: openai, deepgram,
+anthropic, google.genai, google.cloud; layer ``sdk-call``) and :data:`VENDOR_STREAM` (an STT
+vendor's streaming client, e.g. the ``riva`` stand-in). They report to the session through
+``standins/_vendors/edge.py``. The session's ``patched`` list names each service's layer
+(``vendor-protocol:``, ``sdk:``, ``stt-vendor:``, else ``stt:``/``llm:``/``tts:``/``realtime:``
+for a service patched here).
+A TTS vendor whose socket pipecat reads before it speaks (Bland's ``ready``) gets a
+:data:`VENDOR_TTS_SERVER` that answers only those messages.
 """
 
 import asyncio
@@ -270,7 +275,43 @@ class UltravoxCall:
 #: class name (matched along the MRO) -> (URL regular expression of the websocket the service opens,
 #: server class taking (connection, probe), source). The websockets stand-in connects the service
 #: to that server (standins/websockets/asyncio/client.py SERVERS).
+def _openai_realtime(connection, probe: Probe):
+    from _vendors.openai_realtime import RealtimeSession
+
+    return RealtimeSession(connection, probe)
+
+
 VENDOR_SERVER = {
+    "OpenAIRealtimeLLMService": (
+        r"^wss://[^/]*openai\.(com|azure\.com)/.*realtime",
+        _openai_realtime,
+        "pipecat/services/openai/realtime/llm.py _connect(): websocket_connect(base_url) (Azure's AzureRealtimeLLMService too); standins/_vendors/openai_realtime.py",
+    ),
+    "CartesiaTTSService": (
+        r"^wss://api\.cartesia\.ai/tts/websocket",
+        lambda connection, probe: __import__("_vendors.cartesia", fromlist=["CartesiaSocket"]).CartesiaSocket(connection, probe),
+        "pipecat/services/cartesia/tts.py _connect_websocket(): websocket_connect(url); standins/_vendors/cartesia.py",
+    ),
+    "CartesiaSTTService": (
+        r"^wss://api\.cartesia\.ai/stt/websocket\?",
+        lambda connection, probe: __import__("_vendors.cartesia_stt", fromlist=["CartesiaSTTSocket"]).CartesiaSTTSocket(connection, probe),
+        "pipecat/services/cartesia/stt.py _connect_websocket(): websocket_connect(/stt/websocket?...); standins/_vendors/cartesia_stt.py",
+    ),
+    "DeepgramTTSService": (
+        r"^wss://api\.deepgram\.com/v1/speak\?",
+        lambda connection, probe: __import__("_vendors.deepgram_tts", fromlist=["SpeakSocket"]).SpeakSocket(connection, probe),
+        "pipecat/services/deepgram/tts.py _connect_websocket(): websocket_connect(/v1/speak?...); standins/_vendors/deepgram_tts.py",
+    ),
+    "ElevenLabsTTSService": (
+        r"^wss://api\.elevenlabs\.io/v1/text-to-speech/[^/]+/multi-stream-input",
+        lambda connection, probe: __import__("_vendors.elevenlabs", fromlist=["ElevenLabsSocket"]).ElevenLabsSocket(connection, probe),
+        "pipecat/services/elevenlabs/tts_base.py _connect_websocket(): websocket_connect(_build_websocket_url()); standins/_vendors/elevenlabs.py",
+    ),
+    "OpenAIResponsesLLMService": (
+        r"^wss://api\.openai\.com/v1/responses",
+        lambda connection, probe: __import__("_vendors.openai_responses", fromlist=["ResponsesSocket"]).ResponsesSocket(connection, probe),
+        "pipecat/services/openai/responses/llm.py _connect_websocket(): websocket_connect(ws_url); standins/_vendors/openai_responses.py",
+    ),
     "UltravoxRealtimeLLMService": (
         r"ultravox",
         UltravoxCall,
@@ -344,6 +385,58 @@ VENDOR_STREAM = {
 }
 
 
+#: Services whose vendor SDK stand-in answers pipecat's own calls (``standins/<sdk>``), so the
+#: service runs unpatched: class name (matched along the MRO) -> (the stand-in client class the
+#: service's ``_client`` must be, as "module.Class", or None when the service has no client
+#: attribute; source). A service whose client is something else is patched as before, and noted.
+VENDOR_SDK = {
+    "BaseOpenAILLMService": (
+        "openai.AsyncOpenAI",
+        "pipecat/services/openai/base_llm.py get_chat_completions: AsyncOpenAI().chat.completions.create(stream=True) (standins/openai)",
+    ),
+    "AWSBedrockLLMService": (
+        None,  # opens an aiobotocore client per request
+        "pipecat/services/aws/llm.py _process_context: aiobotocore create_client('bedrock-runtime').converse_stream (standins/aiobotocore)",
+    ),
+    "AnthropicLLMService": (
+        "anthropic.AsyncAnthropic",
+        "pipecat/services/anthropic/llm.py _process_context: AsyncAnthropic().beta.messages.create(stream=True) (standins/anthropic)",
+    ),
+    "GoogleLLMService": (
+        "google.genai.Client",
+        "pipecat/services/google/llm.py _stream_content: genai.Client().aio.models.generate_content_stream (GoogleVertexLLMService too; standins/google/genai)",
+    ),
+    "GeminiLiveLLMService": (
+        "google.genai.Client",
+        "pipecat/services/google/gemini_live/llm.py _connection_task_handler: Client().aio.live.connect(), send_realtime_input/receive (GeminiLiveVertexLLMService too; standins/google/genai/live.py)",
+    ),
+    "BaseWhisperSTTService": (
+        "openai.AsyncOpenAI",
+        "pipecat/services/whisper/base_stt.py run_stt: AsyncOpenAI().audio.transcriptions.create(file=WAV) (openai_stt, groq_stt; standins/openai)",
+    ),
+    "DeepgramSTTService": (
+        "deepgram.AsyncDeepgramClient",
+        "pipecat/services/deepgram/stt.py _connection_handler: AsyncDeepgramClient().listen.v1.connect(...), send_media/send_finalize (standins/deepgram)",
+    ),
+    "GoogleSTTService": (
+        "google.cloud.speech_v2.SpeechAsyncClient",
+        "pipecat/services/google/stt.py _stream_audio: SpeechAsyncClient().streaming_recognize(requests=...) (standins/google/cloud/speech_v2)",
+    ),
+    "GoogleTTSService": (
+        "google.cloud.texttospeech_v1.TextToSpeechAsyncClient",
+        "pipecat/services/google/tts.py GoogleBaseTTSService._stream_tts: TextToSpeechAsyncClient().streaming_synthesize (standins/google/cloud/texttospeech_v1)",
+    ),
+    "NvidiaTTSService": (
+        None,  # the service builds its riva client at setup, after the pipeline is patched
+        "pipecat/services/nvidia/tts.py: stub.SynthesizeOnline(requests) iterated in a worker thread (standins/riva/client/tts.py)",
+    ),
+    "OpenAITTSService": (
+        "openai.AsyncOpenAI",
+        "pipecat/services/openai/tts.py run_tts: AsyncOpenAI().audio.speech.with_streaming_response.create(response_format='pcm') (standins/openai)",
+    ),
+}
+
+
 class Script:
     """Patches every service of a pipeline for one session (see the module docstring)."""
 
@@ -352,6 +445,10 @@ class Script:
         self.tts_rates = tts_rates  # {"rates": [...], "fixed": bool, "source": str} or None
         self.mode = mode
         self.patched: list[str] = []
+        from _vendors import edge
+
+        # Vendor stand-ins that answer at the vendor's edge report to this session's probe.
+        edge.PROBE = probe
         from websockets.asyncio import client as ws_client
 
         # This session's scripted vendors replace the previous session's (they hold its probe).
@@ -378,6 +475,23 @@ class Script:
                 svc._connect = _connect
                 return
 
+    def _vendor_sdk(self, svc) -> bool:
+        """True when the service's vendor SDK stand-in answers it (:data:`VENDOR_SDK`): the
+        service is left as pipecat wrote it."""
+        row = next((VENDOR_SDK[c.__name__] for c in type(svc).__mro__ if c.__name__ in VENDOR_SDK), None)
+        if not row:
+            return False
+        client_class, _source = row
+        if client_class:
+            import importlib
+
+            module, _, name = client_class.rpartition(".")
+            if not isinstance(getattr(svc, "_client", None), getattr(importlib.import_module(module), name)):
+                self.probe.notes.append(f"{type(svc).__name__}: its client is not the {client_class} stand-in; patched at its interface")
+                return False
+        self.patched.append(f"sdk:{type(svc).__name__}")
+        return True
+
     def patch_pipeline(self, processors) -> None:
         for p in processors:
             self.probe.processors.append(p)
@@ -386,14 +500,18 @@ class Script:
             if inner and not isinstance(p, (STTService, TTSService, LLMService)):
                 self.patch_pipeline(inner)
             elif isinstance(p, STTService):
-                self._patch_stt(p)
+                if self._serve_realtime(p) or self._vendor_sdk(p):
+                    self._check_stt_rate(p)
+                else:
+                    self._patch_stt(p)
             elif isinstance(p, TTSService):
-                self._patch_tts(p)
+                if not (self._serve_realtime(p) or self._vendor_sdk(p)):
+                    self._patch_tts(p)
             elif isinstance(p, LLMService):
                 if self.mode == "realtime":
-                    if not self._serve_realtime(p):
+                    if not (self._serve_realtime(p) or self._vendor_sdk(p)):
                         self._patch_realtime(p)
-                else:
+                elif not (self._serve_realtime(p) or self._vendor_sdk(p)):
                     self._patch_llm(p)
 
     # -- STT --------------------------------------------------------------------------------------
@@ -520,7 +638,7 @@ class Script:
         self.patched.append(f"tts:{type(svc).__name__}")
 
     # -- realtime ---------------------------------------------------------------------------------
-    def _serve_realtime(self, svc: LLMService) -> bool:
+    def _serve_realtime(self, svc) -> bool:
         """Connect a :data:`VENDOR_SERVER` vendor's service to its scripted server; False if none."""
         served = next((VENDOR_SERVER[c.__name__] for c in type(svc).__mro__ if c.__name__ in VENDOR_SERVER), None)
         if not served:
@@ -530,7 +648,7 @@ class Script:
         pattern, server, source = served
         probe = self.probe
         ws_client.SERVERS[pattern] = (lambda connection: server(connection, probe), source)
-        self.patched.append(f"realtime-vendor:{type(svc).__name__}")
+        self.patched.append(f"vendor-protocol:{type(svc).__name__}")
         return True
 
     def _patch_realtime(self, svc: LLMService) -> None:

@@ -22,13 +22,16 @@ import re
 REQUESTS: list[tuple[str, str]] = []
 
 class Request:
-    """What a route handler is given: method, URL, JSON body (or None) and headers (a dict)."""
+    """What a route handler is given: method, URL, JSON body (or None), headers (a dict), form
+    ``data`` (a dict, or None) and basic ``auth`` as ``(login, password)`` (or None); never printed."""
 
-    def __init__(self, method: str, url: str, json_body=None, headers=None):
+    def __init__(self, method: str, url: str, json_body=None, headers=None, data=None, auth=None):
         self.method = method
         self.url = url
         self.json = json_body
         self.headers = dict(headers or {})
+        self.data = dict(data) if isinstance(data, dict) else None
+        self.auth = (auth.login, auth.password) if isinstance(auth, BasicAuth) else None
 
     def header(self, name: str, default=None):
         """A header, whatever its case."""
@@ -52,6 +55,10 @@ def _vendor(module: str, handler: str):
 #: (method, URL regular expression, JSON body or handler, source): what a vendor's API answers.
 ROUTES = [
     ("POST", r"^https://api\.ultravox\.ai/api/(agents/[^/]+/)?calls$", _vendor("ultravox", "create_call"), "pipecat/services/ultravox/llm.py reads joinUrl and requires 201 Created"),
+    ("POST", r"^https://api\.([a-z0-9-]+\.)*twilio\.com/2010-04-01/Accounts/[^/]+/Calls/[^/]+\.json$", _vendor("twilio", "update_call"), "pipecat/serializers/twilio.py _hang_up_call: POST the Call resource with Status=completed"),
+    ("POST", r"^https://api\.daily\.co/v1/rooms$", _vendor("daily_rest", "create_room"), "pipecat/transports/daily/utils.py DailyRESTHelper.create_room reads the room object"),
+    ("POST", r"^https://api\.daily\.co/v1/meeting-tokens$", _vendor("daily_rest", "create_token"), "DailyRESTHelper.get_token reads token"),
+    ("POST", r"^http://localhost:7860/start$", _vendor("runner", "start"), "pipecat/runner/run.py /start, as the generated server_utils.start_bot posts to it"),
     ("POST", r"^https://api\.gladia\.io/v2/live", {"id": "rt-gladia-session", "url": "wss://rt.gladia.invalid/v2/live?token=rt"}, "pipecat/services/gladia/stt.py reads url and id"),
     ("POST", r"^https://tavusapi\.com/v2/conversations$", _vendor("tavus", "create_conversation"), "pipecat/transports/tavus/transport.py TavusApi.create_conversation reads conversation_id and conversation_url"),
     ("POST", r"^https://tavusapi\.com/v2/conversations/[^/]+/end$", _vendor("tavus", "end_conversation"), "TavusApi.end_conversation only checks the status"),
@@ -93,6 +100,7 @@ class ClientTimeout:
 class BasicAuth:
     def __init__(self, login, password="", encoding="latin1"):
         self.login = login
+        self.password = password
 
 
 class TCPConnector:
@@ -184,11 +192,13 @@ class ClientResponse:
 class _RequestContext:
     """What ``session.post(...)`` returns: awaitable and an async context manager."""
 
-    def __init__(self, method, url, json_body=None, headers=None):
+    def __init__(self, method, url, json_body=None, headers=None, data=None, auth=None):
         self.method = method
         self.url = str(url)
         self._json = json_body
         self._headers = headers
+        self._data = data
+        self._auth = auth
         self._answer = None
         REQUESTS.append((method, self.url))
 
@@ -199,7 +209,7 @@ class _RequestContext:
                 if method == self.method and re.search(pattern, self.url):
                     status = 200
                     if callable(body):
-                        body = body(Request(self.method, self.url, self._json, self._headers))
+                        body = body(Request(self.method, self.url, self._json, self._headers, self._data, self._auth))
                         if isinstance(body, tuple):
                             status, body = body
                     self._answer = ClientResponse(self.method, self.url, body, status)
@@ -285,7 +295,7 @@ class ClientSession:
         self.closed = False
 
     def request(self, method, url, **kwargs):
-        return _RequestContext(method.upper(), url, kwargs.get("json"), kwargs.get("headers"))
+        return _RequestContext(method.upper(), url, kwargs.get("json"), kwargs.get("headers"), kwargs.get("data"), kwargs.get("auth"))
 
     def get(self, url, **kwargs):
         return self.request("GET", url, **kwargs)

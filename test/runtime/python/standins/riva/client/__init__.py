@@ -2,9 +2,10 @@
 
 Hand-written where pipecat depends on behaviour: the streaming speech recognition
 :class:`~riva.client.asr.ASRService` (``NvidiaSTTService``, pipecat/services/nvidia/stt.py) and the
-config messages and helpers it builds its request with. Every other name (``SpeechSynthesisService``
-for the TTS, whose ``run_tts`` the harness scripts) and every submodule not written here
-(``riva.client.proto.*``) is a recording fake from ``_autofake``, as the whole package was before.
+config messages and helpers it builds its request with, and the speech synthesis
+:class:`~riva.client.tts.SpeechSynthesisService` (``NvidiaTTSService``) with the ``riva_tts_pb2``
+messages it sends. Every other name and submodule not written here is a recording fake from
+``_autofake``, as the whole package was before.
 """
 
 import _autofake
@@ -24,6 +25,7 @@ from .asr import (  # noqa: F401 - riva.client re-exports these, as the real pac
     streaming_request_generator,
 )
 from .auth import Auth  # noqa: F401
+from .tts import SpeechSynthesisService  # noqa: F401
 
 
 def __getattr__(name: str):

@@ -34,7 +34,8 @@ GREETINGS = [
 #: URL regular expression -> (factory, source): ``factory(connection)`` returns the session's
 #: scripted server for that vendor. The server may define coroutines ``opened()`` (the client has
 #: connected), ``received(message)`` (the client sent a text ``str`` or binary ``bytes`` message) and
-#: ``closed()`` (the client closed the connection); it speaks with :meth:`ServerConnection.deliver`
+#: ``closed()`` (the client closed the connection); ``opened()`` may raise to refuse the handshake
+#: (the exception reaches the client's ``connect``); it speaks with :meth:`ServerConnection.deliver`
 #: and runs longer work with :meth:`ServerConnection.spawn` (cancelled when the connection closes).
 SERVERS: dict[str, tuple[Callable[["ServerConnection"], Any], str]] = {}
 
@@ -52,8 +53,10 @@ class ServerConnection:
     ``websockets.protocol.State`` member pipecat compares.
     """
 
-    def __init__(self, uri: str, server: Any = None, messages: list[dict] | None = None):
+    def __init__(self, uri: str, server: Any = None, messages: list[dict] | None = None, headers: dict | None = None):
         self.uri = uri
+        #: The handshake's headers (``additional_headers``), for a server that checks them; never printed.
+        self.headers = dict(headers or {})
         self.server = server
         self._inbox: asyncio.Queue = asyncio.Queue()
         for m in messages or []:
@@ -61,6 +64,9 @@ class ServerConnection:
         self._closed = asyncio.Event()
         self._tasks: set[asyncio.Task] = set()
         self.state = _autofake._child("websockets.protocol.State.OPEN")
+        #: The handshake's HTTP response (``headers``), as websockets' ``ClientConnection.response``;
+        #: a server may set it in ``opened()``.
+        self.response = None
 
     # -- the server's side ------------------------------------------------------------------------
     def deliver(self, message: str | bytes | dict) -> None:
@@ -180,7 +186,8 @@ def connect(uri, *args, **kwargs):
         return _Connect(connection)
     for pattern, (factory, _source) in list(SERVERS.items()):
         if re.search(pattern, str(uri)):
-            connection = ServerConnection(str(uri))
+            headers = kwargs.get("additional_headers") or kwargs.get("extra_headers") or {}
+            connection = ServerConnection(str(uri), headers=dict(headers.items()) if hasattr(headers, "items") else {})
             connection.server = factory(connection)
             return _Connect(connection)
     for pattern, factory, _source in list(MODELLED_SERVERS):

@@ -1,0 +1,1 @@
+"""deepgram-sdk's ``deepgram.listen.v1`` (its ``types``)."""

@@ -1,0 +1,1 @@
+"""google-cloud-speech v2 ``types`` (``cloud_speech``)."""
