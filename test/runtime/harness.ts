@@ -11,8 +11,8 @@ import { execFile, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { SERVICES_BY_ROLE, TRANSPORTS } from '../../generators/app/catalogue/catalogue.js';
-import type { TransportDefinition } from '../../generators/app/catalogue/types.js';
+import { ALL_SERVICES, SERVICES_BY_ROLE, TRANSPORTS } from '../../generators/app/catalogue/catalogue.js';
+import type { RuntimeLayer, TransportDefinition } from '../../generators/app/catalogue/types.js';
 import { ROOT } from '../helpers/cli.js';
 import { pipecatSrc } from '../helpers/shared.js';
 
@@ -63,6 +63,11 @@ export interface SessionResult {
   tts_s?: number;
   sent_s?: number;
   secs?: number;
+  /**
+   * How each service was answered (rt/services.py `Script.patched`): `<how>:<pipecat class>`, e.g.
+   * `sdk:OpenAILLMService`, `vendor-protocol:CartesiaTTSService`, `tts:RimeTTSService`.
+   */
+  patched?: string[];
   /** The failed session's flight recorder (pipecat's DEBUG-and-above records and the harness's steps), or null. */
   log?: string | null;
   /**
@@ -156,6 +161,41 @@ export function projectSpec(project: string, variants: string[] = ['required', '
     sessions,
     variants,
   };
+}
+
+/** The runtime layer each `Script.patched` prefix stands for (rt/services.py). */
+export const PATCH_LAYERS: Readonly<Record<string, RuntimeLayer>> = {
+  sdk: 'sdk-call',
+  'stt-vendor': 'sdk-call',
+  'vendor-protocol': 'vendor-protocol',
+  stt: 'service-interface',
+  llm: 'service-interface',
+  tts: 'service-interface',
+  realtime: 'service-interface',
+};
+
+/**
+ * Where a service's deviation record says the tier answers it and where its sessions really were,
+ * when the two differ: the ledger of docs/deviations.md is checked against the harness, so a
+ * stand-in moved to the vendor's edge (or back) cannot leave the record behind.
+ *
+ * @param serviceIds the configuration's STT, LLM, TTS and realtime ids (`.yo-rc.json`)
+ * @param sessions the configuration's session results (their `patched` lists)
+ * @returns one line per disagreement, e.g. `deepgram_stt: the record says service-interface, sessions were answered at sdk-call (sdk:DeepgramSTTService)`
+ */
+export function layerMismatches(serviceIds: readonly string[], sessions: readonly SessionResult[]): string[] {
+  const out: string[] = [];
+  for (const id of serviceIds) {
+    const def = ALL_SERVICES.find((s) => s.id === id);
+    const cls = def && /^(\w+)\(/.exec(def.construct)?.[1];
+    if (!def || !cls) continue;
+    const seen = [...new Set(sessions.flatMap((r) => r.patched ?? []).filter((p) => p.endsWith(`:${cls}`)))];
+    const layers = [...new Set(seen.map((p) => PATCH_LAYERS[p.slice(0, p.indexOf(':'))]))];
+    const wrong = layers.filter((l) => l !== def.record.runtime.layer);
+    if (wrong.length)
+      out.push(`${id}: the record says ${def.record.runtime.layer}, sessions were answered at ${wrong.join(', ')} (${seen.join(', ')})`);
+  }
+  return out;
 }
 
 /** How the harness finds pipecat: a source folder, or an installed package; undefined when neither. */

@@ -8,11 +8,12 @@
  * Prints one line per configuration, then `N configurations completed a session, N failed`.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTempDir, mapLimit, removeDir, runCliAsync } from '../helpers/cli.js';
 import { runtimeMatrix } from '../helpers/matrix.js';
 import { KNOWN_GAPS, outcome, unexplained } from './gaps.js';
-import { projectSpec, runSpec, runtimeMissing, starvedBy, trailTimeline, type SessionResult } from './harness.js';
+import { layerMismatches, projectSpec, runSpec, runtimeMissing, starvedBy, trailTimeline, type SessionResult } from './harness.js';
 
 /**
  * `PIPECAT_RT_ONLY` (a regular expression over each configuration's name followed by its `init`
@@ -28,6 +29,8 @@ const PARALLEL = Number(process.env.PIPECAT_RT_PARALLEL ?? 4);
 
 let out: string;
 const results = new Map<string, { generated: { code: number; stderr: string }; sessions: SessionResult[] }>();
+/** Services whose deviation record names another runtime layer than their sessions met (harness.ts layerMismatches). */
+const ledger = new Set<string>();
 
 /** Generate one configuration and run its sessions; the verdict and the line to print. */
 async function runConfiguration(s: (typeof SAMPLES)[number], rerun?: string) {
@@ -36,6 +39,11 @@ async function runConfiguration(s: (typeof SAMPLES)[number], rerun?: string) {
   const spec = generated.code === 0 ? { ...projectSpec(join(out, dir)), deprecations: true } : undefined;
   const sessions = spec && spec.sessions.length ? await runSpec(spec) : [];
   results.set(s.name, { generated, sessions });
+  if (spec) {
+    const config = JSON.parse(readFileSync(join(out, dir, '.yo-rc.json'), 'utf8'))['generator-pipecat'];
+    const ids = ['stt_service', 'llm_service', 'tts_service', 'realtime_service'].map((k) => config[k]).filter(Boolean);
+    for (const m of layerMismatches(ids, sessions)) ledger.add(m);
+  }
   const bad = sessions.filter((r) => !r.ok);
   const problems = bad.flatMap((r) => r.problems);
   const verdict = generated.code !== 0 ? 'fail' : outcome(s.args, problems);
@@ -99,6 +107,10 @@ afterAll(() => {
 (missing ? describe.skip : describe)('generated bots run a session on pipecat 1.8', () => {
   test('the matrix has at least 96 configurations', () => {
     expect(runtimeMatrix().length).toBeGreaterThanOrEqual(96);
+  });
+
+  test("every service's deviation record names the runtime layer its sessions were answered at", () => {
+    expect([...ledger].sort()).toEqual([]);
   });
 
   test.each(SAMPLES.map((s) => [s.name, s] as const))('%s completes every session', (name, sample) => {

@@ -22,7 +22,7 @@ import {
   SARVAM_API_KEY,
   XAI_API_KEY,
 } from './env.js';
-import { D, RT, reg } from './record.js';
+import { D, EDGE_RT, reg } from './record.js';
 import type { ServiceDefinition } from './types.js';
 
 /** Every LLM service, ordered by id. */
@@ -47,7 +47,7 @@ export const LLM_SERVICES = [
     record: {
       follows: [reg('anthropic_llm'), 'src/pipecat/services/anthropic/llm.py#AnthropicLLMService'],
       compared: ['api_key', 'settings.model', 'system_instruction'],
-      runtime: RT.llm,
+      runtime: EDGE_RT.anthropic,
       deviations: [
         D.required('ANTHROPIC_API_KEY'),
         D.renamed('settings.model', 'ANTHROPIC_LLM_MODEL', 'ANTHROPIC_MODEL'),
@@ -89,7 +89,7 @@ export const LLM_SERVICES = [
     record: {
       follows: [reg('aws_bedrock_llm'), 'src/pipecat/services/aws/llm.py#AWSBedrockLLMService'],
       compared: ['aws_access_key', 'aws_region', 'aws_secret_key', 'aws_session_token', 'settings.model', 'system_instruction'],
-      runtime: RT.llm,
+      runtime: EDGE_RT.bedrock,
       deviations: [
         D.required('AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_REGION'),
         {
@@ -136,7 +136,7 @@ export const LLM_SERVICES = [
     record: {
       follows: [reg('azure_llm'), 'src/pipecat/services/azure/llm.py#AzureLLMService'],
       compared: ['api_key', 'endpoint', 'settings.model', 'system_instruction'],
-      runtime: RT.llm,
+      runtime: EDGE_RT.openaiChat,
       deviations: [
         D.required('AZURE_CHATGPT_ENDPOINT', 'AZURE_CHATGPT_API_KEY'),
         D.renamed('settings.model', 'AZURE_LLM_MODEL', 'AZURE_CHATGPT_MODEL'),
@@ -182,7 +182,7 @@ export const LLM_SERVICES = [
     record: {
       follows: [reg('baseten_llm'), 'src/pipecat/services/baseten/llm.py#BasetenLLMService'],
       compared: ['api_key', 'base_url', 'settings.model', 'system_instruction'],
-      runtime: RT.llm,
+      runtime: EDGE_RT.openaiChat,
       deviations: [
         D.required('BASETEN_API_KEY'),
         D.added('base_url', 'BASETEN_LLM_BASE_URL'),
@@ -212,7 +212,7 @@ export const LLM_SERVICES = [
     record: {
       follows: [reg('cerebras_llm'), 'src/pipecat/services/cerebras/llm.py#CerebrasLLMService'],
       compared: ['api_key', 'settings.model', 'system_instruction'],
-      runtime: RT.llm,
+      runtime: EDGE_RT.openaiChat,
       deviations: [
         D.required('CEREBRAS_API_KEY'),
         D.renamed('settings.model', 'CEREBRAS_LLM_MODEL', 'CEREBRAS_MODEL'),
@@ -241,7 +241,7 @@ export const LLM_SERVICES = [
     record: {
       follows: [reg('crusoe_llm'), 'src/pipecat/services/crusoe/llm.py#CrusoeLLMService'],
       compared: ['api_key', 'settings.model', 'system_instruction'],
-      runtime: RT.llm,
+      runtime: EDGE_RT.openaiChat,
       deviations: [
         D.required('CRUSOE_API_KEY'),
         D.renamed('settings.model', 'CRUSOE_LLM_MODEL', 'CRUSOE_MODEL'),
@@ -270,7 +270,7 @@ export const LLM_SERVICES = [
     record: {
       follows: [reg('deepseek_llm'), 'src/pipecat/services/deepseek/llm.py#DeepSeekLLMService'],
       compared: ['api_key', 'settings.model', 'system_instruction'],
-      runtime: RT.llm,
+      runtime: EDGE_RT.openaiChat,
       deviations: [
         D.required('DEEPSEEK_API_KEY'),
         D.renamed('settings.model', 'DEEPSEEK_LLM_MODEL', 'DEEPSEEK_MODEL'),
@@ -306,7 +306,7 @@ export const LLM_SERVICES = [
     record: {
       follows: [reg('fireworks_llm'), 'src/pipecat/services/fireworks/llm.py#FireworksLLMService'],
       compared: ['api_key', 'settings.model', 'system_instruction'],
-      runtime: RT.llm,
+      runtime: EDGE_RT.openaiChat,
       deviations: [
         D.required('FIREWORKS_API_KEY'),
         D.renamed('settings.model', 'FIREWORKS_LLM_MODEL', 'FIREWORKS_MODEL'),
@@ -336,7 +336,7 @@ export const LLM_SERVICES = [
     record: {
       follows: [reg('google_gemini_llm'), 'src/pipecat/services/google/llm.py#GoogleLLMService'],
       compared: ['api_key', 'settings.model', 'system_instruction'],
-      runtime: RT.llm,
+      runtime: EDGE_RT.gemini,
       deviations: [
         D.required('GOOGLE_API_KEY'),
         D.renamed('settings.model', 'GOOGLE_GEMINI_LLM_MODEL', 'GOOGLE_MODEL'),
@@ -379,7 +379,7 @@ export const LLM_SERVICES = [
     record: {
       follows: [reg('google_vertex_llm'), 'src/pipecat/services/google/vertex/llm.py#GoogleVertexLLMService'],
       compared: ['credentials', 'location', 'project_id', 'settings.model', 'system_instruction'],
-      runtime: RT.llm,
+      runtime: EDGE_RT.gemini,
       deviations: [
         D.required('GOOGLE_CLOUD_PROJECT_ID'),
         D.renamed('project_id', 'GOOGLE_CLOUD_PROJECT_ID', 'GOOGLE_PROJECT_ID'),
@@ -421,7 +421,7 @@ export const LLM_SERVICES = [
     record: {
       follows: [reg('groq_llm'), 'src/pipecat/services/groq/llm.py#GroqLLMService'],
       compared: ['api_key', 'settings.model', 'system_instruction'],
-      runtime: RT.llm,
+      runtime: EDGE_RT.openaiChat,
       deviations: [
         D.required('GROQ_API_KEY'),
         D.renamed('settings.model', 'GROQ_LLM_MODEL', 'GROQ_MODEL'),
@@ -452,7 +452,7 @@ export const LLM_SERVICES = [
     record: {
       follows: [reg('inception_llm'), 'src/pipecat/services/inception/llm.py#InceptionLLMService'],
       compared: ['api_key', 'settings.model', 'system_instruction'],
-      runtime: RT.llm,
+      runtime: EDGE_RT.openaiChat,
       deviations: [
         D.required('INCEPTION_API_KEY'),
         D.renamed('settings.model', 'INCEPTION_LLM_MODEL', 'INCEPTION_MODEL'),
@@ -481,7 +481,7 @@ export const LLM_SERVICES = [
     record: {
       follows: [reg('mistral_llm'), 'src/pipecat/services/mistral/llm.py#MistralLLMService'],
       compared: ['api_key', 'settings.model', 'system_instruction'],
-      runtime: RT.llm,
+      runtime: EDGE_RT.openaiChat,
       deviations: [
         D.required('MISTRAL_API_KEY'),
         D.renamed('settings.model', 'MISTRAL_LLM_MODEL', 'MISTRAL_MODEL'),
@@ -510,7 +510,7 @@ export const LLM_SERVICES = [
     record: {
       follows: [reg('novita_llm'), 'src/pipecat/services/novita/llm.py#NovitaLLMService'],
       compared: ['api_key', 'settings.model', 'system_instruction'],
-      runtime: RT.llm,
+      runtime: EDGE_RT.openaiChat,
       deviations: [
         D.required('NOVITA_API_KEY'),
         D.renamed('settings.model', 'NOVITA_LLM_MODEL', 'NOVITA_MODEL'),
@@ -543,7 +543,7 @@ export const LLM_SERVICES = [
     record: {
       follows: [reg('nvidia_llm'), 'src/pipecat/services/nvidia/llm.py#NvidiaLLMService'],
       compared: ['api_key', 'settings.model', 'system_instruction'],
-      runtime: RT.llm,
+      runtime: EDGE_RT.openaiChat,
       deviations: [
         D.required('NVIDIA_API_KEY'),
         D.renamed('settings.model', 'NVIDIA_LLM_MODEL', 'NVIDIA_MODEL'),
@@ -581,7 +581,7 @@ export const LLM_SERVICES = [
     record: {
       follows: [reg('ollama_llm'), 'src/pipecat/services/ollama/llm.py#OLLamaLLMService'],
       compared: ['base_url', 'settings.model', 'system_instruction'],
-      runtime: RT.llm,
+      runtime: EDGE_RT.openaiChat,
       deviations: [
         D.added('base_url', 'OLLAMA_LLM_BASE_URL'),
         D.renamed('settings.model', 'OLLAMA_LLM_MODEL', 'OLLAMA_MODEL'),
@@ -611,7 +611,7 @@ export const LLM_SERVICES = [
     record: {
       follows: [reg('openai_llm'), 'src/pipecat/services/openai/llm.py#OpenAILLMService'],
       compared: ['api_key', 'settings.model', 'system_instruction'],
-      runtime: RT.llm,
+      runtime: EDGE_RT.openaiChat,
       deviations: [
         D.required('OPENAI_API_KEY'),
         {
@@ -648,7 +648,7 @@ export const LLM_SERVICES = [
     record: {
       follows: [reg('openai_responses_llm'), 'src/pipecat/services/openai/responses/llm.py#OpenAIResponsesLLMService'],
       compared: ['api_key', 'settings.model', 'system_instruction'],
-      runtime: RT.llm,
+      runtime: EDGE_RT.openaiResponses,
       deviations: [
         D.required('OPENAI_API_KEY'),
         {
@@ -686,7 +686,7 @@ export const LLM_SERVICES = [
     record: {
       follows: [reg('openrouter_llm'), 'src/pipecat/services/openrouter/llm.py#OpenRouterLLMService'],
       compared: ['api_key', 'settings.model', 'system_instruction'],
-      runtime: RT.llm,
+      runtime: EDGE_RT.openaiChat,
       deviations: [
         D.required('OPENROUTER_API_KEY'),
         D.renamed('settings.model', 'OPENROUTER_LLM_MODEL', 'OPENROUTER_MODEL'),
@@ -715,7 +715,7 @@ export const LLM_SERVICES = [
     record: {
       follows: [reg('perplexity_llm'), 'src/pipecat/services/perplexity/llm.py#PerplexityLLMService'],
       compared: ['api_key', 'settings.model', 'system_instruction'],
-      runtime: RT.llm,
+      runtime: EDGE_RT.openaiChat,
       deviations: [
         D.required('PERPLEXITY_API_KEY'),
         D.renamed('settings.model', 'PERPLEXITY_LLM_MODEL', 'PERPLEXITY_MODEL'),
@@ -748,7 +748,7 @@ export const LLM_SERVICES = [
     record: {
       follows: [reg('qwen_llm'), 'src/pipecat/services/qwen/llm.py#QwenLLMService'],
       compared: ['api_key', 'settings.model', 'system_instruction'],
-      runtime: RT.llm,
+      runtime: EDGE_RT.openaiChat,
       deviations: [
         D.required('QWEN_API_KEY'),
         D.renamed('settings.model', 'QWEN_LLM_MODEL', 'QWEN_MODEL'),
@@ -781,7 +781,7 @@ export const LLM_SERVICES = [
     record: {
       follows: [reg('sambanova_llm'), 'src/pipecat/services/sambanova/llm.py#SambaNovaLLMService'],
       compared: ['api_key', 'settings.model', 'system_instruction'],
-      runtime: RT.llm,
+      runtime: EDGE_RT.openaiChat,
       deviations: [
         D.required('SAMBANOVA_API_KEY'),
         D.renamed('settings.model', 'SAMBANOVA_LLM_MODEL', 'SAMBANOVA_MODEL'),
@@ -815,7 +815,7 @@ export const LLM_SERVICES = [
     record: {
       follows: [reg('sarvam_llm'), 'src/pipecat/services/sarvam/llm.py#SarvamLLMService'],
       compared: ['api_key', 'settings.model', 'system_instruction'],
-      runtime: RT.llm,
+      runtime: EDGE_RT.openaiChat,
       deviations: [
         D.required('SARVAM_API_KEY'),
         D.renamed('settings.model', 'SARVAM_LLM_MODEL', 'SARVAM_MODEL'),
@@ -854,7 +854,7 @@ export const LLM_SERVICES = [
     record: {
       follows: [reg('together_llm'), 'src/pipecat/services/together/llm.py#TogetherLLMService'],
       compared: ['api_key', 'settings.model', 'system_instruction'],
-      runtime: RT.llm,
+      runtime: EDGE_RT.openaiChat,
       deviations: [
         D.required('TOGETHER_API_KEY'),
         D.renamed('settings.model', 'TOGETHER_LLM_MODEL', 'TOGETHER_MODEL'),
@@ -883,7 +883,7 @@ export const LLM_SERVICES = [
     record: {
       follows: [reg('xai_llm'), 'src/pipecat/services/xai/llm.py#GrokLLMService'],
       compared: ['api_key', 'settings.model', 'system_instruction'],
-      runtime: RT.llm,
+      runtime: EDGE_RT.openaiChat,
       deviations: [
         D.required('XAI_API_KEY'),
         D.renamed('settings.model', 'XAI_LLM_MODEL', 'XAI_MODEL'),

@@ -13,7 +13,7 @@ import {
   OPENAI_API_KEY,
   XAI_API_KEY,
 } from './env.js';
-import { D, RT, reg } from './record.js';
+import { D, EDGE_RT, RT, reg } from './record.js';
 import type { ServiceDefinition } from './types.js';
 
 /** Every realtime service, ordered by id. */
@@ -126,7 +126,7 @@ export const REALTIME_SERVICES = [
         'settings.system_instruction',
         'session_properties transcription (input_audio_transcription vs audio.input.transcription)',
       ],
-      runtime: RT.realtime,
+      runtime: EDGE_RT.openaiRealtime,
       deviations: [
         D.required('AZURE_REALTIME_BASE_URL', 'AZURE_REALTIME_API_KEY', 'AZURE_REALTIME_MODEL'),
         {
@@ -178,7 +178,7 @@ export const REALTIME_SERVICES = [
     record: {
       follows: [reg('gemini_live_realtime'), 'src/pipecat/services/google/gemini_live/llm.py#GeminiLiveLLMService'],
       compared: ['api_key', 'settings.model', 'settings.voice', 'system_instruction'],
-      runtime: RT.realtime,
+      runtime: EDGE_RT.geminiLive,
       deviations: [
         D.required('GOOGLE_API_KEY'),
         D.renamed('settings.model', 'GEMINI_LIVE_REALTIME_MODEL', 'GOOGLE_MODEL'),
@@ -234,7 +234,7 @@ export const REALTIME_SERVICES = [
     record: {
       follows: [reg('gemini_vertex_live_realtime'), 'src/pipecat/services/google/gemini_live/vertex/llm.py#GeminiLiveVertexLLMService'],
       compared: ['credentials', 'location', 'project_id', 'settings.model', 'settings.voice', 'system_instruction'],
-      runtime: RT.realtime,
+      runtime: EDGE_RT.geminiLive,
       deviations: [
         D.required('GOOGLE_CLOUD_PROJECT_ID', 'GEMINI_VERTEX_LIVE_REALTIME_LOCATION'),
         D.renamed('project_id', 'GOOGLE_CLOUD_PROJECT_ID', 'GOOGLE_PROJECT_ID'),
@@ -299,7 +299,7 @@ export const REALTIME_SERVICES = [
         'settings.system_instruction',
         'session_properties.audio.input (transcription, turn_detection, noise_reduction)',
       ],
-      runtime: RT.realtime,
+      runtime: EDGE_RT.openaiRealtime,
       deviations: [D.required('OPENAI_API_KEY'), D.added('settings.model', 'OPENAI_REALTIME_MODEL'), D.systemInstruction],
       removed: [
         {

@@ -68,6 +68,96 @@ export const RT = {
   },
 } as const satisfies Record<string, DeviationRecord['runtime']>;
 
+/**
+ * Where the runtime tier answers the vendors it plays at their edge (docs/runtime-tier.md, "Stand-ins"):
+ * one row per stand-in, named by the catalogue entries that use it. test/runtime/sessions.test.ts checks
+ * that every entry's layer is the one its sessions were answered at.
+ */
+export const EDGE_RT = {
+  openaiChat: {
+    layer: 'sdk-call',
+    where:
+      "test/runtime/python/standins/openai (VENDOR_SDK BaseOpenAILLMService): chat.completions.create(stream=True) answered with chunks shaped like the SDK's, after the request's messages are checked",
+  },
+  whisperApi: {
+    layer: 'sdk-call',
+    where:
+      'test/runtime/python/standins/openai (VENDOR_SDK BaseWhisperSTTService): audio.transcriptions.create reads the WAV pipecat recorded and transcribes only speech in it',
+  },
+  openaiResponses: {
+    layer: 'vendor-protocol',
+    where:
+      'test/runtime/python/standins/_vendors/openai_responses.py (VENDOR_SERVER): response.create checked, streaming events through response.completed',
+  },
+  openaiSpeech: {
+    layer: 'sdk-call',
+    where: "test/runtime/python/standins/openai (VENDOR_SDK): audio.speech.with_streaming_response.create, PCM at OpenAI's fixed 24 kHz",
+  },
+  openaiRealtime: {
+    layer: 'vendor-protocol',
+    where:
+      'test/runtime/python/standins/_vendors/openai_realtime.py (VENDOR_SERVER): the GA protocol; session.update honoured, input transcription only when the session asks for it',
+  },
+  deepgramListen: {
+    layer: 'sdk-call',
+    where:
+      'test/runtime/python/standins/deepgram (VENDOR_SDK DeepgramSTTService): listen.v1.connect, results on its endpointing or Finalize for speech it heard',
+  },
+  cartesiaStt: {
+    layer: 'vendor-protocol',
+    where:
+      'test/runtime/python/standins/_vendors/cartesia_stt.py (VENDOR_SERVER): /stt/websocket, finalize answered with a final transcript for speech it heard',
+  },
+  cartesiaTts: {
+    layer: 'vendor-protocol',
+    where: 'test/runtime/python/standins/_vendors/cartesia.py (VENDOR_SERVER): audio at output_format.sample_rate, timestamps, done',
+  },
+  deepgramSpeak: {
+    layer: 'vendor-protocol',
+    where:
+      'test/runtime/python/standins/_vendors/deepgram_tts.py (VENDOR_SERVER): /v1/speak, Speak/Flush/Clear, audio at the sample_rate the query names',
+  },
+  elevenlabsTts: {
+    layer: 'vendor-protocol',
+    where:
+      'test/runtime/python/standins/_vendors/elevenlabs.py (VENDOR_SERVER): multi-stream-input, audio at the output_format rate, alignment, isFinal',
+  },
+  anthropic: {
+    layer: 'sdk-call',
+    where:
+      'test/runtime/python/standins/anthropic (VENDOR_SDK AnthropicLLMService): beta.messages.create(stream=True), Messages API events',
+  },
+  bedrock: {
+    layer: 'sdk-call',
+    where:
+      "test/runtime/python/standins/aiobotocore (VENDOR_SDK AWSBedrockLLMService): converse_stream, signed only with credentials, the conversation's roles and content blocks checked",
+  },
+  gemini: {
+    layer: 'sdk-call',
+    where: 'test/runtime/python/standins/google/genai (VENDOR_SDK GoogleLLMService): aio.models.generate_content_stream',
+  },
+  geminiLive: {
+    layer: 'sdk-call',
+    where:
+      "test/runtime/python/standins/google/genai/live.py (VENDOR_SDK GeminiLiveLLMService): aio.live.connect, transcriptions only when the config asks, 24 kHz audio or text as the config's modality says",
+  },
+  rivaTts: {
+    layer: 'sdk-call',
+    where:
+      "test/runtime/python/standins/riva/client/tts.py (VENDOR_SDK NvidiaTTSService): stub.SynthesizeOnline, the hosted API's auth metadata checked, PCM at sample_rate_hz",
+  },
+  googleTts: {
+    layer: 'sdk-call',
+    where:
+      'test/runtime/python/standins/google/cloud/texttospeech_v1 (VENDOR_SDK GoogleTTSService): streaming_synthesize, PCM at the sample_rate_hertz asked for; credentials from standins/google/auth',
+  },
+  googleStt: {
+    layer: 'sdk-call',
+    where:
+      'test/runtime/python/standins/google/cloud/speech_v2 (VENDOR_SDK GoogleSTTService): streaming_recognize, the recognizer path and decoding config checked; credentials from standins/google/auth',
+  },
+} as const satisfies Record<string, DeviationRecord['runtime']>;
+
 /** Reason shared by the `required(...)` credentials. */
 const REQUIRED_WHY =
   'a missing value stops bot() at its start with a message naming the variable; passed as None the service fails at its first request (and since 1.8 becomes unusable while the call stays open), and OpenAI-compatible clients would read OPENAI_API_KEY instead (catalogue-facts §6, rule E4)';
@@ -153,11 +243,6 @@ export const D = {
   googleCredentials: {
     what: '`credentials=required(os.getenv("GOOGLE_CREDENTIALS"))` (registry: `credentials=os.getenv("GOOGLE_APPLICATION_CREDENTIALS")`)',
     why: "the same key JSON the registry passes, under its own name: google-auth and gcloud read GOOGLE_APPLICATION_CREDENTIALS as a key-file path, so JSON there breaks every other Google tool in the environment; required because the class cannot authenticate without it on Pipecat Cloud. Its .env form (one line, unquoted) is the one npm dotenv, python-dotenv and pipecatcloud's file reader read to the same bytes (GOOGLE_CREDENTIALS in catalogue/env.ts)",
-  } as Deviation,
-  /** Gemini TTS: the key JSON as the alternative to an API key. */
-  googleCredentialsAlternative: {
-    what: '`credentials=os.getenv("GOOGLE_CREDENTIALS")` beside `api_key=GOOGLE_API_KEY`, neither required (registry: `credentials=os.getenv("GOOGLE_APPLICATION_CREDENTIALS")` only)',
-    why: 'GeminiTTSService uses the Gemini API when given an API key and Cloud TTS with the key JSON otherwise; a project needs one of the two, which .env.example says. The JSON has its own name for the reason in googleCredentials',
   } as Deviation,
   /** Removed for 1.8 / Pipecat Cloud: the key-file path through Application Default Credentials. */
   googleAdc: {

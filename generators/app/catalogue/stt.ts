@@ -26,7 +26,7 @@ import {
   SONIOX_API_KEY,
   XAI_API_KEY,
 } from './env.js';
-import { D, RT, reg } from './record.js';
+import { D, EDGE_RT, RT, reg } from './record.js';
 import type { ServiceDefinition } from './types.js';
 
 /** Every STT service, ordered by id. */
@@ -142,7 +142,7 @@ export const STT_SERVICES = [
     record: {
       follows: [reg('cartesia_stt'), 'src/pipecat/services/cartesia/stt.py#CartesiaSTTService'],
       compared: ['api_key', 'sample_rate (class default)'],
-      runtime: RT.stt,
+      runtime: EDGE_RT.cartesiaStt,
       deviations: [D.required('CARTESIA_API_KEY')],
       changes18: [
         { fragment: 'changelog/5223.added.md', follow: 'extra_headers and a base_url with a scheme are optional; nothing to change.' },
@@ -301,7 +301,7 @@ export const STT_SERVICES = [
     record: {
       follows: [reg('deepgram_stt'), 'src/pipecat/services/deepgram/stt.py#DeepgramSTTService'],
       compared: ['api_key', 'settings.model', 'sample_rate (class default)'],
-      runtime: RT.stt,
+      runtime: EDGE_RT.deepgramListen,
       deviations: [D.required('DEEPGRAM_API_KEY'), D.added('settings.model', 'DEEPGRAM_STT_MODEL')],
       changes18: [
         { fragment: 'changelog/5254.fixed.md', follow: 'Audio before the connection is held, not dropped; nothing to change.' },
@@ -426,7 +426,7 @@ export const STT_SERVICES = [
     record: {
       follows: [reg('google_stt'), 'src/pipecat/services/google/stt.py#GoogleSTTService'],
       compared: ['credentials', 'location', 'sample_rate (class default)'],
-      runtime: RT.stt,
+      runtime: EDGE_RT.googleStt,
       deviations: [
         D.renamed('location', 'GOOGLE_STT_LOCATION', 'GOOGLE_LOCATION'),
         D.present('location', 'GOOGLE_STT_LOCATION'),
@@ -475,7 +475,7 @@ export const STT_SERVICES = [
     record: {
       follows: [reg('groq_stt'), 'src/pipecat/services/groq/stt.py#GroqSTTService'],
       compared: ['api_key', 'settings.model', 'sample_rate (class default)'],
-      runtime: RT.stt,
+      runtime: EDGE_RT.whisperApi,
       deviations: [D.required('GROQ_API_KEY'), D.added('settings.model', 'GROQ_STT_MODEL')],
     },
   },
@@ -649,7 +649,7 @@ export const STT_SERVICES = [
     record: {
       follows: [reg('openai_stt'), 'src/pipecat/services/openai/stt.py#OpenAISTTService'],
       compared: ['api_key', 'settings.model', 'sample_rate (class default)'],
-      runtime: RT.stt,
+      runtime: EDGE_RT.whisperApi,
       deviations: [D.required('OPENAI_API_KEY'), D.added('settings.model', 'OPENAI_STT_MODEL')],
     },
   },

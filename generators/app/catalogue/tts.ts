@@ -25,7 +25,7 @@ import {
   SONIOX_API_KEY,
   XAI_API_KEY,
 } from './env.js';
-import { D, RT, reg } from './record.js';
+import { D, EDGE_RT, RT, reg } from './record.js';
 import type { ServiceDefinition } from './types.js';
 
 /**
@@ -186,9 +186,9 @@ export const TTS_SERVICES = [
       follows: [reg('bland_tts'), 'src/pipecat/services/bland/tts.py#BlandTTSService'],
       compared: ['api_key', 'settings.voice', 'sample_rate (outputSampleRates)', 'text_aggregation_mode (TOKEN default kept)'],
       runtime: {
-        layer: 'service-interface',
+        layer: 'vendor-protocol',
         where:
-          'test/runtime/python/rt/services.py BlandSession (VENDOR_TTS_SERVER) answers init with ready and close with done through standins/websockets; Script._patch_tts scripts run_tts',
+          'test/runtime/python/standins/_vendors/bland.py (VENDOR_SERVER in rt/services.py): init/ready at the asked encoding and rate, speak deltas gathered per turn, end_of_turn answered with utterance_start, the audio and utterance_end',
       },
       deviations: [
         D.required('BLAND_API_KEY'),
@@ -272,7 +272,7 @@ export const TTS_SERVICES = [
     record: {
       follows: [reg('cartesia_tts'), 'src/pipecat/services/cartesia/tts.py#CartesiaTTSService'],
       compared: ['api_key', 'settings.voice', 'sample_rate (outputSampleRates)'],
-      runtime: RT.tts,
+      runtime: EDGE_RT.cartesiaTts,
       deviations: [
         D.required('CARTESIA_API_KEY'),
         D.renamed('settings.voice', 'CARTESIA_TTS_VOICE_ID', 'CARTESIA_VOICE_ID'),
@@ -466,7 +466,7 @@ export const TTS_SERVICES = [
     record: {
       follows: [reg('deepgram_tts'), 'src/pipecat/services/deepgram/tts.py#DeepgramTTSService'],
       compared: ['api_key', 'settings.voice', 'sample_rate (outputSampleRates)'],
-      runtime: RT.tts,
+      runtime: EDGE_RT.deepgramSpeak,
       deviations: [
         D.required('DEEPGRAM_API_KEY'),
         D.renamed('settings.voice', 'DEEPGRAM_TTS_VOICE_ID', 'DEEPGRAM_VOICE_ID'),
@@ -543,7 +543,7 @@ export const TTS_SERVICES = [
     record: {
       follows: [reg('elevenlabs_tts'), 'src/pipecat/services/elevenlabs/tts.py#ElevenLabsTTSService'],
       compared: ['api_key', 'settings.voice', 'sample_rate (outputSampleRates)'],
-      runtime: RT.tts,
+      runtime: EDGE_RT.elevenlabsTts,
       deviations: [
         D.required('ELEVENLABS_API_KEY', 'ELEVENLABS_TTS_VOICE_ID'),
         D.renamed('settings.voice', 'ELEVENLABS_TTS_VOICE_ID', 'ELEVENLABS_VOICE_ID'),
@@ -602,37 +602,34 @@ export const TTS_SERVICES = [
         "pipecat/services/google/tts.py GOOGLE_SAMPLE_RATE: GeminiTTSService treats 24000 Hz as the only rate and warns on any other; on the Gemini API path (GOOGLE_API_KEY) the 24 kHz audio is labelled with the service's sample_rate unchanged, so pass sample_rate=24000",
     },
     construct: `GeminiTTSService(
-    **present(
-        api_key=os.getenv("GOOGLE_API_KEY"),
-        credentials=os.getenv("GOOGLE_CREDENTIALS"),
-        location=os.getenv("GEMINI_TTS_LOCATION"),
-    ),
+    api_key=required(os.getenv("GOOGLE_API_KEY"), "GOOGLE_API_KEY"),
     settings=GeminiTTSService.Settings(**present(voice=os.getenv("GEMINI_TTS_VOICE_ID"))),
 )`,
     env: [
-      { ...GOOGLE_API_KEY, required: false },
-      { ...GOOGLE_CREDENTIALS, required: false },
-      {
-        name: 'GEMINI_TTS_LOCATION',
-        description: 'Google Cloud location for Cloud TTS, e.g. us-central1 (empty: global; unused with GOOGLE_API_KEY)',
-        required: false,
-      },
+      GOOGLE_API_KEY,
       { name: 'GEMINI_TTS_VOICE_ID', description: 'Gemini voice name, e.g. Kore (empty: pipecat default)', required: false },
     ],
-    note: 'Uses the Gemini API when GOOGLE_API_KEY is set, otherwise Google Cloud TTS with the service-account key JSON in GOOGLE_CREDENTIALS: set one of the two.',
+    note: 'Uses the Gemini API with GOOGLE_API_KEY (the key the Gemini LLM and Gemini Live use).',
     record: {
       follows: [reg('gemini_tts'), 'src/pipecat/services/google/tts.py#GeminiTTSService'],
       compared: ['api_key', 'credentials', 'location', 'settings.voice', 'sample_rate (outputSampleRates)'],
       runtime: RT.tts,
       deviations: [
-        D.added('api_key', 'GOOGLE_API_KEY'),
-        D.added('location', 'GEMINI_TTS_LOCATION'),
+        {
+          what: '`api_key=required(GOOGLE_API_KEY)`, the Gemini API backend, and no `credentials`/`location` (registry: `credentials=os.getenv("GOOGLE_APPLICATION_CREDENTIALS")`, the Cloud TTS backend)',
+          why: 'one AI Studio key, the one google_gemini_llm and gemini_live_realtime read, and no service account; a class with two backends cannot be configured by "fill the required keys" unless one of them is the required one (with neither set, bot() ran with no credentials at all)',
+        },
         D.renamed('settings.voice', 'GEMINI_TTS_VOICE_ID', 'GOOGLE_VOICE_ID'),
         D.present('settings.voice', 'GEMINI_TTS_VOICE_ID'),
-        D.googleCredentialsAlternative,
       ],
       changes18: [{ fragment: 'changelog/5273.fixed.3.md', follow: 'A base TTSSettings update no longer raises; nothing to change.' }],
-      removed: [D.googleAdcGemini],
+      removed: [
+        D.googleAdcGemini,
+        {
+          what: 'GOOGLE_API_KEY and GOOGLE_CREDENTIALS both optional ("set one of the two")',
+          why: '.env.example can mark only single variables required, so a newcomer who filled the required keys got a bot with no credentials',
+        },
+      ],
     },
   },
   {
@@ -663,7 +660,7 @@ export const TTS_SERVICES = [
     record: {
       follows: [reg('google_tts'), 'src/pipecat/services/google/tts.py#GoogleTTSService'],
       compared: ['credentials', 'settings.voice', 'sample_rate (outputSampleRates)'],
-      runtime: RT.tts,
+      runtime: EDGE_RT.googleTts,
       deviations: [
         D.renamed('settings.voice', 'GOOGLE_TTS_VOICE_ID', 'GOOGLE_VOICE_ID'),
         D.present('settings.voice', 'GOOGLE_TTS_VOICE_ID'),
@@ -1078,7 +1075,7 @@ export const TTS_SERVICES = [
     record: {
       follows: [reg('nvidia_tts'), 'src/pipecat/services/nvidia/tts.py#NvidiaTTSService'],
       compared: ['api_key', 'settings.voice', 'sample_rate (outputSampleRates)'],
-      runtime: RT.tts,
+      runtime: EDGE_RT.rivaTts,
       deviations: [
         D.required('NVIDIA_API_KEY'),
         D.renamed('settings.voice', 'NVIDIA_TTS_VOICE_ID', 'NVIDIA_VOICE_ID'),
@@ -1109,7 +1106,7 @@ export const TTS_SERVICES = [
     record: {
       follows: [reg('openai_tts'), 'src/pipecat/services/openai/tts.py#OpenAITTSService'],
       compared: ['api_key', 'settings.voice', 'sample_rate (outputSampleRates)'],
-      runtime: RT.tts,
+      runtime: EDGE_RT.openaiSpeech,
       deviations: [
         D.required('OPENAI_API_KEY'),
         D.renamed('settings.voice', 'OPENAI_TTS_VOICE_ID', 'OPENAI_VOICE_ID'),

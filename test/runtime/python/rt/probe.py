@@ -54,6 +54,7 @@ class Probe:
         self.user_utterances = 0  # scripted utterances finished by the driver
         self._transcripts = 0  # transcriptions the STT stand-in produced
         self._llm_requests = 0
+        self.last_llm = 0.0  # monotonic time of the latest LLM request
         self.notes: list[str] = []
         self.changed = asyncio.Event()
         self.started = time.monotonic()
@@ -135,6 +136,7 @@ class Probe:
     @llm_requests.setter
     def llm_requests(self, value: int) -> None:
         self._llm_requests = value
+        self.last_llm = time.monotonic()
         self.step(f"LLM stand-in: request {value}")
 
     def tts_produced(self, seconds: float) -> None:
@@ -157,8 +159,10 @@ class Probe:
 
     # -- waiting ----------------------------------------------------------------------------------
     async def wait_bot_spoke(self, requests: int, timeout: float = 8.0, quiet: float = 0.35, stall: float = 1.5) -> bool:
-        """Wait until the TTS stand-in served ``requests`` requests, audio reached the wire after the
-        latest one, and the bot finished speaking: the wire has been quiet for ``quiet`` seconds and
+        """Wait until the LLM answered ``requests`` requests (one per bot turn: a TTS that speaks each
+        token or sentence serves several requests per turn), the TTS stand-in served at least as many
+        and produced audio after the latest LLM request, audio reached the wire after that, and the
+        bot finished speaking: the wire has been quiet for ``quiet`` seconds and
         carried at least ``1 - TOLERANCE`` of the audio the TTS produced, or it has been quiet for
         ``stall`` seconds (a mislabelled rate sends less: the audio check reports it). A pause in
         the middle of an answer, as a loaded machine makes, is not its end. Both waits are
@@ -167,7 +171,8 @@ class Probe:
         deadline = time.monotonic() + timeout * scale
         while time.monotonic() < deadline:
             now = time.monotonic()
-            if self.tts_requests >= requests and self.last_sent > self.last_tts:
+            answered = self.llm_requests >= requests and self.last_tts > self.last_llm
+            if answered and self.tts_requests >= requests and self.last_sent > self.last_tts:
                 silent = now - self.last_sent
                 whole = self.sent_seconds >= (1 - TOLERANCE) * self.tts_seconds
                 if (whole and silent >= quiet) or silent >= stall * scale:

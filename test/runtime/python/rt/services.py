@@ -26,8 +26,6 @@ vendor's streaming client, e.g. the ``riva`` stand-in). They report to the sessi
 ``standins/_vendors/edge.py``. The session's ``patched`` list names each service's layer
 (``vendor-protocol:``, ``sdk:``, ``stt-vendor:``, else ``stt:``/``llm:``/``tts:``/``realtime:``
 for a service patched here).
-A TTS vendor whose socket pipecat reads before it speaks (Bland's ``ready``) gets a
-:data:`VENDOR_TTS_SERVER` that answers only those messages.
 """
 
 import asyncio
@@ -114,6 +112,22 @@ def level(pcm: bytes) -> float:
     """RMS of 16-bit mono PCM (full scale 32767; 0 for no samples)."""
     samples = np.frombuffer(pcm[: len(pcm) // 2 * 2], dtype="<i2").astype(np.float64)
     return float(np.sqrt(np.mean(samples * samples))) if samples.size else 0.0
+
+
+#: The output transport's write size in seconds (TransportParams.audio_out_10ms_chunks = 4).
+OUTPUT_CHUNK_SECONDS = 0.04
+
+
+def spoken_seconds(text: str) -> float:
+    """How long a TTS vendor speaks ``text``: :data:`TTS_SECONDS` for the stand-in LLM's sentence
+    (:data:`BOT_TEXT`), in proportion to the characters for a part of it. A service that speaks each
+    token or word as its own request (pipecat's TOKEN text aggregation) so speaks one answer in
+    about as long as one that speaks the sentence at once, as a vendor would."""
+    seconds = TTS_SECONDS * max(len(text.strip()), 1) / len(BOT_TEXT)
+    # In whole 40 ms pieces: pipecat's output transport writes audio in chunks of
+    # audio_out_10ms_chunks (4, so 40 ms) and pads a request's last partial chunk with silence,
+    # which would make many short requests longer on the wire than the audio they produced.
+    return max(1, round(seconds / OUTPUT_CHUNK_SECONDS)) * OUTPUT_CHUNK_SECONDS
 
 
 def tone(rate: int, seconds: float) -> bytes:
@@ -312,6 +326,11 @@ VENDOR_SERVER = {
         lambda connection, probe: __import__("_vendors.openai_responses", fromlist=["ResponsesSocket"]).ResponsesSocket(connection, probe),
         "pipecat/services/openai/responses/llm.py _connect_websocket(): websocket_connect(ws_url); standins/_vendors/openai_responses.py",
     ),
+    "BlandTTSService": (
+        r"^wss://api\.bland\.ai/v2/tts/ws",
+        lambda connection, probe: __import__("_vendors.bland", fromlist=["BlandSocket"]).BlandSocket(connection, probe),
+        "pipecat/services/bland/tts.py _connect_websocket(): init/ready, speak deltas, end_of_turn; standins/_vendors/bland.py",
+    ),
     "UltravoxRealtimeLLMService": (
         r"ultravox",
         UltravoxCall,
@@ -320,48 +339,6 @@ VENDOR_SERVER = {
 }
 
 
-class BlandSession:
-    """Bland's realtime TTS socket, as far as pipecat's session set-up and teardown read it.
-
-    ``BlandTTSService`` sends ``init`` (voice, ``audio.encoding``, ``audio.sample_rate``) and waits
-    for ``ready``, which must name that encoding and rate, before it speaks; on teardown it sends
-    ``close`` and reads until ``done`` (pipecat/services/bland/tts.py ``_connect_websocket``,
-    ``_close_socket``; docs.bland.ai/api-v2/post/tts-ws). This server answers exactly those two
-    messages with what they asked for; the audio of a ``speak`` stays scripted at ``run_tts`` like
-    every TTS stand-in's (module docstring).
-    """
-
-    def __init__(self, connection):
-        self.connection = connection
-
-    async def received(self, message) -> None:
-        if not isinstance(message, str):
-            return
-        msg = json.loads(message)
-        if msg.get("type") == "init":
-            audio = msg.get("audio") or {}
-            self.connection.deliver(
-                {
-                    "type": "ready",
-                    "session_id": "rt-bland-session",
-                    "encoding": audio.get("encoding"),
-                    "sample_rate": audio.get("sample_rate"),
-                }
-            )
-        elif msg.get("type") == "close":
-            self.connection.deliver({"type": "done", "session_id": "rt-bland-session"})
-
-
-#: TTS vendors whose socket pipecat reads directly before (or besides) the audio, so the stand-in
-#: must answer there even though ``run_tts`` is scripted: class name (matched along the MRO) ->
-#: (URL regular expression, server factory taking the connection, source).
-VENDOR_TTS_SERVER = {
-    "BlandTTSService": (
-        r"bland\.ai/v2/tts/ws",
-        BlandSession,
-        "pipecat/services/bland/tts.py _connect_websocket: waits for 'ready' naming the asked encoding and rate",
-    ),
-}
 
 
 def _riva_script(probe: Probe) -> None:
@@ -606,13 +583,6 @@ class Script:
         probe = self.probe
         script = self
 
-        served = next((VENDOR_TTS_SERVER[c.__name__] for c in type(svc).__mro__ if c.__name__ in VENDOR_TTS_SERVER), None)
-        if served:
-            from websockets.asyncio import client as ws_client
-
-            pattern, server, source = served
-            ws_client.SERVERS[pattern] = (server, source)
-
         async def run_tts(text: str, context_id: str):
             probe.tts_requests += 1
             label = svc.sample_rate
@@ -623,7 +593,7 @@ class Script:
                     f"(supports {script.tts_rates['rates']}; {script.tts_rates['source']})"
                 )
                 rate = label
-            audio = tone(rate, TTS_SECONDS)
+            audio = tone(rate, spoken_seconds(text))
             probe.tts_produced(len(audio) / 2 / rate)
             if not svc.audio_context_available(context_id):
                 await svc.create_audio_context(context_id)
