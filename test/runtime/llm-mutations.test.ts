@@ -6,13 +6,7 @@
  * (pipecat's adapters pass an unknown role through; Anthropic and Bedrock's Converse accept only
  * `user`/`assistant`, Gemini `user`/`model`).
  */
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { removeDir } from '../helpers/cli.js';
-import { runMutants, type Mutation } from './mutants.js';
-import { projectSpec, runtimeMissing, type SessionResult } from './harness.js';
-
-const missing = runtimeMissing();
-if (missing) process.stderr.write(`SKIPPED LLM mutations: ${missing}\n`);
+import { vendorMutantSuite, type VendorMutants } from './mutants.js';
 
 const BASE = ['-b', 'telephony', '-t', 'twilio', '-m', 'cascade', '--stt', 'deepgram_stt', '--tts', 'openai_tts'];
 
@@ -24,9 +18,9 @@ const UNKNOWN_ROLE = {
 };
 
 /** Per vendor: its `init` arguments and the mutations of its generated bot. */
-const VENDORS: { llm: string; mutations: Mutation[] }[] = [
+const VENDORS: VendorMutants[] = [
   {
-    llm: 'anthropic_llm',
+    id: 'anthropic_llm',
     mutations: [
       {
         name: 'Anthropic sent a role it does not know',
@@ -36,7 +30,7 @@ const VENDORS: { llm: string; mutations: Mutation[] }[] = [
     ],
   },
   {
-    llm: 'google_gemini_llm',
+    id: 'google_gemini_llm',
     mutations: [
       {
         name: 'Gemini sent a role it does not know',
@@ -46,7 +40,7 @@ const VENDORS: { llm: string; mutations: Mutation[] }[] = [
     ],
   },
   {
-    llm: 'aws_bedrock_llm',
+    id: 'aws_bedrock_llm',
     mutations: [
       {
         name: 'Bedrock sent a role it does not know',
@@ -57,32 +51,4 @@ const VENDORS: { llm: string; mutations: Mutation[] }[] = [
   },
 ];
 
-const outs: string[] = [];
-const results = new Map<string, Map<string, SessionResult[]>>();
-
-beforeAll(async () => {
-  if (missing) return;
-  for (const v of VENDORS) {
-    const r = await runMutants('pipecat-llm-mutations-', [...BASE, '--llm', v.llm], v.mutations, (dir) => projectSpec(dir, ['required']));
-    outs.push(r.out);
-    results.set(v.llm, r.results);
-  }
-}, 600_000);
-
-afterAll(() => {
-  for (const out of outs) removeDir(out);
-});
-
-(missing ? describe.skip : describe)('LLM SDK stand-ins check requests as the vendor API does', () => {
-  test.each(VENDORS.map((v) => [v.llm] as const))('the unbroken %s bot completes its session', (llm) => {
-    const r = results.get(llm)!.get('unbroken')!;
-    expect(r.map((s) => ({ session: s.session, problems: s.problems }))).toEqual([{ session: 'telco_a/required', problems: [] }]);
-  });
-
-  test.each(VENDORS.flatMap((v) => v.mutations.map((m) => [m.name, v.llm, m] as const)))('%s', (name, llm, m) => {
-    const r = results.get(llm)!.get(name)!;
-    expect(r).toHaveLength(1);
-    expect(r[0].ok).toBe(false);
-    expect(r[0].problems.join('\n')).toMatch(m.expect);
-  });
-});
+vendorMutantSuite('LLM SDK stand-ins check requests as the vendor API does', BASE, '--llm', VENDORS);

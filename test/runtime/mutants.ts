@@ -3,10 +3,11 @@
  * mutation, break each copy on purpose, and run the unbroken project and every mutant through the
  * harness (test/runtime/mutations.test.ts, evals.test.ts, websocket-mutations.test.ts use it).
  */
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTempDir, runCliAsync } from '../helpers/cli.js';
-import { runSpec, type ProjectSpec, type SessionResult } from './harness.js';
+import { makeTempDir, removeDir, runCliAsync } from '../helpers/cli.js';
+import { projectSpec, runSpec, runtimeMissing, type ProjectSpec, type SessionResult } from './harness.js';
 
 /** One deliberate break of a generated project. */
 export interface Mutation {
@@ -56,4 +57,56 @@ export async function runMutants(
   const results = new Map<string, SessionResult[]>();
   await Promise.all(runs.map(async (run) => results.set(run.name, await runSpec(specOf(run.dir)))));
   return { out, results };
+}
+
+/** One vendor of a {@link vendorMutantSuite}: its catalogue id and the breaks of its bot. */
+export interface VendorMutants {
+  /** Catalogue id passed with the suite's flag, e.g. `elevenlabs_tts`. */
+  id: string;
+  mutations: readonly Mutation[];
+}
+
+/**
+ * A test suite proving that vendor stand-ins check what a request asked for: per vendor, a phone bot
+ * (`init ARGS <flag> <id>`) is generated and broken by each mutation, the unbroken bot must complete
+ * its one required-variables Twilio session, and every mutant must fail with its `expect`. Skipped
+ * with one line when the runtime tier cannot run.
+ *
+ * @param title the describe title, e.g. `TTS vendors answer at the rate the request names`
+ * @param base `pipecat init` arguments shared by every vendor (telephony, `-t twilio`)
+ * @param flag the flag naming the vendor, e.g. `--tts`
+ * @param vendors the vendors and their mutations
+ */
+export function vendorMutantSuite(title: string, base: readonly string[], flag: string, vendors: readonly VendorMutants[]): void {
+  const missing = runtimeMissing();
+  if (missing) process.stderr.write(`SKIPPED ${title}: ${missing}\n`);
+  const outs: string[] = [];
+  const results = new Map<string, Map<string, SessionResult[]>>();
+
+  beforeAll(async () => {
+    if (missing) return;
+    for (const v of vendors) {
+      const r = await runMutants(`pipecat-mutants-`, [...base, flag, v.id], v.mutations, (dir) => projectSpec(dir, ['required']));
+      outs.push(r.out);
+      results.set(v.id, r.results);
+    }
+  }, 600_000);
+
+  afterAll(() => {
+    for (const out of outs) removeDir(out);
+  });
+
+  (missing ? describe.skip : describe)(title, () => {
+    test.each(vendors.map((v) => [v.id] as const))('the unbroken %s bot completes its session', (id) => {
+      const r = results.get(id)!.get('unbroken')!;
+      expect(r.map((s) => ({ session: s.session, problems: s.problems }))).toEqual([{ session: 'telco_a/required', problems: [] }]);
+    });
+
+    test.each(vendors.flatMap((v) => v.mutations.map((m) => [m.name, v.id, m] as const)))('%s', (name, id, m) => {
+      const r = results.get(id)!.get(name)!;
+      expect(r).toHaveLength(1);
+      expect(r[0].ok).toBe(false);
+      expect(r[0].problems.join('\n')).toMatch(m.expect);
+    });
+  });
 }

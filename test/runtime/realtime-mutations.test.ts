@@ -10,20 +10,14 @@
  * - Gemini Live: the session asks for TEXT answers -> the model sends text parts and no audio, so
  *   the bot never speaks (the old stand-in spoke whatever the session asked for).
  */
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { removeDir } from '../helpers/cli.js';
-import { runMutants, type Mutation } from './mutants.js';
-import { projectSpec, runtimeMissing, type SessionResult } from './harness.js';
-
-const missing = runtimeMissing();
-if (missing) process.stderr.write(`SKIPPED realtime mutations: ${missing}\n`);
+import { vendorMutantSuite, type VendorMutants } from './mutants.js';
 
 const BASE = ['-b', 'telephony', '-t', 'twilio', '-m', 'realtime', '--transcription'];
 
 /** Per vendor: its `init` arguments and the mutations of its generated bot. */
-const VENDORS: { realtime: string; mutations: Mutation[] }[] = [
+const VENDORS: VendorMutants[] = [
   {
-    realtime: 'azure_realtime',
+    id: 'azure_realtime',
     mutations: [
       {
         name: 'the input transcription dropped from the session',
@@ -35,7 +29,7 @@ const VENDORS: { realtime: string; mutations: Mutation[] }[] = [
     ],
   },
   {
-    realtime: 'gemini_live_realtime',
+    id: 'gemini_live_realtime',
     mutations: [
       {
         name: 'Gemini Live asked for TEXT answers',
@@ -48,34 +42,4 @@ const VENDORS: { realtime: string; mutations: Mutation[] }[] = [
   },
 ];
 
-const outs: string[] = [];
-const results = new Map<string, Map<string, SessionResult[]>>();
-
-beforeAll(async () => {
-  if (missing) return;
-  for (const v of VENDORS) {
-    const r = await runMutants('pipecat-rt-mutations-', [...BASE, '--realtime', v.realtime], v.mutations, (dir) =>
-      projectSpec(dir, ['required']),
-    );
-    outs.push(r.out);
-    results.set(v.realtime, r.results);
-  }
-}, 600_000);
-
-afterAll(() => {
-  for (const out of outs) removeDir(out);
-});
-
-(missing ? describe.skip : describe)('realtime vendors answer only what the session asked for', () => {
-  test.each(VENDORS.map((v) => [v.realtime] as const))('the unbroken %s bot completes its session', (realtime) => {
-    const r = results.get(realtime)!.get('unbroken')!;
-    expect(r.map((s) => ({ session: s.session, problems: s.problems }))).toEqual([{ session: 'telco_a/required', problems: [] }]);
-  });
-
-  test.each(VENDORS.flatMap((v) => v.mutations.map((m) => [m.name, v.realtime, m] as const)))('%s', (name, realtime, m) => {
-    const r = results.get(realtime)!.get(name)!;
-    expect(r).toHaveLength(1);
-    expect(r[0].ok).toBe(false);
-    expect(r[0].problems.join('\n')).toMatch(m.expect);
-  });
-});
+vendorMutantSuite('realtime vendors answer only what the session asked for', BASE, '--realtime', VENDORS);

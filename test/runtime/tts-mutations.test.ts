@@ -11,20 +11,14 @@
  * - Deepgram at 22.05 kHz: `/v1/speak` refuses a `sample_rate` linear16 does not support at the
  *   handshake (HTTP 400), which pipecat reports.
  */
-import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { removeDir } from '../helpers/cli.js';
-import { runMutants, type Mutation } from './mutants.js';
-import { projectSpec, runtimeMissing, type SessionResult } from './harness.js';
-
-const missing = runtimeMissing();
-if (missing) process.stderr.write(`SKIPPED TTS mutations: ${missing}\n`);
+import { vendorMutantSuite, type VendorMutants } from './mutants.js';
 
 const BASE = ['-b', 'telephony', '-t', 'twilio', '-m', 'cascade', '--stt', 'deepgram_stt', '--llm', 'openai_llm'];
 
 /** Per vendor: its `init` arguments and the mutations of its generated bot. */
-const VENDORS: { tts: string; mutations: Mutation[] }[] = [
+const VENDORS: VendorMutants[] = [
   {
-    tts: 'elevenlabs_tts',
+    id: 'elevenlabs_tts',
     mutations: [
       {
         name: 'ElevenLabs asked for 12 kHz',
@@ -36,7 +30,7 @@ const VENDORS: { tts: string; mutations: Mutation[] }[] = [
     ],
   },
   {
-    tts: 'cartesia_tts',
+    id: 'cartesia_tts',
     mutations: [
       {
         name: 'Cartesia asked for 32 kHz',
@@ -48,7 +42,7 @@ const VENDORS: { tts: string; mutations: Mutation[] }[] = [
     ],
   },
   {
-    tts: 'deepgram_tts',
+    id: 'deepgram_tts',
     mutations: [
       {
         name: 'Deepgram asked for 22.05 kHz',
@@ -61,32 +55,4 @@ const VENDORS: { tts: string; mutations: Mutation[] }[] = [
   },
 ];
 
-const outs: string[] = [];
-const results = new Map<string, Map<string, SessionResult[]>>();
-
-beforeAll(async () => {
-  if (missing) return;
-  for (const v of VENDORS) {
-    const r = await runMutants(`pipecat-tts-mutations-`, [...BASE, '--tts', v.tts], v.mutations, (dir) => projectSpec(dir, ['required']));
-    outs.push(r.out);
-    results.set(v.tts, r.results);
-  }
-}, 600_000);
-
-afterAll(() => {
-  for (const out of outs) removeDir(out);
-});
-
-(missing ? describe.skip : describe)('TTS vendors answer at the rate the request names', () => {
-  test.each(VENDORS.map((v) => [v.tts] as const))('the unbroken %s bot completes its session', (tts) => {
-    const r = results.get(tts)!.get('unbroken')!;
-    expect(r.map((s) => ({ session: s.session, problems: s.problems }))).toEqual([{ session: 'telco_a/required', problems: [] }]);
-  });
-
-  test.each(VENDORS.flatMap((v) => v.mutations.map((m) => [m.name, v.tts, m] as const)))('%s', (name, tts, m) => {
-    const r = results.get(tts)!.get(name)!;
-    expect(r).toHaveLength(1);
-    expect(r[0].ok).toBe(false);
-    expect(r[0].problems.join('\n')).toMatch(m.expect);
-  });
-});
+vendorMutantSuite('TTS vendors answer at the rate the request names', BASE, '--tts', VENDORS);
