@@ -312,9 +312,7 @@ ${groups.map((g) => `## ${g.heading}\n\n${g.entries.map((e) => recordSection(e.t
 
 ## To fix
 
-| entry | deviation | what should change |
-|---|---|---|
-${toFix.join('\n')}
+${toFix.length ? `| entry | deviation | what should change |\n|---|---|---|\n${toFix.join('\n')}` : 'Nothing: every deviation above is kept for the reason it gives.'}
 `;
 }
 
