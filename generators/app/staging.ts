@@ -31,7 +31,7 @@
 import { hostname } from 'node:os';
 import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { sync as writeFileAtomicSync } from 'write-file-atomic';
-import { basename, dirname, join, relative, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
 /** Prefix of staging folder names (hidden, and recognisable by the sweep). */
@@ -203,10 +203,65 @@ export function rollback(stagingFolder: string, j: StagingJournal): void {
   rmSync(stagingFolder, { recursive: true, force: true });
 }
 
+/** Whether `p` is `root` or inside it (both absolute). */
+function within(root: string, p: string): boolean {
+  const rel = relative(root, resolve(p));
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
+/**
+ * Why a dead run's journal may not be acted on, or undefined when it may (issue 23): every path it
+ * names must lie where that run could have written. Its target, and the folders it created, in the
+ * folder holding its staging folder; what it moved or replaced in its target; the backups in its own
+ * staging folder. A journal planted to name anything else (another user's files in a shared folder,
+ * a path outside the project) is refused.
+ *
+ * @param folder the folder holding the staging folder
+ * @param stagingFolder the staging folder
+ * @param j its journal
+ * @returns e.g. `it names /root/secret outside /tmp/x`
+ */
+export function journalRefusal(folder: string, stagingFolder: string, j: StagingJournal): string | undefined {
+  const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+  if (typeof j.target !== 'string' || !strings(j.moved) || !strings(j.created) || !Array.isArray(j.replaced ?? [])) {
+    return 'it is not a journal this tool writes';
+  }
+  const outside = (root: string, paths: readonly string[]): string | undefined => {
+    const p = paths.find((x) => !isAbsolute(x) || !within(root, x));
+    return p === undefined ? undefined : `it names ${p} outside ${root}`;
+  };
+  const replaced = j.replaced ?? [];
+  if (!replaced.every((r) => r && typeof r.path === 'string' && typeof r.backup === 'string'))
+    return 'it is not a journal this tool writes';
+  return (
+    outside(folder, [j.target, ...j.created]) ??
+    outside(j.target, [...j.moved, ...replaced.map((r) => r.path)]) ??
+    outside(
+      stagingFolder,
+      replaced.map((r) => r.backup),
+    )
+  );
+}
+
+/** Staging folders whose journal was refused, so each is named once per process. */
+const warned = new Set<string>();
+
+/**
+ * Whether the current user owns `dir` and it is a real folder (not a link): a staging folder
+ * another user made (a shared sticky folder such as /tmp) is never acted on. Always true where
+ * the platform has no uids.
+ */
+function ownFolder(dir: string): boolean {
+  const st = lstatSync(dir);
+  if (!st.isDirectory()) return false;
+  return typeof process.getuid !== 'function' || st.uid === process.getuid();
+}
+
 /**
  * Remove the staging folders in `folder` left by runs that died (SIGKILL, power loss), undoing
  * what they had moved or created. A folder whose journal names a live process on this host, or
- * another host, is left alone. One without a readable journal belongs to a run killed between
+ * another host, is left alone; so is one the current user does not own, and one whose journal
+ * names a path the run could not have written ({@link journalRefusal}: a warning says why). One without a readable journal belongs to a run killed between
  * creating the folder and saving its journal (or is being created right now): it is removed when
  * the pid in its name (`.pipecat-staging-<pid>-<hex>`) is not a running process, or when it is
  * older than an hour. Such a folder never holds the user's files: every move out of place is
@@ -232,8 +287,15 @@ export function sweepStale(folder: string): string[] {
       journal = undefined;
     }
     try {
+      if (!ownFolder(dir)) continue;
       if (journal) {
         if (journal.host !== hostname() || alive(journal.pid)) continue;
+        const refusal = journalRefusal(folder, dir, journal);
+        if (refusal) {
+          if (!warned.has(dir)) process.stderr.write(`warning: left ${dir} alone: ${refusal}\n`);
+          warned.add(dir);
+          continue;
+        }
         rollback(dir, journal);
       } else {
         const pid = Number(/^\.pipecat-staging-(\d+)-/.exec(name)?.[1] ?? NaN);

@@ -14,6 +14,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { sync as writeFileAtomicSync } from 'write-file-atomic';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { STAGING_PREFIX, StagingError, describeFsError, present, rollback, sweepStale, type StagingJournal } from '../staging.js';
@@ -61,7 +62,9 @@ export async function applyChanges(root: string, changes: readonly FileChange[],
     replaced: [],
     committed: false,
   };
-  const save = (): void => writeFileSync(join(folder, 'journal.json'), JSON.stringify(journal));
+  // Atomic (temp file + rename), as init's staging: a SIGKILL during a plain write left an empty
+  // journal, and the next run could not tell what had been moved aside (issue 23).
+  const save = (): void => writeFileAtomicSync(join(folder, 'journal.json'), JSON.stringify(journal));
   let finished = false;
   const undo = (): void => {
     if (finished) return;
