@@ -88,7 +88,8 @@ place at the end: beside the nearest existing parent for a new folder (no folder
 that), inside the folder itself when it exists. Ctrl-C, SIGTERM and SIGHUP undo everything. A SIGKILL
 cannot be caught: it can leave the staging folder and, during the final moves of an in-place run, some
 entries already moved. Each staging folder records its owner and what it moved, so the next run in the
-same place removes what a dead run left (never a live run's).
+same place removes what a dead run left (never a live run's, never another user's, and never when its
+journal names a path that run could not have written: such a folder is left alone with a warning).
 
 The config file may be a \`.yo-rc.json\` written into a generated project: its configuration sits under
 the \`generator-pipecat\` key and is read from there. The \`derived\` block of \`--dry-run\` output is
