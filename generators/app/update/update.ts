@@ -60,19 +60,24 @@ export class NotAProjectError extends Error {
 /**
  * The project folder: `dir` itself when given (it must hold `.yo-rc.json`), else the nearest
  * folder at or above `cwd` holding one (Yeoman's rule), so `pipecat update` works from `server/`.
+ * A folder without one whose dead update left a staging folder is recovered first (the run may
+ * have moved `.yo-rc.json` aside when it was killed).
  *
  * @param dir the DIRECTORY argument, if any
  * @param cwd where the command runs
  * @throws NotAProjectError naming the folder
  */
 export function findProjectRoot(dir: string | undefined, cwd: string = process.cwd()): string {
-  const has = (d: string): boolean => {
+  const found = (d: string): boolean => {
     try {
       return lstatSync(join(d, YO_RC_FILE)).isFile();
     } catch {
       return false;
     }
   };
+  // An update SIGKILLed while .yo-rc.json was moved aside left it in its staging folder: recover
+  // the dead run's steps there first (sweepStale), so the documented recovery finds the project.
+  const has = (d: string): boolean => found(d) || (sweepStale(d).length > 0 && found(d));
   if (dir !== undefined && dir !== '') {
     const root = resolve(cwd, dir);
     if (!existsSync(root)) throw new NotAProjectError(`${root} does not exist`);
