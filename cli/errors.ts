@@ -8,6 +8,7 @@
  * - 3 / 5 `pipecat update` only: conflicts without a terminal (nothing changed) / conflict markers written
  *   (`generators/app/update/update.ts`, `UPDATE_EXIT`)
  * - 4 not logged in, or the API answered 401 ({@link NotLoggedInError})
+ * - 129 stopped by SIGHUP (the terminal closed; `cli/interrupts.ts`)
  * - 130 interrupted by the user ({@link CancelledError}), or by SIGINT during a write ({@link InterruptedError})
  * - 143 stopped by SIGTERM during a write ({@link InterruptedError})
  */
@@ -17,7 +18,12 @@ export const ExitCode = {
   ok: 0,
   failed: 1,
   usage: 2,
+  /** `pipecat update`: conflicts without a terminal, nothing changed (`UPDATE_EXIT.conflicts`). */
+  updateConflicts: 3,
   notLoggedIn: 4,
+  /** `pipecat update`: updated with conflict markers written (`UPDATE_EXIT.markers`). */
+  updateConflictMarkers: 5,
+  hangup: 129,
   interrupted: 130,
   terminated: 143,
 } as const;
@@ -142,6 +148,37 @@ export function exitCodeFor(err: unknown): number {
 }
 
 /**
+ * What the system said about a path, for file-system errors that come from the user's machine
+ * (permissions, a full or read-only disk, a symbolic-link loop, a too-long name), not from a bug:
+ * they end with exit 1 and one line naming the path, never a stack trace.
+ */
+const SYSTEM_FS_ERRORS: Record<string, string> = {
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EROFS: 'read-only file system',
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'disk quota exceeded',
+  ELOOP: 'too many levels of symbolic links (a link loop)',
+  ENAMETOOLONG: 'the name or path is too long for the file system',
+  EMFILE: 'too many open files',
+  ENFILE: 'too many open files in the system',
+  EIO: 'input/output error',
+};
+
+/**
+ * The one line for a file-system error from the user's machine ({@link SYSTEM_FS_ERRORS}), e.g.
+ * `cannot access /home/me/.yo-rc-global.json: permission denied`, or undefined for anything else.
+ *
+ * @param err the thrown value (a Node `ErrnoException` with `code` and `path`)
+ */
+export function systemFsMessage(err: unknown): string | undefined {
+  const e = err as NodeJS.ErrnoException | undefined;
+  if (!e || typeof e !== 'object' || typeof e.code !== 'string' || !(e.code in SYSTEM_FS_ERRORS)) return undefined;
+  const where = typeof e.path === 'string' ? ` ${e.path}` : '';
+  return `cannot ${e.syscall === 'open' || e.syscall === 'read' || e.syscall === 'stat' ? 'read' : 'access'}${where}: ${SYSTEM_FS_ERRORS[e.code]}`;
+}
+
+/**
  * True when the error is a known, user-facing condition whose message is enough (no stack trace).
  *
  * @param err the thrown value
@@ -159,6 +196,8 @@ export function isExpectedError(err: unknown): boolean {
  */
 export function formatError(err: unknown): string {
   if (err instanceof CancelledError) return err.message;
+  const system = isExpectedError(err) ? undefined : systemFsMessage(err);
+  if (system) return `error: ${system}`;
   if (!isExpectedError(err)) {
     const e = err instanceof Error ? err : new Error(String(err));
     return `internal error (please report it): ${e.stack ?? e.message}`;

@@ -6,8 +6,85 @@
  * to finish, prints its report and throws an `InterruptedError` (exit 130 or 143, see
  * `cli/errors.ts`). A second signal means "stop now": {@link InterruptWatch.again} resolves, and
  * the command skips whatever it was still waiting for.
+ *
+ * Outside such stretches, and outside the file-writing stretches that undo their own work on a
+ * signal (`generators/app/staging.ts`, `generators/app/update/apply.ts`, which exit at once), the
+ * binary's {@link installStopFallback} stops the process with the documented code: 130 for SIGINT,
+ * 143 for SIGTERM, 129 for SIGHUP (docs/exit-codes.md), a one-line note on stderr and, in `--json`
+ * mode, the `{"ok": false, "error": {...}}` document every `--json` command prints on failure.
  */
+import { constants } from 'node:os';
 import type { StopSignal } from './errors.js';
+
+/** Signals the binary stops on with a note and its own exit code. */
+export const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * Exit code of a process stopped by `signal`, as a shell reports one killed by it: 128 + the
+ * signal's number (SIGHUP 129, SIGINT 130, SIGTERM 143).
+ *
+ * @param signal e.g. `SIGTERM`
+ */
+export function signalExitCode(signal: NodeJS.Signals): number {
+  return 128 + (constants.signals[signal] ?? 2);
+}
+
+/** Active watches ({@link watchInterrupts}): while any is, SIGINT and SIGTERM are theirs. */
+let activeWatches = 0;
+
+/** What the fallback says when it stops the process (see {@link setStopContext}). */
+const stopContext: { note: string; json: boolean; out: (text: string) => void; err: (text: string) => void } = {
+  note: 'cancelled',
+  json: false,
+  out: (text) => void process.stdout.write(text),
+  err: (text) => void process.stderr.write(text),
+};
+
+/**
+ * Tell the fallback what the running command is: its line for a stop (`init`: "cancelled:
+ * nothing was written") and whether `--json` is on.
+ *
+ * @param ctx fields to change
+ */
+export function setStopContext(ctx: { note?: string; json?: boolean }): void {
+  if (ctx.note !== undefined) stopContext.note = ctx.note;
+  if (ctx.json !== undefined) stopContext.json = ctx.json;
+}
+
+/**
+ * The binary's last word on SIGINT, SIGTERM and SIGHUP (installed once by `cli/main.ts`): unless
+ * a {@link watchInterrupts} watch holds the signal, or a writer's own handler (which undoes its
+ * work and exits at once, in the same dispatch) runs, the process stops with
+ * {@link signalExitCode}, after restoring the terminal (a prompt may have put it in raw mode),
+ * printing the note on stderr and, with `--json`, one JSON document on stdout:
+ * `{"ok": false, "interrupted": "SIGINT", "error": {"message": ..., "exitCode": 130}}`.
+ */
+export function installStopFallback(): void {
+  for (const signal of STOP_SIGNALS) {
+    process.on(signal, () => {
+      if (signal !== 'SIGHUP' && activeWatches > 0) return;
+      // After the other listeners of this signal: a writer's handler exits before this runs.
+      process.nextTick(() => stopNow(signal));
+    });
+  }
+}
+
+/** Restore the terminal, report the stop and exit with the signal's code. */
+function stopNow(signal: NodeJS.Signals): void {
+  const code = signalExitCode(signal);
+  try {
+    if (process.stdin.isTTY) process.stdin.setRawMode(false);
+    if (process.stdout.isTTY && !stopContext.json) process.stdout.write('\x1b[?25h'); // a prompt may have hidden the cursor
+  } catch {
+    /* not a terminal we can reset */
+  }
+  const message = `${stopContext.note} (${signal})`;
+  stopContext.err(`${message}\n`);
+  if (stopContext.json) {
+    stopContext.out(JSON.stringify({ ok: false, interrupted: signal, error: { message, exitCode: code } }, null, 2) + '\n');
+  }
+  process.exit(code);
+}
 
 /** An active watch of SIGINT and SIGTERM (see {@link watchInterrupts}). */
 export interface InterruptWatch {
@@ -27,6 +104,8 @@ export interface InterruptWatch {
  * @returns the watch; call `dispose()` when the stretch is over
  */
 export function watchInterrupts(): InterruptWatch {
+  activeWatches += 1;
+  let disposed = false;
   let signal: StopSignal | undefined;
   let resolveFirst!: (s: StopSignal) => void;
   let resolveAgain!: (s: StopSignal) => void;
@@ -49,6 +128,8 @@ export function watchInterrupts(): InterruptWatch {
     first,
     again,
     dispose() {
+      if (!disposed) activeWatches -= 1;
+      disposed = true;
       process.off('SIGINT', onInt);
       process.off('SIGTERM', onTerm);
     },

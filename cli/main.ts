@@ -15,6 +15,7 @@ import { hideBin } from 'yargs/helpers';
 import { commands, preloadCommands } from './commands/registry.js';
 import { ExitCode, InterruptedError, UserError, exitCodeFor, formatError, pendingUsageProblems } from './errors.js';
 import { commandUsage, explainUsageFailure, usageHint, type UsageContext } from './suggest.js';
+import { installStopFallback, setStopContext } from './interrupts.js';
 import { packageInfo } from '../generators/app/paths.js';
 
 /**
@@ -22,7 +23,7 @@ import { packageInfo } from '../generators/app/paths.js';
  *
  * @param argv arguments after the executable, e.g. `['init', '--name', 'x']`
  * @returns the process exit code (0 success, 1 failed, 2 usage, 3 update conflicts, 4 not logged in,
- *   5 update wrote conflict markers, 130 cancelled or SIGINT, 143 SIGTERM)
+ *   5 update wrote conflict markers, 129 SIGHUP, 130 cancelled or SIGINT, 143 SIGTERM; docs/exit-codes.md)
  */
 export async function run(argv: string[]): Promise<number> {
   let usageError: UserError | undefined;
@@ -52,7 +53,8 @@ export async function run(argv: string[]): Promise<number> {
     )
     .epilogue(
       'Exit codes: 0 success, 1 failed, 2 bad usage or input, 3 update has conflicts (nothing changed), 4 not logged in, ' +
-        '5 update wrote conflict markers, 130 cancelled or interrupted (Ctrl-C, SIGINT), 143 stopped by SIGTERM.\nDocs: docs/README.md',
+        '5 update wrote conflict markers, 129 stopped by SIGHUP (terminal closed), 130 cancelled or interrupted (Ctrl-C, SIGINT), ' +
+        '143 stopped by SIGTERM.\nDocs: docs/README.md, every exit code: docs/exit-codes.md',
     )
     .fail((msg, err, usage) => {
       if (err) throw err;
@@ -64,6 +66,7 @@ export async function run(argv: string[]): Promise<number> {
     // yargs still runs the command after a strict-mode failure: stop it here, before anything is
     // written. `init` reports these problems itself, together with its configuration's.
     .middleware((args) => {
+      setStopContext({ json: args.json === true });
       if (usageError && args._[0] !== 'init') throw usageError;
     });
   for (const c of commands) parser.command(c);
@@ -99,6 +102,8 @@ function skipHelpCache(parser: object): void {
 /** Set when a command was stopped by a signal: its abandoned requests must not keep the process alive. */
 let stopNow = false;
 
+// SIGINT, SIGTERM and SIGHUP outside a command's own handling end with 130, 143 and 129.
+installStopFallback();
 run(hideBin(process.argv)).then(
   (code) => {
     process.exitCode = code;

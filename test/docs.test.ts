@@ -10,6 +10,20 @@ import { renderClientsDoc, renderConfigurationDoc, renderDeviationsDoc, renderSe
 import { CLIENT_KINDS } from '../generators/app/client-kinds.js';
 import { SERVICES_BY_ROLE } from '../generators/app/catalogue/catalogue.js';
 import { ROOT, runCli } from './helpers/cli.js';
+import { ExitCode } from '../cli/errors.js';
+import { UPDATE_EXIT } from '../generators/app/update/update.js';
+
+/** Rows of docs/exit-codes.md's table: code and `ExitCode` name. */
+function exitCodeTable(): { code: number; name: string }[] {
+  const text = readFileSync(join(ROOT, 'docs', 'exit-codes.md'), 'utf8');
+  return [...text.matchAll(/^\| (\d+) \| `(\w+)` \|/gm)].map((m) => ({ code: Number(m[1]), name: m[2] }));
+}
+
+/** The codes an `Exit codes: …` epilogue of `--help` names (the number starting each item). */
+function epilogueCodes(help: string): number[] {
+  const text = /Exit codes: (.*?)\.(?: [A-Z]|\s*$)/.exec(help.replace(/\s+/g, ' '))?.[1] ?? '';
+  return [...text.matchAll(/(?:^|[,;] )(\d+) /g)].map((m) => Number(m[1]));
+}
 
 describe('generated docs', () => {
   test('docs/configuration.md is up to date with the options table', () => {
@@ -48,6 +62,38 @@ describe('exit codes', () => {
     const fromDocs = [...section.matchAll(/^\| (\d+) \|/gm)].map((m) => m[1]);
     expect(fromHelp).toEqual(expect.arrayContaining(['0', '2', '130', '143']));
     expect(fromDocs).toEqual(fromHelp);
+  });
+
+  test('docs/exit-codes.md has one row per ExitCode, by name and value, and no other; update codes are among them', () => {
+    const rows = exitCodeTable();
+    expect(rows).toEqual(Object.entries(ExitCode).map(([name, code]) => ({ code, name })));
+    expect(Object.values(UPDATE_EXIT).every((c) => rows.some((r) => r.code === c))).toBe(true);
+    expect({ conflicts: UPDATE_EXIT.conflicts, markers: UPDATE_EXIT.markers }).toEqual({
+      conflicts: ExitCode.updateConflicts,
+      markers: ExitCode.updateConflictMarkers,
+    });
+  });
+
+  test("every command's --help names only codes of docs/exit-codes.md, SIGTERM's (143) wherever SIGINT's (130)", () => {
+    const table = exitCodeTable().map((r) => r.code);
+    const commands = [[], ['init'], ['update'], ['cloud', 'secrets', 'set'], ['cloud', 'secrets', 'list'], ['cloud', 'secrets', 'delete']];
+    const seen: Record<string, number[]> = {};
+    for (const c of commands) {
+      const r = runCli([...c, '--help']);
+      expect(r.code).toBe(0);
+      seen[c.join(' ') || 'pipecat'] = epilogueCodes(r.stdout);
+    }
+    for (const [command, codes] of Object.entries(seen)) {
+      expect({ command, named: codes.length > 0, unknown: codes.filter((c) => !table.includes(c)) }).toEqual({
+        command,
+        named: true,
+        unknown: [],
+      });
+      if (codes.includes(130)) expect({ command, sigterm: codes.includes(143) }).toEqual({ command, sigterm: true });
+    }
+    // The top-level --help names every code; init's names the three signals it stops on.
+    expect(seen.pipecat).toEqual(table);
+    expect(seen.init).toEqual(expect.arrayContaining([ExitCode.hangup, ExitCode.interrupted, ExitCode.terminated]));
   });
 });
 

@@ -150,8 +150,9 @@ describe('pipecat init DIRECTORY', () => {
         if (code === 0 || (killedBy === signal && 'server/bot.py' in after)) {
           expect(Object.keys(after)).toEqual(expect.arrayContaining(['server/bot.py', 'README.md', '.yo-rc.json']));
         } else {
-          // 130 from our handler, or the signal itself when it came before node had started.
-          expect({ delay, interrupted: code === 130 || killedBy === signal, after }).toEqual({ delay, interrupted: true, after: before });
+          // 130 (SIGINT) or 143 (SIGTERM) from our handlers, or the signal itself when it came before node had started.
+          const expected = signal === 'SIGINT' ? 130 : 143;
+          expect({ delay, interrupted: code === expected || killedBy === signal, after }).toEqual({ delay, interrupted: true, after: before });
         }
         expect(readdirSync(dir).some((n) => n.startsWith(STAGING_PREFIX))).toBe(false);
       }

@@ -20,7 +20,7 @@
  *
  * Every staging folder holds a journal (`journal.json`: owner pid and host, what the commit created
  * and moved, and whether it finished). SIGINT, SIGTERM and SIGHUP while staged or committing undo
- * everything (exit 130, "cancelled: nothing was written"). A SIGKILL cannot be caught: it can leave
+ * everything ("cancelled: nothing was written", exit 130, 143 or 129: 128 + the signal's number). A SIGKILL cannot be caught: it can leave
  * a staging folder and, when it strikes during an in-place commit, some entries already moved. The
  * next run that stages beside the same place ({@link sweepStale}) reads each journal whose owner is
  * dead on this host, removes what that run moved and created (unless it had finished), then the
@@ -28,7 +28,7 @@
  *
  * Source: issue 12 (in-place init) and issue 13 (SIGKILL leftovers, one module shared by `init` and `yo`).
  */
-import { hostname } from 'node:os';
+import { constants, hostname } from 'node:os';
 import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { sync as writeFileAtomicSync } from 'write-file-atomic';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
@@ -341,7 +341,8 @@ export function sweepBeside(target: string): string {
 /** Options of {@link beginStaging}. */
 export interface BeginStagingOptions {
   /**
-   * Install SIGINT/SIGTERM/SIGHUP handlers that abort and exit 130 until the commit or abort
+   * Install SIGINT/SIGTERM/SIGHUP handlers that abort and exit 128 + the signal's number (130,
+   * 143, 129) until the commit or abort
    * (default true), and an `exit` handler that aborts when the process ends while staged.
    */
   handleSignals?: boolean;
@@ -403,7 +404,11 @@ export function beginStaging(target: string, opts: BeginStagingOptions = {}): St
     mkdirSync(join(folder, 'project'));
     save();
   } catch (err) {
-    rmSync(folder, { recursive: true, force: true });
+    try {
+      rmSync(folder, { recursive: true, force: true });
+    } catch {
+      /* nothing was made (e.g. ELOOP: the folder is a link loop); report the first error */
+    }
     throw describeFsError(err, home);
   }
   // The target is an existing folder: the commit moves each staged entry into it.
@@ -412,10 +417,11 @@ export function beginStaging(target: string, opts: BeginStagingOptions = {}): St
 
   let done = false;
   const handleSignals = opts.handleSignals ?? true;
-  const onSignal = (): void => {
+  const onSignal = (signal: NodeJS.Signals): void => {
     handle.abort();
     (opts.onCancel ?? ((m: string) => process.stderr.write(m)))('cancelled: nothing was written\n');
-    process.exit(130);
+    // As a shell reports a process killed by the signal (docs/exit-codes.md).
+    process.exit(128 + (constants.signals[signal] ?? 2));
   };
   const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
   const release = (): void => {
@@ -446,15 +452,19 @@ export function beginStaging(target: string, opts: BeginStagingOptions = {}): St
     save();
     renameSync(from, to);
   };
-  /** Create the missing folders from `target` down to `p`, recording each for a rollback. */
+  /**
+   * Create the missing folders from `target` down to `p`, recording them for a rollback: all in
+   * one journal save before the first is made (a rollback skips any not made yet), so a deep
+   * `--output` costs one save, not one per folder with the journal growing each time (issue 23:
+   * 2,000 levels took minutes).
+   */
   const ensureFolder = (p: string): void => {
     const missing: string[] = [];
     for (let d = p; !present(d); d = dirname(d)) missing.unshift(d);
-    for (const d of missing) {
-      journal.created.push(d);
-      save();
-      mkdirSync(d);
-    }
+    if (missing.length === 0) return;
+    journal.created.push(...missing);
+    save();
+    for (const d of missing) mkdirSync(d);
   };
   const finish = (): void => {
     journal.committed = true;
