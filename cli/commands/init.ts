@@ -11,19 +11,25 @@
  * The handler receives its collaborators ({@link InitIO}: output sinks, terminal, prompt adapter,
  * generator runner), so it runs in a test without the binary.
  *
- * Exit codes: 0 written (or dry run / list printed), 2 invalid input (nothing written),
- * 1 unexpected failure while writing (nothing left behind), 130 interrupted.
+ * Exit codes (docs/exit-codes.md): 0 written (or dry run / list printed), 2 invalid input or a
+ * destination that refuses the project (nothing written), 1 another failure (nothing left behind),
+ * 130 / 143 / 129 stopped by SIGINT (or the
+ * wizard cancelled) / SIGTERM / SIGHUP (nothing written).
  */
-import { basename, relative, resolve } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { basename, join, relative, resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
+import { hideBin } from 'yargs/helpers';
 import { TRANSPORTS } from '../../generators/app/catalogue/catalogue.js';
 import { CONFIG_OPTIONS } from '../../generators/app/config/options.js';
-import { readConfigFile, resolveConfig, type ConfigLayer } from '../../generators/app/config/resolve.js';
+import { jsonErrorLocation, readConfigFile, resolveConfig, type ConfigLayer } from '../../generators/app/config/resolve.js';
 import { selectableServiceIds } from '../../generators/app/config/schema.js';
 import type { Destination, InitRequest } from '../../generators/app/init-plan.js';
 import type { GeneratorRun } from '../../generators/app/run.js';
 import { schemaProblem } from '../../generators/app/wizard/questions.js';
 import { CancelledError, UserError, pendingUsageProblems } from '../errors.js';
+import { setStopContext } from '../interrupts.js';
 import { ConfigError } from '../../generators/app/config/resolve.js';
 
 /**
@@ -134,6 +140,105 @@ export function checkBooleanValues(rawArgs: readonly string[]): void {
 }
 
 /**
+ * Refuse an empty value for a flag that takes one (`--llm ''`, `--client-framework=`, `--video`
+ * with nothing after it): yargs reads each as an empty string, which would otherwise mean "not
+ * given" or "none" and be quietly dropped (issue 23).
+ *
+ * @param argv parsed arguments
+ * @throws UserError (exit 2) naming every such flag
+ */
+export function checkEmptyValues(argv: InitArgs): void {
+  const problems: string[] = [];
+  const blank = (v: unknown): boolean => typeof v === 'string' && v.trim() === '';
+  for (const o of CONFIG_OPTIONS) {
+    if (o.type === 'boolean') continue;
+    const v = argv[o.flag];
+    if (blank(v) || (Array.isArray(v) && v.some(blank))) {
+      problems.push(`--${o.flag}: empty value: give a value (${o.valueHint ?? 'see --help'}), or leave --${o.flag} out`);
+    }
+  }
+  if (problems.length) throw new UserError('invalid configuration: nothing was written', problems);
+}
+
+/** Names (`n`, `name`, `output`...) of the flags of `pipecat init` that take a value. */
+function valueFlagNames(): Set<string> {
+  const names = new Set(['output', 'o', 'config', 'c']);
+  for (const o of CONFIG_OPTIONS) {
+    if (o.type === 'boolean') continue;
+    for (const n of [o.flag, o.short, ...(o.flagAliases ?? [])]) if (n) names.add(n);
+  }
+  return names;
+}
+
+/**
+ * Refuse a flag that takes a value followed by a word starting with `-` (`-n -dash`): yargs would
+ * give the flag an empty value and read the word as more flags (`-dash` is `-d -a -s -h`: help,
+ * exit 0). Checked in the command's builder, before yargs acts on any flag (issue 23). A lone `-`
+ * (stdin for `--config`) is a value.
+ *
+ * @param rawArgs the command line after the executable (`init …`)
+ * @throws UserError (exit 2) naming the flag and the word
+ */
+export function checkDashValues(rawArgs: readonly string[]): void {
+  const names = valueFlagNames();
+  for (let i = 0; i < rawArgs.length - 1; i++) {
+    const a = rawArgs[i];
+    if (a === '--') break;
+    const m = /^--?([a-z][a-z-]*)$/.exec(a);
+    const next = rawArgs[i + 1];
+    if (m && names.has(m[1]) && /^-./.test(next) && next !== '--') {
+      throw new UserError(`${a} needs a value, but the next word ${JSON.stringify(next)} starts with "-" and would be read as flags`, [
+        `to give a value that starts with "-", write ${a}=${next}`,
+      ]);
+    }
+  }
+}
+
+/**
+ * Why Yeoman cannot start in this environment, checked before it is loaded: it reads its global
+ * settings, `~/.yo-rc-global.json` (yeoman-generator's `_getGlobalStorage`, in the folder of
+ * `os.homedir()`), when the generator is made, and a missing home, an unreadable `$HOME` or a
+ * corrupt file there would end in a stack trace (issue 23).
+ *
+ * @returns a UserError (exit 2) naming `$HOME` or `file:line`, or undefined when Yeoman can start
+ */
+export function yeomanHomeProblem(): UserError | undefined {
+  let home: string;
+  try {
+    home = homedir();
+  } catch {
+    return new UserError(
+      'no home folder: $HOME is not set and this user has none in the password database; Yeoman, which writes the project, keeps its settings there',
+      ['set HOME to a folder you can write, e.g. HOME=$PWD pipecat init …'],
+    );
+  }
+  const file = join(home, '.yo-rc-global.json');
+  let text: string;
+  try {
+    if (!statSync(file).isFile()) return new UserError(`${file} is not a regular file: Yeoman reads its settings from it; move it away`);
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined;
+    const why =
+      code === 'EACCES' ? 'permission denied' : code === 'ELOOP' ? 'a symbolic link loop' : ((err as Error).message ?? String(code));
+    return new UserError(`cannot read ${file} ($HOME is ${home}): ${why}`, [
+      'Yeoman, which writes the project, reads its settings there: make $HOME readable, or set HOME to a folder you can read',
+    ]);
+  }
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (err) {
+    return new UserError(`${file} is not valid JSON (Yeoman's settings): fix or remove it`, [jsonErrorLocation(file, text, err as Error)]);
+  }
+  if (!doc || typeof doc !== 'object' || Array.isArray(doc)) {
+    return new UserError(`${file} must hold a JSON object (Yeoman's settings): fix or remove it`);
+  }
+  return undefined;
+}
+
+/**
  * For `pipecat init DIR`: refuse DIR with `--output`, and give the project name from the folder's
  * name when `--name` (or the config file) does not.
  *
@@ -227,6 +332,9 @@ async function writeGuidesOnly(req: InitRequest, name: string, io: InitIO): Prom
 
 /** Options the command adds besides the configuration options. */
 function builder(yargs: Argv): Argv<InitArgs> {
+  // Before yargs acts on any flag: `-n -dash` must not turn into `-n '' -d -a -s -h` (help).
+  const raw = hideBin(process.argv);
+  if (raw[0] === 'init') checkDashValues(raw.slice(1));
   let y = yargs
     .usage(
       '$0 init [DIRECTORY] [options]\n\nScaffold a Pipecat bot project: into DIRECTORY itself (created when missing; its name is the default --name), or into --output/--name. The interactive wizard asks what flags and --config do not give (needs a terminal).',
@@ -292,7 +400,9 @@ function builder(yargs: Argv): Argv<InitArgs> {
     .epilogue(
       `Transports (--transport, id and what it is): ${TRANSPORTS.map((t) => `${t.id} (${t.label})`).join(', ')}; ` +
         'vendor names such as daily, twilio or plivo work too. Services: `pipecat init --list-options`.\n\n' +
-        'Exit codes: 0 success, 1 failed while writing, 2 invalid input (nothing written), 130 cancelled.',
+        'Exit codes: 0 success, 1 failed (nothing left behind), 2 invalid input, or a destination that cannot take the project ' +
+        '(nothing written), 129 stopped by SIGHUP, ' +
+        '130 cancelled (Ctrl-C, SIGINT), 143 stopped by SIGTERM (nothing written). Every code: docs/exit-codes.md',
     ) as unknown as Argv<InitArgs>;
 }
 
@@ -324,6 +434,8 @@ export const initCommand: CommandModule<object, InitArgs> = createInitCommand();
  *   wizard is cancelled or declined; StagingError when the file system refuses
  */
 export async function runInit(argv: InitArgs, io: InitIO): Promise<void> {
+  // A signal before the staging's own handlers (`generators/app/staging.ts`): nothing was written yet.
+  setStopContext({ note: 'cancelled: nothing was written' });
   if (argv['list-options']) {
     io.out(JSON.stringify(listOptions(), null, 2) + '\n');
     return;
@@ -331,6 +443,7 @@ export async function runInit(argv: InitArgs, io: InitIO): Promise<void> {
   const usage = pendingUsageProblems.splice(0);
   if (usage.length) throw withConfigProblems(usage, argv);
   checkBooleanValues(io.rawArgs);
+  checkEmptyValues(argv);
   if (stdinConfig(io.rawArgs)) {
     argv.config = '-';
     if (argv.directory === '' || argv.directory === '-') delete argv.directory; // the same lone `-`
@@ -385,6 +498,8 @@ export async function runInit(argv: InitArgs, io: InitIO): Promise<void> {
       return;
     }
   }
+  const home = yeomanHomeProblem();
+  if (home) throw home;
   try {
     await io.runGenerator({ request, adapter: wizard ? await io.promptAdapter() : undefined, out: io.out, note: io.err });
   } catch (err) {

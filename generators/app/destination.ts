@@ -8,8 +8,60 @@
  * file it would write that already exists, naming them).
  */
 import { lstatSync, readdirSync, statSync, type Stats } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { STAGING_PREFIX } from './staging.js';
+
+/** Longest name of one path component a Linux file system takes, in bytes (`NAME_MAX`). */
+export const NAME_MAX = 255;
+/** Longest path a Linux system call takes, in bytes, terminating NUL included (`PATH_MAX`). */
+export const PATH_MAX = 4096;
+/**
+ * Bytes kept free below the project folder for its own paths (`.pipecat/base/client/…`, a staging
+ * folder's name): a project folder whose path leaves less cannot hold the project.
+ */
+export const PROJECT_PATH_ROOM = 200;
+
+/** The code of a failing `stat` (`ELOOP`, `ENOENT`, `EACCES`...), or undefined when it succeeds. */
+function statError(p: string): string | undefined {
+  try {
+    statSync(p);
+    return undefined;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code ?? 'EIO';
+  }
+}
+
+/** A long path shortened for a message: its first and last 40 characters. */
+function shown(p: string): string {
+  return p.length <= 100 ? p : `${p.slice(0, 40)}…${p.slice(-40)} (${p.length} characters)`;
+}
+
+/**
+ * Why a path cannot be written by length alone, or null: a component over {@link NAME_MAX} bytes,
+ * or a path leaving less than {@link PROJECT_PATH_ROOM} bytes below it within {@link PATH_MAX}.
+ * Checked before anything is written, so a 4,000-character `--output` is one clear line at once.
+ *
+ * @param p absolute path
+ * @param what how to name it (`--output`, the project folder)
+ */
+export function lengthProblem(p: string, what: string): string | null {
+  const long = p.split(sep).find((c) => Buffer.byteLength(c) > NAME_MAX);
+  if (long !== undefined) {
+    return `${what} ${shown(p)}: the name ${JSON.stringify(shown(long))} is ${Buffer.byteLength(long)} bytes; a file system takes at most ${NAME_MAX} per name (NAME_MAX): choose a shorter name`;
+  }
+  const bytes = Buffer.byteLength(p);
+  if (bytes + PROJECT_PATH_ROOM > PATH_MAX) {
+    return `${what} ${shown(p)} is ${bytes} bytes long: with the project's files below it, paths would pass the system's limit of ${PATH_MAX} bytes (PATH_MAX): choose a shorter path`;
+  }
+  return null;
+}
+
+/** What a path is whose `lstat` succeeds but whose `stat` fails with `code`. */
+function unfollowable(code: string): string {
+  if (code === 'ELOOP') return 'a symbolic link loop (too many levels of symbolic links)';
+  if (code === 'EACCES') return 'not reachable (permission denied)';
+  return 'a symbolic link to nothing (a dangling link)';
+}
 
 /** `lstat` of a path, or undefined when nothing (not even a dangling link) is there. */
 function lstatOrNone(p: string): Stats | undefined {
@@ -42,17 +94,22 @@ function entries(folder: string): string[] {
  * @param what how to name it (`--output`, the project folder)
  */
 function folderProblem(p: string, what: string): string | null {
+  const tooLong = lengthProblem(p, what);
+  if (tooLong) return tooLong;
   const l = lstatOrNone(p);
   if (l) {
     const s = statOrNone(p);
-    if (!s) return `${what} ${p} is a symbolic link to nothing (a dangling link): remove it or choose another path`;
+    if (!s) return `${what} ${p} is ${unfollowable(statError(p) ?? 'ENOENT')}: remove it or choose another path`;
     if (!s.isDirectory()) return `${what} ${p} exists and is not a directory`;
     return null;
   }
-  // Missing: every existing ancestor must be a folder.
+  // Missing: every existing ancestor must be a folder (a link loop, a dangling link or an
+  // unreachable folder on the way is named: the project could not be created below it).
   for (let cur = join(p, '..'); ; cur = join(cur, '..')) {
     const a = statOrNone(cur);
     if (a) return a.isDirectory() ? null : `${what} ${p} is below ${cur}, which is a file, not a folder`;
+    if (lstatOrNone(cur))
+      return `${what} ${p} is below ${cur}, ${unfollowable(statError(cur) ?? 'ENOENT')}: remove it or choose another path`;
     if (join(cur, '..') === cur) return null;
   }
 }
@@ -66,11 +123,11 @@ function folderProblem(p: string, what: string): string | null {
  * @returns one line naming the path and what to change, or null
  */
 export function destinationProblem(output: string, target: string): string | null {
-  const out = folderProblem(output, '--output');
+  const out = folderProblem(output, '--output') ?? lengthProblem(target, 'the project folder');
   if (out) return out;
   if (lstatOrNone(target)) {
     const s = statOrNone(target);
-    if (!s) return `${target} is a symbolic link to nothing (a dangling link): remove it, or choose another --name or --output`;
+    if (!s) return `${target} is ${unfollowable(statError(target) ?? 'ENOENT')}: remove it, or choose another --name or --output`;
     if (!s.isDirectory()) return `${target} exists and is not a directory: choose another --name or --output`;
     if (entries(target).length > 0) {
       return `${target} already exists and is not empty: choose another --name or --output (nothing was written)`;

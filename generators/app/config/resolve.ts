@@ -10,7 +10,7 @@
  *
  * Source: ../shared/design/ARCHITECTURE.md and issue 2 (precedence, validation, config keys).
  */
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants as fsConstants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { closest } from 'fastest-levenshtein';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { TRANSPORTS, TRANSPORT_FAMILIES, canonicalServiceId, findTransport, serviceForVendor } from '../catalogue/catalogue.js';
@@ -67,14 +67,15 @@ export function readConfigFile(path: string): ConfigLayer {
   } catch (err) {
     if (err instanceof ConfigError) throw err;
     const code = (err as NodeJS.ErrnoException).code;
-    const why =
-      code === 'ENOENT'
-        ? 'no such file'
-        : code === 'EISDIR'
-          ? 'is a directory'
-          : code === 'EACCES'
-            ? 'permission denied'
-            : String((err as Error).message);
+    const reasons: Record<string, string> = {
+      ENOENT: 'no such file',
+      EISDIR: 'is a directory',
+      EACCES: 'permission denied',
+      ELOOP: 'a symbolic link loop (too many levels of symbolic links)',
+      ENXIO: 'a socket, not a regular file',
+      ENAMETOOLONG: 'the path is too long',
+    };
+    const why = (code && reasons[code]) ?? String((err as Error).message);
     throw new ConfigError(`--config: cannot read ${path}: ${why}`, []);
   }
   let doc: unknown;
@@ -106,18 +107,47 @@ export const MAX_CONFIG_BYTES = 1024 * 1024;
 export const MAX_CONFIG_DEPTH = 8;
 
 /**
- * Read a file as UTF-8, refusing it past `limit` bytes without reading further, so `/dev/zero`,
- * `/dev/urandom` or a runaway pipe cannot grow the process, while a pipe such as `<(jq …)` (no
- * size known in advance) still works.
+ * A path naming a descriptor the shell handed this process (`/dev/fd/63` from `<(jq …)`,
+ * `/dev/stdin`): its pipe has a writer, so reading it ends.
+ */
+const INHERITED_DESCRIPTOR = /^\/(?:dev\/fd|proc\/self\/fd)\/\d+$|^\/dev\/stdin$/;
+
+/** What a non-regular file is, for a message. */
+function fileKind(st: Stats): string {
+  if (st.isDirectory()) return 'a directory';
+  if (st.isFIFO()) return 'a named pipe (FIFO)';
+  if (st.isCharacterDevice()) return 'a character device';
+  if (st.isBlockDevice()) return 'a block device';
+  if (st.isSocket()) return 'a socket';
+  return 'not a regular file';
+}
+
+/**
+ * Read a file as UTF-8, refusing it past `limit` bytes without reading further, so a runaway pipe
+ * cannot grow the process, while a pipe such as `<(jq …)` (no size known in advance) still works.
+ *
+ * Only a regular file, stdin (`-`) or a pipe the shell handed over (`/dev/fd/N`) is read: a named
+ * pipe (FIFO) nobody writes to would wait forever, and a device (`/dev/zero`, a terminal) is not a
+ * configuration (issue 23). The file is opened without blocking, so a FIFO is refused at once.
  *
  * @param path file, device or pipe; `-` reads stdin
  * @param limit bytes
- * @throws ConfigError naming `--config` when the content is larger; fs errors as they come
+ * @throws ConfigError naming `--config` when the content is larger or the path is not a regular
+ *   file; fs errors as they come
  */
 export function readBounded(path: string, limit: number): string {
   const stdin = path === '-';
-  const fd = stdin ? 0 : openSync(path, 'r');
+  const inherited = INHERITED_DESCRIPTOR.test(path);
+  const fd = stdin ? 0 : openSync(path, inherited ? 'r' : fsConstants.O_RDONLY | fsConstants.O_NONBLOCK);
   try {
+    if (!stdin) {
+      const st = fstatSync(fd);
+      if (!st.isFile() && !(inherited && st.isFIFO()))
+        throw new ConfigError(
+          `--config: ${path} is ${fileKind(st)}, not a regular file: give a JSON file, or pipe it into \`--config -\``,
+          [],
+        );
+    }
     const chunks: Buffer[] = [];
     let total = 0;
     const buf = Buffer.alloc(64 * 1024);
@@ -197,13 +227,18 @@ export function layerFromObject(source: Record<string, unknown>, path: string): 
 
 /**
  * `file:line:column` and the reason of the first JSON syntax error (located with jsonc-parser,
- * comments and trailing commas disallowed, as in strict JSON).
+ * comments and trailing commas disallowed, as in strict JSON); `file:line` of the first git
+ * conflict marker (`<<<<<<<`, `=======`, `>>>>>>>`) when the file has one.
  *
  * @param path file path
  * @param text the file's text
  * @param err the error thrown by JSON.parse (used when no location can be found)
  */
-function jsonErrorLocation(path: string, text: string, err: Error): string {
+export function jsonErrorLocation(path: string, text: string, err: Error): string {
+  // A merge left the file half-resolved: name the first marker's line (git's own markers).
+  const lines = text.split('\n');
+  const marker = lines.findIndex((l) => /^(?:<{7}|={7}|>{7}|\|{7})(?: |$|\r)/.test(l));
+  if (marker >= 0) return `${path}:${marker + 1}: a git conflict marker (${lines[marker].slice(0, 7)}): resolve the merge conflict first`;
   const errors: ParseError[] = [];
   parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   const first = errors[0];
