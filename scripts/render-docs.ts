@@ -85,7 +85,7 @@ on SmallWebRTC and Daily, Deepgram → OpenAI (Responses API) → Cartesia, read
 
 Files are written into a hidden staging folder (\`.pipecat-staging-<pid>-<random>\`) and moved into
 place at the end: beside the nearest existing parent for a new folder (no folder is created before
-that), inside the folder itself when it exists. Ctrl-C, SIGTERM and SIGHUP undo everything. A SIGKILL
+that), inside the folder itself when it exists. Ctrl-C, SIGTERM and SIGHUP undo everything (exit 130, 143, 129). A SIGKILL
 cannot be caught: it can leave the staging folder and, during the final moves of an in-place run, some
 entries already moved. Each staging folder records its owner and what it moved, so the next run in the
 same place removes what a dead run left (never a live run's, never another user's, and never when its
@@ -124,11 +124,20 @@ came from the file); the exit code is 2 and nothing is written, not even the out
 - Daily PSTN needs \`daily_pstn_mode\`, Twilio + Daily SIP needs \`twilio_daily_sip_mode\`; a mode without its transport is an error; one Daily call flow per project;
 - a video avatar needs video output (it is turned on unless \`--no-video-output\` is given);
 - noise cancellation needs cloud deployment;
-- an existing non-empty \`<output>/<name>\` is refused and left untouched.
+- an existing non-empty \`<output>/<name>\` is refused and left untouched;
+- an empty value (\`--llm ''\`, \`--client-framework=\`) is refused naming its flag, and so is a flag whose value
+  would start with \`-\` (\`-n -dash\`: write \`-n=-dash\`);
+- \`--output\` and DIRECTORY are refused when they are, or lie below, a symbolic link loop or a dangling link,
+  when a name in them is over 255 bytes, or when the path leaves no room for the project within 4096 bytes;
+- \`--config\` must be a regular file, \`-\` (stdin) or a \`<(…)\` pipe: a named pipe or a device is refused;
+- Yeoman's settings, \`~/.yo-rc-global.json\`, must be readable JSON: an unreadable \`$HOME\`, none at all, or a
+  corrupt file (\`file:line\`, git conflict markers included) is named before anything is written.
 
 ## Exit codes
 
-0 success · 1 failed while writing (nothing is left behind) · 2 invalid input · 130 cancelled.
+0 success · 1 failed (nothing is left behind) · 2 invalid input, or a destination that cannot take the project
+(nothing written) · 129 / 130 / 143 stopped by SIGHUP / SIGINT (or the wizard cancelled) / SIGTERM (nothing
+written). Every code of every command, with its situations: [exit-codes.md](exit-codes.md).
 `;
 }
 
