@@ -152,7 +152,11 @@ describe('pipecat init DIRECTORY', () => {
         } else {
           // 130 (SIGINT) or 143 (SIGTERM) from our handlers, or the signal itself when it came before node had started.
           const expected = signal === 'SIGINT' ? 130 : 143;
-          expect({ delay, interrupted: code === expected || killedBy === signal, after }).toEqual({ delay, interrupted: true, after: before });
+          expect({ delay, interrupted: code === expected || killedBy === signal, after }).toEqual({
+            delay,
+            interrupted: true,
+            after: before,
+          });
         }
         expect(readdirSync(dir).some((n) => n.startsWith(STAGING_PREFIX))).toBe(false);
       }
