@@ -16,20 +16,18 @@
  * 130 / 143 / 129 stopped by SIGINT (or the
  * wizard cancelled) / SIGTERM / SIGHUP (nothing written).
  */
-import { readFileSync, statSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { basename, join, relative, resolve } from 'node:path';
+import { basename, relative, resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
-import { hideBin } from 'yargs/helpers';
 import { TRANSPORTS } from '../../generators/app/catalogue/catalogue.js';
 import { CONFIG_OPTIONS } from '../../generators/app/config/options.js';
-import { jsonErrorLocation, readConfigFile, resolveConfig, type ConfigLayer } from '../../generators/app/config/resolve.js';
+import { readConfigFile, resolveConfig, type ConfigLayer } from '../../generators/app/config/resolve.js';
 import { selectableServiceIds } from '../../generators/app/config/schema.js';
 import type { Destination, InitRequest } from '../../generators/app/init-plan.js';
 import type { GeneratorRun } from '../../generators/app/run.js';
 import { schemaProblem } from '../../generators/app/wizard/questions.js';
 import { CancelledError, UserError, pendingUsageProblems } from '../errors.js';
 import { setStopContext } from '../interrupts.js';
+import { yeomanHomeProblem } from '../yeoman-home.js';
 import { ConfigError } from '../../generators/app/config/resolve.js';
 
 /**
@@ -195,50 +193,6 @@ export function checkDashValues(rawArgs: readonly string[]): void {
 }
 
 /**
- * Why Yeoman cannot start in this environment, checked before it is loaded: it reads its global
- * settings, `~/.yo-rc-global.json` (yeoman-generator's `_getGlobalStorage`, in the folder of
- * `os.homedir()`), when the generator is made, and a missing home, an unreadable `$HOME` or a
- * corrupt file there would end in a stack trace (issue 23).
- *
- * @returns a UserError (exit 2) naming `$HOME` or `file:line`, or undefined when Yeoman can start
- */
-export function yeomanHomeProblem(): UserError | undefined {
-  let home: string;
-  try {
-    home = homedir();
-  } catch {
-    return new UserError(
-      'no home folder: $HOME is not set and this user has none in the password database; Yeoman, which writes the project, keeps its settings there',
-      ['set HOME to a folder you can write, e.g. HOME=$PWD pipecat init …'],
-    );
-  }
-  const file = join(home, '.yo-rc-global.json');
-  let text: string;
-  try {
-    if (!statSync(file).isFile()) return new UserError(`${file} is not a regular file: Yeoman reads its settings from it; move it away`);
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return undefined;
-    const why =
-      code === 'EACCES' ? 'permission denied' : code === 'ELOOP' ? 'a symbolic link loop' : ((err as Error).message ?? String(code));
-    return new UserError(`cannot read ${file} ($HOME is ${home}): ${why}`, [
-      'Yeoman, which writes the project, reads its settings there: make $HOME readable, or set HOME to a folder you can read',
-    ]);
-  }
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text);
-  } catch (err) {
-    return new UserError(`${file} is not valid JSON (Yeoman's settings): fix or remove it`, [jsonErrorLocation(file, text, err as Error)]);
-  }
-  if (!doc || typeof doc !== 'object' || Array.isArray(doc)) {
-    return new UserError(`${file} must hold a JSON object (Yeoman's settings): fix or remove it`);
-  }
-  return undefined;
-}
-
-/**
  * For `pipecat init DIR`: refuse DIR with `--output`, and give the project name from the folder's
  * name when `--name` (or the config file) does not.
  *
@@ -333,7 +287,7 @@ async function writeGuidesOnly(req: InitRequest, name: string, io: InitIO): Prom
 /** Options the command adds besides the configuration options. */
 function builder(yargs: Argv): Argv<InitArgs> {
   // Before yargs acts on any flag: `-n -dash` must not turn into `-n '' -d -a -s -h` (help).
-  const raw = hideBin(process.argv);
+  const raw = process.argv.slice(2); // as processInitIO's rawArgs (yargs/helpers here would move yargs out of the entry bundle)
   if (raw[0] === 'init') checkDashValues(raw.slice(1));
   let y = yargs
     .usage(

@@ -59,7 +59,11 @@ export function processUpdateIO(): UpdateIO {
     },
     env: process.env,
     select,
-    runGenerator: async (run) => (await import('../../generators/app/run.js')).runPipecatGenerator(run),
+    runGenerator: async (run) => {
+      const home = (await import('../yeoman-home.js')).yeomanHomeProblem(); // before Yeoman reads it
+      if (home) throw home;
+      return (await import('../../generators/app/run.js')).runPipecatGenerator(run);
+    },
     setExitCode: (code) => {
       process.exitCode = code;
     },

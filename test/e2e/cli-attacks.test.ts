@@ -115,6 +115,40 @@ describe('$HOME and ~/.yo-rc-global.json', () => {
   });
 });
 
+describe('$HOME and ~/.yo-rc-global.json on `pipecat update`', () => {
+  /** A generated project, readable and writable by everyone (other users run update in it). */
+  function project(name: string): string {
+    const out = join(tmp, name);
+    const r = run(['init', '-n', 'up', ...GOOD, '-o', out]);
+    expect(r.code).toBe(0);
+    spawnSync('chmod', ['-R', 'a+rwX', out]);
+    return join(out, 'up');
+  }
+
+  test('a corrupt ~/.yo-rc-global.json is named with file:line, and nothing changes', () => {
+    const dir = project('up-corrupt');
+    const home = join(tmp, 'home-up-corrupt');
+    mkdirSync(home);
+    writeFileSync(join(home, '.yo-rc-global.json'), '{\n<<<<<<< HEAD\n}\n');
+    const before = readFileSync(join(dir, 'server', 'bot.py'), 'utf8');
+    const r = run(['update', '--tts', 'elevenlabs_tts'], { cwd: dir, env: { HOME: home } });
+    expect(refusal(r, /\.yo-rc-global\.json:2: a git conflict marker/)).toEqual(REFUSED());
+    expect(readFileSync(join(dir, 'server', 'bot.py'), 'utf8')).toBe(before);
+  });
+
+  (SETPRIV ? test : test.skip)('a user without a home is told to set HOME, and nothing changes', () => {
+    const dir = project('up-nohome');
+    const before = readFileSync(join(dir, 'server', 'bot.py'), 'utf8');
+    const r = run(['update', '--tts', 'elevenlabs_tts'], {
+      cwd: dir,
+      prefix: ['setpriv', '--reuid=4242', '--regid=4242', '--clear-groups'],
+      env: { HOME: undefined },
+    });
+    expect(refusal(r, /no home folder: \$HOME is not set/)).toEqual(REFUSED());
+    expect(readFileSync(join(dir, 'server', 'bot.py'), 'utf8')).toBe(before);
+  });
+});
+
 describe('--output and DIRECTORY', () => {
   test('a symbolic link loop, as the folder or above it, is named: exit 2, nothing written', () => {
     const loop = join(tmp, 'loop-a');
