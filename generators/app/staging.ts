@@ -28,7 +28,7 @@
  *
  * Source: issue 12 (in-place init) and issue 13 (SIGKILL leftovers, one module shared by `init` and `yo`).
  */
-import { constants, hostname } from 'node:os';
+import { hostname } from 'node:os';
 import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { sync as writeFileAtomicSync } from 'write-file-atomic';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
@@ -420,8 +420,8 @@ export function beginStaging(target: string, opts: BeginStagingOptions = {}): St
   const onSignal = (signal: NodeJS.Signals): void => {
     handle.abort();
     (opts.onCancel ?? ((m: string) => process.stderr.write(m)))('cancelled: nothing was written\n');
-    // As a shell reports a process killed by the signal (docs/exit-codes.md).
-    process.exit(128 + (constants.signals[signal] ?? 2));
+    // As a shell reports a process killed by the signal: 128 + its number (docs/exit-codes.md).
+    process.exit(({ SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as Record<string, number>)[signal] ?? 130);
   };
   const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
   const release = (): void => {
