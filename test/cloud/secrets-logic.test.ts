@@ -63,8 +63,8 @@ describe('dotenv reading', () => {
     const err = userError(() => parseDotenv(text, 'conf/.env'));
     expect(err.problems).toHaveLength(4);
     expect(err.problems[0]).toMatch(/^conf\/\.env:2: not a KEY=value entry$/);
-    expect(err.problems[1]).toMatch(/^conf\/\.env:3: invalid key "BAD-KEY"/);
-    expect(err.problems[2]).toMatch(/^conf\/\.env:4: invalid key "1NUM"/);
+    expect(err.problems[1]).toMatch(/^conf\/\.env:3: invalid key \(7 characters, not shown\)/);
+    expect(err.problems[2]).toMatch(/^conf\/\.env:4: invalid key \(4 characters, not shown\)/);
     expect(err.problems[3]).toMatch(/^conf\/\.env:5: unexpected text after the closing "/);
     expect(err.message + err.problems.join('\n')).not.toContain('just-a-secret-text');
     expect(err.message + err.problems.join('\n')).not.toContain('junk');
@@ -96,7 +96,7 @@ describe('KEY=value arguments and merging', () => {
     const err = userError(() => parsePairs(['hunter2secret', 'my-key=v', 'OK=1']));
     expect(err.problems).toEqual([
       'argument 1 is not KEY=value (use KEY=- to read the value from stdin)',
-      expect.stringMatching(/^argument 2: invalid key "my-key"/),
+      expect.stringMatching(/^argument 2: invalid key \(6 characters, not shown\)/),
     ]);
     expect(err.problems.join('\n')).not.toContain('hunter2secret');
   });
@@ -154,7 +154,7 @@ describe('rules, fingerprints, regions, plan', () => {
     expect(closest('api_key', ['API_KEY'])).toBe('API_KEY');
     expect(closest('zzz', ['API_KEY'])).toBeUndefined();
     expect(keyProblem('_OK_1')).toBeUndefined();
-    expect(keyProblem('9A', 'argument 1')).toMatch(/^argument 1: invalid key "9A"/);
+    expect(keyProblem('9A', 'argument 1')).toMatch(/^argument 1: invalid key \(2 characters, not shown\)/);
   });
 
   test('fingerprint is the first 8 hex digits of SHA-256; length counts characters; redaction', () => {
