@@ -211,11 +211,14 @@ export const ERROR_BODY_READ_LIMIT = 64 * 1024;
 /** Bytes of a success answer read at most (a listing of thousands of sets is far smaller). */
 export const ANSWER_LIMIT_BYTES = 32 * 1024 * 1024;
 
-/** `text` cut to `max` characters, with an ellipsis and the length when cut. */
-export function truncate(text: string, max: number): string {
-  return text.length <= max
-    ? text
-    : `${text.slice(0, max)}… (cut; ${text.length}${text.length >= ERROR_BODY_READ_LIMIT ? '+' : ''} characters)`;
+/**
+ * `text` cut to `max` characters, with an ellipsis and the length when cut.
+ *
+ * @param more true when `text` is itself the start of something longer (a body read in part)
+ */
+export function truncate(text: string, max: number, more = false): string {
+  if (text.length <= max && !more) return text;
+  return `${text.slice(0, max)}… (cut; ${text.length}${more ? '+' : ''} characters)`;
 }
 
 /**
@@ -483,6 +486,7 @@ export class CloudClient {
     let text: string;
     let retryAfter: string | null;
     let location: string | null = null;
+    let cut = false;
     try {
       // A redirect is never followed (it would carry the token and the body elsewhere): it is
       // reported as what it is, below.
@@ -493,6 +497,7 @@ export class CloudClient {
       // An error body is read only as far as its message needs; an answer is bounded too.
       const read = await readLimited(res.body, status >= 300 ? ERROR_BODY_READ_LIMIT : ANSWER_LIMIT_BYTES);
       text = read.text;
+      cut = read.truncated;
       if (read.truncated && status < 300) {
         throw new ApiError({
           status,
@@ -545,6 +550,7 @@ export class CloudClient {
         message: truncate(
           typeof b.error === 'string' && b.error ? b.error : (cutErrorField(text) ?? (text.trim() || `HTTP ${status}`)),
           ERROR_MESSAGE_MAX,
+          cut,
         ),
         method: spec.method,
         path: spec.path,

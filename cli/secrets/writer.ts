@@ -120,7 +120,6 @@ export async function writeKeys<K extends { key: string }>(opts: WriteKeysOption
         key: items[index].key,
         status: 'not-sent',
         error: `not sent: the platform refused ${tooLargeAt.key} (size ${tooLargeAt.size}) as too large, and this value is as large (size ${size})`,
-        httpStatus: 413,
       };
     } else if (fatal !== undefined) {
       results[index] = { key: items[index].key, status: 'not-sent', error: `not sent: ${fatal}` };

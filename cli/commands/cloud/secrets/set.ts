@@ -371,7 +371,7 @@ async function setSecrets(io: CloudIO, argv: SetArgs, emit: (doc: unknown) => vo
       // The credentials were refused mid-way: exit 4 like any other 401 (docs/secrets.md).
       throw new CredentialsRejectedError(
         `Pipecat Cloud rejected the credentials while writing to ${plan.set}: ${written.length} of ${total} keys were written`,
-        [...details, 'then run the same command again'],
+        [...details, 'log in again, then run the same command again'],
       );
     }
     if (failed.length > 0 || notSent.length > 0) {
