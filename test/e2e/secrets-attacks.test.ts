@@ -397,8 +397,8 @@ describe('input without end, huge values, huge error bodies: exit codes and peak
     for (const [what, args, message] of cases) {
       const r = await cliFromFile(`/dev/zero to ${what}`, args, '/dev/zero');
       expectCode(r, 2);
-      expect(r.stderr).toMatch(message);
       expectRss(r);
+      expect(r.stderr).toMatch(message);
     }
     const r = await cli('--file /dev/zero', ['cloud', 'secrets', 'set', 'zero-set', '--file', '/dev/zero', '--skip']);
     expectCode(r, 2);
