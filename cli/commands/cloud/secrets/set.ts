@@ -209,6 +209,16 @@ async function setSecrets(io: CloudIO, argv: SetArgs, emit: (doc: unknown) => vo
   const interrupts = io.watchInterrupts();
   try {
     const total = plan.keys.length;
+    // The platform's message is shown once: a later key failing with the same answer keeps its
+    // status and code and refers to the first key for the message.
+    const firstWith = new Map<string, string>();
+    const onceEach = (err: unknown, text: string, key: string): string => {
+      const first = firstWith.get(text);
+      if (first === undefined) firstWith.set(text, key);
+      const e = err as { name?: string; method?: string; path?: string; status?: number; code?: string };
+      if (first === undefined || e?.name !== 'ApiError') return text;
+      return `Pipecat Cloud: ${e.method} ${e.path} failed: ${e.status} ${e.code} (message as for ${first})`;
+    };
     const lengthOf = new Map(plan.keys.map((k) => [k.key, k.length]));
     spinner = await io.startSpinner(`Writing 0/${total} keys to ${plan.set}`, { json: argv.json });
     const results = await writeKeys({
@@ -226,7 +236,7 @@ async function setSecrets(io: CloudIO, argv: SetArgs, emit: (doc: unknown) => vo
       describe: (err, item) =>
         isApiStatus(err, 413)
           ? `too large: the platform refused the value of ${item.key} (${lengthOf.get(item.key)} characters) as too large${redactor.complete ? ` (${redactor.redact(apiMessage(err))})` : ''}`
-          : foreignText(err, redactor),
+          : onceEach(err, foreignText(err, redactor), item.key),
       sizeOf: (item) => item.value.length,
       interrupted: interrupts.first,
       endGrace: interrupts.again,
