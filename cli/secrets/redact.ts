@@ -27,6 +27,9 @@ export const REDACT_MIN_LENGTH = 4;
 /** Length of the windows looked for: any fragment this long of a value's encodings is redacted. */
 export const FRAGMENT_LENGTH = 4;
 
+/** Fragment length looked for of an API token (see {@link Redactor.add}). */
+export const TOKEN_FRAGMENT_LENGTH = 8;
+
 /** Most windows indexed for whole values; past it, a value is indexed by its edges only. */
 export const FRAGMENT_INDEX_BUDGET = 600_000;
 
@@ -68,7 +71,8 @@ export function secretForms(value: string): string[] {
  * An index of secret values and the redaction of text against it.
  */
 export class Redactor {
-  private readonly windows = new Set<string>();
+  /** Indexed windows by their length. */
+  private readonly windows = new Map<number, Set<string>>();
   private budget = FRAGMENT_INDEX_BUDGET;
   private readonly seen = new Set<string>();
   private partial = 0;
@@ -96,59 +100,67 @@ export class Redactor {
    * Indexes more values (smallest first, so the whole-value budget covers as many as it can).
    *
    * @param values secret values; shorter than {@link REDACT_MIN_LENGTH} ones are skipped
+   * @param fragment the fragment length looked for (default {@link FRAGMENT_LENGTH}); an API token,
+   *   which no server echoes in part, uses {@link TOKEN_FRAGMENT_LENGTH} so that 4-character
+   *   coincidences with names in long listings are not redacted
    */
-  add(values: Iterable<string>): void {
+  add(values: Iterable<string>, fragment = FRAGMENT_LENGTH): void {
     const fresh = [...new Set(values)]
       .filter((v) => v.length >= REDACT_MIN_LENGTH && !this.seen.has(v))
       .sort((a, b) => a.length - b.length);
     for (const v of fresh) {
       this.seen.add(v);
+      const size = Math.min(fragment, v.length);
       // Each form is a few times the value's length; 12 forms at most.
       const cost = v.length * 12;
       if (cost <= this.budget) {
         this.budget -= cost;
-        this.index(secretForms(v));
+        this.index(secretForms(v), size);
       } else {
         this.partial++;
         const head = v.slice(0, EDGE_LENGTH);
         const tail = v.slice(-EDGE_LENGTH);
-        this.index([...secretForms(head), ...secretForms(tail)]);
+        this.index([...secretForms(head), ...secretForms(tail)], size);
       }
     }
   }
 
-  private index(forms: readonly string[]): void {
-    for (const f of forms) for (let i = 0; i + FRAGMENT_LENGTH <= f.length; i++) this.windows.add(f.slice(i, i + FRAGMENT_LENGTH));
+  private index(forms: readonly string[], size: number): void {
+    let set = this.windows.get(size);
+    if (!set) this.windows.set(size, (set = new Set()));
+    for (const f of forms) for (let i = 0; i + size <= f.length; i++) set.add(f.slice(i, i + size));
   }
 
   /**
    * Replaces every run of `text` covered by indexed windows with {@link REDACTED}.
    *
    * @param text text about to be shown
-   * @returns the text with no {@link FRAGMENT_LENGTH}-character fragment of any indexed encoding
+   * @returns the text with no indexed fragment (of {@link FRAGMENT_LENGTH} characters, or the
+   *   length a value was added with) of any encoding of a value
    */
   redact(text: string): string {
-    if (this.windows.size === 0 || text.length < FRAGMENT_LENGTH) return text;
-    let out = '';
-    let last = 0; // end of the text copied so far
-    let coveredTo = -1; // end (exclusive) of the current covered run
-    let runStart = -1;
-    for (let i = 0; i + FRAGMENT_LENGTH <= text.length; i++) {
-      if (!this.windows.has(text.slice(i, i + FRAGMENT_LENGTH))) continue;
-      if (i <= coveredTo && runStart >= 0) {
-        coveredTo = i + FRAGMENT_LENGTH;
-      } else {
-        if (runStart >= 0) {
-          out += text.slice(last, runStart) + REDACTED;
-          last = coveredTo;
-        }
-        runStart = i;
-        coveredTo = i + FRAGMENT_LENGTH;
+    if (this.windows.size === 0) return text;
+    let covered: Uint8Array | undefined;
+    for (const [size, set] of this.windows) {
+      for (let i = 0; i + size <= text.length; i++) {
+        if (!set.has(text.slice(i, i + size))) continue;
+        covered ??= new Uint8Array(text.length);
+        covered.fill(1, i, i + size);
       }
     }
-    if (runStart < 0) return text;
-    out += text.slice(last, runStart) + REDACTED;
-    return out + text.slice(coveredTo);
+    if (!covered) return text;
+    let out = '';
+    for (let i = 0; i < text.length;) {
+      if (!covered[i]) {
+        const start = i;
+        while (i < text.length && !covered[i]) i++;
+        out += text.slice(start, i);
+      } else {
+        while (i < text.length && covered[i]) i++;
+        out += REDACTED;
+      }
+    }
+    return out;
   }
 }
 
@@ -170,9 +182,10 @@ const inPlay = new Redactor();
  * from now on {@link redactOutput} removes them from everything printed.
  *
  * @param values the values
+ * @param fragment fragment length looked for (see {@link Redactor.add})
  */
-export function registerSecrets(values: Iterable<string>): void {
-  inPlay.add(values);
+export function registerSecrets(values: Iterable<string>, fragment = FRAGMENT_LENGTH): void {
+  inPlay.add(values, fragment);
 }
 
 /**

@@ -195,6 +195,10 @@ describe('rules, fingerprints, regions, plan', () => {
     expect(rb.redact('end: tailTAIL')).toBe('end: [redacted]');
     expect(tokenSecretPart('pcc_pat_emulator_abcDEF123')).toBe('abcDEF123');
     expect(tokenSecretPart('pcc_pat_XyZ123')).toBe('XyZ123');
+    const rt = new Redactor();
+    rt.add(['kQ7vT9wZ3mR8pLjH'], 8);
+    expect(rt.redact('set kQ7v and T9wZ')).toBe('set kQ7v and T9wZ');
+    expect(rt.redact('token=xkQ7vT9wZ3y')).toBe('token=x[redacted]y');
   });
 
   test('a key that looks like a value is refused by place and length, never shown', () => {

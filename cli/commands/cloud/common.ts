@@ -22,7 +22,7 @@ import { lookupCredentials, resolveOrganization } from '../../cloud-api/credenti
 import * as dialogs from '../../dialogs.js';
 import { NotLoggedInError } from '../../errors.js';
 import { readBounded } from '../../secrets/bounded-read.js';
-import { redactOutput, registerSecrets, tokenSecretPart } from '../../secrets/redact.js';
+import { TOKEN_FRAGMENT_LENGTH, redactOutput, registerSecrets, tokenSecretPart } from '../../secrets/redact.js';
 import { watchInterrupts, type InterruptWatch } from '../../interrupts.js';
 import { startSpinner, type Spinner } from '../../output/spinner.js';
 
@@ -147,7 +147,7 @@ export async function openSession(argv: CloudArgs, env: NodeJS.ProcessEnv = proc
   if (!found.token) {
     throw new NotLoggedInError(`not logged in to Pipecat Cloud: no token in PIPECAT_TOKEN or ${found.path}`);
   }
-  registerSecrets([tokenSecretPart(found.token)]);
+  registerSecrets([tokenSecretPart(found.token)], TOKEN_FRAGMENT_LENGTH);
   const client = await makeClient(found.token, argv, env, err);
   const { org, source } = await resolveOrganization(argv.organization, found, () => client.organizations());
   return {
@@ -187,7 +187,7 @@ export interface CloudIO {
    * Secret values this run has read (values, a token, credentials): every later output
    * through `out`, `err` and the error printer is redacted of them (`cli/secrets/redact.ts`).
    */
-  registerSecrets?: (values: Iterable<string>) => void;
+  registerSecrets?: (values: Iterable<string>, fragment?: number) => void;
   /** Terminal dialogs (confirm, text, password, select). */
   dialogs: CloudDialogs;
   /** Token, organisation and client of a command (see {@link openSession}). */
