@@ -475,6 +475,26 @@ describe('input without end, huge values, huge error bodies: exit codes and peak
   });
 });
 
+describe('ordinary runs next to the attacks', () => {
+  test('a set that succeeds and a login that saves the credentials file: output intact, values not in it', async () => {
+    await clearFaults(emu.url);
+    const a = plant('ordinary value A', 40, true);
+    const b = plant('ordinary value B', 40);
+    let r = await cli('ordinary set', ['cloud', 'secrets', 'set', 'ordinary-set', `ALPHA=${a}`, 'BETA=-', '--skip', '--wait'], {
+      stdin: b,
+    });
+    expectCode(r, 0);
+    expect(r.stderr).toMatch(/ALPHA +add +argument +\d+ +sha256:[0-9a-f]{8}/);
+    expect(r.stderr).toContain('2 keys written to ordinary-set');
+    r = await cli('ordinary list', ['cloud', 'secrets', 'list', 'ordinary-set', '--json']);
+    expectCode(r, 0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ keys: ['ALPHA', 'BETA'] });
+    r = await cli('ordinary login', ['cloud', 'auth', 'login'], { stdin: emu.token, env: { PIPECAT_TOKEN: undefined } });
+    expectCode(r, 0);
+    expect(existsSync(join(home, 'pipecatcloud.toml'))).toBe(true);
+  });
+});
+
 describe('the leak scan', () => {
   test('finds 0 fragments of any planted value in every output and every written file', () => {
     expect(planted.length).toBeGreaterThan(30);
