@@ -92,7 +92,7 @@ export function scanDotenv(text: string, label: string): DotenvScan {
     const where = `${label}:${lineNo}`;
     const m = ENTRY_START.exec(raw);
     if (!m) {
-      problems.push(`${where}: not a KEY=value entry`);
+      problems.push(`${where}: not a KEY=value entry (${trimmed.length} characters, not shown)`);
       continue;
     }
     const key = m[1];

@@ -61,7 +61,7 @@ export function scanPairs(args: readonly string[]): { pairs: PairArgument[]; pro
     const where = `argument ${i + 1}`;
     const eq = arg.indexOf('=');
     if (eq < 0) {
-      problems.push(`${where} is not KEY=value (use KEY=- to read the value from stdin)`);
+      problems.push(`${where} is not KEY=value (${arg.length} characters, not shown; use KEY=- to read the value from stdin)`);
       return;
     }
     const key = arg.slice(0, eq);

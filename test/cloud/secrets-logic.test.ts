@@ -64,7 +64,7 @@ describe('dotenv reading', () => {
     const text = ['OK=1', 'just-a-secret-text', 'BAD-KEY=x', '1NUM=2', 'Q="closed" junk', 'LAST=fine'].join('\n');
     const err = userError(() => parseDotenv(text, 'conf/.env'));
     expect(err.problems).toHaveLength(4);
-    expect(err.problems[0]).toMatch(/^conf\/\.env:2: not a KEY=value entry$/);
+    expect(err.problems[0]).toMatch(/^conf\/\.env:2: not a KEY=value entry \(18 characters, not shown\)$/);
     expect(err.problems[1]).toMatch(/^conf\/\.env:3: invalid key \(7 characters, not shown\)/);
     expect(err.problems[2]).toMatch(/^conf\/\.env:4: invalid key \(4 characters, not shown\)/);
     expect(err.problems[3]).toMatch(/^conf\/\.env:5: unexpected text after the closing "/);
@@ -97,7 +97,7 @@ describe('KEY=value arguments and merging', () => {
     ]);
     const err = userError(() => parsePairs(['hunter2secret', 'my-key=v', 'OK=1']));
     expect(err.problems).toEqual([
-      'argument 1 is not KEY=value (use KEY=- to read the value from stdin)',
+      'argument 1 is not KEY=value (13 characters, not shown; use KEY=- to read the value from stdin)',
       expect.stringMatching(/^argument 2: invalid key \(6 characters, not shown\)/),
     ]);
     expect(err.problems.join('\n')).not.toContain('hunter2secret');
