@@ -14,8 +14,8 @@
  *   each ends with its exit code under {@link RSS_LIMIT_KB} of peak RSS (`/usr/bin/time -f %M`).
  *
  * Every planted value is then looked for in every captured stdout and stderr and in every file the
- * runs wrote, as any {@link FRAGMENT}-character fragment of the value and of its JSON, URL and
- * base64 encodings: 0 found. The scan is shown to work on a mutant binary whose redaction skips the
+ * runs wrote, as any {@link FRAGMENT}-character fragment of the value and of its JSON and URL
+ * encodings, and any {@link B64_FRAGMENT}-character fragment of its base64 encodings: 0 found. The scan is shown to work on a mutant binary whose redaction skips the
  * base64 encodings: it finds the echoed value there.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
@@ -29,8 +29,10 @@ import { skipLine } from '../helpers/shared.js';
 import { clearFaults, clearRecordedRequests, injectFaults, recordedRequests, type FaultSpec } from '../../cli/emulator/faults.js';
 import { startEmulatorProcess, type EmulatorHandle } from '../cloud/secrets-harness.js';
 
-/** Fragment length of the leak scan. */
+/** Fragment length of the leak scan (values, their JSON and URL forms). */
 const FRAGMENT = 4;
+/** Fragment length of the scan for base64 forms and for large values' edges. */
+const B64_FRAGMENT = 8;
 /** Peak RSS allowed for any hostile input, in KiB (300 MB). */
 const RSS_LIMIT_KB = 300 * 1000;
 const TIME = '/usr/bin/time';
@@ -43,7 +45,7 @@ const ALPHABET = 'ghjkmnpqrstvwxzGHJKMNPQRSTVWXZ';
  * Planted values. A value of megabytes holds nearly every 4-character string of its alphabet, so it
  * is scanned (and redacted, `cli/secrets/redact.ts`) by its first and last {@link EDGE} characters.
  */
-const planted: { label: string; value: string }[] = [];
+const planted: { label: string; value: string; large?: boolean }[] = [];
 const EDGE = 256;
 
 /** A new planted value: random letters, digits and, with `special`, characters every encoding changes. */
@@ -58,28 +60,39 @@ function plant(label: string, length = 32, special = false): string {
 /** Registers a value made elsewhere (base64 lines of a PEM, large values: by their edges). */
 function plantValue(label: string, value: string): string {
   if (value.length > 64 * 1024) {
-    planted.push({ label: `${label} (first ${EDGE})`, value: value.slice(0, EDGE) });
-    planted.push({ label: `${label} (last ${EDGE})`, value: value.slice(-EDGE) });
+    planted.push({ label: `${label} (first ${EDGE})`, value: value.slice(0, EDGE), large: true });
+    planted.push({ label: `${label} (last ${EDGE})`, value: value.slice(-EDGE), large: true });
   } else planted.push({ label, value });
   return value;
 }
 
-/** The forms of a value the scan looks for: itself, JSON-escaped, URL-encoded, base64 from 3 offsets. */
-function scanForms(value: string): string[] {
-  const bytes = Buffer.from(value, 'utf8');
+/**
+ * The forms of a value the scan looks for, with the fragment length of each: the value, JSON-escaped
+ * and URL-encoded at {@link FRAGMENT} characters; base64 and base64url from each of 3 byte offsets at
+ * {@link B64_FRAGMENT} (base64 is spread evenly over 64 characters, so 4 of them occur by chance in
+ * any output: a fingerprint's hex digits, a word). Large values (by their edges) at B64_FRAGMENT.
+ */
+function scanForms(p: { value: string; large?: boolean }): [string, number][] {
+  const bytes = Buffer.from(p.value, 'utf8');
   const b64 = [0, 1, 2].flatMap((o) => {
     const s = bytes.subarray(o).toString('base64').replace(/=+$/, '');
     return [s, s.replace(/\+/g, '-').replace(/\//g, '_')];
   });
-  return [value, JSON.stringify(value).slice(1, -1), encodeURIComponent(value), ...b64];
+  const plain = p.large ? B64_FRAGMENT : FRAGMENT;
+  return [
+    [p.value, plain],
+    [JSON.stringify(p.value).slice(1, -1), plain],
+    [encodeURIComponent(p.value), plain],
+    ...b64.map((f): [string, number] => [f, B64_FRAGMENT]),
+  ];
 }
 
 /** Labels of planted values with a fragment in `text` (never the values themselves). */
 function leaksIn(text: string): string[] {
   const found: string[] = [];
   for (const p of planted) {
-    const hit = scanForms(p.value).some((f) => {
-      for (let i = 0; i + FRAGMENT <= f.length; i++) if (text.includes(f.slice(i, i + FRAGMENT))) return true;
+    const hit = scanForms(p).some(([f, n]) => {
+      for (let i = 0; i + n <= f.length; i++) if (text.includes(f.slice(i, i + n))) return true;
       return false;
     });
     if (hit) found.push(p.label);
@@ -451,7 +464,10 @@ describe('input without end, huge values, huge error bodies: exit codes and peak
     expectCode(r, 1);
     const doc = JSON.parse(r.stdout) as { keys: { key: string; status: string; httpStatus?: number }[] };
     const status = Object.fromEntries(doc.keys.map((k) => [k.key, [k.status, k.httpStatus]]));
-    if (JSON.stringify(status) !== JSON.stringify({ V3: ['not-sent'], V5: ['not-sent'], V2: ['failed', 413], SMALL: ['written'] }))
+    if (
+      JSON.stringify(status) !==
+      JSON.stringify({ V3: ['not-sent', null], V5: ['not-sent', null], V2: ['failed', 413], SMALL: ['written', null] })
+    )
       process.stderr.write(`values past the body limit:\n${r.stdout}\n${r.stderr}\n`);
     expect(status).toEqual({
       V3: ['not-sent', undefined],
