@@ -14,6 +14,7 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { commands, preloadCommands } from './commands/registry.js';
 import { ExitCode, InterruptedError, UserError, exitCodeFor, formatError, pendingUsageProblems } from './errors.js';
+import { redactOutput } from './secrets/redact.js';
 import { commandUsage, explainUsageFailure, usageHint, type UsageContext } from './suggest.js';
 import { installStopFallback, setStopContext } from './interrupts.js';
 import { packageInfo } from '../generators/app/paths.js';
@@ -79,7 +80,7 @@ export async function run(argv: string[]): Promise<number> {
     // A command that reported the usage problems itself (init, with its configuration's) wins.
     const e = err instanceof UserError ? err : (usageError ?? err);
     stopNow = e instanceof InterruptedError;
-    process.stderr.write(formatError(e) + '\n');
+    process.stderr.write(redactOutput(formatError(e)) + '\n');
     if (e === usageError || (e instanceof UserError && usageError)) process.stderr.write(usageHint(usageLine));
     return exitCodeFor(e);
   }
@@ -110,7 +111,7 @@ run(hideBin(process.argv)).then(
     if (stopNow) process.exit(code);
   },
   (err) => {
-    process.stderr.write(formatError(err) + '\n');
+    process.stderr.write(redactOutput(formatError(err)) + '\n');
     process.exitCode = exitCodeFor(err);
   },
 );

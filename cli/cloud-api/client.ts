@@ -202,6 +202,75 @@ function reasonFor(code: string | undefined, message: string): UnreachableReason
   return 'other';
 }
 
+/** Longest platform error message kept, in characters: error bodies are cut to this once, here. */
+export const ERROR_MESSAGE_MAX = 300;
+
+/** Bytes of an error (or redirect) body read at most; the rest is not downloaded. */
+export const ERROR_BODY_READ_LIMIT = 64 * 1024;
+
+/** Bytes of a success answer read at most (a listing of thousands of sets is far smaller). */
+export const ANSWER_LIMIT_BYTES = 32 * 1024 * 1024;
+
+/**
+ * `text` cut to `max` characters, with an ellipsis and the length when cut.
+ *
+ * @param more true when `text` is itself the start of something longer (a body read in part)
+ */
+export function truncate(text: string, max: number, more = false): string {
+  if (text.length <= max && !more) return text;
+  return `${text.slice(0, max)}… (cut; ${text.length}${more ? '+' : ''} characters)`;
+}
+
+/**
+ * Reads a response body up to `limit` bytes, then stops (destroys the stream, so the rest is never
+ * downloaded or buffered).
+ *
+ * @param body node-fetch's body stream (null for an empty body)
+ * @returns the UTF-8 text read and whether the body was longer
+ */
+async function readLimited(body: NodeJS.ReadableStream | null, limit: number): Promise<{ text: string; truncated: boolean }> {
+  if (!body) return { text: '', truncated: false };
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body as AsyncIterable<Buffer | string>) {
+    const b = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    const room = limit - size;
+    if (b.length > room) {
+      chunks.push(b.subarray(0, room));
+      (body as unknown as { destroy?: () => void }).destroy?.();
+      return { text: Buffer.concat(chunks).toString('utf8'), truncated: true };
+    }
+    chunks.push(b);
+    size += b.length;
+  }
+  return { text: Buffer.concat(chunks).toString('utf8'), truncated: false };
+}
+
+/**
+ * The start of the `error` field of a JSON error body that was cut before its end (too long to
+ * parse), or undefined when the text does not start like one.
+ */
+function cutErrorField(text: string): string | undefined {
+  const m = /^\s*\{\s*"error"\s*:\s*"((?:[^"\\]|\\.)*)/.exec(text);
+  if (!m) return undefined;
+  try {
+    return JSON.parse(`"${m[1].replace(/\\$/, '')}"`) as string;
+  } catch {
+    return m[1];
+  }
+}
+
+/** Where a redirect points, as origin and path only (a query may hold anything), or `an unnamed place`. */
+function describeLocation(location: string | null, base: URL): string {
+  if (!location) return 'an unnamed place (no Location header)';
+  try {
+    const to = new URL(location, base);
+    return truncate(to.origin + to.pathname, 200);
+  } catch {
+    return 'an invalid Location';
+  }
+}
+
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 let fetchModule: Promise<typeof import('node-fetch')> | undefined;
@@ -416,12 +485,30 @@ export class CloudClient {
     let status: number;
     let text: string;
     let retryAfter: string | null;
+    let location: string | null = null;
+    let cut = false;
     try {
-      const res = await fetch(url, { method: spec.method, headers, body, signal: controller.signal, redirect: 'error' });
+      // A redirect is never followed (it would carry the token and the body elsewhere): it is
+      // reported as what it is, below.
+      const res = await fetch(url, { method: spec.method, headers, body, signal: controller.signal, redirect: 'manual' });
       status = res.status;
       retryAfter = res.headers.get('retry-after');
-      text = await res.text();
+      location = res.headers.get('location');
+      // An error body is read only as far as its message needs; an answer is bounded too.
+      const read = await readLimited(res.body, status >= 300 ? ERROR_BODY_READ_LIMIT : ANSWER_LIMIT_BYTES);
+      text = read.text;
+      cut = read.truncated;
+      if (read.truncated && status < 300) {
+        throw new ApiError({
+          status,
+          code: 'INVALID_RESPONSE',
+          message: `the answer is larger than ${ANSWER_LIMIT_BYTES / (1024 * 1024)} MiB`,
+          method: spec.method,
+          path: spec.path,
+        });
+      }
     } catch (err) {
+      if (err instanceof ApiError) throw err;
       const e = err as Error & { code?: string; errno?: string; cause?: { code?: string } };
       const code = e.code ?? e.cause?.code;
       const reason: UnreachableReason = timedOut ? 'timeout' : reasonFor(code, e.message ?? '');
@@ -446,12 +533,25 @@ export class CloudClient {
         parsed = undefined;
       }
     }
+    if (status >= 300 && status < 400) {
+      throw new ApiError({
+        status,
+        code: 'REDIRECT',
+        message: `the API answered with a redirect to ${describeLocation(location, url)} (not followed: it would send the token there); check --api-host or PIPECAT_API_HOST`,
+        method: spec.method,
+        path: spec.path,
+      });
+    }
     if (status >= 400) {
       const b = (parsed ?? {}) as Partial<ApiErrorBody>;
       throw new ApiError({
         status,
-        code: typeof b.code === 'string' && b.code ? b.code : `HTTP_${status}`,
-        message: typeof b.error === 'string' && b.error ? b.error : text.trim().slice(0, 200) || `HTTP ${status}`,
+        code: typeof b.code === 'string' && b.code ? truncate(b.code, 64) : `HTTP_${status}`,
+        message: truncate(
+          typeof b.error === 'string' && b.error ? b.error : (cutErrorField(text) ?? (text.trim() || `HTTP ${status}`)),
+          ERROR_MESSAGE_MAX,
+          cut,
+        ),
         method: spec.method,
         path: spec.path,
         retryAfterMs: parseRetryAfter(retryAfter),

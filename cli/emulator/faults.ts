@@ -18,8 +18,19 @@
 
 /** Kinds of injected fault. */
 export type FaultKind =
-  /** answer `status` (default 500) with `{"error":"Injected failure","code":"INTERNAL_SERVER_ERROR"}` */
+  /**
+   * answer `status` (default 500; 400-599) with `{"error":"Injected failure","code":...}` (the code
+   * the platform uses for that status: `UNAUTHORIZED` for 401, else `INTERNAL_SERVER_ERROR` for
+   * 5xx, `GENERIC_BAD_REQUEST`); `bodyBytes` pads the message to that many bytes (a huge body)
+   */
   | 'error'
+  /**
+   * a hostile server echoing the request's `secretValue` back in its error message (`status`,
+   * default 400), in the `echo` encodings: what a careless validation error of a real server does
+   */
+  | 'echo'
+  /** answer `status` (default 307; 300-399) with a `Location: location` header and no effect */
+  | 'redirect'
   /** answer 429 `TOO_MANY_REQUESTS` with `Retry-After: retryAfter` (default `1`) */
   | 'rate-limit'
   /** answer 409 `CONFLICT` "modified concurrently. Please retry." */
@@ -43,8 +54,18 @@ export interface FaultSpec {
   method?: string;
   /** Only requests whose path (without query) starts with this. */
   path?: string;
-  /** For `error`: the status to answer (500-599); default 500. */
+  /** For `error` (400-599, default 500), `echo` (400-599, default 400), `redirect` (300-399, default 307). */
   status?: number;
+  /** For `error`: pad the error message so the body is about this many bytes. */
+  bodyBytes?: number;
+  /**
+   * For `echo`: how the value is echoed, one or several of `verbatim`, `prefix` (its first half),
+   * `suffix` (its last half), `fragment` (8 characters from its middle), `json` (inside a JSON
+   * string, escaped), `url` (percent-encoded), `base64`; default all of them.
+   */
+  echo?: EchoEncoding[];
+  /** For `redirect`: the `Location` header; default `https://elsewhere.invalid/`. */
+  location?: string;
   /** For `rate-limit`: the `Retry-After` header, seconds or an HTTP date; default `1`. */
   retryAfter?: string | number;
   /** For `stall`: milliseconds to hold the request; default 60000. */
@@ -54,6 +75,33 @@ export interface FaultSpec {
    * lost), to model an outcome the client cannot know. Default false (nothing happens).
    */
   apply?: boolean;
+}
+
+/** Encodings of an `echo` fault. */
+export type EchoEncoding = 'verbatim' | 'prefix' | 'suffix' | 'fragment' | 'json' | 'url' | 'base64';
+
+/** Every {@link EchoEncoding}, in the order an `echo` fault writes them. */
+export const ECHO_ENCODINGS: readonly EchoEncoding[] = ['verbatim', 'prefix', 'suffix', 'fragment', 'json', 'url', 'base64'];
+
+/**
+ * The error message of an `echo` fault: the value in each encoding, labelled.
+ *
+ * @param value the request's `secretValue` (or its whole body when it has none)
+ * @param encodings which encodings (default all)
+ */
+export function echoMessage(value: string, encodings: readonly EchoEncoding[] = ECHO_ENCODINGS): string {
+  const half = Math.max(1, Math.floor(value.length / 2));
+  const mid = Math.max(0, Math.floor(value.length / 2) - 4);
+  const forms: Record<EchoEncoding, () => string> = {
+    verbatim: () => value,
+    prefix: () => value.slice(0, half),
+    suffix: () => value.slice(-half),
+    fragment: () => value.slice(mid, mid + 8),
+    json: () => JSON.stringify({ value }),
+    url: () => encodeURIComponent(value),
+    base64: () => Buffer.from(value, 'utf8').toString('base64'),
+  };
+  return `Invalid secretValue: ${encodings.map((e) => `${e}=${forms[e]()}`).join(' ')}`;
 }
 
 /** One entry of `GET /_emulator/requests`. */

@@ -14,7 +14,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import type { FaultSpec, RecordedRequest } from './faults.js';
+import { ECHO_ENCODINGS, echoMessage, type FaultSpec, type RecordedRequest } from './faults.js';
 import { loadData, Persister, type EmulatorData, type StoredSet } from './state.js';
 
 /** Options of {@link startEmulator} (the `pipecat cloud emulator` flags). */
@@ -321,13 +321,19 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       }
       if (method !== 'POST') return send(res, 405, { error: 'Method not allowed', code: 'METHOD_NOT_ALLOWED' });
       const list = (Array.isArray(body) ? body : [body]) as FaultSpec[];
-      const kinds = ['error', 'rate-limit', 'conflict', 'reset', 'stall'];
+      const kinds = ['error', 'rate-limit', 'conflict', 'reset', 'stall', 'echo', 'redirect'];
       for (const f of list) {
         if (!f || typeof f !== 'object' || !kinds.includes(f.kind)) {
           return send(res, 400, { error: `Each fault needs a kind: ${kinds.join(', ')}`, code: 'GENERIC_BAD_REQUEST' });
         }
-        if (f.kind === 'error' && f.status !== undefined && !(f.status >= 500 && f.status <= 599)) {
-          return send(res, 400, { error: 'error faults need a status between 500 and 599', code: 'GENERIC_BAD_REQUEST' });
+        if ((f.kind === 'error' || f.kind === 'echo') && f.status !== undefined && !(f.status >= 400 && f.status <= 599)) {
+          return send(res, 400, { error: `${f.kind} faults need a status between 400 and 599`, code: 'GENERIC_BAD_REQUEST' });
+        }
+        if (f.kind === 'redirect' && f.status !== undefined && !(f.status >= 300 && f.status <= 399)) {
+          return send(res, 400, { error: 'redirect faults need a status between 300 and 399', code: 'GENERIC_BAD_REQUEST' });
+        }
+        if (f.echo !== undefined && (!Array.isArray(f.echo) || f.echo.some((e) => !ECHO_ENCODINGS.includes(e)))) {
+          return send(res, 400, { error: `echo must list encodings among ${ECHO_ENCODINGS.join(', ')}`, code: 'GENERIC_BAD_REQUEST' });
         }
       }
       for (const f of list)
@@ -410,9 +416,29 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 
     if (fault) {
       switch (fault.kind) {
-        case 'error':
-          record(fault.status ?? 500);
-          return send(res, fault.status ?? 500, { error: 'Injected failure', code: 'INTERNAL_SERVER_ERROR' });
+        case 'error': {
+          const status = fault.status ?? 500;
+          record(status);
+          const code = status === 401 ? 'UNAUTHORIZED' : status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'GENERIC_BAD_REQUEST';
+          const pad = Math.max(0, Math.min(fault.bodyBytes ?? 0, 256 * 1024 * 1024) - 64);
+          return send(res, status, { error: 'Injected failure' + (pad > 0 ? ' ' + 'x'.repeat(pad) : ''), code });
+        }
+        case 'echo': {
+          let echoed = text;
+          try {
+            const v = (JSON.parse(text) as { secretValue?: unknown }).secretValue;
+            if (typeof v === 'string') echoed = v;
+          } catch {
+            /* not JSON: echo the body as it came */
+          }
+          record(fault.status ?? 400);
+          return send(res, fault.status ?? 400, { error: echoMessage(echoed, fault.echo), code: 'GENERIC_BAD_REQUEST' });
+        }
+        case 'redirect':
+          record(fault.status ?? 307);
+          res.writeHead(fault.status ?? 307, { Location: fault.location ?? 'https://elsewhere.invalid/', 'Content-Length': 0 });
+          res.end();
+          return;
         case 'rate-limit':
           record(429);
           return send(

@@ -10,9 +10,9 @@
  *
  * Error messages never include a line's text: it may hold a secret value.
  */
-import { readFile } from 'node:fs/promises';
 import dotenv from 'dotenv';
 import { UserError } from '../errors.js';
+import { readFileBounded } from './bounded-read.js';
 import { keyProblem } from './rules.js';
 
 /** One entry read from a dotenv file. */
@@ -92,7 +92,7 @@ export function scanDotenv(text: string, label: string): DotenvScan {
     const where = `${label}:${lineNo}`;
     const m = ENTRY_START.exec(raw);
     if (!m) {
-      problems.push(`${where}: not a KEY=value entry`);
+      problems.push(`${where}: not a KEY=value entry (${trimmed.length} characters, not shown)`);
       continue;
     }
     const key = m[1];
@@ -113,7 +113,7 @@ export function scanDotenv(text: string, label: string): DotenvScan {
         continue;
       }
     }
-    const kp = keyProblem(key, where);
+    const kp = keyProblem(key, where, m[2]);
     if (kp) {
       problems.push(kp);
       i = last;
@@ -190,23 +190,9 @@ export async function readDotenvFile(path: string): Promise<DotenvContent> {
  * Reads a dotenv file like {@link readDotenvFile} but returns its problems (see {@link scanDotenv}).
  *
  * @param path the path given to `--file`
- * @throws UserError (exit 2) only when the file cannot be read
+ * @throws UserError (exit 2) only when the file cannot be read or is larger than 64 MiB
  */
 export async function scanDotenvFile(path: string): Promise<DotenvScan> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    const why =
-      code === 'ENOENT'
-        ? 'no such file'
-        : code === 'EISDIR'
-          ? 'it is a directory'
-          : code === 'EACCES'
-            ? 'permission denied'
-            : (err as Error).message;
-    throw new UserError(`cannot read --file ${path}: ${why}`);
-  }
+  const text = await readFileBounded(path, `--file ${path}`);
   return scanDotenv(text, path);
 }

@@ -30,20 +30,5 @@ export function valueLength(value: string): number {
   return [...value].length;
 }
 
-/** Values shorter than this are not searched for by {@link redactValues} (they match too much). */
-export const REDACT_MIN_LENGTH = 4;
-
-/**
- * Defence in depth for text that came from elsewhere (an API error message): replaces every
- * occurrence of any of the given secret values with `[redacted]`.
- *
- * @param text text about to be shown
- * @param values secret values in play
- * @returns the text without any of the values of {@link REDACT_MIN_LENGTH} or more characters
- */
-export function redactValues(text: string, values: Iterable<string>): string {
-  let out = text;
-  const sorted = [...new Set(values)].filter((v) => v.length >= REDACT_MIN_LENGTH).sort((a, b) => b.length - a.length);
-  for (const v of sorted) out = out.split(v).join('[redacted]');
-  return out;
-}
+/** The one redaction of values in output lives in `./redact.ts`; re-exported for existing callers. */
+export { REDACT_MIN_LENGTH, redactValues } from './redact.js';

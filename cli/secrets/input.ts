@@ -61,16 +61,16 @@ export function scanPairs(args: readonly string[]): { pairs: PairArgument[]; pro
     const where = `argument ${i + 1}`;
     const eq = arg.indexOf('=');
     if (eq < 0) {
-      problems.push(`${where} is not KEY=value (use KEY=- to read the value from stdin)`);
+      problems.push(`${where} is not KEY=value (${arg.length} characters, not shown; use KEY=- to read the value from stdin)`);
       return;
     }
     const key = arg.slice(0, eq);
-    const kp = keyProblem(key, where);
+    const raw = arg.slice(eq + 1);
+    const kp = keyProblem(key, where, raw);
     if (kp) {
       problems.push(kp);
       return;
     }
-    const raw = arg.slice(eq + 1);
     pairs.push({ key, value: raw === '-' ? undefined : raw, position: i + 1 });
   });
   return { pairs, problems };
@@ -89,8 +89,12 @@ export function stripOneNewline(text: string): string {
 
 /** Where input may be read from; injected so tests and the command share one code path. */
 export interface InputSources {
-  /** Reads all of stdin as UTF-8 (called at most once). */
-  readStdin(): Promise<string>;
+  /**
+   * Reads all of stdin as UTF-8 (called at most once), bounded (`./bounded-read.ts`).
+   *
+   * @param label how stdin is named if it is too large, e.g. `stdin (--file -)`
+   */
+  readStdin(label?: string): Promise<string>;
   /** Reads a secret value for `KEY=-` when stdin is a terminal (hidden prompt). */
   promptValue?(key: string): Promise<string>;
   /** True when stdin is a terminal. */
@@ -120,7 +124,7 @@ export async function gatherSecrets(pairArgs: readonly string[], file: string | 
 
   let content: DotenvScan = { entries: [], duplicates: [], problems: [] };
   const fileLabel = file === '-' ? '<stdin>' : file;
-  if (file === '-') content = scanDotenv(await sources.readStdin(), '<stdin>');
+  if (file === '-') content = scanDotenv(await sources.readStdin('stdin (--file -)'), '<stdin>');
   else if (file !== undefined) content = await scanDotenvFile(file);
 
   // Every problem is reported in one round: invalid arguments, invalid lines, and the values
@@ -137,7 +141,7 @@ export async function gatherSecrets(pairArgs: readonly string[], file: string | 
     } else {
       resolvedPairs.push({
         key: p.key,
-        value: stripOneNewline(await sources.readStdin()),
+        value: stripOneNewline(await sources.readStdin(`stdin (${p.key}=-)`)),
         source: 'argument (stdin)',
         position: p.position,
       });

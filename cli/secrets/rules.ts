@@ -33,7 +33,12 @@ export const KEY_RULE =
  */
 export function setNameProblem(name: string): string | undefined {
   if (name.length < SET_NAME_MIN || name.length > SET_NAME_MAX || !SET_NAME_PATTERN.test(name)) {
-    return `invalid set name ${JSON.stringify(name)}: ${SET_NAME_RULE}`;
+    // A name is shown only when it reads as a mistyped name, never when it may be a pasted secret.
+    const shown =
+      name.length <= SET_NAME_MAX && /^[A-Za-z0-9._-]*$/.test(name) && keyLooksLikeValue(name, '') === undefined
+        ? JSON.stringify(name)
+        : `(${name.length} characters, not shown)`;
+    return `invalid set name ${shown}: ${SET_NAME_RULE}`;
   }
   return undefined;
 }
@@ -58,17 +63,60 @@ export function lookupNameProblem(value: string, what: string): string | undefin
   return undefined;
 }
 
+/** Longest key accepted, in characters: a longer "key" is text pasted by mistake (a token, a PEM line). */
+export const KEY_MAX = 64;
+
 /**
- * Problem with a secret key, or `undefined` when it is a valid environment variable name.
+ * Why a key that passes {@link KEY_PATTERN} looks like a secret value rather than a name, or
+ * `undefined` when it looks like a name. Such a key comes from a value pasted where a `KEY=value`
+ * belongs: the last base64 line of an unquoted PEM in a `.env` (`MIIB...AQAB=`, so `=` splits it
+ * into a "key" and an empty value), a base64 token with padding given as an argument
+ * (`dGVzdA==`), a long token on a line of its own.
+ *
+ * Rules: longer than {@link KEY_MAX} characters; `+` or `/` (base64, never in a name); the text
+ * after the `=` is only more `=` (base64 padding); or the value is empty and the key reads as
+ * base64 (16 or more letters and digits mixing lower case, upper case and digits, no `_`).
+ *
+ * @param key the text before the first `=`
+ * @param rawValue the text after it, as given (undefined when unknown)
+ */
+export function keyLooksLikeValue(key: string, rawValue?: string): string | undefined {
+  if (key.length > KEY_MAX) return `longer than ${KEY_MAX} characters`;
+  if (/[+/]/.test(key)) return 'it holds + or /, as base64 does';
+  if (rawValue !== undefined && /^=+\s*$/.test(rawValue)) return 'it ends in base64 padding (=)';
+  if (
+    rawValue !== undefined &&
+    rawValue.trim() === '' &&
+    key.length >= 16 &&
+    /[a-z]/.test(key) &&
+    /[A-Z]/.test(key) &&
+    /\d/.test(key) &&
+    !key.includes('_')
+  )
+    return 'it reads as base64 text followed by padding (=)';
+  return undefined;
+}
+
+/**
+ * Problem with a secret key, or `undefined` when it is a valid environment variable name that does
+ * not look like a value ({@link keyLooksLikeValue}).
+ *
+ * The key's text is never part of the message (issue 23): a text that fails the rule may be a
+ * secret pasted in the wrong place. The message says where it is and how long it is.
  *
  * @param key the key
  * @param where where it came from, e.g. `.env:3` or `argument 2`; prefixed to the message
+ * @param rawValue the text after the key's `=`, for the padding rule of {@link keyLooksLikeValue}
  */
-export function keyProblem(key: string, where?: string): string | undefined {
-  if (KEY_PATTERN.test(key)) return undefined;
+export function keyProblem(key: string, where?: string, rawValue?: string): string | undefined {
   const prefix = where ? `${where}: ` : '';
-  const shown = key === '' ? 'empty key' : `invalid key ${JSON.stringify(key)}`;
-  return `${prefix}${shown}: ${KEY_RULE}`;
+  if (key === '') return `${prefix}empty key: ${KEY_RULE}`;
+  const looks = keyLooksLikeValue(key, rawValue);
+  if (looks) {
+    return `${prefix}this looks like a secret value, not a key (${key.length} characters before "=", ${looks}); it is not shown and nothing was sent: write KEY=value, and quote multi-line values ("...")`;
+  }
+  if (KEY_PATTERN.test(key)) return undefined;
+  return `${prefix}invalid key (${key.length} characters, not shown): ${KEY_RULE}`;
 }
 
 /**

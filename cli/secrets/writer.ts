@@ -70,9 +70,25 @@ export interface WriteKeysOptions<K extends { key: string }> {
   interrupted?: Promise<string>;
   /** Milliseconds in-flight requests may still take after an interruption; default 1500. */
   graceMs?: number;
+  /**
+   * Size of an item's value (e.g. its length in characters). With it, items of
+   * {@link WriteKeysOptions.largeAt} or more are written after the others, one at a time, smallest
+   * first; and once the platform refuses a value as too large (HTTP 413, see
+   * {@link WriteKeysOptions.statusOf}), no item as large or larger is sent: it is `not-sent`.
+   */
+  sizeOf?: (item: K) => number;
+  /** Size from which an item is "large" (see {@link WriteKeysOptions.sizeOf}); default {@link LARGE_VALUE}. */
+  largeAt?: number;
   /** Resolves when the grace period must end at once (a second signal). */
   endGrace?: Promise<unknown>;
 }
+
+/**
+ * Size (characters) from which a value is written alone, after the small ones: 256 Ki. The
+ * platform's body limit is not published (the emulator's stand-in is 1 MiB); values near it are
+ * sent one at a time so a 413 for one stops the others that are as large.
+ */
+export const LARGE_VALUE = 256 * 1024;
 
 /** Default milliseconds in-flight requests may still take after an interruption. */
 export const DEFAULT_GRACE_MS = 1500;
@@ -92,9 +108,19 @@ export async function writeKeys<K extends { key: string }>(opts: WriteKeysOption
   // Set once, when an interruption wins the race below; read by `one` for keys not yet started.
   let stopped: string | undefined = undefined;
 
+  // The smallest size the platform refused as too large (413), when one was.
+  let tooLargeAt: { size: number; key: string } | undefined;
+  const sizeOf = opts.sizeOf;
   const one = async (index: number): Promise<void> => {
+    const size = sizeOf?.(items[index]);
     if (stopped !== undefined) {
       results[index] = { key: items[index].key, status: 'not-sent', error: `not sent: interrupted (${stopped})` };
+    } else if (size !== undefined && tooLargeAt !== undefined && size >= tooLargeAt.size) {
+      results[index] = {
+        key: items[index].key,
+        status: 'not-sent',
+        error: `not sent: the platform refused ${tooLargeAt.key} (size ${tooLargeAt.size}) as too large, and this value is as large (size ${size})`,
+      };
     } else if (fatal !== undefined) {
       results[index] = { key: items[index].key, status: 'not-sent', error: `not sent: ${fatal}` };
     } else {
@@ -113,6 +139,8 @@ export async function writeKeys<K extends { key: string }>(opts: WriteKeysOption
           ...(httpStatus !== undefined ? { httpStatus } : {}),
         };
         if (opts.isFatal?.(err) && fatal === undefined) fatal = `an earlier request failed: ${message}`;
+        if (httpStatus === 413 && size !== undefined && (tooLargeAt === undefined || size < tooLargeAt.size))
+          tooLargeAt = { size, key: items[index].key };
       } finally {
         inFlight.delete(index);
       }
@@ -122,13 +150,19 @@ export async function writeKeys<K extends { key: string }>(opts: WriteKeysOption
   };
 
   const work = (async () => {
-    let start = 0;
+    let rest = items.map((_, i) => i);
     if (opts.firstAlone && items.length > 0) {
-      await one(0);
-      start = 1;
+      // The smallest value creates the set: a large one may be refused (413).
+      const first = sizeOf ? rest.reduce((a, b) => (sizeOf(items[b]) < sizeOf(items[a]) ? b : a)) : 0;
+      await one(first);
+      rest = rest.filter((i) => i !== first);
     }
     const limit = pLimit(Math.max(1, opts.concurrency ?? DEFAULT_CONCURRENCY));
-    await Promise.all(items.slice(start).map((_, i) => limit(() => one(start + i))));
+    const largeAt = opts.largeAt ?? LARGE_VALUE;
+    const large = sizeOf ? rest.filter((i) => sizeOf(items[i]) >= largeAt).sort((a, b) => sizeOf(items[a]) - sizeOf(items[b])) : [];
+    const isLarge = new Set(large);
+    await Promise.all(rest.filter((i) => !isLarge.has(i)).map((i) => limit(() => one(i))));
+    for (const i of large) await one(i);
   })();
   if (!opts.interrupted) {
     await work;

@@ -19,7 +19,7 @@ const file = () => join(home, '.config', 'pipecatcloud', 'pipecatcloud.toml');
 const env = (extra: Record<string, string | undefined> = {}) => cleanEnv(home, { PIPECAT_API_HOST: emu.url, ...extra });
 
 beforeAll(async () => {
-  emu = await startEmulator({ org: 'acme', token: 'pcc_pat_emulator_test_token' });
+  emu = await startEmulator({ org: 'acme', token: 'pcc_pat_emulator_Qx7vT9kWz3mR8pLj' });
 });
 afterAll(async () => {
   await emu.close();

@@ -81,7 +81,7 @@ describe('names the server lists', () => {
     expect(r.stderr).toMatch(/invalid set name "Legacy_Set"/);
     r = await h.run(['set', 'new-rules-set', `lower-key=${h.secret('rule b')}`, '-s']);
     expectExit(r, 2);
-    expect(r.stderr).toMatch(/invalid key "lower-key"/);
+    expect(r.stderr).toMatch(/invalid key \(9 characters, not shown\)/);
     expect(await requestsFor('new-rules-set')).toEqual([]);
   });
 });
@@ -94,7 +94,7 @@ describe('input problems in one round', () => {
     expectExit(r, 2);
     expect(r.stderr).toContain('4 problems in the secrets given (nothing was sent)');
     expect(r.stderr).toContain('round.env:2: not a KEY=value entry');
-    expect(r.stderr).toContain('round.env:4: invalid key "BAD-KEY"');
+    expect(r.stderr).toContain('round.env:4: invalid key (7 characters, not shown)');
     expect(r.stderr).toContain('EMPTY (from round.env:3) is empty');
     expect(r.stderr).toContain('EMPTY_ARG (from argument) is empty');
     expect(await requestsFor('one-round')).toEqual([]);

@@ -7,7 +7,9 @@ import { describe, expect, test } from '@jest/globals';
 import { createHash } from 'node:crypto';
 import { parseDotenv } from '../../cli/secrets/dotenv.js';
 import { gatherSecrets, mergeSecrets, parsePairs, stripOneNewline, emptyValueProblems } from '../../cli/secrets/input.js';
-import { closest, keyProblem, lookupNameProblem, setNameProblem } from '../../cli/secrets/rules.js';
+import { closest, keyLooksLikeValue, keyProblem, lookupNameProblem, setNameProblem } from '../../cli/secrets/rules.js';
+import { Redactor, tokenSecretPart } from '../../cli/secrets/redact.js';
+import { readBounded, readFileBounded } from '../../cli/secrets/bounded-read.js';
 import { fingerprint, redactValues, valueLength } from '../../cli/secrets/fingerprint.js';
 import { checkRegion, resolveRegion, buildPlan } from '../../cli/secrets/plan.js';
 import { hostProblem, parseCredentials, encodeCredentials, checkEncodedCredentials } from '../../cli/secrets/pull-secret.js';
@@ -62,9 +64,9 @@ describe('dotenv reading', () => {
     const text = ['OK=1', 'just-a-secret-text', 'BAD-KEY=x', '1NUM=2', 'Q="closed" junk', 'LAST=fine'].join('\n');
     const err = userError(() => parseDotenv(text, 'conf/.env'));
     expect(err.problems).toHaveLength(4);
-    expect(err.problems[0]).toMatch(/^conf\/\.env:2: not a KEY=value entry$/);
-    expect(err.problems[1]).toMatch(/^conf\/\.env:3: invalid key "BAD-KEY"/);
-    expect(err.problems[2]).toMatch(/^conf\/\.env:4: invalid key "1NUM"/);
+    expect(err.problems[0]).toMatch(/^conf\/\.env:2: not a KEY=value entry \(18 characters, not shown\)$/);
+    expect(err.problems[1]).toMatch(/^conf\/\.env:3: invalid key \(7 characters, not shown\)/);
+    expect(err.problems[2]).toMatch(/^conf\/\.env:4: invalid key \(4 characters, not shown\)/);
     expect(err.problems[3]).toMatch(/^conf\/\.env:5: unexpected text after the closing "/);
     expect(err.message + err.problems.join('\n')).not.toContain('just-a-secret-text');
     expect(err.message + err.problems.join('\n')).not.toContain('junk');
@@ -95,8 +97,8 @@ describe('KEY=value arguments and merging', () => {
     ]);
     const err = userError(() => parsePairs(['hunter2secret', 'my-key=v', 'OK=1']));
     expect(err.problems).toEqual([
-      'argument 1 is not KEY=value (use KEY=- to read the value from stdin)',
-      expect.stringMatching(/^argument 2: invalid key "my-key"/),
+      'argument 1 is not KEY=value (13 characters, not shown; use KEY=- to read the value from stdin)',
+      expect.stringMatching(/^argument 2: invalid key \(6 characters, not shown\)/),
     ]);
     expect(err.problems.join('\n')).not.toContain('hunter2secret');
   });
@@ -154,7 +156,7 @@ describe('rules, fingerprints, regions, plan', () => {
     expect(closest('api_key', ['API_KEY'])).toBe('API_KEY');
     expect(closest('zzz', ['API_KEY'])).toBeUndefined();
     expect(keyProblem('_OK_1')).toBeUndefined();
-    expect(keyProblem('9A', 'argument 1')).toMatch(/^argument 1: invalid key "9A"/);
+    expect(keyProblem('9A', 'argument 1')).toMatch(/^argument 1: invalid key \(2 characters, not shown\)/);
   });
 
   test('fingerprint is the first 8 hex digits of SHA-256; length counts characters; redaction', () => {
@@ -162,6 +164,70 @@ describe('rules, fingerprints, regions, plan', () => {
     expect(fingerprint(v)).toBe('sha256:' + createHash('sha256').update(v).digest('hex').slice(0, 8));
     expect(valueLength(v)).toBe(9);
     expect(redactValues('bad value longsecret here, abc', ['longsecret', 'abc'])).toBe('bad value [redacted] here, abc');
+  });
+
+  test('redaction: prefix, suffix, fragment, JSON-escaped, URL-encoded and base64 echoes; big values by their edges', () => {
+    const v = 'Qm"kz\\Wx é+/&pTr9';
+    const r = new Redactor([v]);
+    const echoes = [
+      v,
+      v.slice(0, 6),
+      v.slice(-6),
+      v.slice(5, 10),
+      JSON.stringify({ v }),
+      encodeURIComponent(v),
+      encodeURIComponent(v).replace(/%20/g, '+'),
+      Buffer.from(v).toString('base64'),
+      Buffer.from(v.slice(4)).toString('base64'),
+      Buffer.from(v).toString('base64url'),
+    ];
+    for (const e of echoes) {
+      const out = r.redact(`server said <${e}> sorry`);
+      expect(out).toContain('[redacted]');
+      expect(out.startsWith('server said <')).toBe(true);
+      expect(out.endsWith('> sorry')).toBe(true);
+    }
+    expect(r.redact('nothing of it here')).toBe('nothing of it here');
+    expect(r.complete).toBe(true);
+    const big = 'A'.repeat(10) + 'x'.repeat(200_000) + 'tailTAIL';
+    const rb = new Redactor([big]);
+    expect(rb.complete).toBe(false);
+    expect(rb.redact('end: tailTAIL')).toBe('end: [redacted]');
+    expect(tokenSecretPart('pcc_pat_emulator_abcDEF123')).toBe('abcDEF123');
+    expect(tokenSecretPart('pcc_pat_XyZ123')).toBe('XyZ123');
+    const rt = new Redactor();
+    rt.add(['kQ7vT9wZ3mR8pLjH'], 8);
+    expect(rt.redact('set kQ7v and T9wZ')).toBe('set kQ7v and T9wZ');
+    expect(rt.redact('token=xkQ7vT9wZ3y')).toBe('token=x[redacted]y');
+  });
+
+  test('a key that looks like a value is refused by place and length, never shown', () => {
+    const cases: [string, string | undefined, RegExp][] = [
+      ['A'.repeat(65), 'x', /longer than 64/],
+      ['ab+cd/ef', '', /\+ or \//],
+      ['dGVzdA', '=', /base64 padding/],
+      ['MIIBIjANBgkqhkiG9w0BAQEF', '', /reads as base64/],
+    ];
+    for (const [key, raw, why] of cases) {
+      expect(keyLooksLikeValue(key, raw)).toMatch(why);
+      const p = keyProblem(key, 'x.env:3', raw)!;
+      expect(p).toContain(`x.env:3: this looks like a secret value, not a key (${key.length} characters`);
+      expect(p).not.toContain(key.slice(0, 6));
+    }
+    for (const ok of ['OPENAI_API_KEY', 'DEBUG', 'a_b']) expect(keyLooksLikeValue(ok, '')).toBeUndefined();
+    expect(setNameProblem('sk-Proj0123456789abcdefXYZ')).not.toContain('sk-Proj');
+    expect(setNameProblem('Bad_Name')).toContain('"Bad_Name"');
+  });
+
+  test('the bounded reader stops past its limit and names the input', async () => {
+    async function* chunks(n: number, size: number) {
+      for (let i = 0; i < n; i++) yield Buffer.alloc(size, 0x61);
+    }
+    expect(await readBounded(chunks(3, 10), 'stdin (K=-)', 30)).toBe('a'.repeat(30));
+    await expect(readBounded(chunks(4, 10), 'stdin (K=-)', 30)).rejects.toThrow(/^stdin \(K=-\) is larger than 30 bytes/);
+    await expect(readFileBounded('/no/such/file', '--file /no/such/file')).rejects.toThrow(
+      'cannot read --file /no/such/file: no such file',
+    );
   });
 
   test('regions: unknown region lists the valid ones; region conflict; default', async () => {

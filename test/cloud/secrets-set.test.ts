@@ -123,7 +123,7 @@ describe('secrets set', () => {
     const r = await h.run(['set', 'bad-dotenv', '--file', 'bad.env', '--skip']);
     expectExit(r, 2);
     expect(r.stderr).toContain('bad.env:2: not a KEY=value entry');
-    expect(r.stderr).toContain('bad.env:3: invalid key "BAD.KEY"');
+    expect(r.stderr).toContain('bad.env:3: invalid key (7 characters, not shown)');
     expect(r.stderr).toContain('nothing was sent');
     expect(await requestsFor('bad-dotenv')).toEqual([]);
   });
@@ -181,7 +181,10 @@ describe('secrets set', () => {
         ['set', 'Bad_Name', 'A=1', '-s'],
         /invalid set name "Bad_Name": set names are 3-63 characters: lowercase letters, digits and hyphens/,
       ],
-      [['set', 'ok-name', '1BAD=x', 'my-key=y', '-s'], /argument 1: invalid key "1BAD".*\n.*argument 2: invalid key "my-key"/],
+      [
+        ['set', 'ok-name', '1BAD=x', 'my-key=y', '-s'],
+        /argument 1: invalid key \(4 characters, not shown\).*\n.*argument 2: invalid key \(6 characters, not shown\)/,
+      ],
       [['set', 'ok-name', typed, '-s'], /argument 1 is not KEY=value/],
       [['set', 'ok-name', 'EMPTY=', '-s'], /EMPTY \(from argument\) is empty: the platform refuses empty values/],
       [['set', 'ok-name', 'A=-', '--file', '-', '-s'], /only one input can read stdin/],

@@ -16,6 +16,7 @@ import { NotLoggedInError, UserError } from '../../errors.js';
 import { ApiError } from '../../cloud-api/client.js';
 import { credentialsPath, readCredentialsFile, updateCredentialsFile } from '../../cloud-api/credentials.js';
 import { printJson } from '../../output/table.js';
+import { TOKEN_FRAGMENT_LENGTH, tokenSecretPart } from '../../secrets/redact.js';
 import { cloudOptions, apiHost, processCloudIO, type CloudArgs, type CloudIO } from './common.js';
 
 /** A line sink: `line` plus a line break on the command's stderr. */
@@ -26,7 +27,7 @@ async function readToken(io: CloudIO): Promise<string> {
   const err = lineSink(io);
   let token: string;
   if (!io.terminal.stdin) {
-    token = (await io.readStdin()).trim();
+    token = (await io.readStdin('stdin (the token for auth login)')).trim();
     if (!token) throw new UserError('no token on stdin: pipe a personal access token, e.g. `printf %s "$PAT" | pipecat cloud auth login`');
   } else {
     token = (
@@ -36,6 +37,8 @@ async function readToken(io: CloudIO): Promise<string> {
       })
     ).trim();
   }
+  // From here on every output of this run is redacted of the token, in every encoding.
+  io.registerSecrets?.([tokenSecretPart(token)], TOKEN_FRAGMENT_LENGTH);
   if (/\s/.test(token)) throw new UserError('the token contains whitespace: give exactly one token (a line break at the end is fine)');
   if (!token.startsWith('pcc_pat_')) err('warning: the token does not start with pcc_pat_ (personal access tokens do); trying it anyway');
   return token;

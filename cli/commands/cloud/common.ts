@@ -21,6 +21,8 @@ import { CloudClient } from '../../cloud-api/client.js';
 import { lookupCredentials, resolveOrganization } from '../../cloud-api/credentials.js';
 import * as dialogs from '../../dialogs.js';
 import { NotLoggedInError } from '../../errors.js';
+import { readBounded } from '../../secrets/bounded-read.js';
+import { TOKEN_FRAGMENT_LENGTH, redactOutput, registerSecrets, tokenSecretPart } from '../../secrets/redact.js';
 import { watchInterrupts, type InterruptWatch } from '../../interrupts.js';
 import { startSpinner, type Spinner } from '../../output/spinner.js';
 
@@ -65,7 +67,7 @@ export function cloudOptions<T>(y: Argv<T>, opts: { json?: boolean } = {}): Argv
 export type TextSink = (text: string) => void;
 
 /** The binary's stderr as a {@link TextSink}. */
-const processErr: TextSink = (text) => void process.stderr.write(text);
+const processErr: TextSink = (text) => void process.stderr.write(redactOutput(text));
 
 /** True when debug lines are wanted: `--verbose` or `PIPECAT_DEBUG` set to 1/true/yes. */
 export function debugEnabled(argv: CloudArgs, env: NodeJS.ProcessEnv = process.env): boolean {
@@ -145,6 +147,7 @@ export async function openSession(argv: CloudArgs, env: NodeJS.ProcessEnv = proc
   if (!found.token) {
     throw new NotLoggedInError(`not logged in to Pipecat Cloud: no token in PIPECAT_TOKEN or ${found.path}`);
   }
+  registerSecrets([tokenSecretPart(found.token)], TOKEN_FRAGMENT_LENGTH);
   const client = await makeClient(found.token, argv, env, err);
   const { org, source } = await resolveOrganization(argv.organization, found, () => client.organizations());
   return {
@@ -173,8 +176,18 @@ export interface CloudIO {
   env: NodeJS.ProcessEnv;
   /** Which standard streams are terminals. */
   terminal: { stdin: boolean; stdout: boolean; stderr: boolean };
-  /** Reads all of stdin as UTF-8 text (called at most once per run). */
-  readStdin: () => Promise<string>;
+  /**
+   * Reads all of stdin as UTF-8 text (called at most once per run), at most 64 MiB
+   * (`cli/secrets/bounded-read.ts`; past it a UserError, exit 2, naming `label`).
+   *
+   * @param label how the input is named in that error, e.g. `stdin (--file -)`
+   */
+  readStdin: (label?: string) => Promise<string>;
+  /**
+   * Secret values this run has read (values, a token, credentials): every later output
+   * through `out`, `err` and the error printer is redacted of them (`cli/secrets/redact.ts`).
+   */
+  registerSecrets?: (values: Iterable<string>, fragment?: number) => void;
   /** Terminal dialogs (confirm, text, password, select). */
   dialogs: CloudDialogs;
   /** Token, organisation and client of a command (see {@link openSession}). */
@@ -196,16 +209,13 @@ export interface CloudIO {
 export function processCloudIO(): CloudIO {
   const env = process.env;
   return {
-    out: (text) => void process.stdout.write(text),
+    out: (text) => void process.stdout.write(redactOutput(text)),
     err: processErr,
     env,
     // isatty(fd) is what `process.stdin.isTTY` reports, without creating the stdin stream.
     terminal: { stdin: isatty(0), stdout: isatty(1), stderr: isatty(2) },
-    readStdin: async () => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of process.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-      return Buffer.concat(chunks).toString('utf8');
-    },
+    readStdin: (label = 'stdin') => readBounded(process.stdin, label),
+    registerSecrets,
     dialogs,
     openSession: (argv) => openSession(argv, env, processErr),
     makeClient: (token, argv) => makeClient(token, argv, env, processErr),

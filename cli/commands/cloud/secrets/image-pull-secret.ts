@@ -96,6 +96,7 @@ async function imagePullSecret(io: CloudIO, argv: ImagePullSecretArgs, emit: (do
   let credentialsFrom: 'argument' | 'prompt' | 'stdin';
   if (argv.credentials !== undefined) {
     const raw = String(argv.credentials);
+    io.registerSecrets?.([raw, raw.slice(raw.indexOf(':') + 1)]);
     credentialsFrom = 'argument';
     secretValue = encode
       ? pull.encodeCredentials(asUserError(() => pull.parseCredentials(raw, 'the credentials argument')))
@@ -112,6 +113,7 @@ async function imagePullSecret(io: CloudIO, argv: ImagePullSecretArgs, emit: (do
         noTty,
         validate: (v) => (v ? true : 'the password is empty'),
       });
+      io.registerSecrets?.([password]);
       secretValue = pull.encodeCredentials({ username, password });
     } else {
       const value = await dialogs.password('Base64 of username:password (hidden)', { noTty });
@@ -119,7 +121,8 @@ async function imagePullSecret(io: CloudIO, argv: ImagePullSecretArgs, emit: (do
     }
   } else {
     credentialsFrom = 'stdin';
-    const raw = stripOneNewline(await io.readStdin());
+    const raw = stripOneNewline(await io.readStdin('stdin (the registry credentials)'));
+    io.registerSecrets?.([raw, raw.slice(raw.indexOf(':') + 1)]);
     if (raw === '')
       throw new UserError('no credentials: pass username:password as an argument, pipe it on stdin, or run in a terminal to be asked');
     secretValue = encode
@@ -127,6 +130,7 @@ async function imagePullSecret(io: CloudIO, argv: ImagePullSecretArgs, emit: (do
       : asUserError(() => pull.checkEncodedCredentials(raw, 'stdin'));
   }
 
+  io.registerSecrets?.([secretValue]);
   const { client, org } = await io.openSession(argv);
   let spinner = await io.startSpinner(`Looking up ${name}`, { json: argv.json });
   let existing;

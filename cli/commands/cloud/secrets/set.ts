@@ -18,11 +18,11 @@
  * re-reads the set, and prints the per-key report (the `--json` document with `--json`) first.
  */
 import type { Argv, CommandModule } from 'yargs';
-import { CancelledError, InterruptedError, OperationFailedError, UserError } from '../../../errors.js';
+import { CancelledError, ExitCode, InterruptedError, OperationFailedError, UserError } from '../../../errors.js';
 import { unrefDelay } from '../../../interrupts.js';
 import { c, success, warning } from '../../../output/colors.js';
 import { renderTable } from '../../../output/table.js';
-import { redactValues } from '../../../secrets/fingerprint.js';
+import { Redactor } from '../../../secrets/redact.js';
 import { gatherSecrets } from '../../../secrets/input.js';
 import { buildPlan, resolveRegion } from '../../../secrets/plan.js';
 import { setNameProblem } from '../../../secrets/rules.js';
@@ -118,15 +118,18 @@ async function setSecrets(io: CloudIO, argv: SetArgs, emit: (doc: unknown) => vo
   // Throws one UserError with every problem: invalid arguments and lines, empty and NUL values.
   const input = await gatherSecrets((argv.pairs ?? []).map(String), argv.file, {
     stdinIsTTY: io.terminal.stdin,
-    readStdin: async () => {
+    readStdin: async (label) => {
       if (stdinRead) throw new UserError('stdin can only be read once');
       stdinRead = true;
-      return io.readStdin();
+      return io.readStdin(label);
     },
     promptValue: (key) => io.dialogs.password(`Value of ${key} (hidden)`, { noTty: `cannot read ${key}=- : no terminal and no stdin` }),
   });
   for (const d of input.duplicates) io.err(warning(`${d.key} is given more than once: ${d.where}`) + '\n');
   const values = input.secrets.map((s) => s.value);
+  // From here on every output of this run is redacted of these values, in every encoding.
+  io.registerSecrets?.(values);
+  const redactor = new Redactor(values);
 
   // 2. The set as it is now, and the region.
   const { client, org, orgSource } = await io.openSession(argv);
@@ -206,6 +209,16 @@ async function setSecrets(io: CloudIO, argv: SetArgs, emit: (doc: unknown) => vo
   const interrupts = io.watchInterrupts();
   try {
     const total = plan.keys.length;
+    // The platform's message is shown once: a later key failing with the same answer keeps its
+    // status and code and refers to the first key for the message.
+    const firstWith = new Map<string, string>();
+    const onceEach = (err: unknown, text: string, key: string): string => {
+      const first = firstWith.get(text);
+      if (first === undefined) firstWith.set(text, key);
+      const e = err as { name?: string; method?: string; path?: string; status?: number; code?: string };
+      if (first === undefined || e?.name !== 'ApiError') return text;
+      return `Pipecat Cloud: ${e.method} ${e.path} failed: ${e.status} ${e.code} (message as for ${first})`;
+    };
     const lengthOf = new Map(plan.keys.map((k) => [k.key, k.length]));
     spinner = await io.startSpinner(`Writing 0/${total} keys to ${plan.set}`, { json: argv.json });
     const results = await writeKeys({
@@ -222,8 +235,9 @@ async function setSecrets(io: CloudIO, argv: SetArgs, emit: (doc: unknown) => vo
         err && typeof err === 'object' && (err as { name?: string }).name === 'ApiError' ? (err as { status: number }).status : undefined,
       describe: (err, item) =>
         isApiStatus(err, 413)
-          ? `too large: the platform refused the value of ${item.key} (${lengthOf.get(item.key)} characters) as too large (${redactValues(apiMessage(err), values)})`
-          : redactValues(err instanceof Error ? err.message : String(err), values),
+          ? `too large: the platform refused the value of ${item.key} (${lengthOf.get(item.key)} characters) as too large${redactor.complete ? ` (${redactor.redact(apiMessage(err))})` : ''}`
+          : onceEach(err, foreignText(err, redactor), item.key),
+      sizeOf: (item) => item.value.length,
       interrupted: interrupts.first,
       endGrace: interrupts.again,
     });
@@ -254,7 +268,7 @@ async function setSecrets(io: CloudIO, argv: SetArgs, emit: (doc: unknown) => vo
         reconciled = true;
       } catch (err) {
         // Without the re-read, the report stays as the answers said.
-        reconcileError = redactValues(err instanceof Error ? err.message : String(err), values);
+        reconcileError = foreignText(err, redactor);
       }
       read.catch(() => undefined);
     }
@@ -362,6 +376,14 @@ async function setSecrets(io: CloudIO, argv: SetArgs, emit: (doc: unknown) => vo
         wait !== undefined ? [] : [...details, 'run the same command again to write the rest'],
       );
     }
+    const rejected = failed.filter((r) => r.httpStatus === 401);
+    if (rejected.length > 0) {
+      // The credentials were refused mid-way: exit 4 like any other 401 (docs/secrets.md).
+      throw new CredentialsRejectedError(
+        `Pipecat Cloud rejected the credentials while writing to ${plan.set}: ${written.length} of ${total} keys were written`,
+        [...details, 'log in again, then run the same command again'],
+      );
+    }
     if (failed.length > 0 || notSent.length > 0) {
       const headline =
         unknown.length === 0
@@ -389,6 +411,27 @@ async function setSecrets(io: CloudIO, argv: SetArgs, emit: (doc: unknown) => vo
   } finally {
     interrupts.dispose();
   }
+}
+
+/**
+ * An error's message for the report, redacted of the values in play. When some value is too large
+ * to be checked whole ({@link Redactor.complete}), the platform's own words are left out of an API
+ * error (only method, path, status and code remain): they might quote that value's middle.
+ */
+function foreignText(err: unknown, redactor: Redactor): string {
+  const e = err as { name?: string; method?: string; path?: string; status?: number; code?: string };
+  if (!redactor.complete && e?.name === 'ApiError') {
+    return `Pipecat Cloud: ${e.method} ${e.path} failed: ${e.status} ${e.code} (the platform's message is not shown: a value in play is too large to check it for echoes)`;
+  }
+  return redactor.redact(err instanceof Error ? err.message : String(err));
+}
+
+/**
+ * A write refused with HTTP 401 part-way: an {@link OperationFailedError} (its details say which
+ * keys landed) with the not-logged-in exit code, 4, as every 401 has (`cli/errors.ts`).
+ */
+export class CredentialsRejectedError extends OperationFailedError {
+  override readonly exitCode = ExitCode.notLoggedIn;
 }
 
 /**
