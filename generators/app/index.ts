@@ -134,6 +134,10 @@ export default class PipecatGenerator extends Generator {
       description: 'Inside a project: write conflict markers instead of stopping (exit 5)',
     });
     this.option('dry-run', { type: Boolean, description: 'Print the plan as JSON (in a project: the update plan), change nothing' });
+    this.option('remove-unused', {
+      type: Boolean,
+      description: 'Inside a project, without a terminal: remove the unedited generated files the update asks about',
+    });
   }
 
   /** `yo pipecat`: values given as options (flags), by config key. */
@@ -373,6 +377,7 @@ export default class PipecatGenerator extends Generator {
         remove: answered ? [] : this._listOption('remove-transport'),
         conflictMarkers: this._opts['conflict-markers'] === true,
         dryRun: this._opts['dry-run'] === true,
+        removeUnused: this._opts['remove-unused'] === true,
         ask: this._terminal() ? async (q) => ((await this.prompt(q as never)) as Record<string, string>)[q.name] : undefined,
         log: (text) => this.log(text),
         cwd: this.env.cwd ?? process.cwd(),
