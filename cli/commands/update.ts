@@ -250,7 +250,8 @@ async function runUpdate(argv: UpdateArgs, io: UpdateIO): Promise<void> {
  * @throws CancelledError on Ctrl-C / Esc (nothing changed)
  */
 async function consentOnTerminal(io: UpdateIO, req: ConsentRequest): Promise<'remove' | 'keep' | 'abort'> {
-  io.err(`\n${consentQuestion(req)}\n${req.files.map((f) => `  ${f.path}: ${f.why}`).join('\n')}\n`);
+  const because = req.folders.length ? (req.because ?? []).map((d) => `(the new configuration drops the recorded ${d})\n`).join('') : '';
+  io.err(`\n${consentQuestion(req)}\n${because}${req.files.map((f) => `  ${f.path}: ${f.why}`).join('\n')}\n`);
   try {
     return await io.select<'remove' | 'keep' | 'abort'>('Remove them?', [
       { title: 'keep them', value: 'keep', description: 'leave the files; they become yours (not updated again)' },

@@ -183,6 +183,8 @@ export interface ConsentRequest {
   files: { path: string; why: string }[];
   /** Project folders removed as a whole (`client`). */
   folders: string[];
+  /** Recorded values the new configuration drops, which is why folders go (`UpdateOutcome.dropped`). */
+  because?: readonly string[];
 }
 
 /** Removals that need consent and got none (no terminal, no `--remove-unused`). Exit code 2; nothing was changed. */
@@ -198,6 +200,7 @@ export class UpdateConsentError extends Error {
     );
     this.name = 'UpdateConsentError';
     this.problems = [
+      ...(req.folders.length ? (req.because ?? []).map((d) => `because the new configuration drops the recorded ${d}`) : []),
       ...req.files.map((f) => `${f.path}: ${f.why}`),
       'rerun on a terminal to choose, or pass --remove-unused to remove them (files you edited are never removed by it)',
     ];
@@ -371,7 +374,7 @@ async function updateLocked(req: UpdateRequest): Promise<UpdateOutcome> {
   if (req.dryRun) return outcome;
 
   // The consent rule for removals (edited files are conflicts, below).
-  const consent = removalsNeedingConsent(plan, next, previous, req.flags);
+  const consent = { ...removalsNeedingConsent(plan, next, previous, req.flags), because: dropped };
   if (consent.files.length && !req.removeUnused) {
     if (!req.consent) throw new UpdateConsentError(consent);
     const answer = await req.consent(consent);
@@ -386,7 +389,11 @@ async function updateLocked(req: UpdateRequest): Promise<UpdateOutcome> {
       }
     }
   }
-  outcome.removedFolders = consent.folders.filter((t) => plan.some((f) => f.action === 'remove' && f.path.startsWith(`${t}/`)));
+  // Said plainly in the summary: every project folder the update removes as a whole.
+  const producedTops = new Set(next.map((f) => f.path.split('/')[0]));
+  outcome.removedFolders = [
+    ...new Set(plan.filter((f) => f.action === 'remove' && f.path.includes('/')).map((f) => f.path.split('/')[0])),
+  ].filter((t) => t !== PIPECAT_DIR && !producedTops.has(t));
 
   const conflicts = plan.filter((f) => f.action === 'conflict');
   if (conflicts.length) {
