@@ -63,7 +63,10 @@ function recorded(dir: string): Record<string, unknown> {
 }
 
 /** Start `pipecat update ARGS` paused halfway through applying; resolves once it says so. */
-async function pausedUpdate(dir: string, args: string[]): Promise<{ done: Promise<CliResult>; pid: number; kill: (s: NodeJS.Signals) => void }> {
+async function pausedUpdate(
+  dir: string,
+  args: string[],
+): Promise<{ done: Promise<CliResult>; pid: number; kill: (s: NodeJS.Signals) => void }> {
   const child = spawn(process.execPath, [BIN, 'update', ...args], {
     cwd: dir,
     env: childEnv({ PIPECAT_UPDATE_PAUSE_MS: '4000' }),
@@ -99,7 +102,10 @@ describe('symbolic links leading outside the project', () => {
     const before = readBytes(dir);
     const outsideBefore = readBytes(outside);
     // A TTS switch writes into server/ and .pipecat/base; a telephony transport removes client/.
-    for (const args of [['--tts', 'elevenlabs_tts'], ['--add-transport', 'twilio', '--remove-unused']]) {
+    for (const args of [
+      ['--tts', 'elevenlabs_tts'],
+      ['--add-transport', 'twilio', '--remove-unused'],
+    ]) {
       const r = update(dir, args);
       expect(r.code).toBe(2);
       expect(r.stderr).toContain(`${rel} -> ${moved}: outside the project`);
@@ -173,7 +179,7 @@ describe('the update lock', () => {
   });
 });
 
-describe('the consent rule: nothing removed that may be the user\'s without asking', () => {
+describe("the consent rule: nothing removed that may be the user's without asking", () => {
   test('--add-transport twilio on a React web project: client/ is not removed without consent; with it, an edited file stays', () => {
     const dir = project('twilio');
     const before = readBytes(dir);
@@ -207,7 +213,7 @@ describe('the consent rule: nothing removed that may be the user\'s without aski
     expect(r.stdout).toContain('Removed all of client/');
   });
 
-  test('a tampered base listing the user\'s own file does not make update delete it', () => {
+  test("a tampered base listing the user's own file does not make update delete it", () => {
     const dir = project('tampered');
     writeFileSync(join(dir, 'server', 'tools.py'), 'MINE = 1\n');
     // Listed with the same content: the recorded configuration does not generate it.
@@ -215,7 +221,9 @@ describe('the consent rule: nothing removed that may be the user\'s without aski
     const before = readBytes(dir);
     const r = update(dir);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('server/tools.py: listed in .pipecat/base/ with the same content, but the recorded configuration does not generate it');
+    expect(r.stderr).toContain(
+      'server/tools.py: listed in .pipecat/base/ with the same content, but the recorded configuration does not generate it',
+    );
     expect(readBytes(dir)).toEqual(before);
     // Listed with other content: the file differs from its base copy, so it is the user's (a conflict).
     writeFileSync(join(dir, '.pipecat', 'base', 'server', 'tools.py'), 'THEIRS = 1\n');
@@ -242,7 +250,9 @@ describe('the consent rule: nothing removed that may be the user\'s without aski
       } finally {
         tty.kill();
       }
-      expect(readFileSync(join(dir, 'client', 'package.json'), 'utf8')).toBe(readFileSync(join(pristine, 'client', 'package.json'), 'utf8'));
+      expect(readFileSync(join(dir, 'client', 'package.json'), 'utf8')).toBe(
+        readFileSync(join(pristine, 'client', 'package.json'), 'utf8'),
+      );
       expect(recorded(dir).transports).toHaveLength(2);
       expect(existsSync(join(dir, '.pipecat', 'base', 'client'))).toBe(false);
     },
@@ -295,24 +305,28 @@ describe('user situations: a message naming the input, no stack trace', () => {
 
   const root = process.getuid?.() === 0;
   const setpriv = spawnSync('setpriv', ['--version']).status === 0;
-  if (!root || !setpriv) process.stderr.write(`SKIPPED update on a read-only folder: ${root ? 'setpriv' : 'root (to run as nobody)'} is missing\n`);
-  (root && setpriv ? test : test.skip)('a read-only server/ folder: exit 1 (docs: failed while writing), the path named, nothing changed', () => {
-    chmodSync(tmp, 0o755); // nobody reaches the project through the temp folder
-    const dir = project('read-only');
-    const home = join(tmp, 'nobody-home');
-    mkdirSync(home, { recursive: true });
-    spawnSync('chown', ['-R', 'nobody', dir, home]);
-    chmodSync(join(dir, 'server'), 0o555);
-    const before = readBytes(dir);
-    const r = spawnSync(
-      'setpriv',
-      ['--reuid=nobody', '--regid=nogroup', '--clear-groups', process.execPath, BIN, 'update', '--tts', 'elevenlabs_tts'],
-      { cwd: dir, env: childEnv({ HOME: home }), encoding: 'utf8' },
-    );
-    expect(r.stderr).toMatch(/cannot write .*: permission denied/);
-    expect(r.stderr).not.toContain(INTERNAL);
-    expect(r.status).toBe(1);
-    expect(readBytes(dir)).toEqual(before);
-    expect(readdirSync(dir).filter((n) => n.startsWith('.pipecat-staging-'))).toEqual([]);
-  });
+  if (!root || !setpriv)
+    process.stderr.write(`SKIPPED update on a read-only folder: ${root ? 'setpriv' : 'root (to run as nobody)'} is missing\n`);
+  (root && setpriv ? test : test.skip)(
+    'a read-only server/ folder: exit 1 (docs: failed while writing), the path named, nothing changed',
+    () => {
+      chmodSync(tmp, 0o755); // nobody reaches the project through the temp folder
+      const dir = project('read-only');
+      const home = join(tmp, 'nobody-home');
+      mkdirSync(home, { recursive: true });
+      spawnSync('chown', ['-R', 'nobody', dir, home]);
+      chmodSync(join(dir, 'server'), 0o555);
+      const before = readBytes(dir);
+      const r = spawnSync(
+        'setpriv',
+        ['--reuid=nobody', '--regid=nogroup', '--clear-groups', process.execPath, BIN, 'update', '--tts', 'elevenlabs_tts'],
+        { cwd: dir, env: childEnv({ HOME: home }), encoding: 'utf8' },
+      );
+      expect(r.stderr).toMatch(/cannot write .*: permission denied/);
+      expect(r.stderr).not.toContain(INTERNAL);
+      expect(r.status).toBe(1);
+      expect(readBytes(dir)).toEqual(before);
+      expect(readdirSync(dir).filter((n) => n.startsWith('.pipecat-staging-'))).toEqual([]);
+    },
+  );
 });
