@@ -307,26 +307,27 @@ describe('user situations: a message naming the input, no stack trace', () => {
   const setpriv = spawnSync('setpriv', ['--version']).status === 0;
   if (!root || !setpriv)
     process.stderr.write(`SKIPPED update on a read-only folder: ${root ? 'setpriv' : 'root (to run as nobody)'} is missing\n`);
-  (root && setpriv ? test : test.skip)(
-    'a read-only server/ folder: exit 1 (docs: failed while writing), the path named, nothing changed',
-    () => {
-      chmodSync(tmp, 0o755); // nobody reaches the project through the temp folder
-      const dir = project('read-only');
-      const home = join(tmp, 'nobody-home');
-      mkdirSync(home, { recursive: true });
-      spawnSync('chown', ['-R', 'nobody', dir, home]);
-      chmodSync(join(dir, 'server'), 0o555);
-      const before = readBytes(dir);
-      const r = spawnSync(
-        'setpriv',
-        ['--reuid=nobody', '--regid=nogroup', '--clear-groups', process.execPath, BIN, 'update', '--tts', 'elevenlabs_tts'],
-        { cwd: dir, env: childEnv({ HOME: home }), encoding: 'utf8' },
-      );
-      expect(r.stderr).toMatch(/cannot write .*: permission denied/);
-      expect(r.stderr).not.toContain(INTERNAL);
-      expect(r.status).toBe(1);
-      expect(readBytes(dir)).toEqual(before);
-      expect(readdirSync(dir).filter((n) => n.startsWith('.pipecat-staging-'))).toEqual([]);
-    },
-  );
+  (root && setpriv ? test.each : test.skip.each)([
+    ['a read-only server/ folder', 'server', 0o555, /cannot write .*: permission denied/],
+    ['a read-only .pipecat/ folder (the lock)', '.pipecat', 0o555, /cannot open .*\.pipecat\/update\.lock.*: permission denied/],
+    ['an unreadable server/bot.py', 'server/bot.py', 0o200, /cannot open .*server\/bot\.py: permission denied/],
+  ])('%s: exit 1 (docs: failed while writing), the path named, nothing changed', (_what, rel, mode, message) => {
+    chmodSync(tmp, 0o755); // nobody reaches the project through the temp folder
+    const dir = project(`denied-${String(rel).replace(/\W/g, '_')}`);
+    const home = join(tmp, 'nobody-home');
+    mkdirSync(home, { recursive: true });
+    spawnSync('chown', ['-R', 'nobody', dir, home]);
+    chmodSync(join(dir, ...String(rel).split('/')), mode as number);
+    const before = readBytes(dir);
+    const r = spawnSync(
+      'setpriv',
+      ['--reuid=nobody', '--regid=nogroup', '--clear-groups', process.execPath, BIN, 'update', '--tts', 'elevenlabs_tts'],
+      { cwd: dir, env: childEnv({ HOME: home }), encoding: 'utf8' },
+    );
+    expect(r.stderr).toMatch(message as RegExp);
+    expect(r.stderr).not.toContain(INTERNAL);
+    expect(r.status).toBe(1);
+    expect(readBytes(dir)).toEqual(before);
+    expect(readdirSync(dir).filter((n) => n.startsWith('.pipecat-staging-'))).toEqual([]);
+  });
 });

@@ -301,18 +301,35 @@ export async function runUpdate(req: UpdateRequest): Promise<UpdateOutcome> {
   // One update at a time. A dry run changes nothing and takes no lock; it only removes the lock
   // of a dead run, as it recovers the dead run's journal.
   let lock: ReturnType<typeof acquireUpdateLock> | undefined;
-  if (req.dryRun) clearDeadLock(req.root, req.note);
-  else lock = acquireUpdateLock(req.root, req.note);
   try {
+    if (req.dryRun) clearDeadLock(req.root, req.note);
+    else lock = acquireUpdateLock(req.root, req.note);
     return await updateLocked(req);
   } catch (err) {
     // The documented exit code of a file-system failure while updating is 1 (init's is 2).
     if (err instanceof StagingError) throw new UpdateWriteError(err.message);
+    const fs = err as NodeJS.ErrnoException;
+    if (typeof fs?.code === 'string' && typeof fs.path === 'string' && FS_REASONS[fs.code])
+      throw new UpdateWriteError(`cannot ${fs.syscall ?? 'access'} ${fs.path}: ${FS_REASONS[fs.code]} (nothing was changed)`);
     throw err;
   } finally {
     lock?.release();
   }
 }
+
+/** File-system error codes a user meets (permissions, a full disk), in words. */
+const FS_REASONS: Record<string, string> = {
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EROFS: 'read-only file system',
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'disk quota exceeded',
+  ENOTDIR: 'a part of the path is a file, not a folder',
+  EISDIR: 'a folder where a file was expected',
+  ELOOP: 'too many symbolic links',
+  ENAMETOOLONG: 'the path is too long',
+  EIO: 'input/output error',
+};
 
 /** The file system refused a write during an update (everything done was undone). Exit code 1. */
 export class UpdateWriteError extends Error {
