@@ -29,7 +29,7 @@ import {
 } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { BIN, CASCADE_ARGS, childEnv, makeTempDir, readBytes, removeDir, runCli, type CliResult } from '../helpers/cli.js';
+import { BIN, CASCADE_ARGS, ROOT, childEnv, makeTempDir, readBytes, removeDir, runCli, userDir, type CliResult } from '../helpers/cli.js';
 import { TmuxSession, terminalEnv, tmuxAvailable } from '../helpers/tmux.js';
 
 /** A React web project: SmallWebRTC, the cascade services. */
@@ -269,6 +269,34 @@ describe('user situations: a message naming the input, no stack trace', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/\.yo-rc\.json:\d+: git conflict markers \(<<<<<<<\)/);
     expect(r.stderr).not.toContain(INTERNAL);
+  });
+
+  test("yo pipecat in a project whose .yo-rc.json has git conflict markers: .yo-rc.json:LINE, exit 2, not Yeoman's JSON error", () => {
+    // A linked install, as test/e2e/yo-wizard.test.ts makes it; yo started as root runs as uid 1000.
+    chmodSync(tmp, 0o755); // uid 1000 reaches the project through the temp folder
+    const prefix = join(tmp, 'prefix');
+    const npm = spawnSync(
+      'npm',
+      ['install', '-g', '--prefix', prefix, ROOT, '--offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'],
+      { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } },
+    );
+    expect(npm.stderr).toBe('');
+    const dir = project('yo-markers');
+    const p = join(dir, '.yo-rc.json');
+    writeFileSync(p, readFileSync(p, 'utf8').replace('    "tts_service"', '<<<<<<< HEAD\n    "tts_service"'));
+    if (process.getuid?.() === 0) spawnSync('chown', ['-R', '1000:1000', dir]);
+    const before = readBytes(dir);
+    const r = spawnSync(join(ROOT, 'node_modules', '.bin', 'yo'), ['pipecat'], {
+      cwd: dir, // at the project root Yeoman reads .yo-rc.json while the generator is constructed
+      env: childEnv({ HOME: userDir(join(tmp, 'yo-home')), npm_config_prefix: prefix }),
+      encoding: 'utf8',
+      input: '',
+      timeout: 60_000,
+    });
+    expect(r.stderr).toMatch(/\.yo-rc\.json:\d+: git conflict markers \(<<<<<<<\)/);
+    expect(r.stderr).not.toContain('Could not parse JSON');
+    expect(r.status).toBe(2);
+    expect(readBytes(dir)).toEqual(before);
   });
 
   test('.yo-rc.json that is not JSON: .yo-rc.json:LINE:COLUMN, exit 2', () => {

@@ -9,8 +9,21 @@
  *
  * Source: issue 23 ("`update` refuses project folders that are symlinks leading outside the project").
  */
-import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
+import { lstatSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, dirname } from 'node:path';
+import { ConfigError, readConfigFile } from '../config/resolve.js';
+import { YO_RC_FILE } from '../yo-rc.js';
+
+/** A `.yo-rc.json` that cannot be read as JSON (git conflict markers, a syntax error). Exit code 2. */
+export class YoRcError extends Error {
+  readonly exitCode = 2;
+
+  /** @param message one line naming `.yo-rc.json:LINE` */
+  constructor(message: string) {
+    super(message);
+    this.name = 'YoRcError';
+  }
+}
 
 /** A project path that is a symbolic link leading outside the project. Exit code 2; nothing was changed. */
 export class LinkOutsideError extends Error {
@@ -89,4 +102,60 @@ export function checkLinks(root: string, paths: Iterable<string>): void {
     }
   }
   if (problems.length) throw new LinkOutsideError(problems);
+}
+
+/**
+ * The error for a `.yo-rc.json` that cannot be read as a configuration: git conflict markers
+ * named at their line, else the JSON parser's `file:line:column`.
+ *
+ * @param path absolute path of the file
+ * @param err what `readConfigFile` threw
+ */
+export function yoRcError(path: string, err: ConfigError): YoRcError {
+  // Left over from a git merge: say so, at the first marker's line.
+  let text = '';
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    text = '';
+  }
+  const marker = /^(<{7}|={7}|>{7})( |$)/m.exec(text);
+  if (marker) {
+    const line = text.slice(0, marker.index).split('\n').length;
+    return new YoRcError(
+      `${path}:${line}: git conflict markers (${marker[1]}): resolve the merge conflict in ${YO_RC_FILE} (keep one configuration), then rerun`,
+    );
+  }
+  // `readConfigFile` speaks of `--config`; here the file is the project's own.
+  const problems = [err.message.replace(/^--config: /, ''), ...err.problems].filter((p) => p !== `${path} is not valid JSON`);
+  return new YoRcError(`${YO_RC_FILE} is not valid: ${problems.join('; ')}`);
+}
+
+/**
+ * `yo pipecat` in a folder whose `.yo-rc.json` is not valid JSON: Yeoman's own storage reads the
+ * destination's `.yo-rc.json` while the generator is constructed and fails on it with a stack
+ * trace. Checked first, to report it as `pipecat update` does. (From a folder below the project,
+ * Yeoman does not read it; the update path reports it, `readRecorded`.)
+ *
+ * @param cwd where yo runs
+ * @throws YoRcError (exit 2) naming `.yo-rc.json:LINE`
+ */
+export function checkYoRcAt(cwd: string): void {
+  const path = join(resolve(cwd), YO_RC_FILE);
+  let text: string;
+  try {
+    if (!lstatSync(path).isFile()) return;
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return; // missing or unreadable: Yeoman's own handling
+  }
+  try {
+    JSON.parse(text);
+  } catch {
+    try {
+      readConfigFile(path);
+    } catch (err) {
+      if (err instanceof ConfigError) throw yoRcError(path, err);
+    }
+  }
 }

@@ -21,7 +21,7 @@ import { YO_RC_FILE, YO_RC_NAMESPACE } from '../yo-rc.js';
 import { applyChanges, type FileChange } from './apply.js';
 import { baseFiles, BASE_DIR, PIPECAT_DIR, readBase } from './base.js';
 import { resolveUpdateConfig } from './config.js';
-import { checkLinks } from './guard.js';
+import { checkLinks, yoRcError } from './guard.js';
 import { acquireUpdateLock, clearDeadLock } from './lock.js';
 import { bytes, describeConflict, planUpdate, settle, type FilePlan, type Resolution } from './plan.js';
 
@@ -109,23 +109,7 @@ export function readRecorded(root: string): ConfigLayer {
     layer = readConfigFile(path);
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
-    // Left over from a git merge: say so, at the first marker's line.
-    let text = '';
-    try {
-      text = readFileSync(path, 'utf8');
-    } catch {
-      text = '';
-    }
-    const marker = /^(<{7}|={7}|>{7})( |$)/m.exec(text);
-    if (marker) {
-      const line = text.slice(0, marker.index).split('\n').length;
-      throw new NotAProjectError(
-        `${path}:${line}: git conflict markers (${marker[1]}): resolve the merge conflict in ${YO_RC_FILE} (keep one configuration), then rerun`,
-      );
-    }
-    // `readConfigFile` speaks of `--config`; here the file is the project's own.
-    const problems = [err.message.replace(/^--config: /, ''), ...err.problems].filter((p) => p !== `${path} is not valid JSON`);
-    throw new NotAProjectError(`${YO_RC_FILE} is not valid: ${problems.join('; ')}`);
+    throw yoRcError(path, err);
   }
   if (layer.project_name === undefined && layer.transports === undefined) {
     throw new NotAProjectError(`${path} holds no "${YO_RC_NAMESPACE}" configuration: not a project made by this generator`);
