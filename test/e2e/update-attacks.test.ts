@@ -167,6 +167,19 @@ describe('the update lock', () => {
     expect(existsSync(join(dir, '.pipecat', 'update.lock'))).toBe(false);
   }, 60_000);
 
+  test('a SIGKILLed first update of a project without .pipecat/: the recovery leaves no lock and no folder behind', async () => {
+    const dir = project('sigkill-no-base');
+    removeDir(join(dir, '.pipecat'));
+    const before = readBytes(dir);
+    const run = await pausedUpdate(dir, []); // records the base
+    run.kill('SIGKILL');
+    await run.done;
+    expect(existsSync(join(dir, '.pipecat', 'update.lock'))).toBe(true);
+    expect(update(dir, ['--dry-run']).code).toBe(0);
+    expect(readBytes(dir)).toEqual(before);
+    expect(existsSync(join(dir, '.pipecat'))).toBe(false);
+  }, 60_000);
+
   test('a lock taken on another machine is not taken over: exit 1 saying what to do', () => {
     const dir = project('other-host');
     writeFileSync(join(dir, '.pipecat', 'update.lock'), JSON.stringify({ pid: 1, host: 'elsewhere.invalid', started: 1 }));

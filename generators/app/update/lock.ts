@@ -16,9 +16,9 @@
  *
  * Source: issue 23 ("holds a lock against a concurrent update").
  */
-import { linkSync, mkdirSync, readFileSync, renameSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { PIPECAT_DIR } from './base.js';
 
 /** The lock file, relative to the project root (POSIX). */
@@ -131,7 +131,14 @@ function removeDeadLock(path: string, owner: LockOwner, note: (line: string) => 
 export function clearDeadLock(root: string, note: (line: string) => void = () => undefined): void {
   const path = join(root, ...LOCK_FILE.split('/'));
   const owner = readOwner(path);
-  if (owner) removeDeadLock(path, owner, note);
+  if (owner && removeDeadLock(path, owner, note) === 'removed') {
+    // The dead run's folder for its lock, when nothing else is in it (a project without a base).
+    try {
+      rmdirSync(join(root, PIPECAT_DIR));
+    } catch {
+      /* not empty */
+    }
+  }
 }
 
 /** A held lock: release it once (also called on process exit, e.g. after a signal). */
@@ -193,6 +200,8 @@ export function acquireUpdateLock(root: string, note: (line: string) => void = (
       const taken = removeDeadLock(path, owner, note);
       if (taken === 'held') throw new UpdateLockedError(path, owner);
       if (taken !== 'removed') throw new UpdateLockedError(path, taken);
+      // A dead run on a project without .pipecat/ made the folder for its lock: ours to remove too.
+      if (readdirSync(dir).every((n) => n === basename(mine))) createdDir = true;
     }
   } catch (err) {
     unlinkSync(mine);

@@ -286,6 +286,9 @@ export async function runUpdate(req: UpdateRequest): Promise<UpdateOutcome> {
   // of a dead run, as it recovers the dead run's journal.
   let lock: ReturnType<typeof acquireUpdateLock> | undefined;
   try {
+    // A run killed mid-update (SIGKILL) left its journal: undo its steps first, so that its lock,
+    // taken over below, is the last thing it left (a live run's staging is left alone).
+    sweepStale(req.root);
     if (req.dryRun) clearDeadLock(req.root, req.note);
     else lock = acquireUpdateLock(req.root, req.note);
     return await updateLocked(req);
