@@ -14,7 +14,7 @@
  * Each check was shown to fail with its defence removed (see the commit that added this file).
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import {
   appendFileSync,
   chmodSync,
@@ -84,6 +84,33 @@ async function pausedUpdate(
   const done = new Promise<CliResult>((resolve) => child.on('exit', (c) => resolve({ code: c ?? -1, stdout, stderr })));
   await Promise.race([paused, done]);
   return { done, pid: child.pid!, kill: (s) => child.kill(s) };
+}
+
+let yoPrefix: string | undefined;
+/**
+ * Run `yo pipecat ARGS` (no terminal) in `dir` from a linked install, made once as
+ * test/e2e/yo-wizard.test.ts makes it; yo started as root runs as uid 1000, so the project is
+ * given to that user.
+ */
+function yo(dir: string, args: string[]): SpawnSyncReturns<string> {
+  chmodSync(tmp, 0o755); // uid 1000 reaches the project through the temp folder
+  if (!yoPrefix) {
+    yoPrefix = join(tmp, 'prefix');
+    const npm = spawnSync(
+      'npm',
+      ['install', '-g', '--prefix', yoPrefix, ROOT, '--offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'],
+      { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } },
+    );
+    expect(npm.stderr).toBe('');
+  }
+  if (process.getuid?.() === 0) spawnSync('chown', ['-R', '1000:1000', dir]);
+  return spawnSync(join(ROOT, 'node_modules', '.bin', 'yo'), ['pipecat', ...args], {
+    cwd: dir,
+    env: childEnv({ HOME: userDir(join(tmp, 'yo-home')), npm_config_prefix: yoPrefix }),
+    encoding: 'utf8',
+    input: '',
+    timeout: 60_000,
+  });
 }
 
 describe('symbolic links leading outside the project', () => {
@@ -285,29 +312,23 @@ describe('user situations: a message naming the input, no stack trace', () => {
   });
 
   test("yo pipecat in a project whose .yo-rc.json has git conflict markers: .yo-rc.json:LINE, exit 2, not Yeoman's JSON error", () => {
-    // A linked install, as test/e2e/yo-wizard.test.ts makes it; yo started as root runs as uid 1000.
-    chmodSync(tmp, 0o755); // uid 1000 reaches the project through the temp folder
-    const prefix = join(tmp, 'prefix');
-    const npm = spawnSync(
-      'npm',
-      ['install', '-g', '--prefix', prefix, ROOT, '--offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'],
-      { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } },
-    );
-    expect(npm.stderr).toBe('');
     const dir = project('yo-markers');
     const p = join(dir, '.yo-rc.json');
     writeFileSync(p, readFileSync(p, 'utf8').replace('    "tts_service"', '<<<<<<< HEAD\n    "tts_service"'));
-    if (process.getuid?.() === 0) spawnSync('chown', ['-R', '1000:1000', dir]);
     const before = readBytes(dir);
-    const r = spawnSync(join(ROOT, 'node_modules', '.bin', 'yo'), ['pipecat'], {
-      cwd: dir, // at the project root Yeoman reads .yo-rc.json while the generator is constructed
-      env: childEnv({ HOME: userDir(join(tmp, 'yo-home')), npm_config_prefix: prefix }),
-      encoding: 'utf8',
-      input: '',
-      timeout: 60_000,
-    });
+    // At the project root Yeoman reads .yo-rc.json while the generator is constructed.
+    const r = yo(dir, []);
     expect(r.stderr).toMatch(/\.yo-rc\.json:\d+: git conflict markers \(<<<<<<<\)/);
     expect(r.stderr).not.toContain('Could not parse JSON');
+    expect(r.status).toBe(2);
+    expect(readBytes(dir)).toEqual(before);
+  });
+
+  test('yo pipecat --add-transport twilio in a React web project follows the consent rule too: exit 2, client/ kept', () => {
+    const dir = project('yo-twilio');
+    const before = readBytes(dir);
+    const r = yo(dir, ['--add-transport', 'twilio']);
+    expect(r.stderr).toContain('client/package.json: unedited, but all of client/ goes');
     expect(r.status).toBe(2);
     expect(readBytes(dir)).toEqual(before);
   });
