@@ -141,6 +141,16 @@ export function clearDeadLock(root: string, note: (line: string) => void = () =>
   }
 }
 
+/** Remove `.pipecat/` when the lock created it and it is empty. */
+function dropDirIfCreated(dir: string, created: boolean): void {
+  if (!created) return;
+  try {
+    rmdirSync(dir); // only when empty
+  } catch {
+    /* not empty */
+  }
+}
+
 /** A held lock: release it once (also called on process exit, e.g. after a signal). */
 export interface UpdateLock {
   /** Absolute path of the lock file. */
@@ -170,15 +180,20 @@ export function acquireUpdateLock(root: string, note: (line: string) => void = (
   }
   const me: LockOwner = { pid: process.pid, host: hostname(), started: Date.now() };
   const mine = `${path}.${process.pid}.tmp`;
-  writeFileSync(mine, JSON.stringify(me) + '\n');
-  const dropDir = (): void => {
-    if (!createdDir) return;
-    try {
-      rmdirSync(dir); // only when empty
-    } catch {
-      /* the update wrote into it */
-    }
-  };
+  // Created exclusively (O_EXCL does not follow a link planted under this name); a file left by an
+  // earlier process of the same pid goes first.
+  try {
+    unlinkSync(mine);
+  } catch {
+    /* none */
+  }
+  try {
+    writeFileSync(mine, JSON.stringify(me) + '\n', { flag: 'wx' });
+  } catch (err) {
+    dropDirIfCreated(dir, createdDir);
+    throw err;
+  }
+  const dropDir = (): void => dropDirIfCreated(dir, createdDir);
   try {
     for (let attempt = 0; ; attempt++) {
       try {
