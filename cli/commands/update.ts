@@ -10,8 +10,9 @@
  * The handler receives its collaborators ({@link UpdateIO}: output sinks, terminal, dialog,
  * generator runner, exit code), so it runs in a test without the binary.
  *
- * Exit codes: 0 updated (or already current, or dry run), 1 failed while writing (nothing
- * changed), 2 invalid input or not a project (nothing changed), 3 conflicts without a terminal
+ * Exit codes: 0 updated (or already current, or dry run), 1 failed while writing or another update
+ * holds the lock (nothing changed), 2 invalid input, not a project, a link leading outside it, or
+ * removals that need consent (nothing changed), 3 conflicts without a terminal
  * (nothing changed, files listed), 5 updated with conflict markers written (files listed),
  * 130 cancelled / aborted, 143 SIGTERM (nothing changed).
  */

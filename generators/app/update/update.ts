@@ -275,9 +275,18 @@ export function planDocument(outcome: Pick<UpdateOutcome, 'config' | 'plan'>): {
  *
  * @param req project, flags, mode, collaborators
  * @returns what was planned and done
- * @throws NotAProjectError / ConfigError / UpdateFlagError (exit 2) before anything is written;
+ * Before anything is read: symbolic links leading outside the project are refused (`guard.ts`),
+ * a dead run's journal is undone, and the project's lock is taken (`lock.ts`; a dry run only
+ * removes a dead run's lock). Removals that need consent ({@link removalsNeedingConsent}) are
+ * asked about (`consent`), given in advance (`removeUnused`), or stop the update.
+ *
+ * @param req project, flags, mode, collaborators
+ * @returns what was planned and done
+ * @throws NotAProjectError / ConfigError / UpdateFlagError / LinkOutsideError / UpdateConsentError
+ *   (exit 2) before anything is written; UpdateLockedError (exit 1) when another update runs;
  *   UpdateConflictsError (exit 3) when conflicts cannot be settled (nothing written);
- *   CancelledError-like errors from `choose` (the caller's), StagingError (file system)
+ *   CancelledError-like errors from `choose` or `consent` (the caller's); UpdateWriteError (exit 1)
+ *   when the file system refuses (everything done is undone)
  */
 export async function runUpdate(req: UpdateRequest): Promise<UpdateOutcome> {
   // Our bookkeeping and the project's top folders first: the lock and the base live in .pipecat/.
