@@ -191,8 +191,17 @@ describe('pipecat update', () => {
       daily_pstn_mode: 'dial-out',
     });
     expect(dry.actions).toMatchObject({ 'server/server.py': 'add', 'client/package.json': 'remove' });
-    const r = runCli(['update', '--add-transport', 'daily_pstn', '--daily-pstn-mode', 'dial-out'], { cwd: dir });
+    // Dropping the whole client/ as a side effect needs consent (issue 26): without a terminal,
+    // exit 2, the files listed, nothing changed; --remove-unused gives it.
+    const snap = readBytes(dir);
+    const refused = runCli(['update', '--add-transport', 'daily_pstn', '--daily-pstn-mode', 'dial-out'], { cwd: dir });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('client/package.json: unedited, but all of client/ goes');
+    expect(refused.stderr).toContain('--remove-unused');
+    expect(readBytes(dir)).toEqual(snap);
+    const r = runCli(['update', '--add-transport', 'daily_pstn', '--daily-pstn-mode', 'dial-out', '--remove-unused'], { cwd: dir });
     expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Removed all of client/');
     expect(r.stderr).toContain('note: dropped the recorded client_framework "vanilla" (web clients are for web bots only');
     expect(existsSync(join(dir, 'client'))).toBe(false);
     expect(existsSync(join(dir, 'server', 'server.py'))).toBe(true);

@@ -10,8 +10,9 @@
  * The handler receives its collaborators ({@link UpdateIO}: output sinks, terminal, dialog,
  * generator runner, exit code), so it runs in a test without the binary.
  *
- * Exit codes: 0 updated (or already current, or dry run), 1 failed while writing (nothing
- * changed), 2 invalid input or not a project (nothing changed), 3 conflicts without a terminal
+ * Exit codes: 0 updated (or already current, or dry run), 1 failed while writing or another update
+ * holds the lock (nothing changed), 2 invalid input, not a project, a link leading outside it, or
+ * removals that need consent (nothing changed), 3 conflicts without a terminal
  * (nothing changed, files listed), 5 updated with conflict markers written (files listed),
  * 130 cancelled / aborted, 143 SIGTERM (nothing changed).
  */
@@ -20,7 +21,7 @@ import type { Argv, CommandModule } from 'yargs';
 import { CONFIG_OPTIONS } from '../../generators/app/config/options.js';
 import type { ConfigLayer } from '../../generators/app/config/resolve.js';
 import type { FilePlan } from '../../generators/app/update/plan.js';
-import type { Choice, UpdateOutcome } from '../../generators/app/update/update.js';
+import type { Choice, ConsentRequest, UpdateOutcome } from '../../generators/app/update/update.js';
 import { canPrompt, select } from '../dialogs.js';
 import { CancelledError, UserError } from '../errors.js';
 import type { InitIO } from './init.js';
@@ -77,6 +78,7 @@ export interface UpdateArgs {
   'remove-transport'?: string[];
   'dry-run'?: boolean;
   'conflict-markers'?: boolean;
+  'remove-unused'?: boolean;
   [flag: string]: unknown;
 }
 
@@ -84,7 +86,9 @@ export interface UpdateArgs {
 export const UPDATE_EXIT_CODES =
   'Exit codes: 0 updated (or nothing to do, or --dry-run), 1 failed while writing (nothing changed), 2 invalid input or not a project (nothing changed), ' +
   '3 conflicts and no terminal to ask (nothing changed; the files are listed), 5 updated with conflict markers written (the files are listed), ' +
-  '130 cancelled or aborted, 143 stopped by SIGTERM (nothing changed).';
+  '130 cancelled or aborted, 143 stopped by SIGTERM (nothing changed). ' +
+  'Exit 1 also when another update of the project is running (its lock, .pipecat/update.lock, is named); ' +
+  '2 also when a folder or file of the project is a symbolic link leading outside it, or when unedited files would be removed that need consent (a terminal or --remove-unused).';
 
 /**
  * The flags layer: configuration options given on the command line.
@@ -130,6 +134,13 @@ function builder(yargs: Argv): Argv<UpdateArgs> {
     .option('conflict-markers', {
       type: 'boolean',
       describe: 'Write conflict markers into conflicting files instead of stopping (exit 5)',
+      group: 'Input and output:',
+    })
+    .option('remove-unused', {
+      type: 'boolean',
+      describe:
+        'Without a terminal: remove the unedited generated files the update asks about (a whole client/ the new configuration drops, ' +
+        'files the base lists but the configuration does not generate); files you edited are never removed by it',
       group: 'Input and output:',
     });
   for (const o of CONFIG_OPTIONS) {
@@ -198,6 +209,9 @@ async function runUpdate(argv: UpdateArgs, io: UpdateIO): Promise<void> {
   if (argv['dry-run'] && argv['conflict-markers'])
     throw new UserError('--dry-run and --conflict-markers: --dry-run changes nothing, so give one');
   const root = core.findProjectRoot(argv.directory, io.cwd);
+  // Read (and check) .yo-rc.json before the generator does: Yeoman's storage throws a bare
+  // JSON error with a stack on a corrupt file (issue 23).
+  core.readRecorded(root);
   const interactive = !argv['dry-run'] && !argv['conflict-markers'] && io.interactive;
   // The same single generator run as `init` (generators/app/run.ts): its configuring phase
   // updates the project.
@@ -213,6 +227,9 @@ async function runUpdate(argv: UpdateArgs, io: UpdateIO): Promise<void> {
       conflictMarkers: argv['conflict-markers'] === true,
       choose: interactive ? choose : undefined,
       afterChange: pauseHook(io),
+      removeUnused: argv['remove-unused'] === true,
+      consent: interactive ? (req) => consentOnTerminal(io, req) : undefined,
+      note: (line) => io.err(`${line}\n`),
     },
     onUpdated: (o) => {
       result = o;
@@ -229,6 +246,34 @@ async function runUpdate(argv: UpdateArgs, io: UpdateIO): Promise<void> {
   const lines = summaryLines(outcome, relative(io.cwd, root) || '.');
   if (outcome.marked.length) io.setExitCode(core.UPDATE_EXIT.markers);
   io.out(lines.join('\n') + '\n');
+}
+
+/**
+ * Ask on the terminal whether to make the removals that need consent (the consent rule,
+ * docs/updating.md): the files are listed first, then remove / keep / abort.
+ *
+ * @throws CancelledError on Ctrl-C / Esc (nothing changed)
+ */
+async function consentOnTerminal(io: UpdateIO, req: ConsentRequest): Promise<'remove' | 'keep' | 'abort'> {
+  const because = req.folders.length ? (req.because ?? []).map((d) => `(the new configuration drops the recorded ${d})\n`).join('') : '';
+  io.err(`\n${consentQuestion(req)}\n${because}${req.files.map((f) => `  ${f.path}: ${f.why}`).join('\n')}\n`);
+  try {
+    return await io.select<'remove' | 'keep' | 'abort'>('Remove them?', [
+      { title: 'keep them', value: 'keep', description: 'leave the files; they become yours (not updated again)' },
+      { title: 'remove them', value: 'remove', description: 'none of them was edited' },
+      { title: 'abort', value: 'abort', description: 'stop: nothing is changed' },
+    ]);
+  } catch (err) {
+    if (err instanceof CancelledError) throw new CancelledError('cancelled: nothing was changed');
+    throw err;
+  }
+}
+
+/** The headline of the removal question. */
+function consentQuestion(req: ConsentRequest): string {
+  const n = req.files.length;
+  const folders = req.folders.length ? `, ${req.folders.map((f) => `all of ${f}/`).join(' and ')}` : '';
+  return `The update would remove ${n} unedited generated file${n > 1 ? 's' : ''}${folders}:`;
 }
 
 /**
@@ -255,7 +300,10 @@ async function chooseOnTerminal(io: UpdateIO, file: FilePlan, index: number, tot
     ...(c.markers !== null
       ? [{ title: 'write conflict markers', value: 'markers' as Pick, description: 'both versions in the file, to edit by hand' }]
       : []),
-    { title: 'show the diff', value: 'diff', description: 'from your file to the new version' },
+    // A file too long to merge is too long to diff in reasonable time.
+    ...(c.kind === 'too-large'
+      ? []
+      : [{ title: 'show the diff', value: 'diff' as Pick, description: 'from your file to the new version' }]),
     { title: 'abort', value: 'abort', description: 'stop: nothing is changed' },
   ];
   io.err(`\nConflict ${index + 1} of ${total}: ${describeConflict(file)}\n`);

@@ -35,6 +35,7 @@ import {
 import { nextSteps } from './next-steps.js';
 import { renderFiles } from './render.js';
 import { BASE_DIR, writeBase } from './update/base.js';
+import { checkYoRcAt } from './update/guard.js';
 import { beginStaging, type Staging } from './staging.js';
 import type { UpdateOutcome, UpdateRequest } from './update/update.js';
 import { toAdapterQuestion } from './wizard/convert.js';
@@ -115,6 +116,18 @@ export default class PipecatGenerator extends Generator {
   private updateAnswers?: ConfigLayer;
 
   constructor(args: string[], options: ConstructorParameters<typeof Generator>[1]) {
+    // `yo pipecat` in a project whose .yo-rc.json is corrupt (a git merge left markers in it):
+    // Yeoman's storage, made in super(), would fail on it with a JSON stack trace.
+    const opts = options as { request?: unknown; update?: unknown } | undefined;
+    if (!opts?.request && !opts?.update) {
+      try {
+        checkYoRcAt(process.cwd());
+      } catch (err) {
+        if (!runByYo()) throw err;
+        process.stderr.write(`error: ${(err as Error).message}\n`);
+        process.exit(2);
+      }
+    }
     // Our projects install nothing at generation time (uv and npm run later, by the user).
     super(args, options, { customInstallTask: true });
     for (const o of CONFIG_OPTIONS) {
@@ -134,6 +147,10 @@ export default class PipecatGenerator extends Generator {
       description: 'Inside a project: write conflict markers instead of stopping (exit 5)',
     });
     this.option('dry-run', { type: Boolean, description: 'Print the plan as JSON (in a project: the update plan), change nothing' });
+    this.option('remove-unused', {
+      type: Boolean,
+      description: 'Inside a project, without a terminal: remove the unedited generated files the update asks about',
+    });
   }
 
   /** `yo pipecat`: values given as options (flags), by config key. */
@@ -373,6 +390,7 @@ export default class PipecatGenerator extends Generator {
         remove: answered ? [] : this._listOption('remove-transport'),
         conflictMarkers: this._opts['conflict-markers'] === true,
         dryRun: this._opts['dry-run'] === true,
+        removeUnused: this._opts['remove-unused'] === true,
         ask: this._terminal() ? async (q) => ((await this.prompt(q as never)) as Record<string, string>)[q.name] : undefined,
         log: (text) => this.log(text),
         cwd: this.env.cwd ?? process.cwd(),

@@ -133,8 +133,12 @@ export function resolveUpdateConfig(input: UpdateConfigInput): UpdateConfig {
     const problems: ConfigProblem[] = [];
     const normalised = normalise(merged, problems, sources);
     problems.push(...validateConfig(normalised, sources));
+    // The project's name is not a choice that follows from others: an invalid one is reported
+    // (naming the `.yo-rc.json` key), never dropped (dropping it read as `--name: is required`).
     const stale = [
-      ...new Set(problems.filter((p) => sources[p.key] === 'config' && recorded[p.key] !== undefined).map((p) => p.key)),
+      ...new Set(
+        problems.filter((p) => sources[p.key] === 'config' && recorded[p.key] !== undefined && p.key !== 'project_name').map((p) => p.key),
+      ),
     ] as ConfigKey[];
     if (stale.length === 0) break;
     for (const key of stale) {

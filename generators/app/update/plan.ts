@@ -39,7 +39,29 @@ export type ConflictKind =
   /** The user deleted a file the update changes. */
   | 'deleted'
   /** A binary file (or a folder) changed on both sides. */
-  | 'binary';
+  | 'binary'
+  /** A side is longer than {@link MAX_MERGE_LINES}: not merged line by line (bounded time and memory). */
+  | 'too-large';
+
+/**
+ * Longest file (in lines, on any side) merged line by line. A generated file has a few hundred
+ * lines; node-diff3 overflows the stack on ≈ 130,000 (issue 23), and its time grows with the
+ * product of the lengths. A longer file that both sides changed is a conflict that markers
+ * cannot express (keep yours or take new).
+ */
+export const MAX_MERGE_LINES = 20_000;
+
+/** Number of lines of a buffer (newlines, plus one for a last line without one). */
+function lineCount(buf: Buffer): number {
+  let n = 0;
+  for (let i = buf.indexOf(10); i !== -1; i = buf.indexOf(10, i + 1)) n++;
+  return buf.length && buf[buf.length - 1] !== 10 ? n + 1 : n;
+}
+
+/** Whether any of the buffers is too long to merge line by line ({@link MAX_MERGE_LINES}). */
+function tooLarge(...bufs: Buffer[]): boolean {
+  return bufs.some((b) => lineCount(b) > MAX_MERGE_LINES);
+}
 
 /** A conflict and the ways to settle it. */
 export interface Conflict {
@@ -125,6 +147,7 @@ function planProduced(path: string, mine: Buffer | 'dir' | null, base: Buffer | 
   if (mine.equals(theirs)) return { path, action: 'unchanged', result: undefined };
   if (base === undefined) {
     // No base (or, with one, a new file of a name the user already used): not ours to replace.
+    if (tooLarge(mine, theirs)) return { path, action: 'conflict', conflict: { kind: 'too-large', mine, theirs, markers: null } };
     const text = isText(mine) && isText(theirs);
     return {
       path,
@@ -137,6 +160,7 @@ function planProduced(path: string, mine: Buffer | 'dir' | null, base: Buffer | 
   if (!isText(mine) || !isText(base) || !isText(theirs)) {
     return { path, action: 'conflict', conflict: { kind: 'binary', mine, theirs, markers: null } };
   }
+  if (tooLarge(mine, base, theirs)) return { path, action: 'conflict', conflict: { kind: 'too-large', mine, theirs, markers: null } };
   const merged = merge3(mine.toString('utf8'), base.toString('utf8'), theirs.toString('utf8'));
   if (!merged.conflict) return { path, action: 'merge', result: merged.text };
   return { path, action: 'conflict', conflict: { kind: 'overlap', mine, theirs, markers: merged.text } };
@@ -225,6 +249,8 @@ export function describeConflict(file: FilePlan): string {
       return `${file.path}: you deleted it, and the update changes it`;
     case 'binary':
       return `${file.path}: changed by you and by the update, and cannot be merged line by line`;
+    case 'too-large':
+      return `${file.path}: changed by you and by the update, and too long to merge line by line (over ${MAX_MERGE_LINES} lines)`;
     default:
       return file.path;
   }

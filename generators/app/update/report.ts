@@ -89,16 +89,17 @@ export function summaryLines(outcome: UpdateOutcome, shownRoot: string): string[
   );
   for (const f of outcome.plan) {
     if (f.action === 'unchanged' || f.path === YO_RC_FILE || (f.action === 'keep' && upToDate)) continue;
-    const note =
-      f.action === 'keep'
+    const note = outcome.kept.includes(f.path)
+      ? '   (kept yours)'
+      : f.action === 'keep'
         ? '   (your own guide: not updated)'
-        : outcome.kept.includes(f.path)
-          ? '   (kept yours)'
-          : outcome.marked.includes(f.path)
-            ? '   (conflict markers)'
-            : '';
+        : outcome.marked.includes(f.path)
+          ? '   (conflict markers)'
+          : '';
     lines.push(`  ${f.action.padEnd(8)} ${f.path}${note}`);
   }
+  for (const t of outcome.removedFolders ?? [])
+    lines.push(`Removed all of ${t}/: the new configuration generates nothing in it (none of its files was edited).`);
   lines.push(...updateReport({ before: outcome.before, after: outcome.config, changed: outcome.changed, shownRoot }));
   if (outcome.marked.length) {
     lines.push(

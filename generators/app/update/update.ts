@@ -13,13 +13,16 @@
 import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { readConfigFile, resolveConfig, ConfigError, type ConfigLayer } from '../config/resolve.js';
+import type { ConfigKey } from '../config/options.js';
 import type { ProjectConfig } from '../config/types.js';
 import { renderFiles } from '../render.js';
-import { sweepStale } from '../staging.js';
+import { StagingError, sweepStale } from '../staging.js';
 import { YO_RC_FILE, YO_RC_NAMESPACE } from '../yo-rc.js';
 import { applyChanges, type FileChange } from './apply.js';
-import { baseFiles, BASE_DIR, readBase } from './base.js';
+import { baseFiles, BASE_DIR, PIPECAT_DIR, readBase } from './base.js';
 import { resolveUpdateConfig } from './config.js';
+import { checkLinks, yoRcError } from './guard.js';
+import { acquireUpdateLock, clearDeadLock } from './lock.js';
 import { bytes, describeConflict, planUpdate, settle, type FilePlan, type Resolution } from './plan.js';
 
 /** Exit codes of `pipecat update` besides the common ones (0, 1, 2, 130, 143). */
@@ -105,8 +108,8 @@ export function readRecorded(root: string): ConfigLayer {
   try {
     layer = readConfigFile(path);
   } catch (err) {
-    if (err instanceof ConfigError) throw new NotAProjectError(`${path}: ${[err.message, ...err.problems].join('; ')}`);
-    throw err;
+    if (!(err instanceof ConfigError)) throw err;
+    throw yoRcError(path, err);
   }
   if (layer.project_name === undefined && layer.transports === undefined) {
     throw new NotAProjectError(`${path} holds no "${YO_RC_NAMESPACE}" configuration: not a project made by this generator`);
@@ -138,6 +141,101 @@ export interface UpdateRequest {
   choose?: (file: FilePlan, index: number, total: number) => Promise<Choice>;
   /** Awaited after each change is applied (test hook for signals mid-update). */
   afterChange?: (done: number, total: number) => Promise<void>;
+  /** `--remove-unused`: consent, given in advance, to every removal that needs it ({@link removalsNeedingConsent}). */
+  removeUnused?: boolean;
+  /**
+   * Ask the user whether to make the removals that need consent (a terminal); absent and without
+   * `removeUnused`: they stop the update ({@link UpdateConsentError}, exit 2, nothing changed).
+   */
+  consent?: (removals: ConsentRequest) => Promise<'remove' | 'keep' | 'abort'>;
+  /** Receives notes for the user (stderr): a dead run's lock taken over. */
+  note?: (line: string) => void;
+}
+
+/**
+ * Removals that need the user's consent (docs/updating.md, "What update may remove"): the files
+ * the update would remove that are unedited but either
+ * - in a folder the new configuration no longer produces anything in (a whole `client/` when the
+ *   bot becomes a telephony bot), or
+ * - not vouched for: the base lists them, but the recorded configuration does not generate them
+ *   (a tampered base, or a file older templates made).
+ * Edited files are never in it: removing or replacing one is a conflict (asked on a terminal,
+ * kept with `--conflict-markers`, else exit 3).
+ */
+export interface ConsentRequest {
+  /** One per file: its path and why it needs consent. */
+  files: { path: string; why: string }[];
+  /** Project folders removed as a whole (`client`). */
+  folders: string[];
+  /** Recorded values the new configuration drops, which is why folders go (`UpdateOutcome.dropped`). */
+  because?: readonly string[];
+}
+
+/** Removals that need consent and got none (no terminal, no `--remove-unused`). Exit code 2; nothing was changed. */
+export class UpdateConsentError extends Error {
+  readonly exitCode = 2;
+  readonly problems: readonly string[];
+
+  /** @param req the removals */
+  constructor(req: ConsentRequest) {
+    const n = req.files.length;
+    super(
+      `the update would remove ${n} file${n > 1 ? 's' : ''}${req.folders.length ? ` (${req.folders.map((f) => `all of ${f}/`).join(', ')})` : ''} and needs your consent: nothing was changed`,
+    );
+    this.name = 'UpdateConsentError';
+    this.problems = [
+      ...(req.folders.length ? (req.because ?? []).map((d) => `because the new configuration drops the recorded ${d}`) : []),
+      ...req.files.map((f) => `${f.path}: ${f.why}`),
+      'rerun on a terminal to choose, or pass --remove-unused to remove them (files you edited are never removed by it)',
+    ];
+  }
+}
+
+/**
+ * The config keys that decide whether a project folder exists, by folder: a whole folder removed
+ * because one of these was given as a flag (`--client-framework none`) was asked for; removed as
+ * a side effect (a telephony transport added, so the recorded web client is dropped) it needs
+ * consent.
+ */
+export const FOLDER_KEYS: Readonly<Record<string, readonly ConfigKey[]>> = {
+  client: ['client_framework', 'bot_type'],
+};
+
+/**
+ * The removals of a plan that need consent ({@link ConsentRequest}).
+ *
+ * @param plan the planned files
+ * @param next the files the new configuration produces
+ * @param previous the files the recorded configuration produces with the current templates, or
+ *   null when it no longer resolves (then every removal needs consent)
+ * @param flags the values given as flags (a folder removed by one of its {@link FOLDER_KEYS} was asked for)
+ */
+export function removalsNeedingConsent(
+  plan: readonly FilePlan[],
+  next: readonly { path: string }[],
+  previous: readonly { path: string }[] | null,
+  flags: ConfigLayer = {},
+): ConsentRequest {
+  const top = (p: string): string | undefined => (p.includes('/') ? p.split('/')[0] : undefined);
+  const producedTops = new Set(next.map((f) => top(f.path)).filter((t) => t !== undefined));
+  const vouched = new Set((previous ?? []).map((f) => f.path));
+  const files: ConsentRequest['files'] = [];
+  const folders = new Set<string>();
+  for (const f of plan) {
+    if (f.action !== 'remove') continue;
+    const t = top(f.path);
+    const asked = FOLDER_KEYS[t ?? '']?.some((k) => flags[k] !== undefined) ?? false;
+    if (t !== undefined && t !== PIPECAT_DIR && !producedTops.has(t) && !asked) {
+      folders.add(t);
+      files.push({ path: f.path, why: `unedited, but all of ${t}/ goes: the new configuration generates nothing in it` });
+    } else if (!vouched.has(f.path)) {
+      files.push({
+        path: f.path,
+        why: `listed in ${BASE_DIR}/ with the same content, but the recorded configuration does not generate it: it may be yours`,
+      });
+    }
+  }
+  return { files, folders: [...folders] };
 }
 
 /** Result of {@link runUpdate}. */
@@ -160,6 +258,8 @@ export interface UpdateOutcome {
   kept: string[];
   /** False for a dry run. */
   applied: boolean;
+  /** Project folders removed as a whole, with consent (`client`). */
+  removedFolders: string[];
 }
 
 /** The `--dry-run` document: `{ config, files: [{ path, action }] }`. */
@@ -175,11 +275,71 @@ export function planDocument(outcome: Pick<UpdateOutcome, 'config' | 'plan'>): {
  *
  * @param req project, flags, mode, collaborators
  * @returns what was planned and done
- * @throws NotAProjectError / ConfigError / UpdateFlagError (exit 2) before anything is written;
+ * Before anything is read: symbolic links leading outside the project are refused (`guard.ts`),
+ * a dead run's journal is undone, and the project's lock is taken (`lock.ts`; a dry run only
+ * removes a dead run's lock). Removals that need consent ({@link removalsNeedingConsent}) are
+ * asked about (`consent`), given in advance (`removeUnused`), or stop the update.
+ *
+ * @param req project, flags, mode, collaborators
+ * @returns what was planned and done
+ * @throws NotAProjectError / ConfigError / UpdateFlagError / LinkOutsideError / UpdateConsentError
+ *   (exit 2) before anything is written; UpdateLockedError (exit 1) when another update runs;
  *   UpdateConflictsError (exit 3) when conflicts cannot be settled (nothing written);
- *   CancelledError-like errors from `choose` (the caller's), StagingError (file system)
+ *   CancelledError-like errors from `choose` or `consent` (the caller's); UpdateWriteError (exit 1)
+ *   when the file system refuses (everything done is undone)
  */
 export async function runUpdate(req: UpdateRequest): Promise<UpdateOutcome> {
+  // Our bookkeeping and the project's top folders first: the lock and the base live in .pipecat/.
+  checkLinks(req.root, [YO_RC_FILE, PIPECAT_DIR, BASE_DIR, 'server', 'client']);
+  // One update at a time. A dry run changes nothing and takes no lock; it only removes the lock
+  // of a dead run, as it recovers the dead run's journal.
+  let lock: ReturnType<typeof acquireUpdateLock> | undefined;
+  try {
+    // A run killed mid-update (SIGKILL) left its journal: undo its steps first, so that its lock,
+    // taken over below, is the last thing it left (a live run's staging is left alone).
+    sweepStale(req.root);
+    if (req.dryRun) clearDeadLock(req.root, req.note);
+    else lock = acquireUpdateLock(req.root, req.note);
+    return await updateLocked(req);
+  } catch (err) {
+    // The documented exit code of a file-system failure while updating is 1 (init's is 2).
+    if (err instanceof StagingError) throw new UpdateWriteError(err.message);
+    const fs = err as NodeJS.ErrnoException;
+    if (typeof fs?.code === 'string' && typeof fs.path === 'string' && FS_REASONS[fs.code])
+      throw new UpdateWriteError(`cannot ${fs.syscall ?? 'access'} ${fs.path}: ${FS_REASONS[fs.code]} (nothing was changed)`);
+    throw err;
+  } finally {
+    lock?.release();
+  }
+}
+
+/** File-system error codes a user meets (permissions, a full disk), in words. */
+const FS_REASONS: Record<string, string> = {
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EROFS: 'read-only file system',
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'disk quota exceeded',
+  ENOTDIR: 'a part of the path is a file, not a folder',
+  EISDIR: 'a folder where a file was expected',
+  ELOOP: 'too many symbolic links',
+  ENAMETOOLONG: 'the path is too long',
+  EIO: 'input/output error',
+};
+
+/** The file system refused a write during an update (everything done was undone). Exit code 1. */
+export class UpdateWriteError extends Error {
+  readonly exitCode = 1;
+
+  /** @param message one line naming the path and the reason */
+  constructor(message: string) {
+    super(message);
+    this.name = 'UpdateWriteError';
+  }
+}
+
+/** {@link runUpdate} once the lock is held. */
+async function updateLocked(req: UpdateRequest): Promise<UpdateOutcome> {
   // A run killed mid-update (SIGKILL) left its journal: undo its steps before reading anything.
   sweepStale(req.root);
   const recorded = readRecorded(req.root);
@@ -189,10 +349,29 @@ export async function runUpdate(req: UpdateRequest): Promise<UpdateOutcome> {
   } catch {
     before = null;
   }
-  const { config, dropped } = resolveUpdateConfig({ recorded, flags: req.flags, add: req.add, remove: req.remove });
+  let resolved: ReturnType<typeof resolveUpdateConfig>;
+  try {
+    resolved = resolveUpdateConfig({ recorded, flags: req.flags, add: req.add, remove: req.remove });
+  } catch (err) {
+    // A recorded value's problem names the file it is in: `.yo-rc.json: project_name: …`.
+    if (err instanceof ConfigError)
+      throw new ConfigError(
+        err.message,
+        err.problems.map((p) => p.replace(/^config key "([a-z_]+)":/, `${YO_RC_FILE}: $1:`)),
+      );
+    throw err;
+  }
+  const { config, dropped } = resolved;
   const next = renderFiles(config);
   const base = readBase(req.root);
-  const plan = planUpdate({ root: req.root, next, base, previous: base || !before ? null : renderFiles(before) });
+  const previous = before ? renderFiles(before) : null;
+  // Every path the update reads, writes or removes, base copies included.
+  checkLinks(req.root, [
+    ...next.map((f) => f.path),
+    ...[...(base?.keys() ?? [])].flatMap((p) => [p, `${BASE_DIR}/${p}`]),
+    ...baseFiles(next).map((f) => f.path),
+  ]);
+  const plan = planUpdate({ root: req.root, next, base, previous: base ? null : previous });
   const outcome: UpdateOutcome = {
     config,
     before,
@@ -203,8 +382,31 @@ export async function runUpdate(req: UpdateRequest): Promise<UpdateOutcome> {
     marked: [],
     kept: [],
     applied: false,
+    removedFolders: [],
   };
   if (req.dryRun) return outcome;
+
+  // The consent rule for removals (edited files are conflicts, below).
+  const consent = { ...removalsNeedingConsent(plan, next, previous, req.flags), because: dropped };
+  if (consent.files.length && !req.removeUnused) {
+    if (!req.consent) throw new UpdateConsentError(consent);
+    const answer = await req.consent(consent);
+    if (answer === 'abort') throw new UpdateAbortedError();
+    if (answer === 'keep') {
+      const keep = new Set(consent.files.map((f) => f.path));
+      for (const f of plan) {
+        if (!keep.has(f.path)) continue;
+        f.action = 'keep';
+        f.result = undefined;
+        outcome.kept.push(f.path);
+      }
+    }
+  }
+  // Said plainly in the summary: every project folder the update removes as a whole.
+  const producedTops = new Set(next.map((f) => f.path.split('/')[0]));
+  outcome.removedFolders = [
+    ...new Set(plan.filter((f) => f.action === 'remove' && f.path.includes('/')).map((f) => f.path.split('/')[0])),
+  ].filter((t) => t !== PIPECAT_DIR && !producedTops.has(t));
 
   const conflicts = plan.filter((f) => f.action === 'conflict');
   if (conflicts.length) {

@@ -51,6 +51,8 @@ export interface YoUpdateOptions {
   conflictMarkers?: boolean;
   /** `--dry-run`: print the plan only. */
   dryRun?: boolean;
+  /** `--remove-unused`: consent in advance to the removals that need it. */
+  removeUnused?: boolean;
   /** Ask a question (present when a terminal is available). */
   ask?: YoAsk;
   /** Print a block of text (the generator's `log`). */
@@ -80,7 +82,7 @@ export async function updateFromYo(opts: YoUpdateOptions): Promise<number> {
               { name: 'keep mine', value: 'mine' },
               { name: c.theirs === null ? 'take the removal' : 'take new', value: 'new' },
               ...(c.markers !== null ? [{ name: 'write conflict markers', value: 'markers' }] : []),
-              { name: 'show the diff', value: 'diff' },
+              ...(c.kind === 'too-large' ? [] : [{ name: 'show the diff', value: 'diff' }]),
               { name: 'abort', value: 'abort' },
             ],
           });
@@ -97,6 +99,25 @@ export async function updateFromYo(opts: YoUpdateOptions): Promise<number> {
     dryRun: opts.dryRun,
     conflictMarkers: opts.conflictMarkers,
     choose,
+    removeUnused: opts.removeUnused,
+    consent: ask
+      ? async (req) => {
+          const n = req.files.length;
+          opts.log(req.files.map((f) => `  ${f.path}: ${f.why}`).join('\n'));
+          const folders = req.folders.length ? `, ${req.folders.map((f) => `all of ${f}/`).join(' and ')}` : '';
+          return (await ask({
+            type: 'list',
+            name: 'removal',
+            message: `The update would remove ${n} unedited generated file${n > 1 ? 's' : ''}${folders} (listed above). Remove them?`,
+            choices: [
+              { name: 'keep them (they become yours)', value: 'keep' },
+              { name: 'remove them', value: 'remove' },
+              { name: 'abort', value: 'abort' },
+            ],
+          })) as 'remove' | 'keep' | 'abort';
+        }
+      : undefined,
+    note: (line) => opts.log(line),
   });
   for (const d of outcome.dropped) opts.log(`note: dropped the recorded ${d}`);
   if (!outcome.applied) {
