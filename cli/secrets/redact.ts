@@ -16,7 +16,10 @@
  * most; {@link Redactor.complete} then turns false and callers drop foreign text instead of
  * redacting it (a value of megabytes holds nearly every 4-character string of its alphabet, so
  * no fragment rule could tell its pieces from other text). Over-redaction (a 4-character word of
- * ours that happens to occur in a value) is accepted.
+ * ours that happens to occur in a value) is accepted. Everything the process prints passes
+ * {@link redactOutput}, which looks for base64 forms by {@link OUTPUT_BASE64_FRAGMENT} characters
+ * (chance 4-character base64 windows would garble fingerprints); server text is redacted at 4 in
+ * every form where it is shown.
  *
  * Source: issue 23 ("values echoed by the server are redacted in every encoding").
  */
@@ -26,6 +29,15 @@ export const REDACT_MIN_LENGTH = 4;
 
 /** Length of the windows looked for: any fragment this long of a value's encodings is redacted. */
 export const FRAGMENT_LENGTH = 4;
+
+/**
+ * Fragment length of a value's base64 forms looked for in everything the process prints
+ * ({@link redactOutput}). Base64 spreads evenly over 64 characters, so its 4-character windows
+ * occur by chance in our own text (a fingerprint's `sha256:`, hex digits, ids) and would garble it;
+ * text that came from the server is redacted at {@link FRAGMENT_LENGTH} in every form by the
+ * commands that show it (`secrets set`'s per-key results), before it reaches the output.
+ */
+export const OUTPUT_BASE64_FRAGMENT = 8;
 
 /** Fragment length looked for of an API token (see {@link Redactor.add}). */
 export const TOKEN_FRAGMENT_LENGTH = 8;
@@ -40,7 +52,7 @@ export const EDGE_LENGTH = 256;
 export const REDACTED = '[redacted]';
 
 /** Base64 (standard and URL-safe, without padding) of `bytes` starting at each of 3 byte offsets. */
-function base64Forms(text: string): string[] {
+export function base64Forms(text: string): string[] {
   const bytes = Buffer.from(text, 'utf8');
   const out: string[] = [];
   for (let off = 0; off < 3 && off < bytes.length; off++) {
@@ -60,11 +72,16 @@ function base64Forms(text: string): string[] {
  * @returns distinct strings, the value first
  */
 export function secretForms(value: string): string[] {
+  return [...new Set([...textForms(value), ...base64Forms(value)])];
+}
+
+/** The forms of {@link secretForms} that a human-readable echo takes (all but base64), the value first. */
+function textForms(value: string): string[] {
   const json = JSON.stringify(value).slice(1, -1);
   const jsonAscii = json.replace(/[\u0080-\uffff]/g, (ch) => '\\u' + ch.charCodeAt(0).toString(16).padStart(4, '0'));
   const url = encodeURIComponent(value);
   const form = url.replace(/%20/g, '+');
-  return [...new Set([value, json, jsonAscii, url, form, url.toLowerCase(), ...base64Forms(value)])];
+  return [...new Set([value, json, jsonAscii, url, form, url.toLowerCase()])];
 }
 
 /**
@@ -77,8 +94,15 @@ export class Redactor {
   private readonly seen = new Set<string>();
   private partial = 0;
 
-  /** @param values secret values to index now (more with {@link Redactor.add}) */
-  constructor(values: Iterable<string> = []) {
+  /**
+   * @param values secret values to index now (more with {@link Redactor.add})
+   * @param base64Fragment least fragment length looked for of the base64 forms (default
+   *   {@link FRAGMENT_LENGTH}; the process-wide output redaction uses {@link OUTPUT_BASE64_FRAGMENT})
+   */
+  constructor(
+    values: Iterable<string> = [],
+    private readonly base64Fragment = FRAGMENT_LENGTH,
+  ) {
     this.add(values);
   }
 
@@ -115,14 +139,18 @@ export class Redactor {
       const cost = v.length * 12;
       if (cost <= this.budget) {
         this.budget -= cost;
-        this.index(secretForms(v), size);
+        this.indexValue(v, size);
       } else {
         this.partial++;
-        const head = v.slice(0, EDGE_LENGTH);
-        const tail = v.slice(-EDGE_LENGTH);
-        this.index([...secretForms(head), ...secretForms(tail)], size);
+        this.indexValue(v.slice(0, EDGE_LENGTH), size);
+        this.indexValue(v.slice(-EDGE_LENGTH), size);
       }
     }
+  }
+
+  private indexValue(value: string, size: number): void {
+    this.index(textForms(value), size);
+    this.index(base64Forms(value), Math.max(size, this.base64Fragment));
   }
 
   private index(forms: readonly string[], size: number): void {
@@ -175,7 +203,7 @@ export function redactValues(text: string, values: Iterable<string>): string {
 }
 
 /** The process's secrets in play, redacted from every output by {@link redactOutput}. */
-const inPlay = new Redactor();
+const inPlay = new Redactor([], OUTPUT_BASE64_FRAGMENT);
 
 /**
  * Registers secret values read by this process (values to upload, a token, registry credentials):
