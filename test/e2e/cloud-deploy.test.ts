@@ -19,6 +19,10 @@ import { Parser } from 'tar';
 import { packContext } from '../../cli/deploy/context.js';
 import { clearFaults, injectFaults, recordedRequests, clearRecordedRequests } from '../../cli/emulator/faults.js';
 import { BIN, cleanEnv, cleanup, spawnEmulator, tempDir, type EmulatorProcess } from '../cloud/helpers.js';
+import { TmuxSession, terminalEnv, tmuxAvailable } from '../helpers/tmux.js';
+
+const HAVE_TMUX = tmuxAvailable();
+if (!HAVE_TMUX) process.stderr.write('SKIPPED: tmux is not installed: the terminal test of cloud-deploy.test.ts\n');
 
 const NAME = 'voice-bot';
 const SET = 'voice-bot-secrets';
@@ -299,9 +303,34 @@ describe('usage', () => {
   });
 
   test('without --yes and without a terminal: exit 2 before anything is created', async () => {
-    const r = await cli(['cloud', 'deploy', 'other-agent']);
+    const r = await cli(['cloud', 'deploy', 'other-agent', '--no-preflight']);
     expect(r.stderr).toContain('pass --yes (-y)');
     expect(r.code).toBe(2);
     expect(await agents()).not.toContain('other-agent');
+  });
+});
+
+describe('on a terminal', () => {
+  (HAVE_TMUX ? test : test.skip)('asks before creating, shows a spinner instead of one line per state, ends ready', async () => {
+    const slow = await spawnEmulator(['--quiet', '--build-ms', '0', '--deploy-ms', '2500'], cleanEnv(home));
+    const tty = new TmuxSession(home);
+    try {
+      const e = { HOME: home, PIPECAT_API_HOST: slow.url, PIPECAT_TOKEN: slow.token, PIPECAT_ORG: slow.org, PIPECAT_POLL_MS: '100' };
+      const all = join(home, 'all.env'); // every key .env.example requires, whatever the tests before did
+      await writeFile(all, 'DAILY_API_KEY=d1\nDEEPGRAM_API_KEY=d2\nOPENAI_API_KEY=o3\nCARTESIA_API_KEY=c4\n');
+      expect((await runInDir(server, ['cloud', 'secrets', 'set', SET, '--file', all, '--skip'], { ...env, ...e }, 30_000)).code).toBe(0);
+      const exitFile = join(home, 'tty-exit');
+      tty.run(`node ${JSON.stringify(BIN)} cloud deploy`, { cwd: server, env: terminalEnv(e), exitFile });
+      await tty.waitFor(`Create agent ${NAME} in ${slow.org} (us-west)?`);
+      tty.keys('Enter');
+      await tty.waitFor(new RegExp(`Agent ${NAME}: (pending|progressing)`));
+      expect(await tty.waitForFile(exitFile, 30_000)).toBe('0\n');
+      const screen = tty.screen();
+      expect(screen).toContain(`agent ${NAME} is ready`);
+      expect(screen).not.toContain(`agent ${NAME}: progressing`); // the per-state lines are for logs
+    } finally {
+      tty.kill();
+      await slow.stop();
+    }
   });
 });
