@@ -99,9 +99,29 @@ function compact<T>(v: T): T {
   return out as T;
 }
 
-/** `POST .../builds/upload-url`: where to upload a build context. Not retried (non-idempotent). */
+/**
+ * Send a non-idempotent request again when the platform answers 429: a rate-limited request was
+ * not processed, so repeating it is safe. Waits `Retry-After` (at most 30 s; default 1 s).
+ *
+ * @param attempts at most this many attempts (default 4)
+ */
+export async function retryRateLimited<T>(send: () => Promise<T>, attempts = 4): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await send();
+    } catch (err) {
+      const e = err as { name?: string; status?: number; retryAfterMs?: number };
+      if (e?.name !== 'ApiError' || e.status !== 429 || attempt >= attempts || (e.retryAfterMs ?? 0) > 30_000) throw err;
+      await new Promise((r) => setTimeout(r, e.retryAfterMs ?? 1000));
+    }
+  }
+}
+
+/** `POST .../builds/upload-url`: where to upload a build context (repeated on 429 only). */
 export function requestUploadUrl(c: CloudClient, org: string, region?: string): Promise<UploadTarget> {
-  return c.request<UploadTarget>({ method: 'POST', path: apiPath`/v1/organizations/${org}/builds/upload-url`, body: compact({ region }) });
+  return retryRateLimited(() =>
+    c.request<UploadTarget>({ method: 'POST', path: apiPath`/v1/organizations/${org}/builds/upload-url`, body: compact({ region }) }),
+  );
 }
 
 /**
@@ -113,7 +133,7 @@ export function createBuild(
   org: string,
   p: { uploadId: string; region?: string; dockerfilePath: string },
 ): Promise<{ build: Build; contextHash?: string; cached?: boolean }> {
-  return c.request({ method: 'POST', path: apiPath`/v1/organizations/${org}/builds`, body: compact(p) });
+  return retryRateLimited(() => c.request({ method: 'POST', path: apiPath`/v1/organizations/${org}/builds`, body: compact(p) }));
 }
 
 /** `GET .../builds?contextHash&region&status&limit`: builds matching the filters, newest first. */
@@ -176,15 +196,17 @@ export async function listAgents(c: CloudClient, org: string, region?: string): 
 
 /**
  * Create (`POST .../services`) or update (`PUT .../services`, name in the body) an agent, as the
- * official CLI does. Neither is retried: a lost answer is resolved by reading the agent.
+ * official CLI does. Repeated on 429 only: a lost answer is resolved by reading the agent.
  */
 export function deployAgent(c: CloudClient, org: string, payload: DeployPayload, update: boolean): Promise<AgentDetails> {
-  return c.request<AgentDetails>({
-    method: update ? 'PUT' : 'POST',
-    path: apiPath`/v1/organizations/${org}/services`,
-    body: compact(payload),
-    idempotent: false,
-  });
+  return retryRateLimited(() =>
+    c.request<AgentDetails>({
+      method: update ? 'PUT' : 'POST',
+      path: apiPath`/v1/organizations/${org}/services`,
+      body: compact(payload),
+      idempotent: false,
+    }),
+  );
 }
 
 /** `DELETE .../services/{name}`. @throws ApiError 404 when it does not exist */

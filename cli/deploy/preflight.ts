@@ -3,7 +3,7 @@
  * a deploy would fail, run with read-only requests, all problems reported at once (issue 24; none
  * of the official tools does this). `pipecat cloud deploy --no-preflight` skips it.
  *
- * Checks: the agent name is a DNS label; the region exists; the secret set exists in the deploy
+ * Checks: the agent name is a DNS label; the region exists (and is an existing agent's); the secret set exists in the deploy
  * region, is `ready`, and holds every key `.env.example` requires (names only; values are never
  * read); the image pull secret named by `image_credentials` exists in the region (the list
  * endpoint: pull secrets cannot be read by name); for a Cloud Build, the Dockerfile is in the
@@ -63,6 +63,8 @@ export interface PreflightInput {
   dockerfile: string;
   /** The folder whose `.env.example` lists the required keys (the current folder). */
   projectDir: string;
+  /** Region of the agent when it exists already (an agent cannot change region). */
+  existingRegion?: string;
 }
 
 /**
@@ -78,6 +80,10 @@ export async function preflight(client: CloudClient, p: PreflightInput): Promise
   const [regions, sets]: [Region[], SecretSetSummary[]] = await Promise.all([client.regions(p.org), client.listSecretSets(p.org)]);
   const codes = regions.map((r) => r.code);
   if (!codes.includes(p.region)) problems.push(`region "${p.region}" does not exist (regions of ${p.org}: ${codes.join(', ')})`);
+  if (p.existingRegion !== undefined && p.existingRegion !== p.region)
+    problems.push(
+      `agent "${p.agentName}" exists in region ${p.existingRegion} and cannot move to ${p.region}: deploy it to ${p.existingRegion}, or delete it first`,
+    );
   const required = await requiredKeys(p.projectDir);
   if (p.secretSet) {
     const found = sets.find((s) => s.name === p.secretSet);

@@ -238,11 +238,12 @@ describe('failures say what happened', () => {
     }
   });
 
-  test('5xx, 429 and a dropped answer to the create: the deploy completes', async () => {
+  test('5xx, 429 (on reads and on the create) and a dropped answer to the create: the deploy completes', async () => {
     const services = `/v1/organizations/${emu.org}/services`;
     await injectFaults(emu.url, [
       { kind: 'error', status: 503, method: 'GET', path: `${services}/${NAME}`, count: 2 },
       { kind: 'rate-limit', retryAfter: 0, method: 'GET', path: `/v1/organizations/${emu.org}/builds`, count: 1 },
+      { kind: 'rate-limit', retryAfter: 0, method: 'POST', path: services },
       { kind: 'reset', method: 'POST', path: services, apply: true },
     ]);
     const r = await cli(['cloud', 'deploy', '--yes']);
@@ -300,6 +301,13 @@ describe('usage', () => {
       `secret set "${SET}" is in region us-west, not in the deploy region ap-south (an agent reads only sets of its region)`,
     ]);
     expect(f.code).toBe(2);
+  });
+
+  test('an existing agent cannot move region: a preflight problem', async () => {
+    expect((await cli(['cloud', 'deploy', '--yes'])).code).toBe(0); // in us-west, the default
+    const r = await cli(['cloud', 'deploy', '--region', 'eu-central', '--yes']);
+    expect(r.stderr).toContain(`agent "${NAME}" exists in region us-west and cannot move to eu-central`);
+    expect(r.code).toBe(2);
   });
 
   test('without --yes and without a terminal: exit 2 before anything is created', async () => {

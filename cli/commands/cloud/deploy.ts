@@ -213,6 +213,7 @@ async function deploy(io: CloudIO, argv: DeployArgs, emit: (doc: unknown) => voi
         contextDir,
         dockerfile,
         projectDir: process.cwd(),
+        existingRegion: existing?.region,
       });
     } finally {
       spinner.stop();
@@ -268,17 +269,28 @@ async function deploy(io: CloudIO, argv: DeployArgs, emit: (doc: unknown) => voi
     try {
       result = await api.deployAgent(client, org, payload, !!existing);
     } catch (err) {
-      if (!api.outcomeUnknown(err)) throw err;
+      const verb = existing ? 'updating' : 'creating';
+      const unchanged = existing ? `agent ${name} is unchanged (deployment ${before ?? 'none'})` : `agent ${name} was not created`;
+      if ((err as { exitCode?: number }).exitCode === 4) throw err;
+      if (!api.outcomeUnknown(err)) throw new OperationFailedError(`${verb} agent ${name} failed: ${(err as Error).message}`, [unchanged]);
       // The answer was lost: read the agent to learn whether the request landed.
-      const now = await api.getAgent(client, org, name).catch(() => undefined);
+      let now: api.AgentDetails | undefined;
+      try {
+        now = await api.getAgent(client, org, name);
+      } catch (readErr) {
+        throw new OperationFailedError(`${verb} agent ${name}: no answer (${(err as Error).message})`, [
+          `whether it landed is unknown: reading the agent failed too (${(readErr as Error).message})`,
+          `check with: pipecat cloud agent status ${name}`,
+        ]);
+      }
       const landed = now && (!existing || (now.desiredDeploymentId ?? now.activeDeploymentId) !== before);
       if (!landed)
-        throw new OperationFailedError(`${existing ? 'updating' : 'creating'} agent ${name} failed: ${(err as Error).message}`, [
-          now ? `agent ${name} is unchanged (deployment ${before ?? 'none'})` : `agent ${name} was not created`,
+        throw new OperationFailedError(`${verb} agent ${name} failed: ${(err as Error).message}`, [
+          unchanged,
           'run the same command again',
         ]);
       say(`the answer to ${existing ? 'the update' : 'the create'} was lost, but the agent shows it landed`);
-      result = now;
+      result = now as api.AgentDetails;
     }
     if (result.warning) say(`warning: ${result.warning}`);
     const action = existing ? (result.warning ? 'unchanged' : 'updated') : 'created';
