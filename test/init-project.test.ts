@@ -130,10 +130,11 @@ describe('the generated project', () => {
     });
     // The README deploys with Cloud Build, and shows the self-pushed image with its pull secret.
     const readme = readFileSync(join(out, 'audio', 'README.md'), 'utf8');
-    expect(readme).toContain('uv run pipecat cloud deploy --yes');
-    expect(readme).toContain('uv run pipecat cloud secrets set audio-secrets --file .env --skip');
+    expect(readme).toContain('npx generator-pipecat cloud deploy --yes');
+    expect(readme).toContain('npx generator-pipecat cloud secrets set audio-secrets --file .env --skip');
+    expect(readme).toContain('npx generator-pipecat cloud agent status audio');
     expect(readme).toContain('docker push your-registry-user/audio:0.1.0');
-    expect(readme).toContain('uv run pipecat cloud secrets image-pull-secret audio-pull');
+    expect(readme).toContain('npx generator-pipecat cloud secrets image-pull-secret audio-pull');
     expect(readme).toContain('image_credentials = "audio-pull"');
   });
 

@@ -86,7 +86,7 @@ describe('usage mistakes', () => {
     ]);
     expect(tail(['update', '--bogus'])).toEqual(['  usage: pipecat update [DIRECTORY] [options]', '  see `pipecat update --help`']);
     expect(refused(['cloud'])).toBe(
-      'error: name a cloud command: auth, secrets or emulator\n  usage: pipecat cloud <command>\n  see `pipecat cloud --help`\n',
+      'error: name a cloud command: auth, secrets, deploy, agent or emulator\n  usage: pipecat cloud <command>\n  see `pipecat cloud --help`\n',
     );
     // At the top level, the general help.
     expect(refused([])).toBe(
@@ -216,11 +216,11 @@ describe('next steps', () => {
     expect(r.code).toBe(0);
     const lines = r.stdout.split('\n').map((l) => l.trim());
     const cd = lines.indexOf('cd out/steps/server');
-    const secrets = lines.findIndex((l) => l.startsWith('uv run pipecat cloud secrets set steps-secrets'));
+    const secrets = lines.findIndex((l) => l.startsWith('npx generator-pipecat cloud secrets set steps-secrets'));
     expect(cd).toBeGreaterThan(0);
     expect(secrets).toBeGreaterThan(cd);
     // After `cd out/steps/server`, the .env is simply `.env`.
-    expect(lines[secrets]).toBe('uv run pipecat cloud secrets set steps-secrets --file .env --skip');
+    expect(lines[secrets]).toBe('npx generator-pipecat cloud secrets set steps-secrets --file .env --skip');
     expect(r.stdout).toContain('in another terminal from here');
     expect(lines).toContain('cd out/steps/client');
     expect(r.stdout).toContain('# http://localhost:5173');

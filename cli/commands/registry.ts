@@ -72,7 +72,7 @@ export const commands = [
   }),
   lazyCommand({
     command: 'cloud <command>',
-    describe: 'Manage Pipecat Cloud: auth, secrets, local API emulator',
+    describe: 'Manage Pipecat Cloud: auth, secrets, deploy, agents, local API emulator',
     load: async () => (await import('./cloud/cloud.js')).cloudCommand,
   }),
 ];

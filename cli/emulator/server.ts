@@ -1,5 +1,6 @@
 /**
- * A local emulator of the Pipecat Cloud REST API (secrets, regions, organisations, identity),
+ * A local emulator of the Pipecat Cloud REST API (secrets, regions, organisations, identity, and
+ * the agents and Cloud Builds of `./deploy.ts`),
  * built on Node's `http` module, for offline development, CI, demos and our tests.
  *
  * Contract: ../shared/design/cloud-api.md (same paths, status codes and `{"error","code"}` bodies).
@@ -15,6 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { ECHO_ENCODINGS, echoMessage, type FaultSpec, type RecordedRequest } from './faults.js';
+import { createDeployApi, DeployHttpError } from './deploy.js';
 import { loadData, Persister, type EmulatorData, type StoredSet } from './state.js';
 
 /** Options of {@link startEmulator} (the `pipecat cloud emulator` flags). */
@@ -35,6 +37,10 @@ export interface EmulatorOptions {
   defaultRegion?: string;
   /** How long a set stays `pending` after a write, in ms; default 0 (ready at once). */
   provisionMs?: number;
+  /** How long a Cloud Build takes (`pending`, then `building`), in ms; default 1500. */
+  buildMs?: number;
+  /** How long an agent deployment takes to become ready, in ms; default 1000. */
+  deployMs?: number;
   /** Delay added before every API answer, in ms; default 0. */
   latencyMs?: number;
   /** Receives one line per API request (method, path, status); never headers or bodies. */
@@ -94,6 +100,20 @@ interface QueuedFault extends FaultSpec {
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const MAX_BODY = 1024 * 1024;
+/** Largest build context the upload URL takes (the emulator's stand-in for the platform's 500 MB). */
+const MAX_UPLOAD = 64 * 1024 * 1024;
+
+/** Entry names of a gzipped (or plain) tar, read with node-tar; rejects when it is not a tar. */
+async function listTar(tarball: Buffer): Promise<string[]> {
+  const { Parser } = await import('tar');
+  return new Promise((resolve, reject) => {
+    const names: string[] = [];
+    const p = new Parser({ strict: true, onReadEntry: (e) => (names.push(e.path), e.resume()) });
+    p.on('error', reject);
+    p.on('end', () => resolve(names));
+    p.end(tarball);
+  });
+}
 
 /**
  * Start the emulator.
@@ -117,6 +137,21 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const org = options.org ?? (loaded ? Object.keys(data.orgs)[0] : undefined) ?? 'emulator-org';
   data.orgs[org] ??= { sets: {} };
   const sets = () => data.orgs[org].sets;
+  let baseUrl = '';
+  const deployApi = createDeployApi({
+    org,
+    regions,
+    defaultRegion,
+    state: () => data.orgs[org],
+    secretSet: (name) => {
+      const s = Object.prototype.hasOwnProperty.call(sets(), name) ? sets()[name] : undefined;
+      return s && { type: s.type, region: s.region, status: statusOf(s).status };
+    },
+    baseUrl: () => baseUrl,
+    buildMs: Math.max(0, options.buildMs ?? 1500),
+    deployMs: Math.max(0, options.deployMs ?? 1000),
+    listTar,
+  });
   const persister = new Persister(options.dataFile, () => JSON.stringify(data, null, 2) + '\n');
   if (options.dataFile) await persister.commit();
 
@@ -268,20 +303,20 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       timers.add(t);
     });
 
-  const readBody = (req: IncomingMessage) =>
-    new Promise<string>((resolve, reject) => {
+  const readBody = (req: IncomingMessage) => readBytes(req, MAX_BODY).then((b) => b.toString('utf8'));
+  const readBytes = (req: IncomingMessage, max: number) =>
+    new Promise<Buffer>((resolve, reject) => {
       const chunks: Buffer[] = [];
       let size = 0;
       // Past the limit the rest of the body is read and dropped, so the client gets its 413 answer
       // instead of a connection reset in the middle of its upload.
       req.on('data', (c: Buffer) => {
         size += c.length;
-        if (size <= MAX_BODY) chunks.push(c);
+        if (size <= max) chunks.push(c);
       });
       req.on('end', () => {
-        if (size > MAX_BODY)
-          reject(new HttpError(413, 'PAYLOAD_TOO_LARGE', `Request body too large (${size} bytes; the limit is ${MAX_BODY})`));
-        else resolve(Buffer.concat(chunks).toString('utf8'));
+        if (size > max) reject(new HttpError(413, 'PAYLOAD_TOO_LARGE', `Request body too large (${size} bytes; the limit is ${max})`));
+        else resolve(Buffer.concat(chunks));
       });
       req.on('error', reject);
     });
@@ -347,6 +382,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       }
       return send(res, 200, { requests });
     }
+    if (what === 'uploads' && method === 'GET') {
+      if (segs.length === 2) return send(res, 200, { uploads: deployApi.receivedUploads() });
+      const tarball = segs.length === 3 ? deployApi.uploadedTarball(segs[2]) : undefined;
+      if (!tarball) return send(res, 404, { error: 'Upload not found', code: 'NOT_FOUND' });
+      res.writeHead(200, { 'Content-Type': 'application/gzip', 'Content-Length': tarball.length });
+      return void res.end(tarball);
+    }
     if (what === 'sets' && segs.length === 4 && segs[3] === 'status' && method === 'POST') {
       const s = sets()[segs[2]];
       if (!s) return send(res, 404, { error: 'Set not found', code: 'NOT_FOUND' });
@@ -359,6 +401,69 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       return send(res, 200, { status: 'OK' });
     }
     return send(res, 404, { error: 'Not found', code: 'NOT_FOUND' });
+  }
+
+  /**
+   * The upload URL (`POST /_uploads`): S3's presigned form POST, no bearer token; faults apply as to
+   * API requests (`reset` drops the upload). Answers 204, or 4xx with an S3-like XML error.
+   */
+  async function handleUpload(
+    req: IncomingMessage,
+    res: ServerResponse,
+    method: string,
+    fault: QueuedFault | undefined,
+    record: (outcome: RecordedRequest['outcome']) => void,
+  ): Promise<void> {
+    let bytes: Buffer;
+    try {
+      bytes = await readBytes(req, MAX_UPLOAD);
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err;
+      record(err.status);
+      return send(res, err.status, { error: err.message, code: err.code });
+    }
+    await delay(latencyMs);
+    if (fault && (fault.kind === 'reset' || fault.kind === 'stall')) {
+      record(fault.kind);
+      if (fault.kind === 'stall') await delay(fault.stallMs ?? 60_000);
+      req.socket.destroy();
+      return;
+    }
+    if (fault) {
+      const status = fault.kind === 'rate-limit' ? 503 : fault.kind === 'conflict' ? 409 : (fault.status ?? 500);
+      record(status);
+      res.writeHead(status, { 'Content-Type': 'application/xml' });
+      return void res.end(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>InternalError</Code><Message>Injected failure</Message></Error>',
+      );
+    }
+    if (method !== 'POST') {
+      record(405);
+      res.writeHead(405, { 'Content-Type': 'application/xml' });
+      return void res.end('<Error><Code>MethodNotAllowed</Code></Error>');
+    }
+    let form: FormData;
+    try {
+      form = await new Request('http://emulator.local/_uploads', {
+        method: 'POST',
+        headers: { 'content-type': req.headers['content-type'] ?? '' },
+        body: bytes,
+      }).formData();
+    } catch {
+      record(400);
+      res.writeHead(400, { 'Content-Type': 'application/xml' });
+      return void res.end(
+        '<Error><Code>MalformedPOSTRequest</Code><Message>The body of your POST request is not well-formed multipart/form-data.</Message></Error>',
+      );
+    }
+    const [status, xml] = await deployApi.receiveUpload(form);
+    record(status);
+    if (status === 204) {
+      res.writeHead(204);
+      return void res.end();
+    }
+    res.writeHead(status, { 'Content-Type': 'application/xml' });
+    res.end(xml);
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -380,6 +485,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       options.log?.(`${method} ${path}${url.search} -> ${outcome}`);
     };
     const fault = takeFault(method, path);
+    if (segs[0] === '_uploads' && segs.length === 1) return handleUpload(req, res, method, fault, record);
     let text: string;
     try {
       text = await readBody(req);
@@ -405,11 +511,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         }
       }
       try {
-        const answer = api(method, segs, url.searchParams, body);
+        const deploy =
+          segs[1] === 'organizations' && segs[2] === org
+            ? await deployApi.handle(method, segs.slice(3), url.searchParams, body)
+            : undefined;
+        const answer = deploy ?? api(method, segs, url.searchParams, body);
         if (method !== 'GET') await persister.commit();
         return answer;
       } catch (err) {
-        if (err instanceof HttpError) return [err.status, { error: err.message, code: err.code }];
+        if (err instanceof HttpError || err instanceof DeployHttpError) return [err.status, { error: err.message, code: err.code }];
         return [500, { error: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' }];
       }
     };
@@ -488,8 +598,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const addr = server.address() as AddressInfo;
   const hostForUrl = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
   const shownHost = addr.address === '0.0.0.0' ? '127.0.0.1' : addr.address === '::' ? '[::1]' : hostForUrl;
+  baseUrl = `http://${shownHost}:${addr.port}`;
   return {
-    url: `http://${shownHost}:${addr.port}`,
+    url: baseUrl,
     port: addr.port,
     token,
     org,

@@ -10,6 +10,7 @@
  * It holds secret values in clear text: it is for local development only.
  */
 import { readFile } from 'node:fs/promises';
+import type { DeployState } from './deploy.js';
 
 /** One secret set as stored. */
 export interface StoredSet {
@@ -30,7 +31,8 @@ export interface StoredSet {
 export interface EmulatorData {
   version: 1;
   token?: string;
-  orgs: Record<string, { sets: Record<string, StoredSet> }>;
+  /** Per organisation: secret sets, and the agents and builds of `./deploy.ts`. */
+  orgs: Record<string, { sets: Record<string, StoredSet> } & DeployState>;
 }
 
 /**

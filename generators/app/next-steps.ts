@@ -36,9 +36,9 @@ export function nextSteps(config: ProjectConfig, target: string, cwd: string = p
     lines.push(
       '',
       'Then, to deploy to Pipecat Cloud (still in server/; see README.md):',
-      '  uv run pipecat cloud auth login',
-      `  uv run pipecat cloud secrets set ${d.secret_set} --file .env --skip`,
-      '  uv lock && uv run pipecat cloud deploy --yes',
+      '  npx generator-pipecat cloud auth login',
+      `  npx generator-pipecat cloud secrets set ${d.secret_set} --file .env --skip`,
+      '  uv lock && npx generator-pipecat cloud deploy --yes',
     );
   }
   const kind = d.client ? clientKindByTemplate(d.client) : undefined;

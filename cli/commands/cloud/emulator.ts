@@ -20,6 +20,8 @@ export interface EmulatorArgs {
   'default-region'?: string;
   'provision-ms': number;
   'latency-ms': number;
+  'build-ms': number;
+  'deploy-ms': number;
   quiet?: boolean;
 }
 
@@ -31,7 +33,7 @@ const intOption = (name: string, v: number, min = 0) => {
 /** The `pipecat cloud emulator` command of the binary. */
 export const emulatorCommand: CommandModule<object, EmulatorArgs> = {
   command: 'emulator',
-  describe: 'Run a local emulator of the Pipecat Cloud API (secrets, regions, auth) for offline use and tests',
+  describe: 'Run a local emulator of the Pipecat Cloud API (secrets, agents, builds, auth) for offline use and tests',
   builder: (y: Argv) =>
     y
       .option('port', { type: 'number', default: 0, describe: 'TCP port (0 = pick a free one)', requiresArg: true })
@@ -61,6 +63,13 @@ export const emulatorCommand: CommandModule<object, EmulatorArgs> = {
         requiresArg: true,
       })
       .option('latency-ms', { type: 'number', default: 0, describe: 'Delay added to every API answer, in ms', requiresArg: true })
+      .option('build-ms', { type: 'number', default: 1500, describe: 'How long a Cloud Build takes, in ms', requiresArg: true })
+      .option('deploy-ms', {
+        type: 'number',
+        default: 1000,
+        describe: 'How long an agent deployment takes to become ready, in ms',
+        requiresArg: true,
+      })
       .option('quiet', { type: 'boolean', describe: 'Do not log requests on stderr' })
       .example('$0 cloud emulator --port 4010 --data .pipecat-emulator.json', 'persist state in a file')
       .example(
@@ -108,6 +117,8 @@ function emulatorHandler(io: () => CloudIO): CommandModule<object, EmulatorArgs>
         defaultRegion,
         provisionMs: intOption('provision-ms', argv['provision-ms']),
         latencyMs: intOption('latency-ms', argv['latency-ms']),
+        buildMs: intOption('build-ms', argv['build-ms']),
+        deployMs: intOption('deploy-ms', argv['deploy-ms']),
         log: argv.quiet ? undefined : (line) => x.err(`${line}\n`),
       });
     } catch (err) {

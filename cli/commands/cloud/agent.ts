@@ -1,0 +1,183 @@
+/**
+ * `pipecat cloud agent list | status <agent-name> | logs <agent-name> | delete <agent-name>`: see
+ * an organisation's agents and why a deployment did not become ready.
+ *
+ * Follows the official CLI (pipecatcloud `cli/commands/agent.py`: names, arguments, `--region/-r`
+ * of list, `--limit/-n` and `--deployment/-d` of logs, `--force/-f` of delete); adds `--json` and
+ * `--output json`, and exit codes that say what happened (the official CLI exits 0 when an agent is
+ * not found). Guide: docs/deploy.md.
+ */
+import type { Argv, CommandModule } from 'yargs';
+import * as api from '../../cloud-api/deploy.js';
+import { CancelledError, OperationFailedError, UserError } from '../../errors.js';
+import { success } from '../../output/colors.js';
+import { renderTable } from '../../output/table.js';
+import { cloudOptions, processCloudIO, type CloudArgs, type CloudIO } from './common.js';
+import { DEPLOY_EPILOGUE, deploymentState, outputOption } from './deploy.js';
+import { runSecretsCommand } from './secrets/shared.js';
+
+/** Parsed options of the agent commands. */
+export interface AgentArgs extends CloudArgs {
+  'agent-name'?: string;
+  region?: string;
+  limit?: number;
+  deployment?: string;
+  force?: boolean;
+  yes?: boolean;
+  output?: 'text' | 'json';
+}
+
+type Action = (io: CloudIO, argv: AgentArgs, emit: (doc: unknown) => void) => Promise<void>;
+
+const handler = (io: () => CloudIO, action: Action) => (argv: AgentArgs) => {
+  const x = io();
+  if (argv.output === 'json') argv.json = true;
+  return runSecretsCommand(x.out, argv, (emit) => action(x, argv, emit));
+};
+
+const nameArg = <T>(y: Argv<T>) =>
+  y.positional('agent-name', { type: 'string', describe: "Agent name, e.g. 'my-agent'", demandOption: true });
+
+async function list(io: CloudIO, argv: AgentArgs, emit: (doc: unknown) => void): Promise<void> {
+  const { client, org } = await io.openSession(argv);
+  if (argv.region !== undefined) {
+    const codes = (await client.regions(org)).map((r) => r.code);
+    if (!codes.includes(argv.region)) throw new UserError(`--region ${argv.region} is not a region of ${org} (${codes.join(', ')})`);
+  }
+  const agents = await api.listAgents(client, org, argv.region);
+  emit({ ok: true, organization: org, agents });
+  if (argv.json) return;
+  if (!agents.length) {
+    io.err(`no agents in ${org}${argv.region ? ` (${argv.region})` : ''}; deploy one with: pipecat cloud deploy\n`);
+    return;
+  }
+  io.out(
+    renderTable(
+      ['name', 'region', 'ready', 'active deployment', 'updated'],
+      agents.map((a) => [
+        a.name,
+        a.region,
+        a.ready === undefined ? '' : a.ready ? 'yes' : 'no',
+        a.activeDeploymentId ?? '',
+        a.updatedAt ?? '',
+      ]),
+    ) + '\n',
+  );
+}
+
+async function status(io: CloudIO, argv: AgentArgs, emit: (doc: unknown) => void): Promise<void> {
+  const name = String(argv['agent-name']);
+  const { client, org } = await io.openSession(argv);
+  const a = await api.getAgent(client, org, name);
+  if (!a) throw new OperationFailedError(`agent ${name} not found in ${org}`);
+  const state = deploymentState(a);
+  emit({ ok: true, organization: org, state, agent: a });
+  if (argv.json) return;
+  const spec = a.deployment?.manifest?.spec;
+  const rows: [string, string][] = [
+    ['agent', `${a.name} (${org}, ${a.region})`],
+    ['state', state],
+    ['image', spec?.image ?? ''],
+    ['active deployment', a.activeDeploymentId ?? ''],
+    ['profile', a.agentProfile ?? ''],
+    ['scaling', a.autoScaling ? `min ${a.autoScaling.minReplicas ?? 0}, max ${a.autoScaling.maxReplicas ?? ''}` : ''],
+    ['max session', spec?.maxSessionDurationSeconds !== undefined ? `${spec.maxSessionDurationSeconds} s` : 'default'],
+    ['active sessions', String(a.activeSessionCount ?? 0)],
+    ['updated', a.updatedAt ?? ''],
+  ];
+  io.out(rows.map(([k, v]) => `${(k + ':').padEnd(20)}${v}`).join('\n') + '\n');
+  for (const e of a.errors ?? []) io.out(`error: ${e.code ?? ''} ${e.message ?? e.error ?? ''}\n`);
+}
+
+async function logs(io: CloudIO, argv: AgentArgs, emit: (doc: unknown) => void): Promise<void> {
+  const name = String(argv['agent-name']);
+  const limit = argv.limit ?? 100;
+  if (!Number.isInteger(limit) || limit < 1) throw new UserError(`--limit must be a whole number >= 1 (got ${String(argv.limit)})`);
+  const { client, org } = await io.openSession(argv);
+  let lines: api.LogLine[];
+  try {
+    lines = await api.agentLogs(client, org, name, { limit, deploymentId: argv.deployment });
+  } catch (err) {
+    if ((err as { status?: number }).status === 404) throw new OperationFailedError(`agent ${name} not found in ${org}`);
+    throw err;
+  }
+  emit({ ok: true, organization: org, agent: name, logs: lines });
+  if (argv.json) return;
+  if (!lines.length) io.err(`no logs for agent ${name}\n`);
+  for (const l of lines) io.out(`${l.timestamp ?? ''} ${l.log ?? l.message ?? ''}\n`);
+}
+
+async function remove(io: CloudIO, argv: AgentArgs, emit: (doc: unknown) => void): Promise<void> {
+  const name = String(argv['agent-name']);
+  const { client, org } = await io.openSession(argv);
+  const a = await api.getAgent(client, org, name);
+  if (!a) throw new OperationFailedError(`agent ${name} not found in ${org}: nothing was deleted`);
+  if (!argv.force && !argv.yes) {
+    const ok = await io.dialogs.confirm(`Delete agent ${name} (${org}, ${a.region})? Active sessions run on until they end.`, {
+      noTty: 'confirmation needed, but no terminal is available to ask: pass --force (-f) to delete without asking',
+    });
+    if (!ok) throw new CancelledError('cancelled: nothing was deleted');
+  }
+  try {
+    await api.deleteAgent(client, org, name);
+  } catch (err) {
+    if ((err as { status?: number }).status === 404)
+      throw new OperationFailedError(`agent ${name} was not found when deleting it: nothing was deleted`);
+    throw err;
+  }
+  emit({ ok: true, organization: org, agent: name, deleted: true });
+  if (!argv.json) io.err(success(`deleted agent ${name} (${org}, ${a.region})`) + '\n');
+}
+
+/**
+ * The `cloud agent` command group, its subcommands given the collaborators.
+ *
+ * @param io collaborators, made when a subcommand runs (default: the process's)
+ */
+export function createAgentCommand(io: () => CloudIO = processCloudIO): CommandModule {
+  const sub = (command: string, describe: string, build: (y: Argv) => Argv, action: Action): CommandModule<object, AgentArgs> => ({
+    command,
+    describe,
+    builder: (y: Argv) => build(outputOption(cloudOptions(y))).epilogue(DEPLOY_EPILOGUE) as unknown as Argv<AgentArgs>,
+    handler: handler(io, action),
+  });
+  return {
+    command: 'agent <command>',
+    describe: 'See and delete deployed agents: list, status, logs, delete',
+    builder: (yargs: Argv) =>
+      yargs
+        .command(
+          sub(
+            'list',
+            'List the agents of the organisation',
+            (y) => y.option('region', { alias: 'r', type: 'string', requiresArg: true, describe: 'Only agents in this region' }),
+            list,
+          ),
+        )
+        .command(sub('status <agent-name>', "Show an agent's deployment state", nameArg, status))
+        .command(
+          sub(
+            'logs <agent-name>',
+            "Show an agent's logs, newest first",
+            (y) =>
+              nameArg(y)
+                .option('limit', { alias: 'n', type: 'number', requiresArg: true, describe: 'Number of lines (default 100)' })
+                .option('deployment', { alias: 'd', type: 'string', requiresArg: true, describe: 'Only this deployment' }),
+            logs,
+          ),
+        )
+        .command(
+          sub(
+            'delete <agent-name>',
+            'Delete an agent (active sessions run on)',
+            (y) =>
+              nameArg(y)
+                .option('force', { alias: 'f', type: 'boolean', describe: 'Do not ask for confirmation' })
+                .option('yes', { alias: 'y', type: 'boolean', describe: 'Same as --force' }),
+            remove,
+          ),
+        )
+        .demandCommand(1, 'name an agent command: list, status, logs or delete'),
+    handler: () => undefined,
+  };
+}

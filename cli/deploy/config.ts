@@ -1,0 +1,156 @@
+/**
+ * `pcc-deploy.toml`: the deploy configuration of a project, read as the official CLI reads it
+ * (pipecatcloud `_utils/deploy_utils.py` `load_deploy_config_file`; see docs/deploy.md), parsed with
+ * smol-toml, every problem reported at once as `file: key: problem` (exit 2).
+ *
+ * Keys: `agent_name`, `image`, `build_id`, `image_credentials`, `secret_set`, `region`,
+ * `enable_krisp`, `agent_profile`, `websocket_auth`, `max_session_duration`, and the tables
+ * `[scaling]` (`min_agents`, `max_agents`; deprecated `min_instances`, `max_instances`),
+ * `[krisp_viva]` (`audio_filter`), `[build]` (`context_dir`, `dockerfile`, `[build.exclude]`
+ * `patterns`) and `[docker]` (read, unused by deploy). Any other top-level key is an error, as it
+ * is for the official reader.
+ */
+import { readFile } from 'node:fs/promises';
+import { UserError } from '../errors.js';
+
+/** The file name the official CLI reads in the current folder. */
+export const DEPLOY_CONFIG_FILE = 'pcc-deploy.toml';
+
+/** Krisp VIVA audio filter models (pipecatcloud `constants.KRISP_VIVA_MODELS`). */
+export const KRISP_VIVA_MODELS = ['tel', 'pro'] as const;
+
+/** A deploy configuration: the file's values, then flags on top (snake_case as in the file). */
+export interface DeployConfig {
+  agent_name?: string;
+  image?: string;
+  build_id?: string;
+  image_credentials?: string;
+  secret_set?: string;
+  region?: string;
+  enable_krisp?: boolean;
+  agent_profile?: string;
+  websocket_auth?: string;
+  max_session_duration?: number;
+  scaling: { min_agents?: number; max_agents?: number };
+  krisp_viva: { audio_filter?: string };
+  build: { context_dir: string; dockerfile: string; exclude_patterns: string[] };
+  docker: Record<string, unknown>;
+}
+
+/** An empty configuration with the official defaults (`[build]`: context `.`, `Dockerfile`). */
+export function emptyConfig(): DeployConfig {
+  return { scaling: {}, krisp_viva: {}, build: { context_dir: '.', dockerfile: 'Dockerfile', exclude_patterns: [] }, docker: {} };
+}
+
+const STRING_KEYS = [
+  'agent_name',
+  'image',
+  'build_id',
+  'image_credentials',
+  'secret_set',
+  'region',
+  'agent_profile',
+  'websocket_auth',
+] as const;
+const TABLES = ['scaling', 'krisp_viva', 'build', 'docker'] as const;
+
+/**
+ * Read a deploy configuration file.
+ *
+ * @param path the file (`--config-file`, `PIPECAT_DEPLOY_CONFIG_PATH`, else `pcc-deploy.toml`)
+ * @param required true when the user named the file (a missing one is then an error)
+ * @returns the configuration, or an empty one when the file does not exist and was not required
+ * @throws UserError (exit 2) listing every problem as `path: key: problem`, or `path:line:col` for TOML syntax
+ */
+export async function readDeployConfig(path: string, required = false): Promise<{ config: DeployConfig; found: boolean }> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT' && !required) return { config: emptyConfig(), found: false };
+    throw new UserError(`cannot read the deploy config ${path}: ${(err as Error).message}`);
+  }
+  const { parse, TomlError } = await import('smol-toml');
+  let raw: Record<string, unknown>;
+  try {
+    raw = parse(text) as Record<string, unknown>;
+  } catch (err) {
+    if (err instanceof TomlError) throw new UserError(`${path}:${err.line}:${err.column}: not valid TOML: ${err.message.split('\n')[0]}`);
+    throw err;
+  }
+  const problems: string[] = [];
+  const c = emptyConfig();
+  const where = (k: string) => `${path}: ${k}`;
+  const str = (v: unknown, k: string) => {
+    if (typeof v === 'string') return v;
+    problems.push(`${where(k)}: must be a string`);
+    return undefined;
+  };
+  const int = (v: unknown, k: string, min: number, max = Number.MAX_SAFE_INTEGER) => {
+    const n = typeof v === 'bigint' ? Number(v) : v;
+    if (typeof n === 'number' && Number.isInteger(n) && n >= min && n <= max) return n;
+    problems.push(`${where(k)}: must be a whole number${max < Number.MAX_SAFE_INTEGER ? ` between ${min} and ${max}` : ` >= ${min}`}`);
+    return undefined;
+  };
+  const table = (v: unknown, k: string): Record<string, unknown> => {
+    if (v && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date)) return v as Record<string, unknown>;
+    problems.push(`${where(k)}: must be a table ([${k}])`);
+    return {};
+  };
+  for (const [k, v] of Object.entries(raw)) {
+    if ((STRING_KEYS as readonly string[]).includes(k)) {
+      (c as unknown as Record<string, unknown>)[k] = str(v, k);
+    } else if (k === 'enable_krisp') {
+      if (typeof v === 'boolean') c.enable_krisp = v;
+      else problems.push(`${where(k)}: must be true or false`);
+    } else if (k === 'max_session_duration') {
+      c.max_session_duration = int(v, k, 60, 14400);
+    } else if (!(TABLES as readonly string[]).includes(k)) {
+      problems.push(
+        `${where(k)}: unexpected key (known: ${[...STRING_KEYS, 'enable_krisp', 'max_session_duration', ...TABLES].join(', ')})`,
+      );
+    }
+  }
+  if (raw.scaling !== undefined) {
+    const s = table(raw.scaling, 'scaling');
+    for (const [k, v] of Object.entries(s)) {
+      const key = k === 'min_instances' ? 'min_agents' : k === 'max_instances' ? 'max_agents' : k;
+      if (key === 'min_agents') c.scaling.min_agents = int(v, `scaling.${k}`, 0);
+      else if (key === 'max_agents') c.scaling.max_agents = int(v, `scaling.${k}`, 1);
+      else problems.push(`${where(`scaling.${k}`)}: unexpected key (known: min_agents, max_agents)`);
+    }
+  }
+  if (raw.krisp_viva !== undefined) {
+    const t = table(raw.krisp_viva, 'krisp_viva');
+    for (const [k, v] of Object.entries(t)) {
+      if (k !== 'audio_filter') problems.push(`${where(`krisp_viva.${k}`)}: unexpected key (known: audio_filter)`);
+      else {
+        const f = str(v, 'krisp_viva.audio_filter');
+        if (f !== undefined && !(KRISP_VIVA_MODELS as readonly string[]).includes(f))
+          problems.push(`${where('krisp_viva.audio_filter')}: must be one of ${KRISP_VIVA_MODELS.join(', ')} (got "${f}")`);
+        else c.krisp_viva.audio_filter = f;
+      }
+    }
+  }
+  if (raw.build !== undefined) {
+    const b = table(raw.build, 'build');
+    for (const [k, v] of Object.entries(b)) {
+      if (k === 'context_dir') c.build.context_dir = str(v, 'build.context_dir') ?? '.';
+      else if (k === 'dockerfile') c.build.dockerfile = str(v, 'build.dockerfile') ?? 'Dockerfile';
+      else if (k === 'exclude') {
+        const e = table(v, 'build.exclude');
+        const p = e.patterns;
+        if (p !== undefined && !(Array.isArray(p) && p.every((x) => typeof x === 'string')))
+          problems.push(`${where('build.exclude.patterns')}: must be a list of strings`);
+        else c.build.exclude_patterns = (p as string[] | undefined) ?? [];
+      } else problems.push(`${where(`build.${k}`)}: unexpected key (known: context_dir, dockerfile, exclude)`);
+    }
+  }
+  if (raw.docker !== undefined) c.docker = table(raw.docker, 'docker');
+  const { min_agents: min, max_agents: max } = c.scaling;
+  if (min !== undefined && max !== undefined && max < min) problems.push(`${where('scaling.max_agents')}: must be >= min_agents (${min})`);
+  if (c.image !== undefined && c.build_id !== undefined) problems.push(`${path}: give image or build_id, not both`);
+  if (c.image !== undefined && !c.image.includes(':')) problems.push(`${where('image')}: must include a tag, e.g. my-image:latest`);
+  if (problems.length) throw new UserError(`invalid deploy config ${path}`, problems);
+  return { config: c, found: true };
+}

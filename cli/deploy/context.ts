@@ -1,0 +1,195 @@
+/**
+ * The Cloud Build context: which files of a folder are sent, and the deterministic gzipped tar of
+ * them that `pipecat cloud deploy` uploads.
+ *
+ * Which files (docs/deploy.md, "Build context"):
+ * - with a `.dockerignore` in the context folder, its patterns by Docker's rules (matched with
+ *   `@balena/dockerignore`, a port of Docker's own matcher: root-anchored patterns, `**`, `!`
+ *   exceptions, the last matching line wins, a matched folder excludes everything in it); the
+ *   Dockerfile and `.dockerignore` are sent even when listed, as Docker sends them;
+ * - without one, the official CLI's default exclusions (pipecatcloud `_utils/build_utils.py`
+ *   `DEFAULT_EXCLUSIONS`, which match a name at any depth) plus `[build.exclude] patterns` of
+ *   pcc-deploy.toml (the official CLI adds them only when there is no `.dockerignore`);
+ * - in both cases never a dotenv file (`.env`, `.env.*` at any depth, except `.env.example`,
+ *   `.env.sample`, `.env.template`): secrets reach an agent through its secret set, not its image.
+ *   Such files are reported as withheld.
+ *
+ * The archive (as the official CLI makes it, so the platform's context hash of the same folder is
+ * the same kind of value): regular files and symbolic links only, sorted by path, mtime 0, owner
+ * 0:0 without names, mode 0644 (0755 when executable by the owner), gzip with mtime 0; written by
+ * node-tar (`portable`). Context hash: the first 16 hex digits of the MD5 of the gzipped bytes.
+ */
+import { createHash } from 'node:crypto';
+import { lstat, readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { UserError } from '../errors.js';
+
+/**
+ * The official CLI's default exclusions (pipecatcloud `build_utils.DEFAULT_EXCLUSIONS`), used when
+ * the context has no `.dockerignore`. Each is a name pattern matched at any depth.
+ */
+export const DEFAULT_EXCLUSIONS: readonly string[] = [
+  '.git', '.gitignore', '.gitattributes',
+  '.env', '.env.*', '*.pem', '*.key',
+  '__pycache__', '*.pyc', '*.pyo', '*.pyd', '*.so', '.Python',
+  '.venv', 'venv', 'ENV', 'env',
+  '.pytest_cache', '.coverage', 'htmlcov', '.tox', '.nox',
+  '.mypy_cache', '.ruff_cache',
+  '.vscode', '.idea', '*.swp', '*.swo',
+  'dist', 'build', '*.egg-info', '*.egg', '.eggs',
+  'node_modules', '.github', '.claude', '.codex', '.cursor',
+  'pcc-deploy.toml', '.ipynb_checkpoints', '.cache',
+  '.DS_Store', 'Thumbs.db', '*.log',
+]; // prettier-ignore
+
+/** Dotenv files that hold names only and may be sent. */
+const ENV_TEMPLATES = new Set(['.env.example', '.env.sample', '.env.template']);
+
+/** True for a path whose last part is a dotenv file that may hold values (never sent). */
+export function isDotenvFile(relPath: string): boolean {
+  const base = relPath.split('/').pop() ?? '';
+  return (base === '.env' || base.startsWith('.env.')) && !ENV_TEMPLATES.has(base);
+}
+
+/** Largest context the platform takes (pipecatcloud: 500 MB of file data). */
+export const MAX_CONTEXT_BYTES = 500 * 1024 * 1024;
+
+/** What goes into a build context. */
+export interface ContextSelection {
+  /** Paths relative to the context folder, `/`-separated, sorted by code unit. */
+  files: string[];
+  /** Dotenv files left out whatever the ignore rules said. */
+  withheld: string[];
+  /** Where the rules came from: `.dockerignore` or the defaults. */
+  rules: 'dockerignore' | 'defaults';
+  /** Sum of the files' sizes in bytes. */
+  totalBytes: number;
+}
+
+/** Options of {@link selectContext}. */
+export interface SelectOptions {
+  /** Dockerfile path inside the context (always sent when present); default `Dockerfile`. */
+  dockerfile?: string;
+  /** `[build.exclude] patterns`, added to the defaults when there is no `.dockerignore`. */
+  extraExcludes?: readonly string[];
+}
+
+type Matcher = { ignores(path: string): boolean };
+
+/** The ignore rules of a context folder, and whether any of them is an exception (`!`). */
+async function rulesFor(
+  dir: string,
+  extra: readonly string[],
+): Promise<{ m: Matcher; rules: ContextSelection['rules']; exceptions: string[] }> {
+  // A CommonJS module whose declaration file says `export default`: its factory is `default.default`.
+  const ignore = (await import('@balena/dockerignore')).default.default;
+  let text: string | undefined;
+  try {
+    text = await readFile(join(dir, '.dockerignore'), 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  if (text !== undefined) {
+    const lines = text
+      .split(/\r?\n/)
+      .map((l) => l.trim())
+      .filter((l) => l && !l.startsWith('#'));
+    const exceptions = lines.filter((l) => l.startsWith('!')).map((l) => l.slice(1).replace(/^\/+/, ''));
+    return { m: ignore().add(lines), rules: 'dockerignore', exceptions };
+  }
+  const anyDepth = (p: string) => {
+    const q = p.trim().replace(/^\.\//, '').replace(/\/+$/, '');
+    return q.includes('/') ? q : `**/${q}`;
+  };
+  return { m: ignore().add([...DEFAULT_EXCLUSIONS, ...extra].filter((p) => p.trim()).map(anyDepth)), rules: 'defaults', exceptions: [] };
+}
+
+/**
+ * Choose the files of a build context.
+ *
+ * @param dir the context folder (`[build] context_dir`, default the current folder)
+ * @returns the files to send, sorted, and the dotenv files withheld
+ * @throws UserError when the folder cannot be read or the context exceeds {@link MAX_CONTEXT_BYTES}
+ */
+export async function selectContext(dir: string, opts: SelectOptions = {}): Promise<ContextSelection> {
+  const dockerfile = (opts.dockerfile ?? 'Dockerfile').replace(/^\.\//, '');
+  const { m, rules, exceptions } = await rulesFor(dir, opts.extraExcludes ?? []);
+  const always = new Set([dockerfile, '.dockerignore']);
+  const files: string[] = [];
+  const withheld: string[] = [];
+  let totalBytes = 0;
+  // A folder a pattern excludes is skipped unless an exception could bring back something in it.
+  const mayHoldException = (rel: string) =>
+    exceptions.some((e) => e.startsWith(rel + '/') || /[*?[]/.test(e.split('/').slice(0, rel.split('/').length).join('/')));
+  const walk = async (rel: string): Promise<void> => {
+    let names: string[];
+    try {
+      names = await readdir(rel ? join(dir, rel) : dir);
+    } catch (err) {
+      throw new UserError(`cannot read the build context folder ${rel ? join(dir, rel) : dir}: ${(err as Error).message}`);
+    }
+    for (const name of names.sort()) {
+      const path = rel ? `${rel}/${name}` : name;
+      const st = await lstat(join(dir, path));
+      if (st.isDirectory()) {
+        if (m.ignores(path) && !mayHoldException(path)) continue;
+        await walk(path);
+        continue;
+      }
+      if (!st.isFile() && !st.isSymbolicLink()) continue;
+      if (m.ignores(path) && !always.has(path)) continue;
+      if (isDotenvFile(path)) {
+        withheld.push(path);
+        continue;
+      }
+      files.push(path);
+      if (st.isFile()) totalBytes += st.size;
+    }
+  };
+  await walk('');
+  files.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  if (totalBytes > MAX_CONTEXT_BYTES) {
+    throw new UserError(
+      `the build context is too large: ${(totalBytes / 1024 / 1024).toFixed(1)} MB (the limit is ${MAX_CONTEXT_BYTES / 1024 / 1024} MB); exclude more in .dockerignore`,
+    );
+  }
+  return { files, withheld, rules, totalBytes };
+}
+
+/** A packed build context. */
+export interface PackedContext extends ContextSelection {
+  /** The gzipped tar. */
+  tarball: Buffer;
+  /** First 16 hex digits of the MD5 of {@link tarball} (what the platform reports as `contextHash`). */
+  contextHash: string;
+}
+
+/**
+ * Pack a folder's build context into a deterministic gzipped tar (same files and contents, same bytes).
+ *
+ * @param dir the context folder
+ * @throws UserError as {@link selectContext}
+ */
+export async function packContext(dir: string, opts: SelectOptions = {}): Promise<PackedContext> {
+  const sel = await selectContext(dir, opts);
+  const { create } = await import('tar');
+  const chunks: Buffer[] = [];
+  const stream = create(
+    {
+      cwd: dir,
+      gzip: { level: 9 },
+      portable: true,
+      mtime: new Date(0),
+      noDirRecurse: true,
+      follow: false,
+      onWriteEntry: (e) => {
+        // Normalised permissions (the official CLI: 0755 when executable, else 0644).
+        if (e.stat && e.type !== 'Directory') e.stat.mode = (e.stat.mode & ~0o7777) | (e.stat.mode & 0o100 ? 0o755 : 0o644);
+      },
+    },
+    sel.files,
+  );
+  for await (const c of stream as AsyncIterable<Buffer>) chunks.push(Buffer.from(c));
+  const tarball = Buffer.concat(chunks);
+  return { ...sel, tarball, contextHash: createHash('md5').update(tarball).digest('hex').slice(0, 16) };
+}

@@ -1,0 +1,138 @@
+/**
+ * The deploy preflight: every check that can tell before anything is created on Pipecat Cloud that
+ * a deploy would fail, run with read-only requests, all problems reported at once (issue 24; none
+ * of the official tools does this). `pipecat cloud deploy --no-preflight` skips it.
+ *
+ * Checks: the agent name is a DNS label; the region exists (and is an existing agent's); the secret set exists in the deploy
+ * region, is `ready`, and holds every key `.env.example` requires (names only; values are never
+ * read); the image pull secret named by `image_credentials` exists in the region (the list
+ * endpoint: pull secrets cannot be read by name); for a Cloud Build, the Dockerfile is in the
+ * build context; an image has a tag.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { CloudClient } from '../cloud-api/client.js';
+import type { Region, SecretSetSummary } from '../cloud-api/types.js';
+import { isDotenvFile } from './context.js';
+
+/** Agent names: a DNS-1123 label of at most 63 characters (the platform's service names). */
+export const AGENT_NAME_RE = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
+
+/** The problem with an agent name, or undefined when it is a valid DNS label. */
+export function agentNameProblem(name: string): string | undefined {
+  if (name.length > 63 || !AGENT_NAME_RE.test(name))
+    return `agent name "${name}" is not a DNS label: use at most 63 lowercase letters, digits and '-', starting with a letter and ending with a letter or digit`;
+  return undefined;
+}
+
+/**
+ * The keys a project's `.env.example` requires: its lines that are not commented out
+ * (`KEY=` or `export KEY=`). Generated projects comment out the optional ones.
+ *
+ * @returns key names in file order, or undefined when there is no `.env.example`
+ */
+export async function requiredKeys(dir: string): Promise<string[] | undefined> {
+  let text: string;
+  try {
+    text = await readFile(join(dir, '.env.example'), 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+  const keys: string[] = [];
+  for (const line of text.replace(/^\uFEFF/, '').split(/\r?\n/)) {
+    const m = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=/.exec(line);
+    if (m && !keys.includes(m[1])) keys.push(m[1]);
+  }
+  return keys;
+}
+
+/** What the preflight checks. */
+export interface PreflightInput {
+  org: string;
+  agentName: string;
+  /** Deploy region (the flag, the file, or the organisation default). */
+  region: string;
+  secretSet?: string;
+  imageCredentials?: string;
+  image?: string;
+  /** True when the image comes from a Cloud Build (no image, no build id). */
+  cloudBuild: boolean;
+  /** The build context folder and Dockerfile path inside it. */
+  contextDir: string;
+  dockerfile: string;
+  /** The folder whose `.env.example` lists the required keys (the current folder). */
+  projectDir: string;
+  /** Region of the agent when it exists already (an agent cannot change region). */
+  existingRegion?: string;
+}
+
+/**
+ * Run the preflight.
+ *
+ * @returns one line per problem (empty when the deploy may go ahead)
+ * @throws ApiError/HostUnreachableError when a read fails for another reason than "not found"
+ */
+export async function preflight(client: CloudClient, p: PreflightInput): Promise<string[]> {
+  const problems: string[] = [];
+  const nameProblem = agentNameProblem(p.agentName);
+  if (nameProblem) problems.push(nameProblem);
+  const [regions, sets]: [Region[], SecretSetSummary[]] = await Promise.all([client.regions(p.org), client.listSecretSets(p.org)]);
+  const codes = regions.map((r) => r.code);
+  if (!codes.includes(p.region)) problems.push(`region "${p.region}" does not exist (regions of ${p.org}: ${codes.join(', ')})`);
+  if (p.existingRegion !== undefined && p.existingRegion !== p.region)
+    problems.push(
+      `agent "${p.agentName}" exists in region ${p.existingRegion} and cannot move to ${p.region}: deploy it to ${p.existingRegion}, or delete it first`,
+    );
+  const required = await requiredKeys(p.projectDir);
+  if (p.secretSet) {
+    const found = sets.find((s) => s.name === p.secretSet);
+    if (!found) {
+      const inRegion = sets.filter((s) => s.type === 'secret' && s.region === p.region).map((s) => s.name);
+      problems.push(
+        `secret set "${p.secretSet}" does not exist in ${p.org}${inRegion.length ? ` (sets in ${p.region}: ${inRegion.join(', ')})` : ''}; create it with \`pipecat cloud secrets set ${p.secretSet} --file .env --region ${p.region}\``,
+      );
+    } else if (found.type !== 'secret') {
+      problems.push(`"${p.secretSet}" is an image pull secret, not a secret set (secret_set / --secrets)`);
+    } else {
+      if (found.region !== p.region)
+        problems.push(
+          `secret set "${p.secretSet}" is in region ${found.region}, not in the deploy region ${p.region} (an agent reads only sets of its region)`,
+        );
+      if (found.status !== 'ready')
+        problems.push(`secret set "${p.secretSet}" is ${found.status}${found.errorMessage ? ` (${found.errorMessage})` : ''}, not ready`);
+      if (required && required.length && found.region === p.region) {
+        const detail = await client.getSecretSet(p.org, p.secretSet);
+        const have = new Set(detail.secrets.map((s) => s.fieldName));
+        const missing = required.filter((k) => !have.has(k));
+        if (missing.length)
+          problems.push(
+            `secret set "${p.secretSet}" lacks ${missing.length === 1 ? 'a key' : 'keys'} .env.example requires: ${missing.join(', ')} (add with \`pipecat cloud secrets set ${p.secretSet} --file .env\`)`,
+          );
+      }
+    }
+  } else if (required && required.length) {
+    problems.push(`no secret set (secret_set in pcc-deploy.toml, or -s/--secrets) but .env.example requires: ${required.join(', ')}`);
+  }
+  if (p.imageCredentials) {
+    const found = sets.find((s) => s.name === p.imageCredentials);
+    if (!found || found.type !== 'imagePullSecret')
+      problems.push(
+        `image pull secret "${p.imageCredentials}" (image_credentials / --credentials) does not exist in ${p.org}; create it with \`pipecat cloud secrets image-pull-secret ${p.imageCredentials} <registry>\``,
+      );
+    else if (found.region !== p.region)
+      problems.push(`image pull secret "${p.imageCredentials}" is in region ${found.region}, not in the deploy region ${p.region}`);
+  }
+  if (p.image !== undefined && !p.image.includes(':')) problems.push(`image "${p.image}" has no tag (e.g. ${p.image}:latest)`);
+  if (p.cloudBuild) {
+    if (isDotenvFile(p.dockerfile)) problems.push(`the Dockerfile path ${p.dockerfile} names a dotenv file`);
+    try {
+      await readFile(join(p.contextDir, p.dockerfile));
+    } catch {
+      problems.push(
+        `no Dockerfile at ${join(p.contextDir, p.dockerfile)}: Cloud Build needs one in the build context ([build] dockerfile, --dockerfile)`,
+      );
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,124 @@
+/**
+ * The emulator's agents and Cloud Builds endpoints (`cli/emulator/deploy.ts`), through the typed
+ * client: validation answers, the upload URL, cached builds (200) against new ones (201), a build
+ * that fails without its Dockerfile, deployments that become ready, and persistence.
+ */
+import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { CloudClient } from '../../cli/cloud-api/client.js';
+import * as api from '../../cli/cloud-api/deploy.js';
+import { packContext } from '../../cli/deploy/context.js';
+import { startEmulator, type RunningEmulator } from '../../cli/emulator/server.js';
+import { cleanup, tempDir } from './helpers.js';
+
+let dir: string;
+let emu: RunningEmulator;
+let c: CloudClient;
+const ORG = 'acme';
+
+beforeEach(async () => {
+  dir = await tempDir('pipecat-emu-deploy-');
+  emu = await startEmulator({ org: ORG, buildMs: 90, deployMs: 60, dataFile: join(dir, 'state.json') });
+  c = new CloudClient({ token: emu.token, baseUrl: emu.url, retryBaseMs: 5 });
+});
+afterEach(async () => {
+  await emu.close();
+  await cleanup(dir);
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Upload a folder's context and create a build. */
+async function build(folder: string, dockerfilePath = 'Dockerfile') {
+  const ctx = await packContext(folder);
+  const target = await api.requestUploadUrl(c, ORG, 'us-west');
+  expect(new URL(target.uploadUrl).hostname).toBe('127.0.0.1');
+  await api.uploadContext(target, ctx.tarball);
+  return { ctx, created: await api.createBuild(c, ORG, { uploadId: target.uploadId, region: 'us-west', dockerfilePath }) };
+}
+
+describe('builds', () => {
+  test('pending -> building -> success; the same context again is the cached build', async () => {
+    const folder = join(dir, 'ctx');
+    await mkdir(folder);
+    await writeFile(join(folder, 'Dockerfile'), 'FROM x\n');
+    const { ctx, created } = await build(folder);
+    expect(created).toMatchObject({ cached: false, contextHash: ctx.contextHash, build: { status: 'pending' } });
+    const seen = new Set<string>();
+    for (let i = 0; i < 40 && !seen.has('success'); i++, await sleep(10)) seen.add((await api.getBuild(c, ORG, created.build.id)).status);
+    expect([...seen]).toEqual(expect.arrayContaining(['building', 'success']));
+    const again = await build(folder);
+    expect(again.created).toMatchObject({ cached: true, build: { id: created.build.id } });
+    expect(await api.listBuilds(c, ORG, { contextHash: ctx.contextHash, status: 'success', limit: 1 })).toHaveLength(1);
+  });
+
+  test('no Dockerfile in the context: failed with an error message and a log', async () => {
+    const folder = join(dir, 'ctx');
+    await mkdir(folder);
+    await writeFile(join(folder, 'bot.py'), '');
+    const { created } = await build(folder);
+    await sleep(120);
+    const b = await api.getBuild(c, ORG, created.build.id);
+    expect(b).toMatchObject({
+      status: 'failed',
+      errorMessage: "Docker build failed: Dockerfile 'Dockerfile' not found in the build context",
+    });
+    expect((await api.buildLogs(c, ORG, b.id)).at(-1)).toMatch(/^ERROR: failed to solve/);
+  });
+
+  test('the upload URL refuses an unknown key, as S3 refuses a bad policy', async () => {
+    const target = await api.requestUploadUrl(c, ORG);
+    await expect(
+      api.uploadContext({ ...target, uploadFields: { ...target.uploadFields, key: 'other' } }, Buffer.from('x')),
+    ).rejects.toThrow(/failed: 403 AccessDenied/);
+    await expect(api.createBuild(c, ORG, { uploadId: target.uploadId, dockerfilePath: 'Dockerfile' })).rejects.toMatchObject({
+      status: 400,
+      apiMessage: `No build context was uploaded for upload '${target.uploadId}'`,
+    });
+  });
+});
+
+describe('agents', () => {
+  test('validation answers name every problem of the body', async () => {
+    await expect(
+      api.deployAgent(
+        c,
+        ORG,
+        { serviceName: 'ok-name', image: 'no-tag', autoScaling: { minAgents: 3, maxAgents: 1 }, maxSessionDuration: 5 },
+        false,
+      ),
+    ).rejects.toMatchObject({
+      status: 400,
+      code: 'GENERIC_BAD_REQUEST',
+      apiMessage:
+        'Image must include a tag e.g. my-image:latest; autoScaling.maxAgents must be greater than or equal to minAgents; maxSessionDuration must be between 60 and 14400 seconds',
+    });
+    await expect(api.deployAgent(c, ORG, { serviceName: 'Bad_Name', image: 'a:1' }, false)).rejects.toMatchObject({ status: 400 });
+    await expect(api.deployAgent(c, ORG, { serviceName: 'a-b', image: 'a:1', secretSet: 'nope' }, false)).rejects.toMatchObject({
+      status: 404,
+      apiMessage: "Secret set 'nope' not found",
+    });
+    await expect(api.deployAgent(c, ORG, { serviceName: 'a-b', image: 'a:1' }, true)).rejects.toMatchObject({ status: 404 });
+  });
+
+  test('a deployment becomes ready; an unchanged update warns; state survives a restart', async () => {
+    const created = await api.deployAgent(c, ORG, { serviceName: 'bot', image: 'me/bot:1', region: 'eu-central' }, false);
+    expect(created).toMatchObject({ name: 'bot', region: 'eu-central', ready: false });
+    await sleep(80);
+    expect(await api.getAgent(c, ORG, 'bot')).toMatchObject({
+      ready: true,
+      available: true,
+      deployment: { manifest: { spec: { image: 'me/bot:1' } } },
+    });
+    const same = await api.deployAgent(c, ORG, { serviceName: 'bot', image: 'me/bot:1', region: 'eu-central' }, true);
+    expect(same.warning).toMatch(/unchanged/);
+    expect(same.activeDeploymentId).toBe(created.activeDeploymentId);
+    await emu.close();
+    emu = await startEmulator({ dataFile: join(dir, 'state.json'), deployMs: 60 });
+    c = new CloudClient({ token: emu.token, baseUrl: emu.url, retryBaseMs: 5 });
+    expect((await api.listAgents(c, ORG)).map((a) => [a.name, a.region, a.ready])).toEqual([['bot', 'eu-central', true]]);
+    await api.deleteAgent(c, ORG, 'bot');
+    expect(await api.getAgent(c, ORG, 'bot')).toBeUndefined();
+  });
+});
