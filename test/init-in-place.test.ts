@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { BIN, ROOT, makeTempDir, readTree, removeDir, runCli, childEnv } from './helpers/cli.js';
-import { STAGING_PREFIX, beginStaging, contentHash, sweepStale, type StagingJournal } from '../generators/app/staging.js';
+import { STAGING_PREFIX, beginStaging, contentHash, folderIdentity, sweepStale, type StagingJournal } from '../generators/app/staging.js';
 
 /** A complete configuration but for the name (realtime: the fewest flags). */
 const REST = ['-t', 'daily', '-m', 'realtime', '--realtime', 'openai_realtime'];
@@ -294,6 +294,7 @@ describe('the staging module', () => {
       moved: [{ path: join(dir, 'server'), sha256: contentHash(join(dir, 'server')) }],
       replaced: [],
       committed: false,
+      identity: folderIdentity(dead),
     };
     writeFileSync(join(dead, 'journal.json'), JSON.stringify(journal));
     // A live run (this process) staging beside it.
@@ -309,6 +310,7 @@ describe('the staging module', () => {
         ...journal,
         moved: [{ path: join(dir, 'AGENTS.md'), sha256: contentHash(join(dir, 'AGENTS.md')) }],
         committed: true,
+        identity: folderIdentity(finished),
       }),
     );
 
@@ -347,6 +349,7 @@ describe('the staging module', () => {
         moved: [],
         replaced: [],
         committed: false,
+        identity: folderIdentity(dead),
       };
       writeFileSync(join(dead, 'journal.json'), JSON.stringify(journal));
     };

@@ -7,13 +7,14 @@
  */
 import { afterAll, describe, expect, test } from '@jest/globals';
 import { createHash } from 'node:crypto';
-import { chownSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chownSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { makeTempDir, readTree, removeDir, runCli } from './helpers/cli.js';
 import {
   STAGING_PREFIX,
   contentHash,
+  folderIdentity,
   journalMismatch,
   journalRefusal,
   sweepStale,
@@ -38,7 +39,10 @@ function deadPid(): number {
 }
 
 let planted = 0;
-/** Plant `<folder>/.pipecat-staging-<pid>-forged[n]/journal.json` with a dead owner on this host. */
+/**
+ * Plant `<folder>/.pipecat-staging-<pid>-forged[n]/journal.json` with a dead owner on this host and
+ * the folder's own identity (as only the run that created it could know: the strongest forgery).
+ */
 function plant(folder: string, journal: Partial<StagingJournal>): string {
   const pid = deadPid();
   const dir = join(folder, `${STAGING_PREFIX}${pid}-forged${planted++ || ''}`);
@@ -52,6 +56,7 @@ function plant(folder: string, journal: Partial<StagingJournal>): string {
     moved: [],
     replaced: [],
     committed: false,
+    identity: folderIdentity(dir),
     ...journal,
   };
   writeFileSync(join(dir, 'journal.json'), JSON.stringify(full));
@@ -91,6 +96,7 @@ describe('recovery refuses a journal it did not write', () => {
       ],
       replaced: [{ path: '/p/bot/README.md', backup: `${dir}/replaced/0`, sha256: H }],
       committed: false,
+      identity: '2171181:1795679916865417079',
     };
     expect(journalRefusal(folder, dir, ok)).toBeUndefined();
     expect(journalRefusal(folder, dir, { ...ok, target: '/etc' })).toBe('it names /etc outside /p');
@@ -176,6 +182,27 @@ describe('recovery undoes only what the dead run did (content digests)', () => {
     expect(sweepStale(root)).toEqual([dir]);
     expect(readFileSync(bot, 'utf8')).toBe('print("mine")\n');
     expect(existsSync(dir)).toBe(false);
+  });
+
+  test("a genuine journal in a copy of its folder (or one shipped in a repository) is refused: it is not that run's folder", () => {
+    const root = project('copied');
+    const bot = join(root, 'server', 'bot.py');
+    const dir = plant(root, {});
+    const replaced = [{ path: bot, backup: join(dir, 'replaced', '0'), sha256: contentHash(bot) }];
+    renameSync(bot, replaced[0].backup);
+    writeFileSync(bot, 'print("new")\n');
+    amend(dir, { target: root, replaced, moved: [{ path: bot, sha256: contentHash(bot) }] });
+    // The same folder, recreated: another inode and birth time.
+    const copy = `${dir}-copy`;
+    cpSync(dir, copy, { recursive: true });
+    rmSync(dir, { recursive: true });
+    renameSync(copy, dir);
+    const before = readTree(root);
+    expect(sweepStale(root)).toEqual([]);
+    expect(readTree(root)).toEqual(before);
+    expect(journalMismatch(root, dir, JSON.parse(readFileSync(join(dir, 'journal.json'), 'utf8')) as StagingJournal)).toBe(
+      'that run did not create this folder (it was copied, or came with the files, e.g. from a repository)',
+    );
   });
 
   test('a journal whose digests do not match the files is refused whole, and nothing is touched', () => {

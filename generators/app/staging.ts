@@ -74,6 +74,12 @@ export interface StagingJournal {
   replaced: { path: string; backup: string; sha256: string }[];
   /** Set once every entry is in place: the folder is then only litter. */
   committed: boolean;
+  /**
+   * The staging folder's {@link folderIdentity}, read right after the run created it (empty until
+   * then). A copy of the folder, or one shipped in a repository, has another: its journal is not
+   * this run's, however well formed.
+   */
+  identity: string;
 }
 
 /** A project being staged. */
@@ -191,6 +197,20 @@ export function nearestExistingFolder(p: string): string {
     if (up === cur) return cur;
     cur = up;
   }
+}
+
+/**
+ * Which folder `dir` is on this file system: `<inode>:<birth time in ns>` (the birth time is 0
+ * where the file system does not keep one). A new folder gets a new identity: a recreated, copied
+ * or checked-out folder never has the one recorded by the run that created the original, and its
+ * name cannot predict it.
+ *
+ * @param dir absolute path (not followed when it is a link)
+ * @throws the `node:fs` error when `dir` is missing
+ */
+export function folderIdentity(dir: string): string {
+  const st = lstatSync(dir, { bigint: true });
+  return `${st.ino}:${st.birthtimeNs}`;
 }
 
 /**
@@ -326,7 +346,13 @@ export function journalRefusal(folder: string, stagingFolder: string, j: Staging
   const entries = (v: unknown, keys: readonly string[]): boolean =>
     Array.isArray(v) &&
     v.every((x) => typeof x === 'object' && x !== null && keys.every((k) => typeof (x as Record<string, unknown>)[k] === 'string'));
-  if (typeof j.target !== 'string' || !strings(j.created) || !Array.isArray(j.moved) || !Array.isArray(j.replaced)) {
+  if (
+    typeof j.target !== 'string' ||
+    typeof j.identity !== 'string' ||
+    !strings(j.created) ||
+    !Array.isArray(j.moved) ||
+    !Array.isArray(j.replaced)
+  ) {
     return 'it is not a journal this tool writes';
   }
   if (strings(j.moved) && j.moved.length > 0) return 'it records no content digests (an older pipecat wrote it, or it was forged)';
@@ -365,7 +391,9 @@ function linkBetween(root: string, p: string): string | undefined {
 /**
  * Why a dead run's journal, already accepted by {@link journalRefusal}, does not match the files
  * (issue 23), or undefined when it does: undoing it would touch only what that run did. Refused
- * when a path it names is reached through a symbolic link below `folder` (or below the staging
+ * when the staging folder is not the one the run created (its {@link folderIdentity} differs:
+ * a copy, or a folder shipped in a repository, whose journal could otherwise put any file it
+ * holds at any path that is missing, such as `.git/hooks/pre-commit`); when a path it names is reached through a symbolic link below `folder` (or below the staging
  * folder, for a backup); when a path it moved into place holds content whose
  * {@link contentHash} differs from the one recorded (edited since, or never the run's); when a
  * moved-aside copy's digest differs from the one recorded for what was moved aside; and when a
@@ -378,6 +406,9 @@ function linkBetween(root: string, p: string): string | undefined {
  * @returns one phrase naming the path, e.g. `/p/server/bot.py changed since that run wrote it (its sha256 differs from the journal's)`
  */
 export function journalMismatch(folder: string, stagingFolder: string, j: StagingJournal): string | undefined {
+  if (folderIdentity(stagingFolder) !== j.identity) {
+    return 'that run did not create this folder (it was copied, or came with the files, e.g. from a repository)';
+  }
   if (j.committed) return undefined;
   const named: [string, string][] = [
     ...[j.target, ...j.created, ...j.moved.map((m) => m.path), ...j.replaced.map((r) => r.path)].map((p): [string, string] => [folder, p]),
@@ -589,6 +620,7 @@ export function beginStaging(target: string, opts: BeginStagingOptions = {}): St
     moved: [],
     replaced: [],
     committed: false,
+    identity: '',
   };
   const folder = join(home, `${STAGING_PREFIX}${process.pid}-${randomBytes(4).toString('hex')}`);
   // Written atomically (a temporary file renamed over it): a SIGKILL in the middle of a save must
@@ -597,7 +629,9 @@ export function beginStaging(target: string, opts: BeginStagingOptions = {}): St
   try {
     // Two plain mkdirs: Node's recursive mkdir loops forever where a file system refuses new
     // entries without EACCES (e.g. under /proc).
-    mkdirSync(folder);
+    // Only its owner may write in it (a journal is trusted only in the owner's own folder).
+    mkdirSync(folder, { mode: 0o700 });
+    journal.identity = folderIdentity(folder);
     mkdirSync(join(folder, 'project'));
     save();
   } catch (err) {

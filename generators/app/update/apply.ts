@@ -22,6 +22,7 @@ import {
   StagingError,
   contentHash,
   describeFsError,
+  folderIdentity,
   present,
   removeStagingFolder,
   rollback,
@@ -71,6 +72,7 @@ export async function applyChanges(root: string, changes: readonly FileChange[],
     moved: [],
     replaced: [],
     committed: false,
+    identity: '',
   };
   // Atomic (temp file + rename), as init's staging: a SIGKILL during a plain write left an empty
   // journal, and the next run could not tell what had been moved aside (issue 23).
@@ -100,7 +102,9 @@ export async function applyChanges(root: string, changes: readonly FileChange[],
   };
   try {
     try {
-      mkdirSync(folder);
+      // Only its owner may write in it (a journal is trusted only in the owner's own folder).
+      mkdirSync(folder, { mode: 0o700 });
+      journal.identity = folderIdentity(folder);
       mkdirSync(join(folder, 'project'));
       mkdirSync(join(folder, 'replaced'));
       save();
