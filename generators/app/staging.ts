@@ -18,13 +18,15 @@
  *   replaced (a shell may stand in it); the staging folder sits inside it and the commit moves each
  *   staged top-level entry into it.
  *
- * Every staging folder holds a journal (`journal.json`: owner pid and host, what the commit created
- * and moved, and whether it finished). SIGINT, SIGTERM and SIGHUP while staged or committing undo
- * everything (exit 130, "cancelled: nothing was written"). A SIGKILL cannot be caught: it can leave
+ * Every staging folder holds a journal (`journal.json`: owner pid and host, the folder's identity,
+ * what the commit created and moved with a SHA-256 of each, and whether it finished). SIGINT,
+ * SIGTERM and SIGHUP while staged or committing undo everything (exit 130, "cancelled: nothing was
+ * written"). A SIGKILL cannot be caught: it can leave
  * a staging folder and, when it strikes during an in-place commit, some entries already moved. The
  * next run that stages beside the same place ({@link sweepStale}) reads each journal whose owner is
  * dead on this host, removes what that run moved and created (unless it had finished), then the
- * folder; a live run's folder is never touched.
+ * folder; a live run's folder is never touched, nor one whose journal does not match the files it
+ * names (issue 23: another user's folder, a copied or shipped one, a file changed since).
  *
  * Source: issue 12 (in-place init) and issue 13 (SIGKILL leftovers, one module shared by `init` and `yo`).
  */
