@@ -259,3 +259,31 @@ describe('recovery undoes only what the dead run did (content digests)', () => {
     expect(sweepStale(root)).toEqual([bare]);
   });
 });
+
+describe('a recovery killed while undoing', () => {
+  test('the next recovery finishes it: a path already holding what was moved aside is not taken for an edit', () => {
+    const root = join(tmp, 'interrupted');
+    mkdirSync(join(root, 'server'), { recursive: true });
+    const bot = join(root, 'server', 'bot.py');
+    const readme = join(root, 'README.md');
+    writeFileSync(bot, 'print("mine")\n');
+    writeFileSync(readme, 'my notes\n');
+    const dir = plant(root, {});
+    const replaced = [bot, readme].map((path, i) => ({ path, backup: join(dir, 'replaced', String(i)), sha256: contentHash(path) }));
+    const moved: StagingJournal['moved'] = [];
+    for (const r of replaced) {
+      renameSync(r.path, r.backup);
+      writeFileSync(r.path, 'new\n');
+      moved.push({ path: r.path, sha256: contentHash(r.path) });
+    }
+    const j = { ...(JSON.parse(readFileSync(join(dir, 'journal.json'), 'utf8')) as StagingJournal), target: root, moved, replaced };
+    writeFileSync(join(dir, 'journal.json'), JSON.stringify(j));
+    // The killed recovery had removed both new files and put README.md back, not yet bot.py.
+    rmSync(bot);
+    rmSync(readme);
+    renameSync(replaced[1].backup, readme);
+    expect(journalMismatch(root, dir, j)).toBeUndefined();
+    expect(sweepStale(root)).toEqual([dir]);
+    expect(readTree(root)).toEqual({ 'README.md': 'my notes\n', 'server/bot.py': 'print("mine")\n' });
+  });
+});

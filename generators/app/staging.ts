@@ -397,9 +397,10 @@ function linkBetween(root: string, p: string): string | undefined {
  * a copy, or a folder shipped in a repository, whose journal could otherwise put any file it
  * holds at any path that is missing, such as `.git/hooks/pre-commit`); when a path it names is reached through a symbolic link below `folder` (or below the staging
  * folder, for a backup); when a path it moved into place holds content whose
- * {@link contentHash} differs from the one recorded (edited since, or never the run's); when a
- * moved-aside copy's digest differs from the one recorded for what was moved aside; and when a
- * moved-aside copy would be put back over a path the run did not write. A committed journal is
+ * {@link contentHash} differs from the one recorded (edited since, or never the run's), unless it
+ * is what the run moved aside from there, already put back by a recovery that was killed in turn;
+ * when a moved-aside copy's digest differs from the one recorded for what was moved aside; and when
+ * a moved-aside copy would be put back over a path the run did not write. A committed journal is
  * never undone, so it always matches.
  *
  * @param folder the folder holding the staging folder
@@ -428,9 +429,12 @@ export function journalMismatch(folder: string, stagingFolder: string, j: Stagin
     }
   };
   for (const m of j.moved) {
-    if (present(m.path) && digest(m.path) !== m.sha256) {
-      return `${m.path} changed since that run wrote it (its sha256 differs from the journal's)`;
-    }
+    if (!present(m.path)) continue;
+    const now = digest(m.path);
+    if (now === m.sha256) continue;
+    // A recovery killed while undoing this journal already put back what the run moved aside here.
+    const putBack = j.replaced.some((r) => r.path === m.path && r.sha256 === now && !present(r.backup));
+    if (!putBack) return `${m.path} changed since that run wrote it (its sha256 differs from the journal's)`;
   }
   const movedPaths = new Set(j.moved.map((m) => m.path));
   for (const r of j.replaced) {

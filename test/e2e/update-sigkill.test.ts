@@ -153,6 +153,8 @@ interface Point {
   when: number;
   /** Recover with the next real update instead of a dry run. */
   rerun: boolean;
+  /** Kill the first recovery too, at this call of its own (the second recovery must still end it). */
+  recoveryKill?: { syscall: string; when: number };
 }
 
 /** Draw the kill points: a system call by weight, then a call of it after the staging folder exists. */
@@ -171,19 +173,17 @@ function draw(prepared: Prepared[]): Point[] {
     const key = `${scenario.name} ${syscall} ${when}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    points.push({ scenario, syscall, when, rerun: points.length % 4 === 3 });
+    const recoveryKill =
+      points.length % 5 === 1 ? { syscall: rnd() < 0.5 ? 'rename' : 'unlink', when: 1 + Math.floor(rnd() * 8) } : undefined;
+    points.push({ scenario, syscall, when, rerun: points.length % 4 === 3, recoveryKill });
   }
   return points;
 }
 
-/** Run `pipecat update` under strace, killed at the point; resolves whether the kill struck. */
-function killedUpdate(dir: string, p: Point): Promise<boolean> {
-  const args = ['-f', '-qq', '-o', '/dev/null', '-e', `trace=${p.syscall}`, '-e', `inject=${p.syscall}:signal=KILL:when=${p.when}`];
-  const child = spawn('strace', [...args, process.execPath, BIN, 'update', ...p.scenario.update], {
-    cwd: dir,
-    env: childEnv(),
-    stdio: 'ignore',
-  });
+/** Run `pipecat <args>` under strace, killed at the `when`-th `syscall`; resolves whether the kill struck. */
+function killedRun(dir: string, args: string[], syscall: string, when: number): Promise<boolean> {
+  const strace = ['-f', '-qq', '-o', '/dev/null', '-e', `trace=${syscall}`, '-e', `inject=${syscall}:signal=KILL:when=${when}`];
+  const child = spawn('strace', [...strace, process.execPath, BIN, ...args], { cwd: dir, env: childEnv(), stdio: 'ignore' });
   return new Promise((resolve) => child.on('exit', (code, signal) => resolve(code !== 0 || signal !== null)));
 }
 
@@ -196,7 +196,11 @@ function killedUpdate(dir: string, p: Point): Promise<boolean> {
     const outcomes = await mapLimit(points, 2, async (p, i) => {
       const dir = join(tmp, 'runs', String(i));
       cpSync(p.scenario.base, dir, { recursive: true });
-      const struck = await killedUpdate(dir, p);
+      const struck = await killedRun(dir, ['update', ...p.scenario.update], p.syscall, p.when);
+      // A recovery killed in turn (a second SIGKILL while undoing): the next one must still end it.
+      const recoveryStruck = p.recoveryKill
+        ? await killedRun(dir, ['update', '--dry-run'], p.recoveryKill.syscall, p.recoveryKill.when)
+        : false;
       const recovery = p.rerun ? ['update', ...p.scenario.update] : ['update', '--dry-run'];
       const r = await runCliAsync(recovery, { cwd: dir });
       const now = state(dir);
@@ -205,7 +209,8 @@ function killedUpdate(dir: string, p: Point): Promise<boolean> {
       const kind = same(p.scenario.after) ? 'updated' : same(p.scenario.before) && !p.rerun ? 'before' : 'other';
       const problem =
         r.code !== 0 || kind === 'other' || left.length || r.stderr.includes('warning:')
-          ? `${p.scenario.name} ${p.syscall}#${p.when}${p.rerun ? ' (rerun)' : ''}: ${kind}, exit ${r.code}, left [${left.join(', ')}]` +
+          ? `${p.scenario.name} ${p.syscall}#${p.when}${p.rerun ? ' (rerun)' : ''}` +
+            `${p.recoveryKill ? ` (recovery killed at ${p.recoveryKill.syscall}#${p.recoveryKill.when})` : ''}: ${kind}, exit ${r.code}, left [${left.join(', ')}]` +
             ` ${r.stderr.split('\n').find((l) => l.startsWith('warning:')) ?? ''}` +
             ` differs: ${Object.keys({ ...now, ...p.scenario.before })
               .filter((k) => now[k] !== p.scenario.before[k])
@@ -213,13 +218,15 @@ function killedUpdate(dir: string, p: Point): Promise<boolean> {
               .join(', ')}`
           : undefined;
       removeDir(dir);
-      return { struck, kind, problem };
+      return { struck, recoveryStruck, kind, problem };
     });
     const problems = outcomes.map((o) => o.problem).filter((x): x is string => x !== undefined);
     const struck = outcomes.filter((o) => o.struck).length;
+    const recoveriesStruck = outcomes.filter((o) => o.recoveryStruck).length;
     const count = (k: string): number => outcomes.filter((o) => o.kind === k).length;
     process.stderr.write(
-      `update SIGKILL fuzz: N=${points.length} kill points (seed ${SEED}), ${struck} struck a live run; after recovery ` +
+      `update SIGKILL fuzz: N=${points.length} kill points (seed ${SEED}), ${struck} struck a live run ` +
+        `(${recoveriesStruck} of ${points.filter((p) => p.recoveryKill).length} first recoveries killed too); after recovery ` +
         `${count('before')} as before, ${count('updated')} as updated, ${problems.length} other or with leftovers ` +
         `(${((Date.now() - t0) / 1000).toFixed(0)} s)\n`,
     );
