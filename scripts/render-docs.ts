@@ -90,6 +90,8 @@ cannot be caught: it can leave the staging folder and, during the final moves of
 entries already moved. Each staging folder records its owner and what it moved, so the next run in the
 same place removes what a dead run left (never a live run's, never another user's, and never when its
 journal names a path that run could not have written: such a folder is left alone with a warning).
+The journal keeps a SHA-256 of each file moved, and a file whose content changed since is never removed
+(see \`docs/updating.md\`).
 
 The config file may be a \`.yo-rc.json\` written into a generated project: its configuration sits under
 the \`generator-pipecat\` key and is read from there. The \`derived\` block of \`--dry-run\` output is

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { BIN, ROOT, makeTempDir, readTree, removeDir, runCli, childEnv } from './helpers/cli.js';
-import { STAGING_PREFIX, beginStaging, sweepStale, type StagingJournal } from '../generators/app/staging.js';
+import { STAGING_PREFIX, beginStaging, contentHash, folderIdentity, sweepStale, type StagingJournal } from '../generators/app/staging.js';
 
 /** A complete configuration but for the name (realtime: the fewest flags). */
 const REST = ['-t', 'daily', '-m', 'realtime', '--realtime', 'openai_realtime'];
@@ -296,9 +296,10 @@ describe('the staging module', () => {
       started: Date.now(),
       target: dir,
       created: [],
-      moved: [join(dir, 'server')],
+      moved: [{ path: join(dir, 'server'), sha256: contentHash(join(dir, 'server')) }],
       replaced: [],
       committed: false,
+      identity: folderIdentity(dead),
     };
     writeFileSync(join(dead, 'journal.json'), JSON.stringify(journal));
     // A live run (this process) staging beside it.
@@ -308,7 +309,15 @@ describe('the staging module', () => {
     // And a finished run that died before removing its folder: the project stays.
     const finished = join(dir, `${STAGING_PREFIX}3-done`);
     mkdirSync(finished);
-    writeFileSync(join(finished, 'journal.json'), JSON.stringify({ ...journal, moved: [join(dir, 'AGENTS.md')], committed: true }));
+    writeFileSync(
+      join(finished, 'journal.json'),
+      JSON.stringify({
+        ...journal,
+        moved: [{ path: join(dir, 'AGENTS.md'), sha256: contentHash(join(dir, 'AGENTS.md')) }],
+        committed: true,
+        identity: folderIdentity(finished),
+      }),
+    );
 
     expect(sweepStale(dir).sort()).toEqual([dead, finished].sort());
     expect(readdirSync(dir).sort()).toEqual([`${STAGING_PREFIX}2-live`, 'AGENTS.md']);
@@ -345,6 +354,7 @@ describe('the staging module', () => {
         moved: [],
         replaced: [],
         committed: false,
+        identity: folderIdentity(dead),
       };
       writeFileSync(join(dead, 'journal.json'), JSON.stringify(journal));
     };

@@ -18,21 +18,34 @@
  *   replaced (a shell may stand in it); the staging folder sits inside it and the commit moves each
  *   staged top-level entry into it.
  *
- * Every staging folder holds a journal (`journal.json`: owner pid and host, what the commit created
- * and moved, and whether it finished). SIGINT, SIGTERM and SIGHUP while staged or committing undo
- * everything ("cancelled: nothing was written", exit 130, 143 or 129: 128 + the signal's number). A SIGKILL cannot be caught: it can leave
+ * Every staging folder holds a journal (`journal.json`: owner pid and host, the folder's identity,
+ * what the commit created and moved with a SHA-256 of each, and whether it finished). SIGINT,
+ * SIGTERM and SIGHUP while staged or committing undo everything ("cancelled: nothing was written",
+ * exit 130, 143 or 129: 128 + the signal's number). A SIGKILL cannot be caught: it can leave
  * a staging folder and, when it strikes during an in-place commit, some entries already moved. The
  * next run that stages beside the same place ({@link sweepStale}) reads each journal whose owner is
  * dead on this host, removes what that run moved and created (unless it had finished), then the
- * folder; a live run's folder is never touched.
+ * folder; a live run's folder is never touched, nor one whose journal does not match the files it
+ * names (issue 23: another user's folder, a copied or shipped one, a file changed since).
  *
  * Source: issue 12 (in-place init) and issue 13 (SIGKILL leftovers, one module shared by `init` and `yo`).
  */
 import { hostname } from 'node:os';
-import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { sync as writeFileAtomicSync } from 'write-file-atomic';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 /** Prefix of staging folder names (hidden, and recognisable by the sweep). */
 export const STAGING_PREFIX = '.pipecat-staging-';
@@ -49,12 +62,26 @@ export interface StagingJournal {
   target: string;
   /** Folders the commit created (parents first), removed again by a rollback when empty. */
   created: string[];
-  /** Absolute paths the commit moved into place (recorded before each move). */
-  moved: string[];
-  /** Existing entries the commit replaced: each was first moved to `backup` inside the staging folder. */
-  replaced: { path: string; backup: string }[];
+  /**
+   * What the commit moved into place (recorded before each move): the absolute path and the
+   * {@link contentHash} of what was moved there. A recovery removes the path only while its content
+   * still has that hash.
+   */
+  moved: { path: string; sha256: string }[];
+  /**
+   * Existing entries the commit replaced: each was first moved to `backup` inside the staging
+   * folder; `sha256` is the {@link contentHash} of what was moved aside, checked before a recovery
+   * puts it back.
+   */
+  replaced: { path: string; backup: string; sha256: string }[];
   /** Set once every entry is in place: the folder is then only litter. */
   committed: boolean;
+  /**
+   * The staging folder's {@link folderIdentity}, read right after the run created it (empty until
+   * then). A copy of the folder, or one shipped in a repository, has another: its journal is not
+   * this run's, however well formed.
+   */
+  identity: string;
 }
 
 /** A project being staged. */
@@ -174,8 +201,90 @@ export function nearestExistingFolder(p: string): string {
   }
 }
 
-/** Undo what a journal says was done, then remove its staging folder. */
-export function rollback(stagingFolder: string, j: StagingJournal): void {
+/**
+ * Which folder `dir` is on this file system: `<inode>:<birth time in ns>` (the birth time is 0
+ * where the file system does not keep one). A new folder gets a new identity: a recreated, copied
+ * or checked-out folder never has the one recorded by the run that created the original, and its
+ * name cannot predict it.
+ *
+ * @param dir absolute path (not followed when it is a link)
+ * @throws the `node:fs` error when `dir` is missing
+ */
+export function folderIdentity(dir: string): string {
+  const st = lstatSync(dir, { bigint: true });
+  return `${st.ino}:${st.birthtimeNs}`;
+}
+
+/**
+ * A digest of what is at `p`, to tell later whether it is still what a run wrote or moved aside:
+ * for a file the SHA-256 of its bytes in hex (what `sha256sum` prints); for a folder `dir:` and the
+ * SHA-256 of its sorted entries (each name and its own digest); for a symbolic link `link:` and the
+ * SHA-256 of its target; for anything else `other:` and its type. Permissions and times are not
+ * part of it. Own code rather than a package: the folder-hashing packages are asynchronous and the
+ * staging is synchronous; the hashing itself is `node:crypto`.
+ *
+ * @param p absolute path (not followed when it is a link)
+ * @returns the digest, e.g. `9f86d0…` or `dir:e3b0c4…`
+ * @throws the `node:fs` error when `p` is missing or unreadable
+ */
+export function contentHash(p: string): string {
+  const st = lstatSync(p);
+  const h = createHash('sha256');
+  if (st.isFile()) return h.update(readFileSync(p)).digest('hex');
+  if (st.isSymbolicLink()) return `link:${h.update(readlinkSync(p)).digest('hex')}`;
+  if (st.isDirectory()) {
+    for (const name of readdirSync(p).sort()) h.update(`${name}\0${contentHash(join(p, name))}\n`);
+    return `dir:${h.digest('hex')}`;
+  }
+  return `other:${h.update(String(st.mode & 0o170000)).digest('hex')}`;
+}
+
+/**
+ * Remove a staging folder, its moved-aside copies (`replaced/`) and staged files (`project/`)
+ * before its journal: a SIGKILL in the middle leaves either the journal (which says what the
+ * rest is) or a folder without moved-aside copies, which {@link sweepStale} may remove.
+ *
+ * @param folder the staging folder
+ */
+export function removeStagingFolder(folder: string): void {
+  for (const sub of ['replaced', 'project']) rmSync(join(folder, sub), { recursive: true, force: true });
+  rmSync(folder, { recursive: true, force: true });
+}
+
+/**
+ * Remove what a run moved into place. A folder is first renamed into the staging folder (one
+ * step), so a SIGKILL during the removal leaves it whole in place or out of the way, never half
+ * removed where a recovery would find its digest changed.
+ */
+function discard(stagingFolder: string, p: string, n: number): void {
+  if (!lstatSync(p).isDirectory()) {
+    rmSync(p, { force: true });
+    return;
+  }
+  const aside = join(stagingFolder, `undone-${n}`);
+  try {
+    renameSync(p, aside);
+  } catch {
+    rmSync(p, { recursive: true, force: true });
+    return;
+  }
+  rmSync(aside, { recursive: true, force: true });
+}
+
+/**
+ * Undo what a journal says was done, then remove its staging folder: remove each path the run
+ * moved into place (newest first), put back each entry it moved aside, and remove the folders it
+ * created when they are empty. A committed journal only removes the folder (the moved-aside copies
+ * are then the old versions the run replaced). The journal is trusted: the process's own, or one
+ * {@link sweepStale} checked with {@link journalRefusal} and {@link journalMismatch}.
+ *
+ * @param stagingFolder the run's staging folder
+ * @param j its journal
+ * @returns the moved-aside copies that could not be put back (their path was taken, or the file
+ *   system refused); when there are any, the staging folder is kept with them and its journal
+ */
+export function rollback(stagingFolder: string, j: StagingJournal): string[] {
+  const kept: string[] = [];
   if (!j.committed) {
     // Each step on its own: a path recorded before a move that then failed (ENOTDIR) must not
     // stop the rest of the undo.
@@ -186,11 +295,17 @@ export function rollback(stagingFolder: string, j: StagingJournal): void {
         /* nothing there to undo */
       }
     };
-    for (const p of [...j.moved].reverse()) attempt(() => rmSync(p, { recursive: true, force: true }));
+    // Only what still holds what the run put there: anything else is not the run's to remove.
+    [...j.moved].reverse().forEach((m, n) =>
+      attempt(() => {
+        if (contentHash(m.path) === m.sha256) discard(stagingFolder, m.path, n);
+      }),
+    );
     for (const r of [...(j.replaced ?? [])].reverse()) {
       attempt(() => {
         if (present(r.backup) && !present(r.path)) renameSync(r.backup, r.path);
       });
+      if (present(r.backup)) kept.push(r.backup);
     }
     for (const d of [...j.created].reverse()) {
       try {
@@ -200,7 +315,8 @@ export function rollback(stagingFolder: string, j: StagingJournal): void {
       }
     }
   }
-  rmSync(stagingFolder, { recursive: true, force: true });
+  if (kept.length === 0) removeStagingFolder(stagingFolder);
+  return kept;
 }
 
 /** Whether `p` is `root` or inside it (both absolute). */
@@ -209,12 +325,18 @@ function within(root: string, p: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
 
+/** A digest as {@link contentHash} writes it. */
+const DIGEST = /^(?:(?:dir|link|other):)?[0-9a-f]{64}$/;
+
 /**
- * Why a dead run's journal may not be acted on, or undefined when it may (issue 23): every path it
- * names must lie where that run could have written. Its target, and the folders it created, in the
- * folder holding its staging folder; what it moved or replaced in its target; the backups in its own
- * staging folder. A journal planted to name anything else (another user's files in a shared folder,
- * a path outside the project) is refused.
+ * Why a dead run's journal may not be acted on, or undefined when it may (issue 23): it must have
+ * the shape this tool writes, with a digest for every path moved into place or aside, and every
+ * path it names must lie where that run could have written. Its target, and the folders it
+ * created, in the folder holding its staging folder; what it moved or replaced in its target; the
+ * backups in its own staging folder. A journal planted to name anything else (another user's files
+ * in a shared folder, a path outside the project) is refused; so is one without digests (an older
+ * version of this tool wrote it, or someone forged it). The file system is not read: see
+ * {@link journalMismatch} for the digests.
  *
  * @param folder the folder holding the staging folder
  * @param stagingFolder the staging folder
@@ -223,24 +345,118 @@ function within(root: string, p: string): boolean {
  */
 export function journalRefusal(folder: string, stagingFolder: string, j: StagingJournal): string | undefined {
   const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
-  if (typeof j.target !== 'string' || !strings(j.moved) || !strings(j.created) || !Array.isArray(j.replaced ?? [])) {
+  const entries = (v: unknown, keys: readonly string[]): boolean =>
+    Array.isArray(v) &&
+    v.every((x) => typeof x === 'object' && x !== null && keys.every((k) => typeof (x as Record<string, unknown>)[k] === 'string'));
+  if (
+    typeof j.target !== 'string' ||
+    typeof j.identity !== 'string' ||
+    !strings(j.created) ||
+    !Array.isArray(j.moved) ||
+    !Array.isArray(j.replaced)
+  ) {
     return 'it is not a journal this tool writes';
   }
+  if (strings(j.moved) && j.moved.length > 0) return 'it records no content digests (an older pipecat wrote it, or it was forged)';
+  if (!entries(j.moved, ['path']) || !entries(j.replaced, ['path', 'backup'])) return 'it is not a journal this tool writes';
+  const undigested = [...j.moved, ...j.replaced].find((x) => typeof x.sha256 !== 'string' || !DIGEST.test(x.sha256));
+  if (undigested) return `it records no content digest for ${undigested.path}`;
   const outside = (root: string, paths: readonly string[]): string | undefined => {
     const p = paths.find((x) => !isAbsolute(x) || !within(root, x));
     return p === undefined ? undefined : `it names ${p} outside ${root}`;
   };
-  const replaced = j.replaced ?? [];
-  if (!replaced.every((r) => r && typeof r.path === 'string' && typeof r.backup === 'string'))
-    return 'it is not a journal this tool writes';
   return (
     outside(folder, [j.target, ...j.created]) ??
-    outside(j.target, [...j.moved, ...replaced.map((r) => r.path)]) ??
+    outside(j.target, [...j.moved.map((m) => m.path), ...j.replaced.map((r) => r.path)]) ??
     outside(
       stagingFolder,
-      replaced.map((r) => r.backup),
+      j.replaced.map((r) => r.backup),
     )
   );
+}
+
+/** The first folder strictly between `root` and `p` that is a symbolic link, if any. */
+function linkBetween(root: string, p: string): string | undefined {
+  const parts = relative(root, resolve(p)).split(sep).slice(0, -1);
+  let cur = root;
+  for (const part of parts) {
+    cur = join(cur, part);
+    try {
+      if (lstatSync(cur).isSymbolicLink()) return cur;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Why a dead run's journal, already accepted by {@link journalRefusal}, does not match the files
+ * (issue 23), or undefined when it does: undoing it would touch only what that run did. Refused
+ * when the staging folder is not the one the run created (its {@link folderIdentity} differs:
+ * a copy, or a folder shipped in a repository, whose journal could otherwise put any file it
+ * holds at any path that is missing, such as `.git/hooks/pre-commit`); when a path it names is reached through a symbolic link below `folder` (or below the staging
+ * folder, for a backup); when a path it moved into place holds content whose
+ * {@link contentHash} differs from the one recorded (edited since, or never the run's), unless it
+ * is what the run moved aside from there, already put back by a recovery that was killed in turn;
+ * when a moved-aside copy's digest differs from the one recorded for what was moved aside; and when
+ * a moved-aside copy would be put back over a path the run did not write. A committed journal is
+ * never undone, so it always matches.
+ *
+ * @param folder the folder holding the staging folder
+ * @param stagingFolder the staging folder
+ * @param j its journal (shape and places checked)
+ * @returns one phrase naming the path, e.g. `/p/server/bot.py changed since that run wrote it (its sha256 differs from the journal's)`
+ */
+export function journalMismatch(folder: string, stagingFolder: string, j: StagingJournal): string | undefined {
+  if (folderIdentity(stagingFolder) !== j.identity) {
+    return 'that run did not create this folder (it was copied, or came with the files, e.g. from a repository)';
+  }
+  if (j.committed) return undefined;
+  const named: [string, string][] = [
+    ...[j.target, ...j.created, ...j.moved.map((m) => m.path), ...j.replaced.map((r) => r.path)].map((p): [string, string] => [folder, p]),
+    ...j.replaced.map((r): [string, string] => [stagingFolder, r.backup]),
+  ];
+  for (const [root, p] of named) {
+    const link = linkBetween(root, p);
+    if (link) return `it names ${p} through the symbolic link ${link}`;
+  }
+  const digest = (p: string): string | undefined => {
+    try {
+      return contentHash(p);
+    } catch {
+      return undefined;
+    }
+  };
+  for (const m of j.moved) {
+    if (!present(m.path)) continue;
+    const now = digest(m.path);
+    if (now === m.sha256) continue;
+    // A recovery killed while undoing this journal already put back what the run moved aside here.
+    const putBack = j.replaced.some((r) => r.path === m.path && r.sha256 === now && !present(r.backup));
+    if (!putBack) return `${m.path} changed since that run wrote it (its sha256 differs from the journal's)`;
+  }
+  const movedPaths = new Set(j.moved.map((m) => m.path));
+  for (const r of j.replaced) {
+    if (!present(r.backup)) continue;
+    if (digest(r.backup) !== r.sha256) {
+      return `${r.backup} is not what that run moved aside from ${r.path} (its sha256 differs from the journal's)`;
+    }
+    if (present(r.path) && !movedPaths.has(r.path)) return `${r.path} exists, and that run's moved-aside copy of it is ${r.backup}`;
+  }
+  return undefined;
+}
+
+/**
+ * Whether a staging folder holds moved-aside copies (anything in its `replaced/` folder): such a
+ * folder is never removed without a readable journal saying what to do with them.
+ */
+function holdsBackups(dir: string): boolean {
+  try {
+    return readdirSync(join(dir, 'replaced')).length > 0;
+  } catch {
+    return false;
+  }
 }
 
 /** Staging folders whose journal was refused, so each is named once per process. */
@@ -260,12 +476,15 @@ function ownFolder(dir: string): boolean {
 /**
  * Remove the staging folders in `folder` left by runs that died (SIGKILL, power loss), undoing
  * what they had moved or created. A folder whose journal names a live process on this host, or
- * another host, is left alone; so is one the current user does not own, and one whose journal
- * names a path the run could not have written ({@link journalRefusal}: a warning says why). One without a readable journal belongs to a run killed between
- * creating the folder and saving its journal (or is being created right now): it is removed when
- * the pid in its name (`.pipecat-staging-<pid>-<hex>`) is not a running process, or when it is
- * older than an hour. Such a folder never holds the user's files: every move out of place is
- * journaled before it happens.
+ * another host, is left alone; so is one the current user does not own, one whose journal names a
+ * path the run could not have written ({@link journalRefusal}), and one whose journal does not
+ * match the files: a path the run wrote whose content changed since, a moved-aside copy that is
+ * not what was moved aside ({@link journalMismatch}). Each such folder is named in one warning
+ * line on stderr with the reason, and nothing is touched. One without a readable journal belongs
+ * to a run killed between creating the folder and saving its journal (or is being created right
+ * now): it is removed when the pid in its name (`.pipecat-staging-<pid>-<hex>`) is not a running
+ * process, or when it is older than an hour, unless it holds moved-aside files (never the case
+ * for this tool's runs: every move out of place is journaled before it happens).
  *
  * @param folder where staging folders may be (an output folder, an ancestor, or an in-place target)
  * @returns absolute paths of the staging folders removed
@@ -286,22 +505,33 @@ export function sweepStale(folder: string): string[] {
     } catch {
       journal = undefined;
     }
+    const warn = (why: string): void => {
+      if (!warned.has(dir)) process.stderr.write(`warning: left ${dir} alone: ${why}\n`);
+      warned.add(dir);
+    };
     try {
       if (!ownFolder(dir)) continue;
       if (journal) {
         if (journal.host !== hostname() || alive(journal.pid)) continue;
-        const refusal = journalRefusal(folder, dir, journal);
+        const refusal = journalRefusal(folder, dir, journal) ?? journalMismatch(folder, dir, journal);
         if (refusal) {
-          if (!warned.has(dir)) process.stderr.write(`warning: left ${dir} alone: ${refusal}\n`);
-          warned.add(dir);
+          warn(refusal);
           continue;
         }
-        rollback(dir, journal);
+        const kept = rollback(dir, journal);
+        if (kept.length) {
+          warn(`${kept.length} moved-aside ${kept.length === 1 ? 'copy' : 'copies'} could not be put back (${kept[0]})`);
+          continue;
+        }
       } else {
         const pid = Number(/^\.pipecat-staging-(\d+)-/.exec(name)?.[1] ?? NaN);
         const owned = Number.isInteger(pid) && pid > 0 && alive(pid);
         if (owned && Date.now() - statSync(dir).mtimeMs < 3_600_000) continue;
-        rmSync(dir, { recursive: true, force: true });
+        if (holdsBackups(dir)) {
+          warn(`it holds moved-aside files (${join(dir, 'replaced')}) but no readable journal`);
+          continue;
+        }
+        removeStagingFolder(dir);
       }
       removed.push(dir);
     } catch {
@@ -336,6 +566,11 @@ export function sweepBeside(target: string): string {
     if (dirname(dir) === dir) break;
   }
   return home;
+}
+
+/** Say on stderr that a staging folder was kept because moved-aside copies in it could not be put back. */
+function warnKept(folder: string, kept: readonly string[]): void {
+  if (kept.length) process.stderr.write(`warning: kept ${folder}: ${kept.length} moved-aside file(s) could not be put back (${kept[0]})\n`);
 }
 
 /** Options of {@link beginStaging}. */
@@ -392,6 +627,7 @@ export function beginStaging(target: string, opts: BeginStagingOptions = {}): St
     moved: [],
     replaced: [],
     committed: false,
+    identity: '',
   };
   const folder = join(home, `${STAGING_PREFIX}${process.pid}-${randomBytes(4).toString('hex')}`);
   // Written atomically (a temporary file renamed over it): a SIGKILL in the middle of a save must
@@ -400,7 +636,9 @@ export function beginStaging(target: string, opts: BeginStagingOptions = {}): St
   try {
     // Two plain mkdirs: Node's recursive mkdir loops forever where a file system refuses new
     // entries without EACCES (e.g. under /proc).
-    mkdirSync(folder);
+    // Only its owner may write in it (a journal is trusted only in the owner's own folder).
+    mkdirSync(folder, { mode: 0o700 });
+    journal.identity = folderIdentity(folder);
     mkdirSync(join(folder, 'project'));
     save();
   } catch (err) {
@@ -443,12 +681,12 @@ export function beginStaging(target: string, opts: BeginStagingOptions = {}): St
     if (present(to)) {
       const backup = join(folder, 'replaced', rel);
       mkdirSync(dirname(backup), { recursive: true });
-      journal.replaced.push({ path: to, backup });
+      journal.replaced.push({ path: to, backup, sha256: contentHash(to) });
       save();
       renameSync(to, backup);
     }
     if (from === null) return;
-    journal.moved.push(to);
+    journal.moved.push({ path: to, sha256: contentHash(from) });
     save();
     renameSync(from, to);
   };
@@ -469,7 +707,7 @@ export function beginStaging(target: string, opts: BeginStagingOptions = {}): St
   const finish = (): void => {
     journal.committed = true;
     save();
-    rmSync(folder, { recursive: true, force: true });
+    removeStagingFolder(folder);
     done = true;
     release();
   };
@@ -492,7 +730,7 @@ export function beginStaging(target: string, opts: BeginStagingOptions = {}): St
           // Create the missing parents only now, recording each one for a rollback.
           ensureFolder(dirname(target));
           if (present(target)) throw new StagingError(`${target} appeared while generating: nothing was written`);
-          journal.moved.push(target);
+          journal.moved.push({ path: target, sha256: contentHash(dir) });
           save();
           renameSync(dir, target);
         }
@@ -531,7 +769,7 @@ export function beginStaging(target: string, opts: BeginStagingOptions = {}): St
       if (done) return;
       done = true;
       release();
-      rollback(folder, journal);
+      warnKept(folder, rollback(folder, journal));
     },
   };
   openStagings.add(handle);

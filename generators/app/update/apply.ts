@@ -17,7 +17,18 @@ import { chmodSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeF
 import { sync as writeFileAtomicSync } from 'write-file-atomic';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
-import { STAGING_PREFIX, StagingError, describeFsError, present, rollback, sweepStale, type StagingJournal } from '../staging.js';
+import {
+  STAGING_PREFIX,
+  StagingError,
+  contentHash,
+  describeFsError,
+  folderIdentity,
+  present,
+  removeStagingFolder,
+  rollback,
+  sweepStale,
+  type StagingJournal,
+} from '../staging.js';
 
 /** One change: the file at `path` gets `contents`, or is removed (null). */
 export interface FileChange {
@@ -61,6 +72,7 @@ export async function applyChanges(root: string, changes: readonly FileChange[],
     moved: [],
     replaced: [],
     committed: false,
+    identity: '',
   };
   // Atomic (temp file + rename), as init's staging: a SIGKILL during a plain write left an empty
   // journal, and the next run could not tell what had been moved aside (issue 23).
@@ -69,7 +81,9 @@ export async function applyChanges(root: string, changes: readonly FileChange[],
   const undo = (): void => {
     if (finished) return;
     finished = true;
-    rollback(folder, journal);
+    const kept = rollback(folder, journal);
+    if (kept.length)
+      process.stderr.write(`warning: kept ${folder}: ${kept.length} moved-aside file(s) could not be put back (${kept[0]})\n`);
   };
   const onSignal = (signal: NodeJS.Signals): void => {
     undo();
@@ -82,13 +96,15 @@ export async function applyChanges(root: string, changes: readonly FileChange[],
   /** Move an existing entry aside into the staging folder, recorded for a rollback. */
   const moveAside = (abs: string): void => {
     const backup = join(folder, 'replaced', String(backups++));
-    journal.replaced.push({ path: abs, backup });
+    journal.replaced.push({ path: abs, backup, sha256: contentHash(abs) });
     save();
     renameSync(abs, backup);
   };
   try {
     try {
-      mkdirSync(folder);
+      // Only its owner may write in it (a journal is trusted only in the owner's own folder).
+      mkdirSync(folder, { mode: 0o700 });
+      journal.identity = folderIdentity(folder);
       mkdirSync(join(folder, 'project'));
       mkdirSync(join(folder, 'replaced'));
       save();
@@ -123,7 +139,7 @@ export async function applyChanges(root: string, changes: readonly FileChange[],
           mkdirSync(d);
         }
         if (mode !== undefined) chmodSync(from, mode & 0o7777); // the user's permissions stay
-        journal.moved.push(abs);
+        journal.moved.push({ path: abs, sha256: contentHash(from) });
         save();
         renameSync(from, abs);
       }
@@ -146,7 +162,7 @@ export async function applyChanges(root: string, changes: readonly FileChange[],
     journal.committed = true;
     save();
     finished = true;
-    rmSync(folder, { recursive: true, force: true });
+    removeStagingFolder(folder);
   } catch (err) {
     undo();
     throw err instanceof StagingError ? err : describeFsError(err, root);
