@@ -99,12 +99,12 @@ export class CancelledError extends Error {
 }
 
 /** Signals a command stops on with a report (see {@link InterruptedError}). */
-export type StopSignal = 'SIGINT' | 'SIGTERM';
+export type StopSignal = 'SIGINT' | 'SIGTERM' | 'SIGHUP';
 
 /**
  * A command was stopped by a signal after it had started changing something, and reports what it
  * did before stopping. Exit code 128 + the signal number, as a shell reports a process killed by
- * it: 130 for SIGINT (Ctrl-C), 143 for SIGTERM.
+ * it: 130 for SIGINT (Ctrl-C), 143 for SIGTERM, 129 for SIGHUP (a closed terminal).
  */
 export class InterruptedError extends Error {
   readonly exitCode: number;
@@ -121,7 +121,7 @@ export class InterruptedError extends Error {
     super(message);
     this.name = 'InterruptedError';
     this.signal = signal;
-    this.exitCode = signal === 'SIGINT' ? ExitCode.interrupted : ExitCode.terminated;
+    this.exitCode = signal === 'SIGINT' ? ExitCode.interrupted : signal === 'SIGHUP' ? ExitCode.hangup : ExitCode.terminated;
     this.details = details;
   }
 }

@@ -29,7 +29,7 @@ export function signalExitCode(signal: NodeJS.Signals): number {
   return 128 + (constants.signals[signal] ?? 2);
 }
 
-/** Active watches ({@link watchInterrupts}): while any is, SIGINT and SIGTERM are theirs. */
+/** Active watches ({@link watchInterrupts}): while any is, SIGINT, SIGTERM and SIGHUP are theirs. */
 let activeWatches = 0;
 
 /** What the fallback says when it stops the process (see {@link setStopContext}). */
@@ -62,7 +62,7 @@ export function setStopContext(ctx: { note?: string; json?: boolean }): void {
 export function installStopFallback(): void {
   for (const signal of STOP_SIGNALS) {
     process.on(signal, () => {
-      if (signal !== 'SIGHUP' && activeWatches > 0) return;
+      if (activeWatches > 0) return;
       // After the other listeners of this signal: a writer's handler exits before this runs.
       process.nextTick(() => stopNow(signal));
     });
@@ -86,7 +86,7 @@ function stopNow(signal: NodeJS.Signals): void {
   process.exit(code);
 }
 
-/** An active watch of SIGINT and SIGTERM (see {@link watchInterrupts}). */
+/** An active watch of SIGINT, SIGTERM and SIGHUP (see {@link watchInterrupts}). */
 export interface InterruptWatch {
   /** The first signal received, or undefined. */
   readonly signal: StopSignal | undefined;
@@ -99,7 +99,7 @@ export interface InterruptWatch {
 }
 
 /**
- * Start handling SIGINT and SIGTERM.
+ * Start handling SIGINT, SIGTERM and SIGHUP (a closed terminal): the command stops with its report.
  *
  * @returns the watch; call `dispose()` when the stretch is over
  */
@@ -117,10 +117,8 @@ export function watchInterrupts(): InterruptWatch {
       resolveFirst(s);
     } else resolveAgain(s);
   };
-  const onInt = on('SIGINT');
-  const onTerm = on('SIGTERM');
-  process.on('SIGINT', onInt);
-  process.on('SIGTERM', onTerm);
+  const handlers = STOP_SIGNALS.map((s) => [s, on(s)] as const);
+  for (const [s, h] of handlers) process.on(s, h);
   return {
     get signal() {
       return signal;
@@ -130,8 +128,7 @@ export function watchInterrupts(): InterruptWatch {
     dispose() {
       if (!disposed) activeWatches -= 1;
       disposed = true;
-      process.off('SIGINT', onInt);
-      process.off('SIGTERM', onTerm);
+      for (const [s, h] of handlers) process.off(s, h);
     },
   };
 }

@@ -78,6 +78,7 @@ describe('recovery refuses a journal it did not write', () => {
     ]);
     expect(existsSync(forged)).toBe(true);
     expect(readFileSync(join(shared, 'bot', 'bot', '.gitignore'), 'utf8')).toContain('.pipecat-staging-*/');
+    expect(readFileSync(join(shared, 'bot', 'bot', '.gitignore'), 'utf8')).toMatch(/^\.pipecat\/update\.lock$/m);
     removeDir(join(victim, '..'));
   });
 

@@ -142,6 +142,18 @@ describe('signals during `secrets set`', () => {
     expect(written + notSent + doc.outcomeUnknown).toBe(200);
     expect(r.stderr).toContain('interrupted by SIGTERM');
   });
+
+  test('SIGHUP (the terminal closed): the per-key report, then exit 129; the report matches the stored keys', async () => {
+    const values = await twoHundredKeys('sighup.env');
+    const { r, landedAtSignal } = await interruptAfterSomeWrites('sighup-set', 'sighup.env', 'SIGHUP', ['--json']);
+    expectExit(r, 129);
+    const doc = parseJsonOutput(r);
+    expect(doc).toMatchObject({ ok: false, interrupted: 'SIGHUP', set: 'sighup-set' });
+    const { written, notSent } = await expectReportMatchesState(doc.keys, 'sighup-set', values);
+    expect({ written: doc.written, notSent: doc.notSent }).toEqual({ written, notSent });
+    expect(written).toBeGreaterThanOrEqual(landedAtSignal);
+    expect(r.stderr).toContain('interrupted by SIGHUP');
+  });
 });
 
 describe('exit-code tables', () => {
@@ -159,6 +171,6 @@ describe('exit-code tables', () => {
 
 describe('leaks', () => {
   test('no secret value used in this suite appears in any output', () => {
-    expect(h.assertNoLeaks()).toBe(3);
+    expect(h.assertNoLeaks()).toBe(4);
   });
 });

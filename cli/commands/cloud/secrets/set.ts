@@ -13,8 +13,8 @@
  * with `--wait`); 1 any key failed (the report says which landed), set failed or still pending at
  * the `--wait` timeout, API error, unreachable host, unknown organisation; 2 bad input, unknown
  * region, region or type conflict with the existing set, confirmation needed without a terminal;
- * 4 not logged in; 130 cancelled, or Ctrl-C (SIGINT) during the writes; 143 SIGTERM during the
- * writes. A signal during the writes stops new requests, lets those in flight finish for a moment,
+ * 4 not logged in; 130 cancelled, or Ctrl-C (SIGINT) during the writes; 143 SIGTERM and 129 SIGHUP
+ * during the writes. A signal during the writes stops new requests, lets those in flight finish for a moment,
  * re-reads the set, and prints the per-key report (the `--json` document with `--json`) first.
  */
 import type { Argv, CommandModule } from 'yargs';

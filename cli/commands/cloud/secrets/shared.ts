@@ -14,7 +14,7 @@ import type { CloudArgs, CloudIO, TextSink } from '../common.js';
 export const SECRETS_EPILOGUE =
   'Exit codes: 0 success; 1 the operation failed (API error, not found, partial write, unreachable host); ' +
   '2 bad usage or input, or a confirmation needed without a terminal (pass --skip); 4 not logged in; ' +
-  '130 cancelled, or interrupted by Ctrl-C (SIGINT) after printing what was written; 143 stopped by SIGTERM, likewise.\n' +
+  '130 cancelled, or interrupted by Ctrl-C (SIGINT) after printing what was written; 143 stopped by SIGTERM, 129 by SIGHUP, likewise.\n' +
   "Secret values are never printed: plans show each value's length and a short SHA-256 fingerprint. Guide: docs/secrets.md";
 
 /** Message of the error raised when a confirmation is needed but there is no terminal. */
