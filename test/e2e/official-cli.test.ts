@@ -4,7 +4,7 @@
  * Build) reach a ready agent that our `agent status` reads; its second deploy of the same context
  * finds the cached build; and our own deploy afterwards works on the agent it created.
  *
- * How it runs: test/e2e/fixtures/run-official-pcc.py calls the official command functions with
+ * How it runs: test/e2e/fixtures/run-pipecatcloud.py calls the official command functions with
  * /usr/bin/python3 (Debian's typer 0.7 cannot load the official entry point; `synchronicity` and
  * `questionary` get stand-ins that never touch the network). The source is
  * `PIPECAT_OFFICIAL_CLI_SRC` (a folder holding the `pipecatcloud` package) or, by default, the
@@ -23,7 +23,7 @@ import { ROOT } from '../helpers/cli.js';
 import { skipLine } from '../helpers/shared.js';
 
 const PYTHON = '/usr/bin/python3';
-const DRIVER = join(ROOT, 'test', 'e2e', 'fixtures', 'run-official-pcc.py');
+const DRIVER = join(ROOT, 'test', 'e2e', 'fixtures', 'run-pipecatcloud.py');
 const GIT = process.env.PIPECAT_OFFICIAL_CLI_GIT ?? '/work/.mirror/daily-co+pipecat-cloud/repo';
 /** Modules the official deploy and secrets commands import (besides the two stand-ins). */
 const MODULES = ['typer', 'rich', 'aiohttp', 'loguru', 'toml', 'fastapi', 'attr'];
