@@ -55,6 +55,12 @@ describe('secrets list shows every status', () => {
     expect(r.stderr).toContain('pending: being provisioned');
   });
 
+  test('-s (the official short form of --sets) lists the sets as without it', async () => {
+    const r = await h.run(['list', '-s', '--json']);
+    expectExit(r, 0);
+    expect(parseJsonOutput(r)).toEqual(parseJsonOutput(await h.run(['list', '--json'])));
+  });
+
   test('--json and --region carry the statuses as sent', async () => {
     const r = await h.run(['list', '--region', SELF_HOSTED, '--json']);
     expectExit(r, 0);

@@ -43,7 +43,12 @@ export const listCommand: CommandModule<object, ListArgs> = {
     regionOption(
       cloudOptions(y)
         .positional('name', { type: 'string', describe: 'Secret set whose keys to list' })
-        .option('sets', { type: 'boolean', default: true, describe: 'Show secret sets only; --no-sets also shows image pull secrets' })
+        .option('sets', {
+          alias: 's',
+          type: 'boolean',
+          default: true,
+          describe: 'Show secret sets only; --no-sets also shows image pull secrets',
+        })
         .option('all', { type: 'boolean', describe: 'Same as --no-sets: show image pull secrets too' }),
       "Only sets in this region (one of the organisation's regions)",
     )
