@@ -179,4 +179,3 @@ export function secretsHandler<A extends CloudArgs>(io: () => CloudIO, action: S
     return runSecretsCommand(x.out, argv, (emit) => action(x, argv, emit));
   };
 }
-
