@@ -12,6 +12,7 @@
 import './output/no-color.js'; // first: colour libraries read NO_COLOR's effect when they load
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
+import { officialDeployShortForms } from './commands/cloud/deploy-argv.js';
 import { commands, preloadCommands } from './commands/registry.js';
 import { ExitCode, InterruptedError, UserError, exitCodeFor, formatError, pendingUsageProblems } from './errors.js';
 import { redactOutput } from './secrets/redact.js';
@@ -30,7 +31,7 @@ export async function run(argv: string[]): Promise<number> {
   let usageError: UserError | undefined;
   /** The failing command's usage line (`pipecat cloud secrets set <name> [pairs..]`), when known. */
   let usageLine: string | undefined;
-  const parser = yargs(argv)
+  const parser = yargs(officialDeployShortForms(argv))
     .scriptName('pipecat')
     .usage('$0 <command> [options]\n\nScaffold Pipecat voice and video AI bots, and manage Pipecat Cloud.')
     .version(packageInfo().version)

@@ -124,6 +124,12 @@ describe('the archive', () => {
     expect(a.tarball.subarray(4, 8).readUInt32LE(0)).toBe(0); // gzip header mtime
   });
 
+  test('an empty context is a usage error naming the folder, not a crash of the tar library', async () => {
+    await expect(packContext(dir)).rejects.toMatchObject({ name: 'UserError', message: expect.stringContaining('has no files to send') });
+    await writeFile(join(dir, '.env'), 'A=1\n');
+    await expect(packContext(dir)).rejects.toMatchObject({ name: 'UserError' });
+  });
+
   test('a changed file changes the hash', async () => {
     await tree({ Dockerfile: '', 'bot.py': 'a' });
     const a = await packContext(dir);

@@ -214,17 +214,17 @@ export async function deleteAgent(c: CloudClient, org: string, name: string): Pr
   await c.request({ method: 'DELETE', path: apiPath`/v1/organizations/${org}/services/${name}` });
 }
 
-/** `GET .../services/{name}/logs?limit[&deploymentId]`: newest first, as the platform sends them. */
+/** `GET .../services/{name}/logs?limit[&deploymentId][&sessionId]`: newest first, as the platform sends them (pipecatcloud `api.py`). */
 export async function agentLogs(
   c: CloudClient,
   org: string,
   name: string,
-  q: { limit: number; deploymentId?: string },
+  q: { limit: number; deploymentId?: string; sessionId?: string },
 ): Promise<LogLine[]> {
   const r = await c.request<{ logs?: LogLine[] }>({
     method: 'GET',
     path: apiPath`/v1/organizations/${org}/services/${name}/logs`,
-    query: { limit: String(q.limit), deploymentId: q.deploymentId },
+    query: { limit: String(q.limit), deploymentId: q.deploymentId, sessionId: q.sessionId },
   });
   return r.logs ?? [];
 }

@@ -6,8 +6,14 @@
  * shapes. Field names are the platform's (camelCase on the wire), so they are not renamed here.
  */
 
-/** Provisioning status of a secret set: `pending` after a write, then `ready` or `failed`. */
-export type SecretSetStatus = 'pending' | 'ready' | 'failed';
+/**
+ * Readiness of a secret set as the platform reports it: `pending` after a write, then `ready` or
+ * `failed` (REST reference, `SecretSetSummary.status`); `unknown` for a set that references a
+ * Kubernetes Secret in a self-hosted region the platform could not reach (docs.pipecat.ai,
+ * pipecat-cloud/enterprise/secrets, "Readiness"). Any other word a newer platform sends is kept
+ * as sent: only `ready` means a deploy may bind the set.
+ */
+export type SecretSetStatus = 'pending' | 'ready' | 'failed' | 'unknown' | (string & {});
 
 /** Kind of secret set: regular key/value secrets, or a container registry pull secret. */
 export type SecretSetType = 'secret' | 'imagePullSecret';

@@ -168,10 +168,15 @@ export interface PackedContext extends ContextSelection {
  * Pack a folder's build context into a deterministic gzipped tar (same files and contents, same bytes).
  *
  * @param dir the context folder
- * @throws UserError as {@link selectContext}
+ * @throws UserError as {@link selectContext}, and when no file is left to send
  */
 export async function packContext(dir: string, opts: SelectOptions = {}): Promise<PackedContext> {
   const sel = await selectContext(dir, opts);
+  // node-tar refuses an empty list with a TypeError: an empty context is the user's folder, not a bug.
+  if (sel.files.length === 0)
+    throw new UserError(
+      `the build context ${dir} has no files to send (all excluded, or the folder is empty); --build-dir / [build] context_dir`,
+    );
   const { create } = await import('tar');
   const chunks: Buffer[] = [];
   const stream = create(

@@ -13,6 +13,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CloudClient } from '../cloud-api/client.js';
 import type { Region, SecretSetSummary } from '../cloud-api/types.js';
+import { SET_STATUS_MEANING } from '../secrets/status.js';
 import { isDotenvFile } from './context.js';
 
 /** Agent names: a DNS-1123 label of at most 63 characters (the platform's service names). */
@@ -100,7 +101,11 @@ export async function preflight(client: CloudClient, p: PreflightInput): Promise
           `secret set "${p.secretSet}" is in region ${found.region}, not in the deploy region ${p.region} (an agent reads only sets of its region)`,
         );
       if (found.status !== 'ready')
-        problems.push(`secret set "${p.secretSet}" is ${found.status}${found.errorMessage ? ` (${found.errorMessage})` : ''}, not ready`);
+        problems.push(
+          `secret set "${p.secretSet}" is ${found.status ?? 'of no reported status'}${found.errorMessage ? ` (${found.errorMessage})` : ''}, not ready${
+            typeof found.status === 'string' && SET_STATUS_MEANING[found.status] ? `: ${SET_STATUS_MEANING[found.status]}` : ''
+          }`,
+        );
       if (required && required.length && found.region === p.region) {
         const detail = await client.getSecretSet(p.org, p.secretSet);
         const have = new Set(detail.secrets.map((s) => s.fieldName));

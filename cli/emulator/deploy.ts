@@ -18,7 +18,7 @@
  * - `GET builds[?contextHash&region&status&limit]`, `GET builds/{id}`, `GET builds/{id}/logs`.
  * - `GET services[?region]`, `POST services` (create), `PUT services` (update, name in the body),
  *   `GET services/{name}` (`{"body": details}`, as the official CLI reads it), `DELETE services/{name}`,
- *   `GET services/{name}/logs[?limit]`.
+ *   `GET services/{name}/logs[?limit&deploymentId&sessionId]`.
  *
  * Every operation mutates state synchronously; statuses move with time (computed when read), so
  * nothing runs in the background.
@@ -442,10 +442,13 @@ export function createDeployApi(ctx: DeployContext) {
     return [200, details(existing)];
   }
 
-  function agentLogs(a: StoredAgent, limit: number): unknown {
+  /** The agent's log lines, newest first; `deploymentId` keeps one deployment's, `sessionId` a session's (the emulator runs none). */
+  function agentLogs(a: StoredAgent, limit: number, q: { deploymentId?: string | null; sessionId?: string | null } = {}): unknown {
     const now = Date.now();
     const lines: { timestamp: string; log: string }[] = [];
+    if (q.sessionId) return { logs: [] };
     for (const d of a.deployments) {
+      if (q.deploymentId && d.id !== q.deploymentId) continue;
       lines.push({ timestamp: iso(d.createdAt), log: `INFO deployment ${d.id} created: image ${d.image}` });
       if (now >= d.createdAt + Math.round(ctx.deployMs / 2))
         lines.push({ timestamp: iso(d.createdAt + Math.round(ctx.deployMs / 2)), log: `INFO pulling image ${d.image}` });
@@ -541,7 +544,10 @@ export function createDeployApi(ctx: DeployContext) {
     if (rest.length === 3 && rest[2] === 'logs') {
       if (method !== 'GET') throw notAllowed();
       if (!a) throw new DeployHttpError(404, 'NOT_FOUND', `Agent '${rest[1]}' not found`);
-      return [200, agentLogs(a, intParam(query, 'limit', 100))];
+      return [
+        200,
+        agentLogs(a, intParam(query, 'limit', 100), { deploymentId: query.get('deploymentId'), sessionId: query.get('sessionId') }),
+      ];
     }
     throw new DeployHttpError(404, 'NOT_FOUND', 'Not found');
   }

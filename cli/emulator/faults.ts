@@ -143,8 +143,25 @@ export async function clearFaults(url: string): Promise<void> {
  *
  * @param org unused by the single-organisation emulator; kept for clarity at call sites
  */
-export async function setSetStatus(url: string, set: string, status: 'pending' | 'ready' | 'failed', errorMessage?: string): Promise<void> {
+export async function setSetStatus(
+  url: string,
+  set: string,
+  status: 'pending' | 'ready' | 'failed' | 'unknown' | (string & {}),
+  errorMessage?: string,
+): Promise<void> {
   await admin(url, 'POST', `/_emulator/sets/${encodeURIComponent(set)}/status`, { status, errorMessage });
+}
+
+/**
+ * Create a set that references a Kubernetes Secret in a self-hosted region (as `pipecat cloud
+ * secrets reference NAME --region R` does on the platform): no keys known, `ready` until
+ * {@link setSetStatus} says otherwise, refused by writes.
+ *
+ * @param region one of the emulator's `--regions` (e.g. a self-hosted `pce-acme-us-east`)
+ * @throws Error when the emulator refuses (unknown region, set exists)
+ */
+export async function referenceSet(url: string, set: string, region: string, type: 'secret' | 'imagePullSecret' = 'secret'): Promise<void> {
+  await admin(url, 'POST', `/_emulator/sets/${encodeURIComponent(set)}/reference`, { region, type });
 }
 
 /** API requests the emulator received so far (oldest first). */

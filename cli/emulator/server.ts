@@ -161,7 +161,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const sockets = new Set<Socket>();
   let closing = false;
 
-  const statusOf = (s: StoredSet): { status: 'pending' | 'ready' | 'failed'; errorMessage?: string } => {
+  const statusOf = (s: StoredSet): { status: string; errorMessage?: string } => {
     if (s.forced)
       return s.forced.status === 'failed'
         ? { status: 'failed', errorMessage: s.forced.errorMessage ?? 'provisioning failed' }
@@ -216,6 +216,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       if (method !== 'DELETE') throw new HttpError(405, 'METHOD_NOT_ALLOWED', 'Method not allowed');
       if (!set) throw notFoundSet();
       const key = rest[2];
+      if (set.referenced) throw referencedRefusal(setName);
       if (set.type !== 'secret' || !Object.prototype.hasOwnProperty.call(set.secrets, key))
         throw new HttpError(404, 'NOT_FOUND', 'Secret not found');
       delete set.secrets[key];
@@ -245,6 +246,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     return upsert(setName, set, body);
   }
 
+  /** Refusal of a write to a referenced set (wording decided: the platform's is not documented). */
+  const referencedRefusal = (setName: string) =>
+    badRequest(`Secret set '${setName}' references a Secret in a self-hosted region: change the Secret in your cluster instead`);
+
   function upsert(setName: string, set: StoredSet | undefined, raw: unknown): [number, unknown] {
     if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw badRequest('Request body must be a JSON object');
     const b = raw as Record<string, unknown>;
@@ -256,6 +261,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     if (b.region !== undefined && (typeof b.region !== 'string' || !regions.includes(b.region))) {
       throw badRequest(`Invalid region '${String(b.region)}'. Valid regions: ${regions.join(', ')}`);
     }
+    if (set?.referenced) throw referencedRefusal(setName);
     const reqRegion = b.region as string | undefined;
     if (set && reqRegion && reqRegion !== set.region) {
       throw badRequest(`Secret already exists in region '${set.region}'. Cannot change region to '${reqRegion}'.`);
@@ -393,10 +399,29 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       const s = sets()[segs[2]];
       if (!s) return send(res, 404, { error: 'Set not found', code: 'NOT_FOUND' });
       const b = (body ?? {}) as { status?: string; errorMessage?: string };
-      if (b.status !== 'failed' && b.status !== 'pending' && b.status !== 'ready') {
-        return send(res, 400, { error: 'status must be pending, ready or failed', code: 'GENERIC_BAD_REQUEST' });
+      if (typeof b.status !== 'string' || !/^[a-z][a-z_-]{0,31}$/.test(b.status)) {
+        return send(res, 400, {
+          error: 'status must be a lowercase word: pending, ready, failed, unknown, or another the platform may send',
+          code: 'GENERIC_BAD_REQUEST',
+        });
       }
       s.forced = { status: b.status, errorMessage: b.errorMessage };
+      await persister.commit();
+      return send(res, 200, { status: 'OK' });
+    }
+    if (what === 'sets' && segs.length === 4 && segs[3] === 'reference' && method === 'POST') {
+      // `pipecat cloud secrets reference NAME --region R` of a self-hosted region: a set with no
+      // keys known to the platform, ready until a test forces another status.
+      const name = segs[2];
+      const b = (body ?? {}) as { region?: string; type?: string };
+      if (typeof b.region !== 'string' || !regions.includes(b.region))
+        return send(res, 400, { error: `region must be one of ${regions.join(', ')}`, code: 'GENERIC_BAD_REQUEST' });
+      if (b.type !== undefined && b.type !== 'secret' && b.type !== 'imagePullSecret')
+        return send(res, 400, { error: 'type must be secret or imagePullSecret', code: 'GENERIC_BAD_REQUEST' });
+      if (!isValidSetName(name)) return send(res, 400, { error: `Invalid secret set name '${name}'`, code: 'GENERIC_BAD_REQUEST' });
+      if (Object.prototype.hasOwnProperty.call(sets(), name))
+        return send(res, 409, { error: 'Secret set already exists', code: 'CONFLICT' });
+      sets()[name] = { type: b.type ?? 'secret', region: b.region, secrets: {}, pendingUntil: 0, referenced: true };
       await persister.commit();
       return send(res, 200, { status: 'OK' });
     }

@@ -23,8 +23,14 @@ export interface StoredSet {
   secretValue?: string;
   /** Epoch ms until which the set is `pending`. */
   pendingUntil: number;
-  /** Forced status (admin endpoint); cleared by the next write. */
-  forced?: { status: 'pending' | 'ready' | 'failed'; errorMessage?: string };
+  /** Forced status (admin endpoint): any readiness word, e.g. `unknown`; cleared by the next write. */
+  forced?: { status: string; errorMessage?: string };
+  /**
+   * A set that references a Kubernetes Secret in a self-hosted region (admin endpoint): the
+   * platform knows no keys or values of it, and refuses to change it (docs.pipecat.ai,
+   * pipecat-cloud/enterprise/secrets).
+   */
+  referenced?: boolean;
 }
 
 /** The whole persisted state. */

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BIN, ROOT, WEB_ARGS, childEnv, makeTempDir, removeDir, runCli } from '../helpers/cli.js';
 import { startEmulatorProcess, type EmulatorHandle } from '../cloud/secrets-harness.js';
@@ -98,6 +98,70 @@ const SITUATIONS: Record<number, { what: string; run: () => Promise<number | nul
   143: { what: 'SIGTERM before secrets set writes', run: () => signalBeforeWrites('SIGTERM') },
 };
 
+/** An empty folder below the suite's temp dir. */
+function emptyFolder(name: string): string {
+  const dir = join(tmp, name);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/** A folder holding only a Dockerfile (a Cloud Build context with nothing else). */
+function dockerfileFolder(name: string): string {
+  const dir = join(tmp, name);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'Dockerfile'), 'FROM dailyco/pipecat-base:latest\n');
+  return dir;
+}
+
+/**
+ * `cloud deploy` and `cloud agent` situations (issue 24), each with the code docs/exit-codes.md
+ * gives it: usage and a prompt without a terminal are 2, as pipecatcloud >= 1.1 reports them.
+ */
+const CLOUD_DEPLOY_SITUATIONS: { what: string; code: number; run: () => Promise<number | null> }[] = [
+  {
+    what: 'deploy with an unknown flag',
+    code: 2,
+    run: async () => runCli(['cloud', 'deploy', 'a-bot', '--bogus'], { env: cloudEnv() }).code,
+  },
+  {
+    what: 'deploy without --yes and without a terminal',
+    code: 2,
+    run: async () =>
+      runCli(['cloud', 'deploy', 'a-bot', 'img:1', '--no-preflight'], { env: cloudEnv(), cwd: dockerfileFolder('no-tty') }).code,
+  },
+  {
+    what: 'deploy whose preflight finds a problem (no Dockerfile)',
+    code: 2,
+    run: async () => runCli(['cloud', 'deploy', 'a-bot', '--yes'], { env: cloudEnv(), cwd: emptyFolder('no-dockerfile') }).code,
+  },
+  {
+    what: 'agent delete without --force and without a terminal',
+    code: 2,
+    run: async () => {
+      const cwd = dockerfileFolder('to-delete');
+      expect(
+        runCli(['cloud', 'deploy', 'del-bot', 'img:1', '--yes', '--no-preflight'], { env: { ...cloudEnv(), PIPECAT_POLL_MS: '100' }, cwd })
+          .code,
+      ).toBe(0);
+      return runCli(['cloud', 'agent', 'delete', 'del-bot'], { env: cloudEnv() }).code;
+    },
+  },
+  {
+    what: 'agent status of no such agent',
+    code: 1,
+    run: async () => runCli(['cloud', 'agent', 'status', 'no-bot'], { env: cloudEnv() }).code,
+  },
+  {
+    what: 'deploy with a token the API rejects (401)',
+    code: 4,
+    run: async () =>
+      runCli(['cloud', 'deploy', 'a-bot', 'img:1', '--yes'], {
+        env: cloudEnv('pcc_pat_not_the_emulators_token'),
+        cwd: dockerfileFolder('rejected'),
+      }).code,
+  },
+];
+
 describe('docs/exit-codes.md against the binary', () => {
   test('every documented code has a situation here, and every situation a documented code', () => {
     expect(Object.keys(SITUATIONS).map(Number)).toEqual(documentedCodes());
@@ -107,6 +171,15 @@ describe('docs/exit-codes.md against the binary', () => {
     'exit %i: %s',
     async (code) => {
       expect(await SITUATIONS[code].run()).toBe(code);
+    },
+    60_000,
+  );
+
+  test.each(CLOUD_DEPLOY_SITUATIONS.map((x) => [x.code, x.what, x] as const))(
+    'exit %i: %s',
+    async (code, _what, x) => {
+      expect(documentedCodes()).toContain(code);
+      expect(await x.run()).toBe(code);
     },
     60_000,
   );

@@ -22,6 +22,9 @@ export interface AgentArgs extends CloudArgs {
   region?: string;
   limit?: number;
   deployment?: string;
+  'session-id'?: string;
+  level?: LogLevel;
+  format?: 'TEXT' | 'JSON';
   force?: boolean;
   yes?: boolean;
   output?: 'text' | 'json';
@@ -89,6 +92,21 @@ async function status(io: CloudIO, argv: AgentArgs, emit: (doc: unknown) => void
   for (const e of a.errors ?? []) io.out(`error: ${e.code ?? ''} ${e.message ?? e.error ?? ''}\n`);
 }
 
+/** Log severities of `agent logs --level`, in the order a line is matched against them (pipecatcloud `LogLevel`). */
+export const LOG_LEVELS = ['DEBUG', 'INFO', 'WARNING', 'ERROR', 'CRITICAL'] as const;
+/** One of {@link LOG_LEVELS}. */
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/**
+ * The severity of a log line as the official `agent logs` judges it: the first of
+ * {@link LOG_LEVELS} whose name the line contains (case-insensitive), else `INFO`
+ * (pipecatcloud `cli/commands/agent.py`, `logs`).
+ */
+export function logSeverity(line: string): LogLevel {
+  const upper = line.toUpperCase();
+  return LOG_LEVELS.find((l) => upper.includes(l)) ?? 'INFO';
+}
+
 async function logs(io: CloudIO, argv: AgentArgs, emit: (doc: unknown) => void): Promise<void> {
   const name = String(argv['agent-name']);
   const limit = argv.limit ?? 100;
@@ -96,15 +114,20 @@ async function logs(io: CloudIO, argv: AgentArgs, emit: (doc: unknown) => void):
   const { client, org } = await io.openSession(argv);
   let lines: api.LogLine[];
   try {
-    lines = await api.agentLogs(client, org, name, { limit, deploymentId: argv.deployment });
+    lines = await api.agentLogs(client, org, name, { limit, deploymentId: argv.deployment, sessionId: argv['session-id'] });
   } catch (err) {
     if ((err as { status?: number }).status === 404) throw new OperationFailedError(`agent ${name} not found in ${org}`);
     throw err;
   }
-  emit({ ok: true, organization: org, agent: name, logs: lines });
+  const text = (l: api.LogLine) => l.log ?? l.message ?? '';
+  if (argv.level) lines = lines.filter((l) => logSeverity(text(l)) === argv.level);
+  emit({ ok: true, organization: org, agent: name, ...(argv.level ? { level: argv.level } : {}), logs: lines });
   if (argv.json) return;
-  if (!lines.length) io.err(`no logs for agent ${name}\n`);
-  for (const l of lines) io.out(`${l.timestamp ?? ''} ${l.log ?? l.message ?? ''}\n`);
+  if (!lines.length) io.err(`no logs for agent ${name}${argv.level ? ` at level ${argv.level}` : ''}\n`);
+  for (const l of lines)
+    io.out(
+      argv.format === 'JSON' ? JSON.stringify({ timestamp: l.timestamp ?? '', log: text(l) }) + '\n' : `${l.timestamp ?? ''} ${text(l)}\n`,
+    );
 }
 
 async function remove(io: CloudIO, argv: AgentArgs, emit: (doc: unknown) => void): Promise<void> {
@@ -162,7 +185,24 @@ export function createAgentCommand(io: () => CloudIO = processCloudIO): CommandM
             (y) =>
               nameArg(y)
                 .option('limit', { alias: 'n', type: 'number', requiresArg: true, describe: 'Number of lines (default 100)' })
-                .option('deployment', { alias: 'd', type: 'string', requiresArg: true, describe: 'Only this deployment' }),
+                .option('deployment', { alias: 'd', type: 'string', requiresArg: true, describe: 'Only this deployment' })
+                .option('session-id', { alias: 's', type: 'string', requiresArg: true, describe: 'Only this session' })
+                .option('level', {
+                  alias: 'l',
+                  type: 'string',
+                  requiresArg: true,
+                  choices: LOG_LEVELS,
+                  coerce: (v: string) => v.toUpperCase(),
+                  describe: 'Only lines of this severity (judged by the level word a line contains; none: INFO)',
+                })
+                .option('format', {
+                  alias: 'f',
+                  type: 'string',
+                  requiresArg: true,
+                  choices: ['TEXT', 'JSON'],
+                  coerce: (v: string) => v.toUpperCase(),
+                  describe: 'TEXT (default), or JSON: one {"timestamp","log"} object per line',
+                }),
             logs,
           ),
         )

@@ -25,6 +25,7 @@ import {
   regionOption,
   secretsHandler,
 } from './shared.js';
+import { SET_STATUS_MEANING, setStatusCell } from '../../../secrets/status.js';
 
 /** Parsed options of `secrets list`. */
 export interface ListArgs extends CloudArgs {
@@ -42,7 +43,12 @@ export const listCommand: CommandModule<object, ListArgs> = {
     regionOption(
       cloudOptions(y)
         .positional('name', { type: 'string', describe: 'Secret set whose keys to list' })
-        .option('sets', { type: 'boolean', default: true, describe: 'Show secret sets only; --no-sets also shows image pull secrets' })
+        .option('sets', {
+          alias: 's',
+          type: 'boolean',
+          default: true,
+          describe: 'Show secret sets only; --no-sets also shows image pull secrets',
+        })
         .option('all', { type: 'boolean', describe: 'Same as --no-sets: show image pull secrets too' }),
       "Only sets in this region (one of the organisation's regions)",
     )
@@ -97,17 +103,20 @@ async function listSets(io: CloudIO, argv: ListArgs, emit: (doc: unknown) => voi
   if (shown.length === 0) {
     io.err(`No secret sets in organization ${org}${where}.\n`);
   } else {
-    const status = (s: (typeof shown)[number]) =>
-      s.status === 'failed'
-        ? c.red(`failed: ${s.errorMessage ?? 'no error message'}`)
-        : s.status === 'pending'
-          ? c.yellow('pending')
-          : c.green(s.status);
     io.out(
       renderTable(
         ['NAME', 'TYPE', 'REGION', 'STATUS'],
-        shown.map((s) => [s.name, s.type === 'imagePullSecret' ? 'image pull secret' : 'secret', s.region, status(s)]),
+        shown.map((s) => [
+          s.name,
+          s.type === 'imagePullSecret' ? 'image pull secret' : 'secret',
+          s.region ?? '-',
+          setStatusCell(s.status, s.errorMessage),
+        ]),
       ) + '\n',
+    );
+    noteStatuses(
+      io,
+      shown.map((s) => s.status),
     );
   }
   if (hidden > 0) {
@@ -158,15 +167,11 @@ async function listKeys(io: CloudIO, argv: ListArgs, emit: (doc: unknown) => voi
   });
   if (argv.json) return;
 
-  const status =
-    detail.status === 'failed'
-      ? c.red(`failed: ${detail.errorMessage ?? 'no error message'}`)
-      : detail.status === 'pending'
-        ? c.yellow('pending')
-        : c.green(detail.status);
+  const status = setStatusCell(detail.status, detail.errorMessage);
   io.out(
     `Secret set ${c.bold(name)} in ${org}, region ${detail.region}, status ${status}, ${keys.length} ${keys.length === 1 ? 'key' : 'keys'} (values are never shown)\n`,
   );
+  noteStatuses(io, [detail.status]);
   if (keys.length > 0)
     io.out(
       renderTable(
@@ -174,6 +179,12 @@ async function listKeys(io: CloudIO, argv: ListArgs, emit: (doc: unknown) => voi
         keys.map((k) => [k]),
       ) + '\n',
     );
+}
+
+/** One stderr note per listed status that blocks deploys and needs explaining (`pending`, `unknown`). */
+function noteStatuses(io: CloudIO, statuses: readonly unknown[]): void {
+  const seen = new Set(statuses.filter((s): s is string => typeof s === 'string'));
+  for (const [status, meaning] of Object.entries(SET_STATUS_MEANING)) if (seen.has(status)) io.err(`${status}: ${meaning}.\n`);
 }
 
 /** `secrets list` with a set name lists its keys, without one the sets. */

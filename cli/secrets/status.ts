@@ -1,0 +1,31 @@
+/**
+ * How `pipecat cloud` shows the readiness of a secret set: the words the platform sends and what
+ * the ones that block a deploy mean. Used by `secrets list` and the deploy preflight.
+ */
+import { c } from '../output/colors.js';
+
+/**
+ * What each readiness word the platform sends means, for the note under `secrets list`
+ * (docs.pipecat.ai: fundamentals/secrets "Provisioning and readiness"; enterprise/secrets
+ * "Readiness" for sets that reference a Secret in a self-hosted region).
+ */
+export const SET_STATUS_MEANING: Readonly<Record<string, string>> = {
+  pending: 'being provisioned (a referenced set: its Secret is missing from the cluster); deploys that bind it are refused',
+  unknown: 'its self-hosted region could not be reached to check it; deploys that bind it are refused until the region reconnects',
+};
+
+/**
+ * The STATUS cell of a secret set: `ready` in green (the only status a deploy can bind), `failed`
+ * in red with the platform's message, `pending` and `unknown` in yellow, any other word the
+ * platform sends as sent, uncoloured; a missing status (an older platform) as `-`.
+ *
+ * @param status the `status` field as received (not trusted to be one of the known words)
+ * @param errorMessage the `errorMessage` field of a failed set
+ */
+export function setStatusCell(status: unknown, errorMessage?: unknown): string {
+  if (typeof status !== 'string' || status === '') return '-';
+  if (status === 'ready') return c.green('ready');
+  if (status === 'failed') return c.red(`failed: ${typeof errorMessage === 'string' && errorMessage ? errorMessage : 'no error message'}`);
+  if (status === 'pending' || status === 'unknown') return c.yellow(status);
+  return status;
+}
