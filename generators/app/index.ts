@@ -37,7 +37,6 @@ import { renderFiles } from './render.js';
 import { BASE_DIR, writeBase } from './update/base.js';
 import { checkYoRcAt } from './update/guard.js';
 import { beginStaging, type Staging } from './staging.js';
-import type { UpdateOutcome, UpdateRequest } from './update/update.js';
 import { toAdapterQuestion } from './wizard/convert.js';
 import { askWizard, runWizard, type AskFunction } from './wizard/wizard.js';
 
@@ -51,13 +50,6 @@ export interface PipecatGeneratorOptions {
   note?: (text: string) => void;
   /** Receives the staging handle when writing starts (the runner aborts it if the run fails). */
   onStaging?: (staging: Staging) => void;
-  /**
-   * Our CLI's `pipecat update`: update this project instead of creating one (configuring runs
-   * `update/update.ts`; nothing is asked: the recorded configuration answers everything).
-   */
-  update?: UpdateRequest;
-  /** Receives the update's outcome (with {@link update}). */
-  onUpdated?: (outcome: UpdateOutcome) => void;
   /** `yo pipecat`: folder the project is created in (default: the current directory). */
   output?: string;
   /** `yo pipecat`: JSON config file. */
@@ -118,8 +110,8 @@ export default class PipecatGenerator extends Generator {
   constructor(args: string[], options: ConstructorParameters<typeof Generator>[1]) {
     // `yo pipecat` in a project whose .yo-rc.json is corrupt (a git merge left markers in it):
     // Yeoman's storage, made in super(), would fail on it with a JSON stack trace.
-    const opts = options as { request?: unknown; update?: unknown } | undefined;
-    if (!opts?.request && !opts?.update) {
+    const opts = options as { request?: unknown } | undefined;
+    if (!opts?.request) {
       try {
         checkYoRcAt(process.cwd());
       } catch (err) {
@@ -238,7 +230,6 @@ export default class PipecatGenerator extends Generator {
    * @throws ConfigError (exit 2) for invalid options; WizardCancelledError (exit 130) when declined
    */
   async prompting(): Promise<void> {
-    if (this._opts.update) return; // `pipecat update`: the recorded configuration answers everything
     // `yo pipecat` inside a generated project reuses its .yo-rc.json (issue 15) instead of nesting
     // a new project in it: on a terminal the wizard asks with the recorded answers as defaults;
     // without one (or with --dry-run) the recorded configuration answers everything. Either way
@@ -349,13 +340,6 @@ export default class PipecatGenerator extends Generator {
    * @throws ConfigError or DestinationError (exit 2); nothing is written
    */
   async configuring(): Promise<void> {
-    if (this._opts.update) {
-      // The update resolves, renders the same file table, merges and applies all or nothing.
-      this.planOnly = true;
-      const { runUpdate } = await import('./update/update.js');
-      this._opts.onUpdated?.(await runUpdate(this._opts.update));
-      return;
-    }
     if (this.updateRoot) {
       this.planOnly = true;
       await this._updateProject(this.updateRoot);
