@@ -38,7 +38,7 @@ import { BASE_DIR, writeBase } from './update/base.js';
 import { checkYoRcAt } from './update/guard.js';
 import { beginStaging, type Staging } from './staging.js';
 import { toAdapterQuestion } from './wizard/convert.js';
-import { askWizard, runWizard, type AskFunction } from './wizard/wizard.js';
+import { askWizard, runWizard, WizardCancelledError, type AskFunction } from './wizard/wizard.js';
 
 /** Options the generator accepts (all `pipecat init` options, plus internal ones from our CLI). */
 export interface PipecatGeneratorOptions {
@@ -62,14 +62,18 @@ export interface PipecatGeneratorOptions {
   [key: string]: unknown;
 }
 
+/**
+ * Cancel errors of the prompt libraries Yeoman's adapter runs (Inquirer's `ExitPromptError` …, the
+ * `AbortError` of an aborted signal). They are recognised by name: under `yo` they come from yo's
+ * own copy of Inquirer, whose classes an `instanceof` against ours would not match.
+ */
+const PROMPT_CANCEL_NAMES: readonly string[] = ['ExitPromptError', 'AbortPromptError', 'CancelPromptError', 'AbortError'];
+
 /** Whether an error means the user cancelled a prompt (Ctrl-C, Esc) or declined the summary. */
 function isCancel(err: unknown): boolean {
+  if (err instanceof WizardCancelledError) return true;
   const e = err as { name?: string; exitCode?: number } | undefined;
-  return (
-    !!e &&
-    (e.exitCode === 130 ||
-      ['ExitPromptError', 'AbortPromptError', 'CancelPromptError', 'AbortError', 'WizardCancelledError'].includes(e.name ?? ''))
-  );
+  return !!e && (e.exitCode === 130 || PROMPT_CANCEL_NAMES.includes(e.name ?? ''));
 }
 
 /**
