@@ -234,7 +234,7 @@ async function runUpdate(argv: UpdateArgs, io: UpdateIO): Promise<void> {
  * @throws CancelledError (exit 130, "nothing was changed") on Ctrl-C / Esc
  */
 function askOnTerminal(io: UpdateIO): UpdateAsk {
-  return async (message, choices) => {
+  return async ({ message, choices }) => {
     try {
       return await io.select(message, choices);
     } catch (err) {

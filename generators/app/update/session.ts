@@ -25,16 +25,25 @@ export interface UpdateChoice<T extends string> {
   description?: string;
 }
 
+/** One question of the update's dialog. */
+export interface UpdateQuestion<T extends string> {
+  /** `choice` (a conflict) or `removal` (the consent): the answer's name where a host keeps answers by name (Yeoman). */
+  name: 'choice' | 'removal';
+  /** The question. */
+  message: string;
+  /** In order; the first is the default. */
+  choices: UpdateChoice<T>[];
+}
+
 /**
  * Ask one question with a fixed list of choices (the host's dialog: `cli/dialogs.ts` `select`,
  * or the generator's `prompt` with a `list` question).
  *
- * @param message the question
- * @param choices in order; the first is the default
+ * @param question name, message, choices
  * @returns the chosen value
  * @throws the host's cancel error (Ctrl-C, Esc): the update stops, nothing is changed
  */
-export type UpdateAsk = <T extends string>(message: string, choices: UpdateChoice<T>[]) => Promise<T>;
+export type UpdateAsk = <T extends string>(question: UpdateQuestion<T>) => Promise<T>;
 
 /** Where an update talks to the user. */
 export interface UpdateHost {
@@ -83,7 +92,7 @@ export function conflictDialog(host: UpdateHost, ask: UpdateAsk): NonNullable<Up
     ];
     host.err(`\nConflict ${index + 1} of ${total}: ${describeConflict(file)}\n`);
     for (;;) {
-      const pick = await ask<Pick>(`${file.path}:`, choices);
+      const pick = await ask<Pick>({ name: 'choice', message: `${file.path}:`, choices });
       if (pick !== 'diff') return pick;
       host.err(unifiedDiff(file.path, c.mine?.toString('utf8') ?? '', c.theirs?.toString('utf8') ?? ''));
     }
@@ -107,11 +116,15 @@ export function consentDialog(host: UpdateHost, ask: UpdateAsk): NonNullable<Upd
       `\nThe update would remove ${n} unedited generated file${n > 1 ? 's' : ''}${folders}:\n${because}` +
         `${req.files.map((f) => `  ${f.path}: ${f.why}`).join('\n')}\n`,
     );
-    return ask<'remove' | 'keep' | 'abort'>('Remove them?', [
-      { title: 'keep them', value: 'keep', description: 'leave the files; they become yours (not updated again)' },
-      { title: 'remove them', value: 'remove', description: 'none of them was edited' },
-      { title: 'abort', value: 'abort', description: 'stop: nothing is changed' },
-    ]);
+    return ask<'remove' | 'keep' | 'abort'>({
+      name: 'removal',
+      message: 'Remove them?',
+      choices: [
+        { title: 'keep them', value: 'keep', description: 'leave the files; they become yours (not updated again)' },
+        { title: 'remove them', value: 'remove', description: 'none of them was edited' },
+        { title: 'abort', value: 'abort', description: 'stop: nothing is changed' },
+      ],
+    });
   };
 }
 

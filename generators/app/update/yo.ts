@@ -68,13 +68,13 @@ export interface YoUpdateOptions {
 export async function updateFromYo(opts: YoUpdateOptions): Promise<number> {
   const yoAsk = opts.ask;
   const ask: UpdateAsk | undefined = yoAsk
-    ? async (message, choices) =>
+    ? async (q) =>
         (await yoAsk({
           type: 'list',
-          name: 'choice',
-          message,
-          choices: choices.map((c) => ({ name: c.title, value: c.value, ...(c.description ? { description: c.description } : {}) })),
-        })) as (typeof choices)[number]['value']
+          name: q.name,
+          message: q.message,
+          choices: q.choices.map((c) => ({ name: c.title, value: c.value, ...(c.description ? { description: c.description } : {}) })),
+        })) as (typeof q.choices)[number]['value']
     : undefined;
   const log = (text: string): void => opts.log(text.replace(/\n$/, ''));
   return updateProject(
