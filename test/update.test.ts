@@ -317,10 +317,10 @@ describe('pipecat update', () => {
     });
   });
 
-  test('one generator run, as init: the update happens in the generator (PIPECAT_DEBUG_RUNS counts Yeoman runs)', () => {
+  test('no generator run: updating is a plain function call, not a Yeoman run (PIPECAT_DEBUG_RUNS counts Yeoman runs; issue 25)', () => {
     const dir = project('runs');
     const r = runCli(['update', '--tts', 'elevenlabs_tts'], { cwd: dir, env: { PIPECAT_DEBUG_RUNS: '1', ELEVENLABS_API_KEY: '' } });
-    expect({ code: r.code, runs: r.stderr.match(/generator run \d+/g) }).toEqual({ code: 0, runs: ['generator run 1'] });
+    expect({ code: r.code, runs: r.stderr.match(/generator run \d+/g) }).toEqual({ code: 0, runs: null });
     expect(readFileSync(join(dir, 'server', 'bot.py'), 'utf8')).toContain('ElevenLabsTTSService');
   });
 

@@ -7,7 +7,7 @@
  * option. The same run in a real terminal under `yo`: test/e2e/yo-wizard.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { cpSync, readFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import helpers from 'yeoman-test';
 import PipecatGenerator from '../generators/app/index.js';
@@ -34,6 +34,10 @@ interface Asked {
   name: string;
   default: unknown;
   answer: unknown;
+  /** The question's message. */
+  message?: unknown;
+  /** The titles of a list question's choices. */
+  choices?: string[];
 }
 
 /**
@@ -47,8 +51,11 @@ async function yoInProject(dir: string, options: Record<string, unknown>, answer
     .cd(join(dir, 'server'))
     .withOptions({ skipInstall: true, ...options } as never)
     .withAnswers(answers, {
-      callback: (answer: unknown, { question }: { question: { name: string; default: unknown } }) => {
-        asked.push({ name: question.name, default: question.default, answer });
+      callback: (answer: unknown, { question }: { question: { name: string; default: unknown; message?: unknown; choices?: unknown } }) => {
+        const choices = Array.isArray(question.choices)
+          ? (question.choices as { name?: string }[]).map((c) => c.name ?? String(c))
+          : undefined;
+        asked.push({ name: question.name, default: question.default, answer, message: question.message, choices });
         return answer;
       },
     } as never);
@@ -124,6 +131,28 @@ describe('yo pipecat inside a project, on a terminal', () => {
     const asked = await yoInProject(dir, { terminal: false, tts: 'elevenlabs_tts' }, {});
     expect(asked).toEqual([]);
     expect(readFileSync(join(dir, 'server', 'bot.py'), 'utf8')).toContain('ElevenLabsTTSService(');
+  });
+});
+
+describe('yo pipecat inside a project: conflicts', () => {
+  test("an edit on a line the update changes gets pipecat update's own conflict question; keep mine keeps it", async () => {
+    const dir = join(tmp, 'conflict');
+    cpSync(pristine, dir, { recursive: true });
+    const bot = join(dir, 'server', 'bot.py');
+    writeFileSync(bot, readFileSync(bot, 'utf8').replace('tts = CartesiaTTSService(', 'tts = CartesiaTTSService(  # my tweak'));
+    const asked = await yoInProject(dir, { terminal: true, tts: 'elevenlabs_tts' }, { choice: 'mine' });
+    // The titles test/e2e/update-tty.test.ts walks on `pipecat update`'s terminal (update/session.ts).
+    expect(asked.filter((q) => q.name === 'choice')).toEqual([
+      {
+        name: 'choice',
+        default: undefined,
+        answer: 'mine',
+        message: 'server/bot.py:',
+        choices: ['keep mine', 'take new', 'write conflict markers', 'show the diff', 'abort'],
+      },
+    ]);
+    expect(readFileSync(bot, 'utf8')).toContain('# my tweak');
+    expect(readFileSync(join(dir, 'server', '.env.example'), 'utf8')).toContain('ELEVENLABS_API_KEY');
   });
 });
 

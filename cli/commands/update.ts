@@ -3,12 +3,13 @@
  * or bring it to the current templates, keeping the user's edits (issue 15; docs/updating.md).
  *
  * The recorded configuration (`.yo-rc.json`) is the base layer and `init`'s flags apply on top,
- * plus `--add-transport` / `--remove-transport`; the core is `generators/app/update/update.ts`.
+ * plus `--add-transport` / `--remove-transport`; the core is `generators/app/update/update.ts`,
+ * called as a plain function (`session.ts`; no Yeoman is loaded).
  * On a terminal each conflict gets a choice (keep mine, take new, write markers, show the diff,
  * abort) through `cli/dialogs.ts`.
  *
  * The handler receives its collaborators ({@link UpdateIO}: output sinks, terminal, dialog,
- * generator runner, exit code), so it runs in a test without the binary.
+ * exit code), so it runs in a test without the binary.
  *
  * Exit codes: 0 updated (or already current, or dry run), 1 failed while writing or another update
  * holds the lock (nothing changed), 2 invalid input, not a project, a link leading outside it, or
@@ -16,22 +17,20 @@
  * (nothing changed, files listed), 5 updated with conflict markers written (files listed),
  * 130 cancelled / aborted, 143 SIGTERM (nothing changed).
  */
-import { relative } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { CONFIG_OPTIONS } from '../../generators/app/config/options.js';
 import type { ConfigLayer } from '../../generators/app/config/resolve.js';
-import type { FilePlan } from '../../generators/app/update/plan.js';
-import type { Choice, ConsentRequest, UpdateOutcome } from '../../generators/app/update/update.js';
+import type { UpdateAsk } from '../../generators/app/update/session.js';
 import { canPrompt, select } from '../dialogs.js';
 import { CancelledError, UserError } from '../errors.js';
 import type { InitIO } from './init.js';
 
 /**
- * The collaborators of `pipecat update`'s handler: `init`'s output sinks, command line, folder and
- * generator runner ({@link InitIO}), plus what only `update` uses. The binary passes the
+ * The collaborators of `pipecat update`'s handler: `init`'s output sinks, command line and folder
+ * ({@link InitIO}), plus what only `update` uses (no generator: updating runs no Yeoman). The binary passes the
  * process's ({@link processUpdateIO}); a test passes its own.
  */
-export interface UpdateIO extends Pick<InitIO, 'out' | 'err' | 'rawArgs' | 'cwd' | 'runGenerator'> {
+export interface UpdateIO extends Pick<InitIO, 'out' | 'err' | 'rawArgs' | 'cwd'> {
   /** Whether conflicts can be asked about (the binary: stdin and stderr are terminals, `cli/dialogs.ts`). */
   interactive: boolean;
   /** Environment (`PIPECAT_UPDATE_PAUSE_MS`, a test hook). */
@@ -44,7 +43,7 @@ export interface UpdateIO extends Pick<InitIO, 'out' | 'err' | 'rawArgs' | 'cwd'
 
 /**
  * The collaborators of the binary: the process's streams, terminal, arguments, folder and
- * environment, the `prompts` dialog on stderr, and the Yeoman run (imported only when it runs).
+ * environment, and the `prompts` dialog on stderr.
  *
  * @returns a fresh {@link UpdateIO}
  */
@@ -60,11 +59,6 @@ export function processUpdateIO(): UpdateIO {
     },
     env: process.env,
     select,
-    runGenerator: async (run) => {
-      const home = (await import('../yeoman-home.js')).yeomanHomeProblem(); // before Yeoman reads it
-      if (home) throw home;
-      return (await import('../../generators/app/run.js')).runPipecatGenerator(run);
-    },
     setExitCode: (code) => {
       process.exitCode = code;
     },
@@ -189,133 +183,63 @@ export function createUpdateCommand(io: () => UpdateIO = processUpdateIO): Comma
 export const updateCommand: CommandModule<object, UpdateArgs> = createUpdateCommand();
 
 /**
- * `pipecat update`: check the command line, then run the generator once in update mode and print
- * the plan (`--dry-run`) or the summary.
+ * `pipecat update`: check the command line, then update the project with a plain function call
+ * (`generators/app/update/session.ts`, no Yeoman) and print the plan (`--dry-run`) or the summary.
  *
  * @param argv parsed arguments
  * @param io collaborators
- * @throws UserError (exit 2) for invalid input or no project; the update's own errors (exit 1, 3,
- *   130, 143) from the generator run
+ * @throws UserError (exit 2) for invalid input or no project; the update's own errors (exit 1, 2,
+ *   3, 143); CancelledError (exit 130) when a question is cancelled
  */
 async function runUpdate(argv: UpdateArgs, io: UpdateIO): Promise<void> {
   // Imported here, not at the top: the update core brings the renderer, the catalogue and the
   // diff libraries, which `update --help` does not need (≈ 70 ms of CPU when imported statically).
-  const [{ checkBooleanValues }, core, { summaryLines }] = await Promise.all([
+  const [{ checkBooleanValues }, core, { updateProject }, { yeomanHomeProblem }] = await Promise.all([
     import('./init.js'),
     import('../../generators/app/update/update.js'),
-    import('../../generators/app/update/report.js'),
+    import('../../generators/app/update/session.js'),
+    import('../yeoman-home.js'),
   ]);
   checkBooleanValues(io.rawArgs);
   if (argv['dry-run'] && argv['conflict-markers'])
     throw new UserError('--dry-run and --conflict-markers: --dry-run changes nothing, so give one');
   const root = core.findProjectRoot(argv.directory, io.cwd);
-  // Read (and check) .yo-rc.json before the generator does: Yeoman's storage throws a bare
-  // JSON error with a stack on a corrupt file (issue 23).
+  // A corrupt .yo-rc.json (a git merge left markers in it) is reported first, in one line.
   core.readRecorded(root);
+  // The same refusal as `init` and `yo pipecat` when $HOME or ~/.yo-rc-global.json is unusable
+  // (kept from when update ran Yeoman, so the three agree; it reads one file, no Yeoman).
+  const home = yeomanHomeProblem();
+  if (home) throw home;
   const interactive = !argv['dry-run'] && !argv['conflict-markers'] && io.interactive;
-  // The same single generator run as `init` (generators/app/run.ts): its configuring phase
-  // updates the project.
-  let result: UpdateOutcome | undefined;
-  const choose = (file: FilePlan, index: number, total: number) => chooseOnTerminal(io, file, index, total);
-  await io.runGenerator({
-    update: {
+  const code = await updateProject(
+    {
       root,
       flags: flagsOf(argv),
       add: list(argv['add-transport']),
       remove: list(argv['remove-transport']),
       dryRun: argv['dry-run'] === true,
       conflictMarkers: argv['conflict-markers'] === true,
-      choose: interactive ? choose : undefined,
       afterChange: pauseHook(io),
       removeUnused: argv['remove-unused'] === true,
-      consent: interactive ? (req) => consentOnTerminal(io, req) : undefined,
-      note: (line) => io.err(`${line}\n`),
+      cwd: io.cwd,
     },
-    onUpdated: (o) => {
-      result = o;
-    },
-    out: io.out,
-    note: io.err,
-  });
-  const outcome = result!;
-  for (const d of outcome.dropped) io.err(`note: dropped the recorded ${d}\n`);
-  if (!outcome.applied) {
-    io.out(JSON.stringify(core.planDocument(outcome), null, 2) + '\n');
-    return;
-  }
-  const lines = summaryLines(outcome, relative(io.cwd, root) || '.');
-  if (outcome.marked.length) io.setExitCode(core.UPDATE_EXIT.markers);
-  io.out(lines.join('\n') + '\n');
+    { ask: interactive ? askOnTerminal(io) : undefined, out: io.out, err: io.err },
+  );
+  if (code) io.setExitCode(code);
 }
 
 /**
- * Ask on the terminal whether to make the removals that need consent (the consent rule,
- * docs/updating.md): the files are listed first, then remove / keep / abort.
+ * The update dialog's question on the terminal (`cli/dialogs.ts` `select`, on stderr).
  *
- * @throws CancelledError on Ctrl-C / Esc (nothing changed)
+ * @throws CancelledError (exit 130, "nothing was changed") on Ctrl-C / Esc
  */
-async function consentOnTerminal(io: UpdateIO, req: ConsentRequest): Promise<'remove' | 'keep' | 'abort'> {
-  const because = req.folders.length ? (req.because ?? []).map((d) => `(the new configuration drops the recorded ${d})\n`).join('') : '';
-  io.err(`\n${consentQuestion(req)}\n${because}${req.files.map((f) => `  ${f.path}: ${f.why}`).join('\n')}\n`);
-  try {
-    return await io.select<'remove' | 'keep' | 'abort'>('Remove them?', [
-      { title: 'keep them', value: 'keep', description: 'leave the files; they become yours (not updated again)' },
-      { title: 'remove them', value: 'remove', description: 'none of them was edited' },
-      { title: 'abort', value: 'abort', description: 'stop: nothing is changed' },
-    ]);
-  } catch (err) {
-    if (err instanceof CancelledError) throw new CancelledError('cancelled: nothing was changed');
-    throw err;
-  }
-}
-
-/** The headline of the removal question. */
-function consentQuestion(req: ConsentRequest): string {
-  const n = req.files.length;
-  const folders = req.folders.length ? `, ${req.folders.map((f) => `all of ${f}/`).join(' and ')}` : '';
-  return `The update would remove ${n} unedited generated file${n > 1 ? 's' : ''}${folders}:`;
-}
-
-/**
- * Ask how to settle one conflict on the terminal: keep mine, take new, write markers, show the
- * diff (then ask again), abort.
- *
- * @throws CancelledError on Ctrl-C / Esc (nothing changed)
- */
-async function chooseOnTerminal(io: UpdateIO, file: FilePlan, index: number, total: number): Promise<Choice> {
-  const [{ describeConflict }, { unifiedDiff }] = await Promise.all([
-    import('../../generators/app/update/plan.js'),
-    import('../../generators/app/update/merge.js'),
-  ]);
-  const c = file.conflict!;
-  const removal = c.theirs === null;
-  type Pick = Choice | 'diff';
-  const choices: { title: string; value: Pick; description?: string }[] = [
-    { title: 'keep mine', value: 'mine', description: removal ? 'keep your file (it becomes yours alone)' : 'leave your file as it is' },
-    {
-      title: removal ? 'take the removal' : 'take new',
-      value: 'new',
-      description: removal ? 'remove the file' : 'replace your file with the new version (your edits are lost)',
-    },
-    ...(c.markers !== null
-      ? [{ title: 'write conflict markers', value: 'markers' as Pick, description: 'both versions in the file, to edit by hand' }]
-      : []),
-    // A file too long to merge is too long to diff in reasonable time.
-    ...(c.kind === 'too-large'
-      ? []
-      : [{ title: 'show the diff', value: 'diff' as Pick, description: 'from your file to the new version' }]),
-    { title: 'abort', value: 'abort', description: 'stop: nothing is changed' },
-  ];
-  io.err(`\nConflict ${index + 1} of ${total}: ${describeConflict(file)}\n`);
-  for (;;) {
-    let pick: Pick;
+function askOnTerminal(io: UpdateIO): UpdateAsk {
+  return async ({ message, choices }) => {
     try {
-      pick = await io.select<Pick>(`${file.path}:`, choices);
+      return await io.select(message, choices);
     } catch (err) {
       if (err instanceof CancelledError) throw new CancelledError('cancelled: nothing was changed');
       throw err;
     }
-    if (pick !== 'diff') return pick;
-    io.err(unifiedDiff(file.path, c.mine?.toString('utf8') ?? '', c.theirs?.toString('utf8') ?? ''));
-  }
+  };
 }

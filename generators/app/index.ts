@@ -37,9 +37,8 @@ import { renderFiles } from './render.js';
 import { BASE_DIR, writeBase } from './update/base.js';
 import { checkYoRcAt } from './update/guard.js';
 import { beginStaging, type Staging } from './staging.js';
-import type { UpdateOutcome, UpdateRequest } from './update/update.js';
 import { toAdapterQuestion } from './wizard/convert.js';
-import { askWizard, runWizard, type AskFunction } from './wizard/wizard.js';
+import { askWizard, runWizard, WizardCancelledError, type AskFunction } from './wizard/wizard.js';
 
 /** Options the generator accepts (all `pipecat init` options, plus internal ones from our CLI). */
 export interface PipecatGeneratorOptions {
@@ -51,13 +50,6 @@ export interface PipecatGeneratorOptions {
   note?: (text: string) => void;
   /** Receives the staging handle when writing starts (the runner aborts it if the run fails). */
   onStaging?: (staging: Staging) => void;
-  /**
-   * Our CLI's `pipecat update`: update this project instead of creating one (configuring runs
-   * `update/update.ts`; nothing is asked: the recorded configuration answers everything).
-   */
-  update?: UpdateRequest;
-  /** Receives the update's outcome (with {@link update}). */
-  onUpdated?: (outcome: UpdateOutcome) => void;
   /** `yo pipecat`: folder the project is created in (default: the current directory). */
   output?: string;
   /** `yo pipecat`: JSON config file. */
@@ -70,14 +62,18 @@ export interface PipecatGeneratorOptions {
   [key: string]: unknown;
 }
 
+/**
+ * Cancel errors of the prompt libraries Yeoman's adapter runs (Inquirer's `ExitPromptError` …, the
+ * `AbortError` of an aborted signal). They are recognised by name: under `yo` they come from yo's
+ * own copy of Inquirer, whose classes an `instanceof` against ours would not match.
+ */
+const PROMPT_CANCEL_NAMES: readonly string[] = ['ExitPromptError', 'AbortPromptError', 'CancelPromptError', 'AbortError'];
+
 /** Whether an error means the user cancelled a prompt (Ctrl-C, Esc) or declined the summary. */
 function isCancel(err: unknown): boolean {
+  if (err instanceof WizardCancelledError) return true;
   const e = err as { name?: string; exitCode?: number } | undefined;
-  return (
-    !!e &&
-    (e.exitCode === 130 ||
-      ['ExitPromptError', 'AbortPromptError', 'CancelPromptError', 'AbortError', 'WizardCancelledError'].includes(e.name ?? ''))
-  );
+  return !!e && (e.exitCode === 130 || PROMPT_CANCEL_NAMES.includes(e.name ?? ''));
 }
 
 /**
@@ -118,8 +114,8 @@ export default class PipecatGenerator extends Generator {
   constructor(args: string[], options: ConstructorParameters<typeof Generator>[1]) {
     // `yo pipecat` in a project whose .yo-rc.json is corrupt (a git merge left markers in it):
     // Yeoman's storage, made in super(), would fail on it with a JSON stack trace.
-    const opts = options as { request?: unknown; update?: unknown } | undefined;
-    if (!opts?.request && !opts?.update) {
+    const opts = options as { request?: unknown } | undefined;
+    if (!opts?.request) {
       try {
         checkYoRcAt(process.cwd());
       } catch (err) {
@@ -238,7 +234,6 @@ export default class PipecatGenerator extends Generator {
    * @throws ConfigError (exit 2) for invalid options; WizardCancelledError (exit 130) when declined
    */
   async prompting(): Promise<void> {
-    if (this._opts.update) return; // `pipecat update`: the recorded configuration answers everything
     // `yo pipecat` inside a generated project reuses its .yo-rc.json (issue 15) instead of nesting
     // a new project in it: on a terminal the wizard asks with the recorded answers as defaults;
     // without one (or with --dry-run) the recorded configuration answers everything. Either way
@@ -349,13 +344,6 @@ export default class PipecatGenerator extends Generator {
    * @throws ConfigError or DestinationError (exit 2); nothing is written
    */
   async configuring(): Promise<void> {
-    if (this._opts.update) {
-      // The update resolves, renders the same file table, merges and applies all or nothing.
-      this.planOnly = true;
-      const { runUpdate } = await import('./update/update.js');
-      this._opts.onUpdated?.(await runUpdate(this._opts.update));
-      return;
-    }
     if (this.updateRoot) {
       this.planOnly = true;
       await this._updateProject(this.updateRoot);

@@ -13,7 +13,6 @@ import { stripVTControlCharacters } from 'node:util';
 import { packageRoot } from './paths.js';
 import type { InitRequest } from './init-plan.js';
 import type { Staging } from './staging.js';
-import type { UpdateOutcome, UpdateRequest } from './update/update.js';
 
 let runs = 0;
 
@@ -58,12 +57,8 @@ export function generatorRunCount(): number {
 
 /** Inputs of {@link runPipecatGenerator}. */
 export interface GeneratorRun {
-  /** What to create (flags, config file layer, destination, wizard, dry run); or give `update`. */
+  /** What to create (flags, config file layer, destination, wizard, dry run). */
   request?: InitRequest;
-  /** What to update (`pipecat update`): the generator updates that project instead. */
-  update?: UpdateRequest;
-  /** Receives the update's outcome. */
-  onUpdated?: (outcome: UpdateOutcome) => void;
   /**
    * The prompt adapter for the wizard (Yeoman's `InputOutputAdapter`; ours is
    * `cli/prompts-adapter.ts`), wrapped in Yeoman's QueuedAdapter. Omit it when nothing is asked.
@@ -91,7 +86,7 @@ export async function runPipecatGenerator(run: GeneratorRun): Promise<void> {
   // The wizard's adapter asks and logs on the terminal; without it Yeoman's log (the `create …`
   // lines) goes to the `note` sink.
   const adapter = run.adapter ? new QueuedAdapter({ adapter: run.adapter as never }) : new QueuedAdapter(sinkOutput(run.note) as never);
-  const cwd = run.request?.cwd ?? run.update?.root ?? process.cwd();
+  const cwd = run.request?.cwd ?? process.cwd();
   const env = createEnv({ cwd, logCwd: cwd, skipInstall: true, skipCache: true, force: true, adapter } as never);
   // `resolved` names the module `yo` finds (the bundle's chunks live elsewhere: not import.meta.url).
   env.register(PipecatGenerator as never, {
@@ -103,8 +98,6 @@ export async function runPipecatGenerator(run: GeneratorRun): Promise<void> {
   try {
     await env.run(['pipecat:app'], {
       request: run.request,
-      update: run.update,
-      onUpdated: run.onUpdated,
       out: run.out,
       note: run.note,
       onStaging: (s: Staging) => stagings.push(s),

@@ -20,6 +20,9 @@ import { mergeLayers, normalise, resolveConfig, type ConfigLayer } from '../conf
 import { validateConfig, type ConfigProblem } from '../config/schema.js';
 import type { ConfigKey } from '../config/options.js';
 import type { ProjectConfig } from '../config/types.js';
+import { UpdateFlagError } from './errors.js';
+
+export { UpdateFlagError } from './errors.js';
 
 /** Inputs of {@link resolveUpdateConfig}. */
 export interface UpdateConfigInput {
@@ -39,22 +42,6 @@ export interface UpdateConfig {
   config: ProjectConfig;
   /** Recorded values that no longer apply and were dropped, one line each, e.g. `client_framework "vanilla" (web clients are for web bots only …)`. */
   dropped: string[];
-}
-
-/** A problem the caller reports as a usage error (exit 2), naming the flag. */
-export class UpdateFlagError extends Error {
-  readonly exitCode = 2;
-  readonly problems: readonly string[];
-
-  /**
-   * @param message headline
-   * @param problems one line per problem
-   */
-  constructor(message: string, problems: readonly string[] = []) {
-    super(message);
-    this.name = 'UpdateFlagError';
-    this.problems = problems;
-  }
 }
 
 /** Canonical transport id of an id or vendor alias, or undefined (families need a direction). */

@@ -13,32 +13,9 @@ import { lstatSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, dirname } from 'node:path';
 import { ConfigError, readConfigFile } from '../config/resolve.js';
 import { YO_RC_FILE } from '../yo-rc.js';
+import { LinkOutsideError, YoRcError } from './errors.js';
 
-/** A `.yo-rc.json` that cannot be read as JSON (git conflict markers, a syntax error). Exit code 2. */
-export class YoRcError extends Error {
-  readonly exitCode = 2;
-
-  /** @param message one line naming `.yo-rc.json:LINE` */
-  constructor(message: string) {
-    super(message);
-    this.name = 'YoRcError';
-  }
-}
-
-/** A project path that is a symbolic link leading outside the project. Exit code 2; nothing was changed. */
-export class LinkOutsideError extends Error {
-  readonly exitCode = 2;
-  readonly problems: readonly string[];
-
-  /** @param problems one line per link: `server -> /elsewhere/server (outside the project)` */
-  constructor(problems: readonly string[]) {
-    super(
-      `the project has symbolic links leading outside it: \`pipecat update\` does not write or delete through them (nothing was changed)`,
-    );
-    this.name = 'LinkOutsideError';
-    this.problems = [...problems, 'replace each link by the folder or file itself (or move the project), then rerun'];
-  }
-}
+export { LinkOutsideError, YoRcError } from './errors.js';
 
 /** Whether `inner` is `outer` or lies below it (both absolute, resolved). */
 function within(outer: string, inner: string): boolean {

@@ -24,41 +24,24 @@ import { resolveUpdateConfig } from './config.js';
 import { checkLinks, yoRcError } from './guard.js';
 import { acquireUpdateLock, clearDeadLock } from './lock.js';
 import { bytes, describeConflict, planUpdate, settle, type FilePlan, type Resolution } from './plan.js';
+import {
+  NotAProjectError,
+  UpdateAbortedError,
+  UpdateConflictsError,
+  UpdateConsentError,
+  UpdateWriteError,
+  type ConsentRequest,
+} from './errors.js';
 
-/** Exit codes of `pipecat update` besides the common ones (0, 1, 2, 130, 143). */
-export const UPDATE_EXIT = {
-  /** Conflicts without a terminal and without `--conflict-markers`: nothing was changed. */
-  conflicts: 3,
-  /** `--conflict-markers` (or the terminal choice) wrote conflict markers: the project was updated, the listed files need resolving. */
-  markers: 5,
-} as const;
-
-/** Conflicts that stopped a non-interactive update. Exit code {@link UPDATE_EXIT}.conflicts. */
-export class UpdateConflictsError extends Error {
-  readonly exitCode = UPDATE_EXIT.conflicts;
-  readonly problems: readonly string[];
-
-  /** @param files the conflicting files, one line each */
-  constructor(files: readonly string[]) {
-    super(`${files.length} file${files.length > 1 ? 's conflict' : ' conflicts'} with the update: nothing was changed`);
-    this.name = 'UpdateConflictsError';
-    this.problems = [
-      ...files,
-      'rerun on a terminal to choose per file, or with --conflict-markers to write markers into them (see docs/updating.md)',
-    ];
-  }
-}
-
-/** Not a generated project, or an unreadable `.yo-rc.json`. Exit code 2. */
-export class NotAProjectError extends Error {
-  readonly exitCode = 2;
-
-  /** @param message one line naming the folder */
-  constructor(message: string) {
-    super(message);
-    this.name = 'NotAProjectError';
-  }
-}
+export {
+  NotAProjectError,
+  UPDATE_EXIT,
+  UpdateAbortedError,
+  UpdateConflictsError,
+  UpdateConsentError,
+  UpdateWriteError,
+  type ConsentRequest,
+} from './errors.js';
 
 /**
  * The project folder: `dir` itself when given (it must hold `.yo-rc.json`), else the nearest
@@ -150,45 +133,6 @@ export interface UpdateRequest {
   consent?: (removals: ConsentRequest) => Promise<'remove' | 'keep' | 'abort'>;
   /** Receives notes for the user (stderr): a dead run's lock taken over. */
   note?: (line: string) => void;
-}
-
-/**
- * Removals that need the user's consent (docs/updating.md, "What update may remove"): the files
- * the update would remove that are unedited but either
- * - in a folder the new configuration no longer produces anything in (a whole `client/` when the
- *   bot becomes a telephony bot), or
- * - not vouched for: the base lists them, but the recorded configuration does not generate them
- *   (a tampered base, or a file older templates made).
- * Edited files are never in it: removing or replacing one is a conflict (asked on a terminal,
- * kept with `--conflict-markers`, else exit 3).
- */
-export interface ConsentRequest {
-  /** One per file: its path and why it needs consent. */
-  files: { path: string; why: string }[];
-  /** Project folders removed as a whole (`client`). */
-  folders: string[];
-  /** Recorded values the new configuration drops, which is why folders go (`UpdateOutcome.dropped`). */
-  because?: readonly string[];
-}
-
-/** Removals that need consent and got none (no terminal, no `--remove-unused`). Exit code 2; nothing was changed. */
-export class UpdateConsentError extends Error {
-  readonly exitCode = 2;
-  readonly problems: readonly string[];
-
-  /** @param req the removals */
-  constructor(req: ConsentRequest) {
-    const n = req.files.length;
-    super(
-      `the update would remove ${n} file${n > 1 ? 's' : ''}${req.folders.length ? ` (${req.folders.map((f) => `all of ${f}/`).join(', ')})` : ''} and needs your consent: nothing was changed`,
-    );
-    this.name = 'UpdateConsentError';
-    this.problems = [
-      ...(req.folders.length ? (req.because ?? []).map((d) => `because the new configuration drops the recorded ${d}`) : []),
-      ...req.files.map((f) => `${f.path}: ${f.why}`),
-      'rerun on a terminal to choose, or pass --remove-unused to remove them (files you edited are never removed by it)',
-    ];
-  }
 }
 
 /**
@@ -327,17 +271,6 @@ const FS_REASONS: Record<string, string> = {
   EIO: 'input/output error',
 };
 
-/** The file system refused a write during an update (everything done was undone). Exit code 1. */
-export class UpdateWriteError extends Error {
-  readonly exitCode = 1;
-
-  /** @param message one line naming the path and the reason */
-  constructor(message: string) {
-    super(message);
-    this.name = 'UpdateWriteError';
-  }
-}
-
 /** {@link runUpdate} once the lock is held. */
 async function updateLocked(req: UpdateRequest): Promise<UpdateOutcome> {
   // A run killed mid-update (SIGKILL) left its journal: undo its steps before reading anything.
@@ -448,16 +381,6 @@ async function updateLocked(req: UpdateRequest): Promise<UpdateOutcome> {
   await applyChanges(req.root, changes, { afterChange: req.afterChange });
   outcome.applied = true;
   return outcome;
-}
-
-/** The user chose "abort" at a conflict: nothing was changed. Exit code 130 (cancelled). */
-export class UpdateAbortedError extends Error {
-  readonly exitCode = 130;
-
-  constructor() {
-    super('update aborted: nothing was changed');
-    this.name = 'UpdateAbortedError';
-  }
 }
 
 /** A file's bytes, or null when it is missing or not a regular file. */
