@@ -38,6 +38,8 @@ export async function run(argv: string[]): Promise<number> {
     }
   }
   let usageError: UserError | undefined;
+  /** Whether the usage error is yargs' suggestion of a command (`Did you mean secrets?`). */
+  let recommended = false;
   /** The failing command's usage line (`pipecat cloud secrets set <name> [pairs..]`), when known. */
   let usageLine: string | undefined;
   const parser = yargs(argv)
@@ -69,6 +71,10 @@ export async function run(argv: string[]): Promise<number> {
     )
     .fail((msg, err, usage) => {
       if (err) throw err;
+      // yargs may fail twice for one mistake (`cloud secret list`: its suggestion for `secret`,
+      // then `list` as an unknown argument): its suggestion names the cause.
+      if (recommended) return;
+      recommended = /^Did you mean /.test(msg ?? '');
       usageLine = commandUsage(usage as unknown as UsageContext);
       const lines = explainUsageFailure(msg ?? 'invalid usage', usage as unknown as UsageContext, argv);
       pendingUsageProblems.push(...lines);

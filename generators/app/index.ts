@@ -179,6 +179,7 @@ export default class PipecatGenerator extends Generator {
         wizard: flags.project_name === undefined && typeof this._opts.config !== 'string',
         dryRun: this._opts['dry-run'] === true,
         overwriteGuide: false,
+        yes: this._opts.yes === true || this._opts.y === true,
       };
     }
     return this._cachedRequest;
@@ -259,6 +260,7 @@ export default class PipecatGenerator extends Generator {
         given: req.flags,
         output: outputFolderOf(req),
         target: (name) => destinationOf(req, name).target,
+        yes: req.yes,
         ask: this._askQuestion,
         log: (text) => this.log(text),
       });
@@ -308,6 +310,7 @@ export default class PipecatGenerator extends Generator {
         output: dirname(root),
         target: () => root,
         resolve: (answers) => resolveUpdateConfig({ recorded, flags: answers }).config,
+        yes: this._request().yes,
         ask: this._askQuestion,
         log: (text) => this.log(text),
       });
