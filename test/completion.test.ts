@@ -82,4 +82,25 @@ describe('pipecat completion', () => {
     expect(ask(['pipecat', 'init', '--llm=openai_r']).stdout.trim()).toBe('--llm=openai_responses_llm');
     expect(ask(['pipecat', 'init', '--realtime', '']).stdout.trim().split('\n')).toEqual(selectableServiceIds('realtime'));
   });
+
+  const zsh = spawnSync('zsh', ['-fc', 'true']).status === 0 ? test : test.skip;
+  zsh('zsh (when installed) runs the script with its own word splitting and offers the ids', () => {
+    // compsys' _describe and compdef stand in as printers: the script's own call of the binary is what runs.
+    const script = [
+      'compdef() { :; }',
+      '_describe() { print -l -- ${(P)2}; }',
+      '_default() { print DEFAULT; }',
+      'source <(pipecat completion)',
+      'words=(pipecat init --stt deepgram_f); CURRENT=4',
+      '_pipecat_yargs_completions',
+      'words=(pipecat init --llm=openai_r); CURRENT=3',
+      '_pipecat_yargs_completions',
+    ].join('\n');
+    const env = childEnv({ PATH: `${binDir}:${process.env.PATH}`, SHELL: '/usr/bin/zsh' });
+    const r = spawnSync('zsh', ['-fc', script], { encoding: 'utf8', env, timeout: 30_000 });
+    expect({ stderr: r.stderr, lines: r.stdout.trim().split('\n') }).toEqual({
+      stderr: '',
+      lines: ['deepgram_flux_sagemaker_stt', 'deepgram_flux_stt', '--llm=openai_responses_llm'],
+    });
+  });
 });
