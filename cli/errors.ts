@@ -79,11 +79,17 @@ export class OperationFailedError extends Error {
 /** No credentials, or the API rejected them (HTTP 401). Exit code 4. */
 export class NotLoggedInError extends Error {
   readonly exitCode: ExitCodeValue = ExitCode.notLoggedIn;
+  /** The line printed under the message instead of the hint to run `pipecat cloud auth login`. */
+  readonly hint?: string;
 
-  /** @param message why; the hint to run `pipecat cloud auth login` is appended by the printer */
-  constructor(message = 'not logged in to Pipecat Cloud') {
+  /**
+   * @param message why; the hint to run `pipecat cloud auth login` is appended by the printer
+   * @param hint another hint, e.g. when `auth login` itself failed (naming it would send the user in a circle)
+   */
+  constructor(message = 'not logged in to Pipecat Cloud', hint?: string) {
     super(message);
     this.name = 'NotLoggedInError';
+    this.hint = hint;
   }
 }
 
@@ -206,7 +212,8 @@ export function formatError(err: unknown): string {
   const lines = [`error: ${e.message}`];
   for (const p of e.problems ?? []) lines.push(`  - ${p}`);
   for (const d of e.details ?? []) lines.push(`  ${d}`);
-  if (err instanceof NotLoggedInError || exitCodeFor(err) === ExitCode.notLoggedIn) {
+  if (err instanceof NotLoggedInError && err.hint) lines.push(`  ${err.hint}`);
+  else if (err instanceof NotLoggedInError || exitCodeFor(err) === ExitCode.notLoggedIn) {
     lines.push('  run `pipecat cloud auth login` (or set PIPECAT_TOKEN)');
   }
   return lines.join('\n');

@@ -28,7 +28,19 @@ import { packageInfo } from '../generators/app/paths.js';
  *   5 update wrote conflict markers, 129 SIGHUP, 130 cancelled or SIGINT, 143 SIGTERM; docs/exit-codes.md)
  */
 export async function run(argv: string[]): Promise<number> {
+  // Shell completion of a flag's value (`--stt deep⇥`): the catalogue's ids, before yargs, which
+  // completes commands and flags only (./completion-values.ts, loaded only here).
+  const completing = argv.indexOf('--get-yargs-completions');
+  if (completing >= 0) {
+    const values = (await import('./completion-values.js')).valueCompletions(argv.slice(completing + 1));
+    if (values) {
+      process.stdout.write(values.map((v) => `${v}\n`).join(''));
+      return ExitCode.ok;
+    }
+  }
   let usageError: UserError | undefined;
+  /** Whether the usage error is yargs' suggestion of a command (`Did you mean secrets?`). */
+  let recommended = false;
   /** The failing command's usage line (`pipecat cloud secrets set <name> [pairs..]`), when known. */
   let usageLine: string | undefined;
   const parser = yargs(officialDeployShortForms(argv))
@@ -60,6 +72,10 @@ export async function run(argv: string[]): Promise<number> {
     )
     .fail((msg, err, usage) => {
       if (err) throw err;
+      // yargs may fail twice for one mistake (`cloud secret list`: its suggestion for `secret`,
+      // then `list` as an unknown argument): its suggestion names the cause.
+      if (recommended) return;
+      recommended = /^Did you mean /.test(msg ?? '');
       usageLine = commandUsage(usage as unknown as UsageContext);
       const lines = explainUsageFailure(msg ?? 'invalid usage', usage as unknown as UsageContext, argv);
       pendingUsageProblems.push(...lines);

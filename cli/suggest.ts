@@ -84,6 +84,13 @@ export function explainUsageFailure(msg: string, usage: UsageContext | undefined
       return `unexpected argument ${name}`;
     });
   }
+  const recommended = /^Did you mean (\S+)\?$/.exec(msg);
+  if (recommended && commands.includes(recommended[1])) {
+    // yargs' own suggestion (`recommendCommands`) names no word: name the one it is for.
+    const words = rawArgs.filter((a) => !a.startsWith('-'));
+    const typo = words.find((w) => !commands.includes(w) && closestMatch(w, commands) === recommended[1]);
+    if (typo) return [`unknown command ${typo}: did you mean ${recommended[1]}?`];
+  }
   if (/^name a/.test(msg) && commands.length) {
     // A sub-command was expected: was a word given in its place?
     const words = rawArgs.filter((a) => !a.startsWith('-'));

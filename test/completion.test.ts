@@ -8,6 +8,8 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BIN, makeTempDir, removeDir, runCli, childEnv } from './helpers/cli.js';
+import { TRANSPORTS } from '../generators/app/catalogue/catalogue.js';
+import { selectableServiceIds } from '../generators/app/config/schema.js';
 
 let tmp: string;
 let binDir: string;
@@ -51,5 +53,54 @@ describe('pipecat completion', () => {
     expect(complete(['pipecat', ''])).toEqual(expect.arrayContaining(['init', 'cloud', 'completion']));
     expect(complete(['pipecat', 'cloud', 'secrets', 'un'])).toEqual(['unset']);
     expect(complete(['pipecat', 'init', '--st'])).toEqual(['--stt']);
+  });
+
+  test('bash completes the ids of --stt, --llm, --tts, --realtime, --video and -t from the catalogue (issue 26)', () => {
+    for (const role of ['stt', 'llm', 'tts', 'realtime', 'video'] as const) {
+      expect(complete(['pipecat', 'init', `--${role}`, ''])).toEqual(selectableServiceIds(role));
+    }
+    expect(complete(['pipecat', 'init', '--stt', 'deepgram_f']).sort()).toEqual(['deepgram_flux_sagemaker_stt', 'deepgram_flux_stt']);
+    // -t: every id, with the vendor names accepted for them; update's transport flags too.
+    const t = complete(['pipecat', 'init', '-t', '']);
+    expect(t).toEqual(expect.arrayContaining([...TRANSPORTS.map((x) => x.id), 'twilio', 'daily']));
+    expect(complete(['pipecat', 'update', '--add-transport', 'twi'])).toEqual(expect.arrayContaining(['twilio']));
+    // bash splits `--llm=op` at "=": the value is completed alone.
+    expect(complete(['pipecat', 'init', '--llm', '=', 'openai_r'])).toEqual(['openai_responses_llm']);
+    // Flags still complete as before after a value.
+    expect(complete(['pipecat', 'init', '--stt', 'deepgram_stt', '--ll'])).toEqual(['--llm']);
+  });
+
+  test('zsh: the script passes its words (one word for --llm=op) and gets the ids, as zsh offers them', () => {
+    // The zsh script runs `pipecat --get-yargs-completions "${words[@]}"` and offers the lines.
+    const ask = (words: string[]) =>
+      spawnSync(process.execPath, [BIN, '--get-yargs-completions', ...words], {
+        encoding: 'utf8',
+        env: childEnv({ SHELL: '/usr/bin/zsh' }),
+      });
+    const tts = ask(['pipecat', 'init', '--tts', 'cartesia']);
+    expect({ stderr: tts.stderr, lines: tts.stdout.trim().split('\n') }).toEqual({ stderr: '', lines: ['cartesia_tts'] });
+    expect(ask(['pipecat', 'init', '--llm=openai_r']).stdout.trim()).toBe('--llm=openai_responses_llm');
+    expect(ask(['pipecat', 'init', '--realtime', '']).stdout.trim().split('\n')).toEqual(selectableServiceIds('realtime'));
+  });
+
+  const zsh = spawnSync('zsh', ['-fc', 'true']).status === 0 ? test : test.skip;
+  zsh('zsh (when installed) runs the script with its own word splitting and offers the ids', () => {
+    // compsys' _describe and compdef stand in as printers: the script's own call of the binary is what runs.
+    const script = [
+      'compdef() { :; }',
+      '_describe() { print -l -- ${(P)2}; }',
+      '_default() { print DEFAULT; }',
+      'source <(pipecat completion)',
+      'words=(pipecat init --stt deepgram_f); CURRENT=4',
+      '_pipecat_yargs_completions',
+      'words=(pipecat init --llm=openai_r); CURRENT=3',
+      '_pipecat_yargs_completions',
+    ].join('\n');
+    const env = childEnv({ PATH: `${binDir}:${process.env.PATH}`, SHELL: '/usr/bin/zsh' });
+    const r = spawnSync('zsh', ['-fc', script], { encoding: 'utf8', env, timeout: 30_000 });
+    expect({ stderr: r.stderr, lines: r.stdout.trim().split('\n') }).toEqual({
+      stderr: '',
+      lines: ['deepgram_flux_sagemaker_stt', 'deepgram_flux_stt', '--llm=openai_responses_llm'],
+    });
   });
 });

@@ -33,8 +33,18 @@ function expectProblems(flags: ConfigLayer, ...needles: (string | RegExp)[]): st
 
 describe('resolver rules', () => {
   test('required: name, bot type, transport, mode', () => {
-    expectProblems({}, '--name: is required', '--bot-type: is required', '--transport: is required', '--mode: is required');
-    expectProblems({ ...WEB, transports: [] }, '--transport: at least one transport is required');
+    // The bot type follows from the transports: only the transports are asked for, with the ids.
+    const none = expectProblems(
+      {},
+      '--name: is required',
+      '--transport: is required: give one or more',
+      '--mode: is required: cascade or realtime',
+    );
+    expect(none.join('\n')).not.toContain('--bot-type');
+    expect(none.join('\n')).toMatch(/web: [a-z_]+.*; telephony: .*the bot type follows from them/);
+    // A bot type given narrows the ids to its kind.
+    const web = expectProblems({ ...WEB, transports: [] }, '--transport: is required: give one or more');
+    expect(web.join('\n')).not.toContain('telephony:');
   });
 
   test('cascade needs STT, LLM and TTS and rejects --realtime', () => {
@@ -112,9 +122,10 @@ describe('resolver rules', () => {
     // A family resolved by its mode counts as telephony too.
     expect(resolve({ ...noType, transports: ['daily_pstn'], daily_pstn_mode: 'dial-out' }).config?.bot_type).toBe('telephony');
     // Nothing to infer from: still required; an unknown transport is reported, not guessed around.
-    expectProblems({ ...noType, transports: [] }, '--bot-type: is required');
+    // Then the transports are what to fix: a missing bot type is not reported beside them.
+    expect(expectProblems({ ...noType, transports: [] }, '--transport: is required').join('\n')).not.toContain('--bot-type');
     const unknown = expectProblems({ ...noType, transports: ['carrier_pigeon'] }, /unknown transport "carrier_pigeon"/);
-    expect(unknown.join('\n')).toContain('--bot-type: is required');
+    expect(unknown.join('\n')).not.toContain('--bot-type');
     // An explicit telephony type with only web transports is kept (pipecat allows it too).
     expect(resolve({ ...PHONE, transports: ['daily'] }).config?.bot_type).toBe('telephony');
   });
@@ -192,6 +203,13 @@ describe('resolver rules', () => {
       '--daily-pstn-mode: is required with transport rtc_hosted_pstn (Daily PSTN): dial-in or dial-out',
     );
     expectProblems({ ...PHONE, transports: ['twilio_daily_sip'] }, '--twilio-daily-sip-mode: is required with transport twilio_daily_sip');
+    // The mode is the one problem: the family counts as a transport (and a telephony one).
+    const untyped = { ...PHONE, bot_type: undefined };
+    for (const flags of [
+      { ...untyped, transports: ['daily_pstn'] },
+      { ...untyped, transports: ['twilio_daily_sip', 'daily'] },
+    ])
+      expect(expectProblems(flags, /-mode: is required with transport/)).toHaveLength(1);
     expectProblems(
       { ...PHONE, daily_pstn_mode: 'dial-in', twilio_daily_sip_mode: 'dial-out' },
       '--daily-pstn-mode: is only for the Daily PSTN transport (rtc_hosted_pstn)',

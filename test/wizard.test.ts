@@ -30,6 +30,18 @@ describe('wizard rules', () => {
     });
   });
 
+  test('--yes skips the final confirmation: an answer of no to it is never asked, the project is written', async () => {
+    const answers = { project_name: 'yes-wiz', bot_client: 'web-none', transports: ['rtc_small'], generate: false };
+    const ctx = runGenerator({ yes: true }, answers);
+    const result = await ctx;
+    try {
+      expect(ctx.askedQuestions.map((q) => q.name)).not.toContain('generate');
+      expect(existsSync(join(ctx.targetDirectory!, 'yes-wiz', 'server', 'bot.py'))).toBe(true);
+    } finally {
+      result.cleanup();
+    }
+  });
+
   test('invalid options stop the wizard before any question (exit 2, each flag named)', async () => {
     const ctx = runGenerator({ stt: 'nope_stt', 'bot-type': 'phone' }, {});
     await expectGeneratorFailure(ctx, (error) => {

@@ -26,6 +26,9 @@ import type { Destination, InitRequest } from '../../generators/app/init-plan.js
 import type { GeneratorRun } from '../../generators/app/run.js';
 import { schemaProblem } from '../../generators/app/wizard/questions.js';
 import { CancelledError, UserError, pendingUsageProblems } from '../errors.js';
+import { checkBooleanValues, checkDashValues, checkEmptyValues } from './value-checks.js';
+
+export { checkBooleanValues, checkDashValues, checkEmptyValues };
 import { setStopContext } from '../interrupts.js';
 import { yeomanHomeProblem } from '../yeoman-home.js';
 import { ConfigError } from '../../generators/app/config/resolve.js';
@@ -81,6 +84,8 @@ export interface InitArgs {
   config?: string;
   'dry-run'?: boolean;
   'list-options'?: boolean;
+  /** `--yes`/`-y`: skip the wizard's final confirmation. */
+  yes?: boolean;
   [flag: string]: unknown;
 }
 
@@ -116,80 +121,6 @@ export function flagsLayer(argv: InitArgs): ConfigLayer {
     if (v !== undefined) layer[o.key] = v;
   }
   return layer;
-}
-
-/**
- * Refuse `--flag=value` for a boolean option when the value is not `true` or `false` (yargs would
- * quietly read `--recording=maybe` as false).
- *
- * @param rawArgs the command line as typed (after the executable)
- * @throws UserError (exit 2) naming every such flag
- */
-export function checkBooleanValues(rawArgs: readonly string[]): void {
-  const names = new Set(CONFIG_OPTIONS.filter((o) => o.type === 'boolean').flatMap((o) => [o.flag, ...(o.flagAliases ?? [])]));
-  const problems: string[] = [];
-  for (const arg of rawArgs) {
-    const m = /^--(?:no-)?([a-z-]+)=(.*)$/.exec(arg);
-    if (m && names.has(m[1]) && !['true', 'false'].includes(m[2])) {
-      problems.push(`${arg.split('=')[0]}: takes no value (or =true / =false), got ${JSON.stringify(m[2])}`);
-    }
-  }
-  if (problems.length) throw new UserError('invalid configuration: nothing was written', problems);
-}
-
-/**
- * Refuse an empty value for a flag that takes one (`--llm ''`, `--client-framework=`, `--video`
- * with nothing after it): yargs reads each as an empty string, which would otherwise mean "not
- * given" or "none" and be quietly dropped (issue 23).
- *
- * @param argv parsed arguments
- * @throws UserError (exit 2) naming every such flag
- */
-export function checkEmptyValues(argv: InitArgs): void {
-  const problems: string[] = [];
-  const blank = (v: unknown): boolean => typeof v === 'string' && v.trim() === '';
-  for (const o of CONFIG_OPTIONS) {
-    if (o.type === 'boolean') continue;
-    const v = argv[o.flag];
-    if (blank(v) || (Array.isArray(v) && v.some(blank))) {
-      problems.push(`--${o.flag}: empty value: give a value (${o.valueHint ?? 'see --help'}), or leave --${o.flag} out`);
-    }
-  }
-  if (problems.length) throw new UserError('invalid configuration: nothing was written', problems);
-}
-
-/** Names (`n`, `name`, `output`...) of the flags of `pipecat init` that take a value. */
-function valueFlagNames(): Set<string> {
-  const names = new Set(['output', 'o', 'config', 'c']);
-  for (const o of CONFIG_OPTIONS) {
-    if (o.type === 'boolean') continue;
-    for (const n of [o.flag, o.short, ...(o.flagAliases ?? [])]) if (n) names.add(n);
-  }
-  return names;
-}
-
-/**
- * Refuse a flag that takes a value followed by a word starting with `-` (`-n -dash`): yargs would
- * give the flag an empty value and read the word as more flags (`-dash` is `-d -a -s -h`: help,
- * exit 0). Checked in the command's builder, before yargs acts on any flag (issue 23). A lone `-`
- * (stdin for `--config`) is a value.
- *
- * @param rawArgs the command line after the executable (`init …`)
- * @throws UserError (exit 2) naming the flag and the word
- */
-export function checkDashValues(rawArgs: readonly string[]): void {
-  const names = valueFlagNames();
-  for (let i = 0; i < rawArgs.length - 1; i++) {
-    const a = rawArgs[i];
-    if (a === '--') break;
-    const m = /^--?([a-z][a-z-]*)$/.exec(a);
-    const next = rawArgs[i + 1];
-    if (m && names.has(m[1]) && /^-./.test(next) && next !== '--') {
-      throw new UserError(`${a} needs a value, but the next word ${JSON.stringify(next)} starts with "-" and would be read as flags`, [
-        `to give a value that starts with "-", write ${a}=${next}`,
-      ]);
-    }
-  }
 }
 
 /**
@@ -324,6 +255,12 @@ function builder(yargs: Argv): Argv<InitArgs> {
       describe: 'Replace existing AGENTS.md, CLAUDE.md and GETTING_STARTED.md with ours (default: keep them)',
       group: 'Input and output:',
     })
+    .option('yes', {
+      alias: 'y',
+      type: 'boolean',
+      describe: "Do not ask the wizard's final confirmation (init asks nothing else; it never overwrites)",
+      group: 'Input and output:',
+    })
     .option('coding-agent', {
       type: 'boolean',
       describe: 'Build with a coding agent: write only AGENTS.md, CLAUDE.md and GETTING_STARTED.md, no bot',
@@ -427,6 +364,7 @@ export async function runInit(argv: InitArgs, io: InitIO): Promise<void> {
     wizard,
     dryRun: argv['dry-run'] === true,
     overwriteGuide: argv['overwrite-guide'] === true,
+    yes: argv.yes === true,
   };
   if (argv['coding-agent']) {
     const name = (flags.project_name ?? configLayer?.project_name) as string | undefined;
@@ -472,7 +410,7 @@ export async function runInit(argv: InitArgs, io: InitIO): Promise<void> {
  * @param argv parsed arguments
  */
 function withConfigProblems(usage: string[], argv: InitArgs): UserError {
-  const problems = [...usage];
+  const problems: string[] = [];
   try {
     const configLayer = typeof argv.config === 'string' ? readConfigFile(argv.config) : undefined;
     const flags = flagsLayer(argv);
@@ -481,7 +419,12 @@ function withConfigProblems(usage: string[], argv: InitArgs): UserError {
     if (err instanceof ConfigError) problems.push(...err.problems);
     else if (err instanceof UserError) problems.push(err.message, ...err.problems);
   }
-  return new UserError('invalid command line: nothing was written', problems);
+  // A flag suggested for a typo (`--nmae`: did you mean --name?) is the fix of its own "is
+  // required": that line is left out, and a lone usage problem is the headline (issue 26).
+  const suggested = usage.map((u) => /did you mean (--[a-z-]+)\?$/.exec(u)?.[1]).filter((f) => f !== undefined);
+  const rest = problems.filter((p) => !suggested.some((f) => p.startsWith(`${f}: is required`)));
+  if (usage.length === 1) return new UserError(`${usage[0]} (nothing was written)`, rest);
+  return new UserError('invalid command line: nothing was written', [...usage, ...rest]);
 }
 
 /** `pipecat init quickstart` (the anchor's spelling): this word as DIRECTORY selects {@link QUICKSTART}. */

@@ -23,6 +23,7 @@ import type { ConfigLayer } from '../../generators/app/config/resolve.js';
 import type { UpdateAsk } from '../../generators/app/update/session.js';
 import { canPrompt, select } from '../dialogs.js';
 import { CancelledError, UserError } from '../errors.js';
+import { checkBooleanValues, checkDashValues, checkEmptyValues } from './value-checks.js';
 import type { InitIO } from './init.js';
 
 /**
@@ -102,6 +103,9 @@ function list(v: unknown): string[] {
 }
 
 function builder(yargs: Argv): Argv<UpdateArgs> {
+  // As `init` does: `-n -dash` must not turn into `-n '' -d -a -s -h` (help).
+  const raw = process.argv.slice(2);
+  if (raw[0] === 'update') checkDashValues(raw.slice(1), ['add-transport', 'remove-transport']);
   let y = yargs
     .usage(
       '$0 update [DIRECTORY] [options]\n\nChange a generated project (services, transports, features) or bring it to the current templates, keeping your edits: ' +
@@ -131,10 +135,12 @@ function builder(yargs: Argv): Argv<UpdateArgs> {
       group: 'Input and output:',
     })
     .option('remove-unused', {
+      alias: ['yes', 'y'],
       type: 'boolean',
       describe:
         'Without a terminal: remove the unedited generated files the update asks about (a whole client/ the new configuration drops, ' +
-        'files the base lists but the configuration does not generate); files you edited are never removed by it',
+        'files the base lists but the configuration does not generate); files you edited are never removed by it. ' +
+        '--yes/-y: the same (the one question update asks that can be answered in advance)',
       group: 'Input and output:',
     });
   for (const o of CONFIG_OPTIONS) {
@@ -194,13 +200,13 @@ export const updateCommand: CommandModule<object, UpdateArgs> = createUpdateComm
 async function runUpdate(argv: UpdateArgs, io: UpdateIO): Promise<void> {
   // Imported here, not at the top: the update core brings the renderer, the catalogue and the
   // diff libraries, which `update --help` does not need (≈ 70 ms of CPU when imported statically).
-  const [{ checkBooleanValues }, core, { updateProject }, { yeomanHomeProblem }] = await Promise.all([
-    import('./init.js'),
+  const [core, { updateProject }, { yeomanHomeProblem }] = await Promise.all([
     import('../../generators/app/update/update.js'),
     import('../../generators/app/update/session.js'),
     import('../yeoman-home.js'),
   ]);
   checkBooleanValues(io.rawArgs);
+  checkEmptyValues(argv);
   if (argv['dry-run'] && argv['conflict-markers'])
     throw new UserError('--dry-run and --conflict-markers: --dry-run changes nothing, so give one');
   const root = core.findProjectRoot(argv.directory, io.cwd);

@@ -14,7 +14,8 @@
  * Front ends: our CLI passes an {@link InitRequest} (`request`) and its output sinks; under `yo
  * pipecat` the request is built from the generator's own options.
  */
-import { realpathSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { emitKeypressEvents } from 'node:readline';
 import Generator from 'yeoman-generator';
@@ -33,9 +34,11 @@ import {
   type InitRequest,
 } from './init-plan.js';
 import { nextSteps } from './next-steps.js';
+import { selfCommand } from './self-command.js';
 import { renderFiles } from './render.js';
 import { BASE_DIR, writeBase } from './update/base.js';
 import { checkYoRcAt } from './update/guard.js';
+import { yeomanHomeProblem } from '../../cli/yeoman-home.js';
 import { beginStaging, type Staging } from './staging.js';
 import { toAdapterQuestion } from './wizard/convert.js';
 import { askWizard, runWizard, WizardCancelledError, type AskFunction } from './wizard/wizard.js';
@@ -89,6 +92,34 @@ function runByYo(): boolean {
   }
 }
 
+/**
+ * Under `yo`, when Yeoman could not read its settings in `$HOME` (`cli/yeoman-home.ts`): the
+ * lines to print, saying what to do instead; for a home this user does not own (yo started as root
+ * runs as uid 1000 with root's HOME), how to run yo or `pipecat init` instead. Undefined when
+ * Yeoman can start.
+ */
+export function rootHomeProblem(): string | undefined {
+  const problem = yeomanHomeProblem();
+  if (!problem) return undefined;
+  const lines = [`error: ${problem.message}`, ...problem.problems.map((p) => `  ${p}`)];
+  let owner: number | undefined;
+  try {
+    owner = statSync(homedir()).uid;
+  } catch {
+    owner = undefined;
+  }
+  const uid = process.getuid?.();
+  if (uid !== undefined && owner !== undefined && owner !== uid) {
+    lines.push(
+      `  yo started as root runs as the user with uid ${uid} (yo's root check) but keeps HOME=${homedir()}, which that user cannot use:`,
+      '  run yo as your own user (not as root, not with sudo); or, as root, give it a home and a folder that user owns:',
+      `    mkdir -p /tmp/yo-home && chown ${uid} /tmp/yo-home && cd /tmp/yo-home && HOME=$PWD yo pipecat`,
+      '  or run `pipecat init` (the same options and wizard), which runs as root',
+    );
+  }
+  return lines.join('\n');
+}
+
 /** Generator class registered as namespace `pipecat:app`. */
 export default class PipecatGenerator extends Generator {
   /** The configuration being generated (set in prompting or configuring). */
@@ -121,6 +152,16 @@ export default class PipecatGenerator extends Generator {
       } catch (err) {
         if (!runByYo()) throw err;
         process.stderr.write(`error: ${(err as Error).message}\n`);
+        process.exit(2);
+      }
+    }
+    // `yo pipecat` as root: yo switches to the user with uid 1000 (its root check, `downgrade-root`)
+    // and keeps HOME, which that user cannot read; Yeoman's global settings there (made in super())
+    // would end in yo's stack trace. Say what to do instead, first (issue 26).
+    if (runByYo()) {
+      const home = rootHomeProblem();
+      if (home) {
+        process.stderr.write(`${home}\n`);
         process.exit(2);
       }
     }
@@ -175,6 +216,7 @@ export default class PipecatGenerator extends Generator {
         wizard: flags.project_name === undefined && typeof this._opts.config !== 'string',
         dryRun: this._opts['dry-run'] === true,
         overwriteGuide: false,
+        yes: this._opts.yes === true || this._opts.y === true,
       };
     }
     return this._cachedRequest;
@@ -254,6 +296,7 @@ export default class PipecatGenerator extends Generator {
         given: req.flags,
         output: outputFolderOf(req),
         target: (name) => destinationOf(req, name).target,
+        yes: req.yes,
         ask: this._askQuestion,
         log: (text) => this.log(text),
       });
@@ -303,6 +346,7 @@ export default class PipecatGenerator extends Generator {
         output: dirname(root),
         target: () => root,
         resolve: (answers) => resolveUpdateConfig({ recorded, flags: answers }).config,
+        yes: this._request().yes,
         ask: this._askQuestion,
         log: (text) => this.log(text),
       });
@@ -419,6 +463,6 @@ export default class PipecatGenerator extends Generator {
       a.log.create(`${BASE_DIR}/ (a copy of each file: what \`pipecat update\` merges your edits against)`);
     });
     commitWithGuides(this.staging, guides, this._opts.note ?? ((text) => this.log(text.trimEnd())));
-    this._out(nextSteps(config, dest.target, this._request().cwd));
+    this._out(nextSteps(config, dest.target, this._request().cwd, selfCommand()));
   }
 }

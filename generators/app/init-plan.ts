@@ -36,6 +36,8 @@ export interface InitRequest {
   dryRun: boolean;
   /** `--overwrite-guide`: replace existing agent guides in an in-place target. */
   overwriteGuide: boolean;
+  /** `--yes`/`-y`: generate without asking the wizard's final "Generate this project?". */
+  yes?: boolean;
 }
 
 /** Where a project goes: `<output>/<name>`, or a folder given as `pipecat init DIR` (in place). */

@@ -7,6 +7,7 @@
  * folder the user ran the command in.
  */
 import { relative } from 'node:path';
+import { findTransport } from './catalogue/catalogue.js';
 import { clientKindByTemplate } from './client-kinds.js';
 import { deriveValues } from './config/resolve.js';
 import type { ProjectConfig } from './config/types.js';
@@ -17,9 +18,11 @@ import type { ProjectConfig } from './config/types.js';
  * @param config the resolved configuration
  * @param target absolute project folder
  * @param cwd the folder the command ran in (paths are shown relative to it when below it)
+ * @param tool how to run this tool again, as it was started (`./self-command.ts`): the cloud steps
+ *   use it, where the generated README writes `npx generator-pipecat`
  * @returns lines ending with a newline
  */
-export function nextSteps(config: ProjectConfig, target: string, cwd: string = process.cwd()): string {
+export function nextSteps(config: ProjectConfig, target: string, cwd: string = process.cwd(), tool = 'npx generator-pipecat'): string {
   const fromCwd = relative(cwd, target);
   const rel = fromCwd === '' ? '.' : fromCwd.startsWith('..') ? target : fromCwd;
   const d = deriveValues(config);
@@ -32,13 +35,16 @@ export function nextSteps(config: ProjectConfig, target: string, cwd: string = p
     '  uv sync',
     '  uv run bot.py             # http://localhost:7860',
   ];
+  // Daily PSTN dial-out and Twilio + Daily SIP calls start at the call server (README section 2).
+  if (config.transports.some((id) => findTransport(id)?.flow === 'daily-server'))
+    lines.push('  uv run server.py          # in another terminal, also in server/: the call server (port 8080)');
   if (config.deploy_to_cloud) {
     lines.push(
       '',
       'Then, to deploy to Pipecat Cloud (still in server/; see README.md):',
-      '  npx generator-pipecat cloud auth login',
-      `  npx generator-pipecat cloud secrets set ${d.secret_set} --file .env --skip`,
-      '  uv lock && npx generator-pipecat cloud deploy --yes',
+      `  ${tool} cloud auth login`,
+      `  ${tool} cloud secrets set ${d.secret_set} --file .env --skip`,
+      `  uv lock && ${tool} cloud deploy --yes`,
     );
   }
   const kind = d.client ? clientKindByTemplate(d.client) : undefined;

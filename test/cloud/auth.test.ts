@@ -57,7 +57,9 @@ describe('login', () => {
     const r = await runCli(['cloud', 'auth', 'login'], { env: env(), input: 'pcc_pat_wrong' });
     expect(r.code).toBe(4);
     expect(r.stderr).toContain('rejected this token (401 UNAUTHORIZED)');
-    expect(r.stderr).toContain('pipecat cloud auth login');
+    // The hint says what to change, not the command just run (issue 26).
+    expect(r.stderr).toContain('create a personal access token in the Pipecat Cloud dashboard');
+    expect(r.stderr).not.toContain('run `pipecat cloud auth login`');
     await expect(stat(file())).rejects.toMatchObject({ code: 'ENOENT' });
   });
 

@@ -125,6 +125,15 @@ describe('secrets unset and delete', () => {
     expect(empty.stderr).toContain('the key is empty');
   });
 
+  test.concurrent('--yes and -y skip the confirmation as --skip does (issue 26)', async () => {
+    await client.upsertSecret(h.emulator.org, 'yes-set', 'KEEP', h.secret('yes keep'));
+    await client.upsertSecret(h.emulator.org, 'yes-set', 'DROP', h.secret('yes drop'));
+    expectExit(await h.run(['unset', 'yes-set', 'DROP', '-y']), 0);
+    expect(Object.keys((await sets())['yes-set'].secrets)).toEqual(['KEEP']);
+    expectExit(await h.run(['delete', 'yes-set', '--yes']), 0);
+    expect((await sets())['yes-set']).toBeUndefined();
+  });
+
   test.concurrent('delete: missing set is exit 1; no terminal is exit 2; --skip deletes sets and pull secrets', async () => {
     await client.upsertSecret(h.emulator.org, 'delete-me', 'A', h.secret('delete a'));
     await client.upsertImagePullSecret(h.emulator.org, 'delete-pull', {

@@ -65,7 +65,10 @@ async function login(io: CloudIO, argv: ArgumentsCamelCase<CloudArgs & { token?:
     orgs = await client.organizations();
   } catch (e) {
     if (e instanceof ApiError && e.status === 401) {
-      throw new NotLoggedInError(`Pipecat Cloud at ${client.baseUrl} rejected this token (401 ${e.code}); nothing was saved`);
+      throw new NotLoggedInError(
+        `Pipecat Cloud at ${client.baseUrl} rejected this token (401 ${e.code}); nothing was saved`,
+        'the token may be mistyped, revoked or expired: create a personal access token in the Pipecat Cloud dashboard and give that one',
+      );
     }
     throw e;
   }

@@ -344,10 +344,12 @@ export function normalise(
     if (c[key] === '') c[key] = null;
   }
   if (typeof c.transports === 'string') c.transports = [c.transports];
+  // Family members standing in for a family given without its dial mode (see resolveTransport).
+  const provisional = new Set<string>();
   if (Array.isArray(c.transports)) {
     const out: unknown[] = [];
     for (const t of c.transports) {
-      const resolved = typeof t === 'string' ? resolveTransport(t, c, problems) : t;
+      const resolved = typeof t === 'string' ? resolveTransport(t, c, problems, provisional) : t;
       if (resolved !== undefined && !out.includes(resolved)) out.push(resolved);
     }
     c.transports = out;
@@ -357,7 +359,7 @@ export function normalise(
     for (const t of c.transports) {
       const def = typeof t === 'string' ? findTransport(t) : undefined;
       const fam = def?.family ? TRANSPORT_FAMILIES.find((f) => f.id === def.family) : undefined;
-      if (fam && def?.dialMode) {
+      if (fam && def?.dialMode && !provisional.has(def.id)) {
         if (c[fam.modeKey] == null) c[fam.modeKey] = def.dialMode;
         else if (c[fam.modeKey] !== def.dialMode && !problems.some((p) => p.key === fam.modeKey)) {
           problems.push({ key: fam.modeKey, message: `is ${JSON.stringify(c[fam.modeKey])} but transport ${def.id} is ${def.dialMode}` });
@@ -408,8 +410,17 @@ export function inferBotType(c: Record<string, unknown>): void {
 /**
  * Canonical id for one `--transport` value: an id, a vendor alias, or a family resolved with its
  * dial mode. Unknown values are returned unchanged for the schema to report with the valid ids.
+ * A family without its dial mode is reported (naming the mode's flag) and stands as its first
+ * member, added to `provisional`, so the rest is checked as for a transport given (its kind gives
+ * the bot type; no "at least one transport" beside the mode's problem); the configuration does
+ * not resolve while the mode's problem stands.
  */
-function resolveTransport(value: string, c: Record<string, unknown>, problems: ConfigProblem[]): string | undefined {
+function resolveTransport(
+  value: string,
+  c: Record<string, unknown>,
+  problems: ConfigProblem[],
+  provisional: Set<string>,
+): string | undefined {
   const v = value.trim().toLowerCase();
   const direct = TRANSPORTS.find((t) => t.id === v || (t.aliases as readonly string[]).includes(v));
   if (direct) return direct.id;
@@ -418,7 +429,9 @@ function resolveTransport(value: string, c: Record<string, unknown>, problems: C
     const mode = c[family.modeKey];
     if (mode == null) {
       problems.push({ key: family.modeKey, message: `is required with transport ${value} (${family.label}): dial-in or dial-out` });
-      return undefined;
+      const first = TRANSPORTS.find((t) => 'family' in t && t.family === family.id);
+      if (first) provisional.add(first.id);
+      return first?.id;
     }
     const member = TRANSPORTS.find((t) => 'family' in t && t.family === family.id && 'dialMode' in t && t.dialMode === mode);
     if (!member) {

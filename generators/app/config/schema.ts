@@ -176,12 +176,93 @@ export function shown(value: unknown): string {
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
+/** Most ids {@link idsMentioning} suggests: more is a list, not a suggestion. */
+const MAX_MENTIONS = 6;
+
+/**
+ * The valid ids of a key whose catalogue entry mentions `text` (case-insensitive, at least 2
+ * characters). `names`: the ids or aliases containing it (`labs` → `elevenlabs_tts`; asked before
+ * {@link closestMatch}). `descriptions`, for a value too far from every id: the ids whose label
+ * contains it, else those whose model variables name it in their description (`gpt` → the
+ * services whose example model is a GPT). Empty when none does, or when more than
+ * {@link MAX_MENTIONS} do.
+ *
+ * @param key a config key holding a service or transport id
+ * @param text what the user typed
+ * @param where what of each entry is searched
+ */
+export function idsMentioning(key: ConfigKey, text: string, where: 'names' | 'descriptions'): string[] {
+  const needle = text.trim().toLowerCase();
+  if (needle.length < 2) return [];
+  const role = ROLE_OF_KEY[key];
+  type Entry = { id: string; names: readonly string[]; label: string; models: string };
+  const entries: Entry[] =
+    key === 'transports'
+      ? TRANSPORTS.map((t) => ({ id: t.id, names: [t.id, ...t.aliases], label: t.label, models: '' }))
+      : role
+        ? SERVICES_BY_ROLE[role]
+            .filter((d) => !d.deprecated)
+            .map((d) => ({
+              id: d.id,
+              names: [d.id, ...(d.aliases ?? [])],
+              label: d.label,
+              models: d.env
+                .filter((v) => /_MODEL$/.test(v.name))
+                .map((v) => v.description)
+                .join(' '),
+            }))
+        : [];
+  const tiers: ((e: Entry) => boolean)[] =
+    where === 'names'
+      ? [(e) => e.names.some((n) => n.toLowerCase().includes(needle))]
+      : [(e) => e.label.toLowerCase().includes(needle), (e) => e.models.toLowerCase().includes(needle)];
+  for (const tier of tiers) {
+    const ids = entries.filter(tier).map((e) => e.id);
+    if (ids.length) return ids.length <= MAX_MENTIONS ? ids : [];
+  }
+  return [];
+}
+
+/**
+ * The message for a missing value, saying what to give: the values of a key with a fixed set
+ * (`--mode: is required: cascade or realtime`), the transport ids by kind (the bot type follows
+ * from them, so a missing bot type is not reported beside them; {@link validateConfig}).
+ *
+ * @param key the config key
+ */
+function requiredMessage(key: ConfigKey): string {
+  if (key === 'transports') return `is required: ${transportChoices(undefined)}`;
+  const hint = optionFor(key).valueHint;
+  if (hint && /^<[a-z-]+(\|[a-z-]+)+>$/.test(hint)) {
+    const values = hint.slice(1, -1).split('|');
+    return `is required: ${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}`;
+  }
+  return 'is required';
+}
+
+/**
+ * The transport ids to choose from, by kind (`web: …; telephony: …`), from the catalogue; the
+ * kind's only when the bot type is known.
+ *
+ * @param botType `web`, `telephony`, or anything else for both
+ */
+function transportChoices(botType: unknown): string {
+  const kinds = botType === 'web' || botType === 'telephony' ? [botType] : ['web', 'telephony'];
+  const ids = kinds.map(
+    (k) =>
+      `${k}: ${TRANSPORTS.filter((t) => t.kind === k)
+        .map((t) => t.id)
+        .join(', ')}`,
+  );
+  return `give one or more with --transport (${ids.join('; ')})${kinds.length > 1 ? '; the bot type follows from them' : ''}`;
+}
+
 function problemFromDetail(detail: Joi.ValidationErrorItem): ConfigProblem {
   const key = String(detail.path[0]) as ConfigKey;
   const value = detail.context?.value;
   switch (detail.type) {
     case 'any.required':
-      return { key, message: 'is required' };
+      return { key, message: requiredMessage(key) };
     case 'any.only': {
       const role = ROLE_OF_KEY[key];
       const deprecated = role && typeof value === 'string' ? findService(value) : undefined;
@@ -200,6 +281,13 @@ function problemFromDetail(detail: Joi.ValidationErrorItem): ConfigProblem {
           message: `"${value}" names several ${role!.toUpperCase()} services and none is its default: choose one of ${vendor.candidates.join(', ')}`,
         };
       }
+      // Ids containing the text (`labs` → elevenlabs_tts) before a distance match (`labs` is 2 edits from `aws`).
+      const containing = typeof value === 'string' ? idsMentioning(key, value, 'names') : [];
+      if (containing.length)
+        return {
+          key,
+          message: `unknown ${what} ${shown(value)}: did you mean ${containing.length > 1 ? 'one of ' : ''}${containing.map((v) => withLabel(key, v)).join(', ')}? (every id: pipecat init --list-options)`,
+        };
       const hint = typeof value === 'string' ? closestMatch(value, [...valid, ...aliasesOf(key), ...vendorsOf(key)]) : undefined;
       // A misspelt vendor name (`deepgrm`) suggests what that vendor's name would have meant.
       const meant = hint && role && !valid.includes(hint) ? serviceForVendor(role, hint) : undefined;
@@ -213,6 +301,12 @@ function problemFromDetail(detail: Joi.ValidationErrorItem): ConfigProblem {
         return {
           key,
           message: `unknown ${what} ${shown(value)}: did you mean ${withLabel(key, suggestion)}? (every id: pipecat init --list-options)`,
+        };
+      const near = typeof value === 'string' ? idsMentioning(key, value, 'descriptions') : [];
+      if (near.length)
+        return {
+          key,
+          message: `unknown ${what} ${shown(value)}: did you mean ${near.length > 1 ? 'one of ' : ''}${near.map((v) => withLabel(key, v)).join(', ')}? (every id: pipecat init --list-options)`,
         };
       return { key, message: `unknown ${what} ${shown(value)}; valid: ${valid.map((v: string) => withLabel(key, v)).join(', ')}` };
     }
@@ -243,6 +337,14 @@ export function validateConfig(config: Record<string, unknown>, sources: Partial
   for (const d of error?.details ?? []) problems.push(problemFromDetail(d));
   if (problems.length === 0) problems.push(...crossFieldProblems(config, sources));
   else problems.push(...crossFieldProblems(config, sources).filter((p) => !problems.some((q) => q.key === p.key)));
+  // The bot type follows from the transports (`inferBotType`): while they are missing or wrong,
+  // a missing bot type is theirs to fix, and the transport message says what to give (issue 26).
+  const transportProblem = problems.find((p) => p.key === 'transports');
+  if (transportProblem) {
+    if (config.transports == null || (Array.isArray(config.transports) && config.transports.length === 0))
+      transportProblem.message = `is required: ${transportChoices(config.bot_type)}`;
+    return problems.filter((p) => !(p.key === 'bot_type' && p.message.startsWith('is required')));
+  }
   return problems;
 }
 

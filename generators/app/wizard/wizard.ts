@@ -72,6 +72,8 @@ export interface WizardOptions {
    * @throws ConfigError (exit 2) when they do not resolve
    */
   resolve?: (layer: ConfigLayer) => ProjectConfig;
+  /** `--yes`/`-y`: print the summary and go on without asking for confirmation. */
+  yes?: boolean;
 }
 
 /** The result of {@link askWizard}. */
@@ -290,6 +292,7 @@ export async function askWizard(opts: WizardOptions): Promise<WizardResult> {
   const layer: ConfigLayer = { ...opts.given, ...answers };
   const config = opts.resolve ? opts.resolve(layer) : resolveConfig({ flags: layer });
   opts.log(summaryText(config, opts.target ? opts.target(config.project_name) : join(opts.output, config.project_name)));
+  if (opts.yes) return { config, layer };
   const ok = await opts.ask(confirmQuestion());
   if (ok !== true) throw new WizardCancelledError();
   return { config, layer };

@@ -18,11 +18,15 @@ export const SECRETS_EPILOGUE =
   "Secret values are never printed: plans show each value's length and a short SHA-256 fingerprint. Guide: docs/secrets.md";
 
 /** Message of the error raised when a confirmation is needed but there is no terminal. */
-export const NO_TTY_CONFIRM = 'confirmation needed, but no terminal is available to ask: pass --skip (-s) to go ahead without asking';
+export const NO_TTY_CONFIRM =
+  'confirmation needed, but no terminal is available to ask: pass --skip (-s) or --yes (-y) to go ahead without asking';
 
-/** Adds `--skip/-s` to a command. */
+/**
+ * Adds `--skip/-s` to a command (the official CLI's flag), with `--yes/-y` as aliases (what npm,
+ * gh and the official CLI's `deploy` users type).
+ */
 export function skipOption<T>(y: Argv<T>, what: string): Argv<T & { skip?: boolean }> {
-  return y.option('skip', { alias: 's', type: 'boolean', describe: `Do not ask for confirmation before ${what}` }) as Argv<
+  return y.option('skip', { alias: ['s', 'yes', 'y'], type: 'boolean', describe: `Do not ask for confirmation before ${what}` }) as Argv<
     T & { skip?: boolean }
   >;
 }
