@@ -229,18 +229,31 @@ describe.each([
   { name: 'vanilla', flags: ['--client-framework', 'vanilla'] },
   { name: 'react-vite', flags: ['--client-framework', 'react', '--client-server', 'vite'] },
 ])('$name client with SmallWebRTC only', ({ name, flags }) => {
-  test('loads and connects without a request to Daily', async () => {
+  test('loads, fails a start, retries and connects without a request to Daily', async () => {
     const { url, server } = await builtClient(`e2e-sessions-${name}-small`, flags, ['rtc_small']);
     const { page, requests, errors, close } = await openPage(url, { ok: true });
     try {
+      const connect = page.getByRole('button', { name: 'Connect', exact: true });
+      // A failed start: a sentence, and Connect usable again.
       stub.reset();
-      await page.getByRole('button', { name: 'Connect', exact: true }).click();
+      stub.failStarts = 1;
+      await connect.click();
+      await page.getByRole('alert').waitFor({ state: 'visible', timeout: 30_000 });
+      // (The React clients' ErrorCard puts a heading before it.)
+      const shown = (await shownError(page)) ?? '';
+      expect(shown.endsWith('Could not start the bot: the bot could not start.')).toBe(true);
+      expect(shown).not.toMatch(/[{}"]/);
+      await connect.waitFor({ timeout: 30_000 });
+      await page.waitForFunction((el) => !(el as { disabled?: boolean }).disabled, await connect.elementHandle(), { timeout: 30_000 });
+      // The retry reaches the offer.
+      await connect.click();
       const offer = await stub.waitFor((r) => r.path === '/sessions/e2e-session/api/offer', 'SmallWebRTC offer');
       expect(String(offer.body.sdp)).toContain('m=audio');
       await page.waitForTimeout(2_000);
       expect(requests.filter((r) => DAILY_HOST.test(r))).toEqual([]);
-      expect(requests.some((r) => r.startsWith(stub.startUrl))).toBe(true);
-      expect(errors).toEqual([]);
+      expect(requests.filter((r) => r.startsWith(stub.startUrl))).toHaveLength(2);
+      expect(errors.filter((e) => e !== WAV_RECORDER_RACE)).toEqual([]);
+      await page.screenshot({ path: join(ARTIFACTS, `${name}-sessions-small.png`) });
     } finally {
       await close();
       stopServer(server);
