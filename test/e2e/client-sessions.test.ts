@@ -260,3 +260,34 @@ describe.each([
     }
   }, 600_000);
 });
+
+describe('React + Vite client: a Daily start whose bundle cannot load', () => {
+  test('ends in a sentence and a usable Connect, and the retry reaches the runner', async () => {
+    const flags = ['--client-framework', 'react', '--client-server', 'vite'];
+    const { url, server } = await builtClient('e2e-sessions-react-daily', flags, ['rtc_small', 'rtc_hosted']);
+    const daily = { ok: false };
+    const { page, errors, close } = await openPage(url, daily);
+    try {
+      await page.getByLabel('Transport').selectOption({ index: 1 });
+      const connect = page.getByRole('button', { name: 'Connect', exact: true });
+      await connect.waitFor({ timeout: 30_000 });
+      stub.reset();
+      await connect.click();
+      await page.getByRole('alert').waitFor({ state: 'visible', timeout: 60_000 });
+      expect(await shownError(page)).toMatch(/Could not load the code of the Daily\b[^{}"]*\.$/);
+      // Not stuck on "Initializing…": Connect is there and enabled.
+      await connect.waitFor({ timeout: 30_000 });
+      await page.waitForFunction((el) => !(el as { disabled?: boolean }).disabled, await connect.elementHandle(), { timeout: 30_000 });
+      expect(stub.requests).toEqual([]);
+      await page.screenshot({ path: join(ARTIFACTS, 'react-vite-sessions-daily-bundle.png') });
+      daily.ok = true;
+      await connect.click();
+      const start = await stub.waitFor((r) => r.path === '/start', 'POST /start');
+      expect(start.body.transport).toBe('daily');
+      expect(errors.filter((e) => e !== WAV_RECORDER_RACE)).toEqual([]);
+    } finally {
+      await close();
+      stopServer(server);
+    }
+  }, 600_000);
+});
