@@ -102,7 +102,7 @@ describe('usage mistakes', () => {
 
   test('misspelt transport ids and vendor names get the closest one, with its label, in the same report', () => {
     const err = refused(['init', '-n', 'x', '-t', 'rtc_smal', '-m', 'cascade', '--stt', 'deepgrm', '--llm', 'opnai', '--tts', 'cartesia']);
-    expect(err).toContain('--transport: unknown transport "rtc_smal": did you mean rtc_small (SmallWebRTC');
+    expect(err).toContain('--transport: unknown transport "rtc_smal": did you mean smallwebrtc (SmallWebRTC');
     // A misspelt vendor suggests the service that vendor's name means for the role, or its candidates.
     expect(err).toContain('--stt: unknown STT service "deepgrm": did you mean deepgram_stt?');
     expect(err).toContain('--llm: unknown LLM service "opnai": did you mean openai_llm?');
@@ -147,7 +147,7 @@ describe('usage mistakes', () => {
 
   test('without a close match, the valid transports are listed with their labels', () => {
     expect(refused(['init', '-n', 'x', '-t', 'carrier_pigeon', '-m', 'realtime', '--realtime', 'openai_realtime'])).toContain(
-      'telco_c (Plivo)',
+      'plivo (Plivo)',
     );
   });
 });
@@ -201,7 +201,7 @@ describe('next steps', () => {
         '-b',
         'web',
         '-t',
-        'rtc_small',
+        'smallwebrtc',
         '-m',
         'realtime',
         '--realtime',
@@ -232,7 +232,7 @@ describe('labels and destinations', () => {
   test('init --help names each opaque transport id with its label', () => {
     const r = runCli(['init', '--help'], { cwd: tmp });
     expect(r.code).toBe(0);
-    for (const s of ['telco_c (Plivo)', 'telco_a (Twilio', 'rtc_small (SmallWebRTC']) expect(r.stdout).toContain(s);
+    for (const s of ['plivo (Plivo)', 'twilio (Twilio', 'smallwebrtc (SmallWebRTC']) expect(r.stdout).toContain(s);
   });
 
   test('an empty existing project folder simply works (it is not replaced)', () => {

@@ -71,7 +71,7 @@ export function serviceForVendor(role: ServiceRole, name: string): { id: string 
 /**
  * The transport with this resolved id, or undefined.
  *
- * @param id canonical resolved id such as `rtc_small` or `rtc_hosted_pstn_dialin`
+ * @param id canonical resolved id such as `smallwebrtc` or `daily_pstn_dialin`
  */
 export function findTransport(id: string): TransportDefinition | undefined {
   return (TRANSPORTS as readonly TransportDefinition[]).find((t) => t.id === id);

@@ -1,9 +1,9 @@
 /**
  * Transports: how audio/video reaches the bot. Eleven resolved ids (catalogue-facts §4.1 and the
  * upstream scaffolder's plain `websocket`), plus the two families that need a dial mode to resolve
- * (`rtc_hosted_pstn`, `telco_a_rtc_hosted_sip`).
+ * (`daily_pstn`, `twilio_daily_sip`).
  *
- * Ids follow the spec (`rtc_hosted` = Daily WebRTC, `telco_a` = Twilio...); the vendor names users
+ * Ids follow the spec (`daily` = Daily WebRTC, `twilio` = Twilio...); the vendor names users
  * know are aliases. `runnerTransport` is the dev runner's `-t` value and the key of
  * `create_transport(runner_args, transport_params)` in `pipecat.runner.utils`.
  *
@@ -155,7 +155,7 @@ const DIALOUT_DEVIATIONS: readonly Deviation[] = [
 /** Every transport, in the order `--list-options` prints them (web first, then telephony). */
 export const TRANSPORTS = [
   {
-    id: 'rtc_hosted',
+    id: 'daily',
     kind: 'web',
     label: 'Daily (WebRTC)',
     aliases: ['daily'],
@@ -167,7 +167,7 @@ export const TRANSPORTS = [
     client: { type: 'daily', packageName: '@pipecat-ai/daily-transport', className: 'DailyTransport' },
     extras: ['daily'],
     env: [DAILY_API_KEY],
-    readme: { local: 'transports/rtc_hosted.local.md.ejs' },
+    readme: { local: 'transports/daily.local.md.ejs' },
     record: {
       follows: [
         `${TEMPLATES}/_macros/transport_setup.jinja2#DailyParams`,
@@ -188,7 +188,7 @@ export const TRANSPORTS = [
     },
   },
   {
-    id: 'rtc_small',
+    id: 'smallwebrtc',
     kind: 'web',
     label: 'SmallWebRTC (peer-to-peer WebRTC)',
     aliases: ['smallwebrtc', 'webrtc'],
@@ -202,7 +202,7 @@ export const TRANSPORTS = [
     // The webrtc extra's OpenCV path is deprecated; video conversion needs webrtc-video (catalogue-facts §1 item 20).
     videoExtras: ['webrtc-video'],
     env: [],
-    readme: { local: 'transports/rtc_small.local.md.ejs' },
+    readme: { local: 'transports/smallwebrtc.local.md.ejs' },
     record: {
       follows: [
         `${TEMPLATES}/_macros/transport_setup.jinja2#TransportParams`,
@@ -281,7 +281,7 @@ export const TRANSPORTS = [
     },
   },
   {
-    id: 'telco_a',
+    id: 'twilio',
     kind: 'telephony',
     label: 'Twilio (Media Streams)',
     aliases: ['twilio'],
@@ -292,7 +292,7 @@ export const TRANSPORTS = [
     params: phoneStreamParams('twilio'),
     extras: ['websocket'],
     env: TWILIO_ENV,
-    readme: phoneReadme('telco_a'),
+    readme: phoneReadme('twilio'),
     record: {
       follows: [
         `${TEMPLATES}/_macros/transport_setup.jinja2#FastAPIWebsocketParams`,
@@ -318,11 +318,11 @@ export const TRANSPORTS = [
     },
   },
   {
-    id: 'telco_a_rtc_hosted_sip_dialin',
+    id: 'twilio_daily_sip_dialin',
     kind: 'telephony',
     label: 'Twilio + Daily SIP (dial-in)',
     aliases: ['twilio_daily_sip_dialin'],
-    family: 'telco_a_rtc_hosted_sip',
+    family: 'twilio_daily_sip',
     dialMode: 'dial-in',
     dialVia: 'sip',
     runnerTransport: 'daily',
@@ -341,7 +341,7 @@ export const TRANSPORTS = [
       { name: 'TWILIO_AUTH_TOKEN', description: 'Twilio auth token, paired with TWILIO_ACCOUNT_SID', required: true },
       ...CALL_SERVER_ENV,
     ],
-    readme: { local: 'transports/telco_a_rtc_hosted_sip_dialin.local.md.ejs', cloud: 'transports/call-server.cloud.md.ejs' },
+    readme: { local: 'transports/twilio_daily_sip_dialin.local.md.ejs', cloud: 'transports/call-server.cloud.md.ejs' },
     record: {
       follows: [
         `${TEMPLATES}/_blocks/bot_entry_twilio_daily_sip.jinja2`,
@@ -383,11 +383,11 @@ export const TRANSPORTS = [
     },
   },
   {
-    id: 'telco_a_rtc_hosted_sip_dialout',
+    id: 'twilio_daily_sip_dialout',
     kind: 'telephony',
     label: 'Twilio + Daily SIP (dial-out)',
     aliases: ['twilio_daily_sip_dialout'],
-    family: 'telco_a_rtc_hosted_sip',
+    family: 'twilio_daily_sip',
     dialMode: 'dial-out',
     dialVia: 'sip',
     runnerTransport: 'daily',
@@ -396,7 +396,7 @@ export const TRANSPORTS = [
     flow: 'daily-server',
     extras: ['daily'],
     env: [DAILY_API_KEY, ...CALL_SERVER_ENV],
-    readme: { local: 'transports/telco_a_rtc_hosted_sip_dialout.local.md.ejs', cloud: 'transports/call-server.cloud.md.ejs' },
+    readme: { local: 'transports/twilio_daily_sip_dialout.local.md.ejs', cloud: 'transports/call-server.cloud.md.ejs' },
     record: {
       follows: [
         `${TEMPLATES}/_blocks/bot_entry_twilio_daily_sip.jinja2`,
@@ -414,11 +414,11 @@ export const TRANSPORTS = [
     },
   },
   {
-    id: 'rtc_hosted_pstn_dialin',
+    id: 'daily_pstn_dialin',
     kind: 'telephony',
     label: 'Daily PSTN (dial-in)',
     aliases: ['daily_pstn_dialin'],
-    family: 'rtc_hosted_pstn',
+    family: 'daily_pstn',
     dialMode: 'dial-in',
     dialVia: 'pstn',
     runnerTransport: 'daily',
@@ -428,7 +428,7 @@ export const TRANSPORTS = [
     params: { className: 'DailyParams', video: false },
     extras: ['daily'],
     env: [DAILY_API_KEY],
-    readme: { local: 'transports/rtc_hosted_pstn_dialin.local.md.ejs', cloud: 'transports/rtc_hosted_pstn_dialin.cloud.md.ejs' },
+    readme: { local: 'transports/daily_pstn_dialin.local.md.ejs', cloud: 'transports/daily_pstn_dialin.cloud.md.ejs' },
     record: {
       follows: [
         `${TEMPLATES}/_macros/transport_setup.jinja2#daily_pstn_dialin`,
@@ -465,11 +465,11 @@ export const TRANSPORTS = [
     },
   },
   {
-    id: 'rtc_hosted_pstn_dialout',
+    id: 'daily_pstn_dialout',
     kind: 'telephony',
     label: 'Daily PSTN (dial-out)',
     aliases: ['daily_pstn_dialout'],
-    family: 'rtc_hosted_pstn',
+    family: 'daily_pstn',
     dialMode: 'dial-out',
     dialVia: 'pstn',
     runnerTransport: 'daily',
@@ -478,7 +478,7 @@ export const TRANSPORTS = [
     flow: 'daily-server',
     extras: ['daily'],
     env: [DAILY_API_KEY, ...CALL_SERVER_ENV],
-    readme: { local: 'transports/rtc_hosted_pstn_dialout.local.md.ejs', cloud: 'transports/call-server.cloud.md.ejs' },
+    readme: { local: 'transports/daily_pstn_dialout.local.md.ejs', cloud: 'transports/call-server.cloud.md.ejs' },
     record: {
       follows: [
         `${TEMPLATES}/_blocks/bot_entry_daily_pstn.jinja2#DailyTransport`,
@@ -503,7 +503,7 @@ export const TRANSPORTS = [
     },
   },
   {
-    id: 'telco_b',
+    id: 'telnyx',
     kind: 'telephony',
     label: 'Telnyx',
     aliases: ['telnyx'],
@@ -517,7 +517,7 @@ export const TRANSPORTS = [
     env: [
       { name: 'TELNYX_API_KEY', description: 'Telnyx API key (portal.telnyx.com); pipecat hangs the call up through it', required: true },
     ],
-    readme: phoneReadme('telco_b'),
+    readme: phoneReadme('telnyx'),
     record: {
       follows: [
         `${TEMPLATES}/_macros/transport_setup.jinja2#FastAPIWebsocketParams`,
@@ -538,7 +538,7 @@ export const TRANSPORTS = [
     },
   },
   {
-    id: 'telco_c',
+    id: 'plivo',
     kind: 'telephony',
     label: 'Plivo',
     aliases: ['plivo'],
@@ -553,7 +553,7 @@ export const TRANSPORTS = [
       { name: 'PLIVO_AUTH_ID', description: 'Plivo auth ID (console.plivo.com); pipecat hangs the call up through it', required: true },
       { name: 'PLIVO_AUTH_TOKEN', description: 'Plivo auth token, paired with PLIVO_AUTH_ID', required: true },
     ],
-    readme: phoneReadme('telco_c'),
+    readme: phoneReadme('plivo'),
     record: {
       follows: [
         `${TEMPLATES}/_macros/transport_setup.jinja2#FastAPIWebsocketParams`,
@@ -574,7 +574,7 @@ export const TRANSPORTS = [
     },
   },
   {
-    id: 'telco_d',
+    id: 'exotel',
     kind: 'telephony',
     label: 'Exotel',
     aliases: ['exotel'],
@@ -585,7 +585,7 @@ export const TRANSPORTS = [
     params: phoneStreamParams('exotel'),
     extras: ['websocket'],
     env: [],
-    readme: phoneReadme('telco_d'),
+    readme: phoneReadme('exotel'),
     record: {
       follows: [
         `${TEMPLATES}/_macros/transport_setup.jinja2#FastAPIWebsocketParams`,
@@ -620,9 +620,9 @@ export interface TransportFamily {
 
 /** The two families of the spec. */
 export const TRANSPORT_FAMILIES: readonly TransportFamily[] = [
-  { id: 'rtc_hosted_pstn', aliases: ['daily_pstn'], label: 'Daily PSTN', modeFlag: '--daily-pstn-mode', modeKey: 'daily_pstn_mode' },
+  { id: 'daily_pstn', aliases: ['daily_pstn'], label: 'Daily PSTN', modeFlag: '--daily-pstn-mode', modeKey: 'daily_pstn_mode' },
   {
-    id: 'telco_a_rtc_hosted_sip',
+    id: 'twilio_daily_sip',
     aliases: ['twilio_daily_sip'],
     label: 'Twilio + Daily SIP',
     modeFlag: '--twilio-daily-sip-mode',

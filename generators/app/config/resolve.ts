@@ -352,7 +352,7 @@ export function normalise(
     }
     c.transports = out;
   }
-  // Modes follow from resolved ids given directly (e.g. rtc_hosted_pstn_dialin).
+  // Modes follow from resolved ids given directly (e.g. daily_pstn_dialin).
   if (Array.isArray(c.transports)) {
     for (const t of c.transports) {
       const def = typeof t === 'string' ? findTransport(t) : undefined;

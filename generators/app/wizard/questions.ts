@@ -79,8 +79,8 @@ export interface WizardStep {
 export const WIZARD_DEFAULTS = {
   project_name: 'pipecat-bot',
   bot_client: 'web-react-vite',
-  web_transports: ['rtc_small'],
-  telephony_transports: ['telco_a'],
+  web_transports: ['smallwebrtc'],
+  telephony_transports: ['twilio'],
   mode: 'cascade',
   stt_service: 'deepgram_stt',
   llm_service: 'openai_llm',
