@@ -70,7 +70,7 @@ describe('resolver rules', () => {
     // A typo gets the closest id (or vendor alias) instead of the whole list.
     const typos = expectProblems(
       { ...WEB, transports: ['smallwebrct'], stt_service: 'deepgrm_stt', tts_service: 'CARTESIA_TTs', llm_service: 'opnai_llm' },
-      '--transport: unknown transport "smallwebrct": did you mean smallwebrtc?',
+      '--transport: unknown transport "smallwebrct": did you mean smallwebrtc (SmallWebRTC (peer-to-peer WebRTC))?',
       '--stt: unknown STT service "deepgrm_stt": did you mean deepgram_stt?',
       '--llm: unknown LLM service "opnai_llm": did you mean openai_llm?',
     );

@@ -3,9 +3,10 @@
  * upstream scaffolder's plain `websocket`), plus the two families that need a dial mode to resolve
  * (`daily_pstn`, `twilio_daily_sip`).
  *
- * Ids follow the spec (`daily` = Daily WebRTC, `twilio` = Twilio...); the vendor names users
- * know are aliases. `runnerTransport` is the dev runner's `-t` value and the key of
- * `create_transport(runner_args, transport_params)` in `pipecat.runner.utils`.
+ * Ids are the names pipecat's own scaffolder uses (cli/registry/service_metadata.py `value=`:
+ * `daily`, `smallwebrtc`, `twilio`...). The seed's ids are accepted as input everywhere and never
+ * shown ({@link SEED_TRANSPORT_IDS}). `runnerTransport` is the dev runner's `-t` value and the key
+ * of `create_transport(runner_args, transport_params)` in `pipecat.runner.utils`.
  *
  * Each entry carries everything the generator needs for it (see `TransportDefinition`): the
  * runner arguments and session kind the bot tests, the `create_transport` params, the web client's
@@ -158,7 +159,7 @@ export const TRANSPORTS = [
     id: 'daily',
     kind: 'web',
     label: 'Daily (WebRTC)',
-    aliases: ['daily'],
+    aliases: [],
     runnerTransport: 'daily',
     runnerArgs: 'DailyRunnerArguments',
     call: 'web',
@@ -191,7 +192,7 @@ export const TRANSPORTS = [
     id: 'smallwebrtc',
     kind: 'web',
     label: 'SmallWebRTC (peer-to-peer WebRTC)',
-    aliases: ['smallwebrtc', 'webrtc'],
+    aliases: ['webrtc'],
     runnerTransport: 'webrtc',
     runnerArgs: 'SmallWebRTCRunnerArguments',
     call: 'web',
@@ -284,7 +285,7 @@ export const TRANSPORTS = [
     id: 'twilio',
     kind: 'telephony',
     label: 'Twilio (Media Streams)',
-    aliases: ['twilio'],
+    aliases: [],
     runnerTransport: 'twilio',
     runnerArgs: 'WebSocketRunnerArguments',
     call: 'phone',
@@ -321,7 +322,7 @@ export const TRANSPORTS = [
     id: 'twilio_daily_sip_dialin',
     kind: 'telephony',
     label: 'Twilio + Daily SIP (dial-in)',
-    aliases: ['twilio_daily_sip_dialin'],
+    aliases: [],
     family: 'twilio_daily_sip',
     dialMode: 'dial-in',
     dialVia: 'sip',
@@ -386,7 +387,7 @@ export const TRANSPORTS = [
     id: 'twilio_daily_sip_dialout',
     kind: 'telephony',
     label: 'Twilio + Daily SIP (dial-out)',
-    aliases: ['twilio_daily_sip_dialout'],
+    aliases: [],
     family: 'twilio_daily_sip',
     dialMode: 'dial-out',
     dialVia: 'sip',
@@ -417,7 +418,7 @@ export const TRANSPORTS = [
     id: 'daily_pstn_dialin',
     kind: 'telephony',
     label: 'Daily PSTN (dial-in)',
-    aliases: ['daily_pstn_dialin'],
+    aliases: [],
     family: 'daily_pstn',
     dialMode: 'dial-in',
     dialVia: 'pstn',
@@ -468,7 +469,7 @@ export const TRANSPORTS = [
     id: 'daily_pstn_dialout',
     kind: 'telephony',
     label: 'Daily PSTN (dial-out)',
-    aliases: ['daily_pstn_dialout'],
+    aliases: [],
     family: 'daily_pstn',
     dialMode: 'dial-out',
     dialVia: 'pstn',
@@ -506,7 +507,7 @@ export const TRANSPORTS = [
     id: 'telnyx',
     kind: 'telephony',
     label: 'Telnyx',
-    aliases: ['telnyx'],
+    aliases: [],
     runnerTransport: 'telnyx',
     runnerArgs: 'WebSocketRunnerArguments',
     call: 'phone',
@@ -541,7 +542,7 @@ export const TRANSPORTS = [
     id: 'plivo',
     kind: 'telephony',
     label: 'Plivo',
-    aliases: ['plivo'],
+    aliases: [],
     runnerTransport: 'plivo',
     runnerArgs: 'WebSocketRunnerArguments',
     call: 'phone',
@@ -577,7 +578,7 @@ export const TRANSPORTS = [
     id: 'exotel',
     kind: 'telephony',
     label: 'Exotel',
-    aliases: ['exotel'],
+    aliases: [],
     runnerTransport: 'exotel',
     runnerArgs: 'WebSocketRunnerArguments',
     call: 'phone',
@@ -620,12 +621,45 @@ export interface TransportFamily {
 
 /** The two families of the spec. */
 export const TRANSPORT_FAMILIES: readonly TransportFamily[] = [
-  { id: 'daily_pstn', aliases: ['daily_pstn'], label: 'Daily PSTN', modeFlag: '--daily-pstn-mode', modeKey: 'daily_pstn_mode' },
+  { id: 'daily_pstn', aliases: [], label: 'Daily PSTN', modeFlag: '--daily-pstn-mode', modeKey: 'daily_pstn_mode' },
   {
     id: 'twilio_daily_sip',
-    aliases: ['twilio_daily_sip'],
+    aliases: [],
     label: 'Twilio + Daily SIP',
     modeFlag: '--twilio-daily-sip-mode',
     modeKey: 'twilio_daily_sip_mode',
   },
 ];
+
+// seed-ids:begin (/work/notes/rename-transports.sh leaves these lines alone)
+/**
+ * The seed's transport ids (the spec's names, used until issue 26), mapped to today's ids: accepted
+ * wherever a transport is read (flags, `--config` files, `.yo-rc.json`, the wizard's given values)
+ * and never shown. Projects recorded with them are rewritten to today's ids by `pipecat update`.
+ */
+export const SEED_TRANSPORT_IDS: Readonly<Record<string, string>> = {
+  rtc_hosted: 'daily',
+  rtc_small: 'smallwebrtc',
+  telco_a: 'twilio',
+  telco_b: 'telnyx',
+  telco_c: 'plivo',
+  telco_d: 'exotel',
+  rtc_hosted_pstn: 'daily_pstn',
+  rtc_hosted_pstn_dialin: 'daily_pstn_dialin',
+  rtc_hosted_pstn_dialout: 'daily_pstn_dialout',
+  telco_a_rtc_hosted_sip: 'twilio_daily_sip',
+  telco_a_rtc_hosted_sip_dialin: 'twilio_daily_sip_dialin',
+  telco_a_rtc_hosted_sip_dialout: 'twilio_daily_sip_dialout',
+};
+// seed-ids:end
+
+/**
+ * A transport value as typed, trimmed and lower-cased, with a seed id replaced by today's id
+ * ({@link SEED_TRANSPORT_IDS}); anything else (ids, vendor aliases, unknown values) unchanged.
+ *
+ * @param value a `--transport` value, a `transports` entry of a config file or `.yo-rc.json`
+ */
+export function currentTransportName(value: string): string {
+  const v = value.trim().toLowerCase();
+  return Object.hasOwn(SEED_TRANSPORT_IDS, v) ? SEED_TRANSPORT_IDS[v] : v;
+}

@@ -13,7 +13,7 @@
 import { closeSync, constants as fsConstants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { closest } from 'fastest-levenshtein';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { TRANSPORTS, TRANSPORT_FAMILIES, canonicalServiceId, findTransport, serviceForVendor } from '../catalogue/catalogue.js';
+import { TRANSPORTS, TRANSPORT_FAMILIES, canonicalServiceId, currentTransportName, findTransport, serviceForVendor } from '../catalogue/catalogue.js';
 import type { ServiceRole } from '../catalogue/types.js';
 import { findClientKind, frameworksWithServerChoice } from '../client-kinds.js';
 import { CONFIG_OPTIONS, OUTPUT_ONLY_KEYS, optionFor, optionLabel, type ConfigKey, type ValueSource } from './options.js';
@@ -410,7 +410,7 @@ export function inferBotType(c: Record<string, unknown>): void {
  * dial mode. Unknown values are returned unchanged for the schema to report with the valid ids.
  */
 function resolveTransport(value: string, c: Record<string, unknown>, problems: ConfigProblem[]): string | undefined {
-  const v = value.trim().toLowerCase();
+  const v = currentTransportName(value);
   const direct = TRANSPORTS.find((t) => t.id === v || (t.aliases as readonly string[]).includes(v));
   if (direct) return direct.id;
   const family = TRANSPORT_FAMILIES.find((f) => f.id === v || f.aliases.includes(v));

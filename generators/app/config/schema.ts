@@ -131,7 +131,7 @@ export interface ConfigProblem {
  * @param detail one entry of `ValidationError.details`
  */
 /**
- * An id as shown in messages: opaque transport ids carry their label (`plivo (Plivo)`); service
+ * An id as shown in messages: transport ids carry their label (`daily_pstn_dialin (Daily PSTN (dial-in))`); service
  * ids name their vendor already and are shown as they are.
  *
  * @param key the config key the id belongs to
