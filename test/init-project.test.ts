@@ -153,9 +153,7 @@ describe('the generated project', () => {
     // aspect ratio (BaseOutputTransport._draw_image), so Simli's square face needs a square output.
     const sizes = (name: string, extra: string[]): string[] => {
       const out = outDir(`gen-video-${name}`);
-      expect(runCli(['init', '-n', name, '-b', 'web', '-t', 'daily', '-t', 'smallwebrtc', ...CASCADE, ...extra, '-o', out]).code).toBe(
-        0,
-      );
+      expect(runCli(['init', '-n', name, '-b', 'web', '-t', 'daily', '-t', 'smallwebrtc', ...CASCADE, ...extra, '-o', out]).code).toBe(0);
       const bot = readFileSync(join(out, name, 'server', 'bot.py'), 'utf8');
       return [...bot.matchAll(/video_out_(width|height)=(\d+)/g)].map((m) => `${m[1]}=${m[2]}`);
     };

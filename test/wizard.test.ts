@@ -61,17 +61,7 @@ describe('wizard rules', () => {
   test('the wizard offers only catalogue choices, with its defaults among them', () => {
     expect(transportChoices('web').map((c) => c.value)).toEqual(TRANSPORTS.filter((t) => t.kind === 'web').map((t) => t.id));
     const phone = transportChoices('telephony').map((c) => c.value);
-    expect(phone).toEqual([
-      'twilio',
-      'twilio_daily_sip',
-      'daily_pstn',
-      'telnyx',
-      'plivo',
-      'exotel',
-      'daily',
-      'smallwebrtc',
-      'websocket',
-    ]);
+    expect(phone).toEqual(['twilio', 'twilio_daily_sip', 'daily_pstn', 'telnyx', 'plivo', 'exotel', 'daily', 'smallwebrtc', 'websocket']);
     for (const role of ['stt', 'llm', 'tts', 'realtime'] as const) {
       const key = `${role === 'realtime' ? 'realtime' : role}_service` as keyof typeof WIZARD_DEFAULTS;
       expect(SERVICES_BY_ROLE[role].some((s) => s.id === WIZARD_DEFAULTS[key] && !s.deprecated)).toBe(true);

@@ -273,19 +273,7 @@ export function runtimeMatrix(): Sample[] {
     },
     {
       name: 'eval-realtime-dialout',
-      args: [
-        '-m',
-        'realtime',
-        '--realtime',
-        realtime[1],
-        '-b',
-        'telephony',
-        '-t',
-        'daily_pstn',
-        '--daily-pstn-mode',
-        'dial-out',
-        '--eval',
-      ],
+      args: ['-m', 'realtime', '--realtime', realtime[1], '-b', 'telephony', '-t', 'daily_pstn', '--daily-pstn-mode', 'dial-out', '--eval'],
       covers: ['--eval', 'realtime', 'daily_pstn_dialout'],
     },
   );

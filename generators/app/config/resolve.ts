@@ -13,7 +13,14 @@
 import { closeSync, constants as fsConstants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { closest } from 'fastest-levenshtein';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { TRANSPORTS, TRANSPORT_FAMILIES, canonicalServiceId, currentTransportName, findTransport, serviceForVendor } from '../catalogue/catalogue.js';
+import {
+  TRANSPORTS,
+  TRANSPORT_FAMILIES,
+  canonicalServiceId,
+  currentTransportName,
+  findTransport,
+  serviceForVendor,
+} from '../catalogue/catalogue.js';
 import type { ServiceRole } from '../catalogue/types.js';
 import { findClientKind, frameworksWithServerChoice } from '../client-kinds.js';
 import { CONFIG_OPTIONS, OUTPUT_ONLY_KEYS, optionFor, optionLabel, type ConfigKey, type ValueSource } from './options.js';
