@@ -1,7 +1,7 @@
 /**
  * Command-line mistakes through the real binary (issue 13): an unknown flag is refused before
  * anything is written, together with every other problem; commands, sub-commands, flags and ids
- * get "did you mean"; opaque transport ids carry their labels.
+ * get "did you mean"; transport ids carry their labels.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { chmodSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
@@ -229,7 +229,7 @@ describe('next steps', () => {
 });
 
 describe('labels and destinations', () => {
-  test('init --help names each opaque transport id with its label', () => {
+  test('init --help names each transport id with its label', () => {
     const r = runCli(['init', '--help'], { cwd: tmp });
     expect(r.code).toBe(0);
     for (const s of ['plivo (Plivo)', 'twilio (Twilio', 'smallwebrtc (SmallWebRTC']) expect(r.stdout).toContain(s);
