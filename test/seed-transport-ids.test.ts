@@ -64,6 +64,17 @@ describe('seed transport ids as input', () => {
     expect(dryRunTransports(['-b', 'telephony', '-t', seed, flag, 'dial-out'])).toEqual([`${id}_dialout`]);
   });
 
+  test.each([
+    ['rtc_smal', 'smallwebrtc (SmallWebRTC'],
+    ['telco_aa', 'twilio (Twilio'],
+    ['rtc_hosted_pstm', 'daily_pstn?'],
+  ])("a near miss of a seed id (%s) suggests today's id, never the seed id", (typo, suggested) => {
+    const r = runCli(['init', '-n', 'x', '-b', 'telephony', '-t', typo, ...CASCADE_ARGS, '-o', join(tmp, 'typo')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`unknown transport "${typo}": did you mean ${suggested}`);
+    expect(r.stderr.replace(`"${typo}"`, '')).not.toMatch(ANY_SEED);
+  });
+
   test('a --config file with seed ids is accepted; --list-options shows only pipecat names', () => {
     const file = join(tmp, 'seed-config.json');
     writeFileSync(file, JSON.stringify({ transports: ['telco_b', 'rtc_small', 'rtc_hosted_pstn'], daily_pstn_mode: 'dial-in' }));
