@@ -294,7 +294,7 @@ async function main(): Promise<void> {
           '-b',
           'web',
           '-t',
-          'rtc_small',
+          'smallwebrtc',
         ];
         add('init', (await timeNode([bin, ...init, '--output', out, '--name', 'x'])).ms);
         if (tmuxTimer) {

@@ -36,6 +36,11 @@ function envList(vars: readonly EnvVarDefinition[]): string {
   return vars.map((v) => `\`${v.name}\`${v.required ? ' (required)' : ''}`).join(', ');
 }
 
+/** ` (alias `a`, `b`)` after an id, or nothing when it has no alias. */
+function aliasNote(aliases: readonly string[]): string {
+  return aliases.length ? ` (alias ${aliases.map((a) => `\`${a}\``).join(', ')})` : '';
+}
+
 /** Markdown of docs/configuration.md. */
 export function renderConfigurationDoc(): string {
   const rows = CONFIG_OPTIONS.map((o) => {
@@ -102,7 +107,7 @@ pipecat's own \`pipecat init --dry-run\` (its \`generate_client\` key, which fol
 ## Values
 
 - \`bot_type\`: \`web\` or \`telephony\`. When omitted it follows from the transports, by pipecat's own rule: any telephony transport makes a telephony bot (web transports then ride along for local testing), otherwise a web bot. Only an explicit bot type that contradicts the transports is an error.
-- \`transports\`: ids or vendor aliases (see [services.md](services.md#transports)). ${TRANSPORT_FAMILIES.map((f) => `\`${f.id}\` (alias ${f.aliases.map((a) => `\`${a}\``).join(', ')}) needs \`${f.modeFlag}\` / \`${f.modeKey}\` (\`dial-in\` or \`dial-out\`)`).join('; ')}.
+- \`transports\`: ids, the names pipecat's own scaffolder uses (see [services.md](services.md#transports)). ${TRANSPORT_FAMILIES.map((f) => `\`${f.id}\`${aliasNote(f.aliases)} needs \`${f.modeFlag}\` / \`${f.modeKey}\` (\`dial-in\` or \`dial-out\`)`).join('; ')}.
 - \`mode\`: \`cascade\` needs \`stt_service\`, \`llm_service\` and \`tts_service\`; \`realtime\` needs \`realtime_service\`.
 - Service values are ids (\`deepgram_stt\`), their aliases, or a bare vendor name (\`--stt deepgram\`, \`--llm openai\`): the vendor's only service for that role, or the one the catalogue marks as its default; where a vendor has several and no default (\`--stt elevenlabs\`), the error names the candidates. A typo gets the closest id ("did you mean").
 - ${clientValuesLine()}
@@ -245,7 +250,7 @@ pipecat 1.8 and where it differs: [deviations.md](deviations.md).
 |---|---|---|---|---|---|---|
 ${transportRows.join('\n')}
 
-${TRANSPORT_FAMILIES.map((f) => `\`${f.id}\` (${f.aliases.map((a) => `\`${a}\``).join(', ')}) resolves with \`${f.modeFlag} dial-in|dial-out\` to the ids above.`).join('\n')}
+${TRANSPORT_FAMILIES.map((f) => `\`${f.id}\`${aliasNote(f.aliases)} resolves with \`${f.modeFlag} dial-in|dial-out\` to the ids above.`).join('\n')}
 
 ${sections.join('\n')}`;
 }

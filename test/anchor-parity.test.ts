@@ -8,7 +8,7 @@
  * (`generic_transport_names`), and the option values from the help text of `--bot-type`, `--mode`,
  * `--client-framework`, `--client-server` and the two dial-mode flags in
  * `pipecat/cli/commands/init.py`. Each id must be accepted by our resolver (as an id or an alias:
- * `ultravox` → `ultravox_realtime`, `daily` → `rtc_hosted`), and `pipecat init --list-options`
+ * `ultravox` → `ultravox_realtime`; transports are our ids), and `pipecat init --list-options`
  * (the real binary) must list it or the canonical id it resolves to.
  *
  * Skipped with one line when pipecat's source is absent (see test/helpers/shared.ts).
@@ -182,6 +182,14 @@ function canonical(list: ListName, id: string): string | undefined {
     expect(pendingAccepted).toEqual([]);
   });
 
+  test("our transport ids are the anchor's own names, not aliases of other ids (issue 26)", () => {
+    const anchor = [...registry.WEBRTC_TRANSPORTS, ...registry.TELEPHONY_TRANSPORTS].sort();
+    expect(TRANSPORTS.map((t) => t.id).sort()).toEqual(anchor);
+    const generic = /generic_transport_names\s*=\s*\{([^}]*)\}/.exec(read('config_validator.py'));
+    const families = [...(generic?.[1] ?? '').matchAll(/"([a-z_]+)"/g)].map((m) => m[1]);
+    expect(TRANSPORT_FAMILIES.map((f) => f.id).sort()).toEqual(families.sort());
+  });
+
   test('the transport families that need a dial mode resolve with each documented mode', () => {
     const generic = /generic_transport_names\s*=\s*\{([^}]*)\}/.exec(read('config_validator.py'));
     const families = [...(generic?.[1] ?? '').matchAll(/"([a-z_]+)"/g)].map((m) => m[1]);
@@ -236,7 +244,7 @@ function canonical(list: ListName, id: string): string | undefined {
       expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' });
       const config = JSON.parse(r.stdout) as Record<string, unknown>;
       expect([config.transports, config.client_framework, config.client_server, config.transcription, config.enable_eval]).toEqual([
-        ['rtc_hosted', 'rtc_small'],
+        ['daily', 'smallwebrtc'],
         'vanilla',
         null,
         true,

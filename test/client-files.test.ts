@@ -90,7 +90,7 @@ describe('web client generation', () => {
 
   test('vanilla with Daily only imports only the Daily transport; an avatar service implies bot video', () => {
     const client = join(
-      generate('client-vanilla', ['-b', 'web', '-t', 'rtc_hosted', '--client-framework', 'vanilla', '--video', 'tavus_video']),
+      generate('client-vanilla', ['-b', 'web', '-t', 'daily', '--client-framework', 'vanilla', '--video', 'tavus_video']),
       'client',
     );
     const pkg = readJson(join(client, 'package.json'));
@@ -105,7 +105,7 @@ describe('web client generation', () => {
   });
 
   test('react + nextjs proxies the start request; the key is a server variable', () => {
-    const dir = generate('client-next', ['-b', 'web', '-t', 'rtc_small', '--client-framework', 'react', '--client-server', 'nextjs']);
+    const dir = generate('client-next', ['-b', 'web', '-t', 'smallwebrtc', '--client-framework', 'react', '--client-server', 'nextjs']);
     const client = join(dir, 'client');
     expect(existsSync(join(client, 'src', 'app', 'api', 'start', 'route.ts'))).toBe(true);
     expect(existsSync(join(client, 'src', 'app', 'api', 'sessions', '[sessionId]', '[...path]', 'route.ts'))).toBe(true);
@@ -121,7 +121,7 @@ describe('web client generation', () => {
   });
 
   test('telephony bots never get a client', () => {
-    expect(existsSync(join(generate('client-phone', ['-b', 'telephony', '-t', 'twilio', '-t', 'rtc_small']), 'client'))).toBe(false);
+    expect(existsSync(join(generate('client-phone', ['-b', 'telephony', '-t', 'twilio', '-t', 'smallwebrtc']), 'client'))).toBe(false);
   });
 });
 
@@ -133,9 +133,9 @@ describe('mobile client (React Native, Expo)', () => {
       '-b',
       'web',
       '-t',
-      'rtc_small',
+      'smallwebrtc',
       '-t',
-      'rtc_hosted',
+      'daily',
       '--client-framework',
       'react-native',
       '--video-input',
@@ -163,7 +163,7 @@ describe('mobile client (React Native, Expo)', () => {
     ]) {
       expect(pkg.dependencies[name]).toBeDefined();
     }
-    // Only Daily: no browser transport package, though rtc_small was chosen too.
+    // Only Daily: no browser transport package, though smallwebrtc was chosen too.
     expect(Object.keys(deps).filter((n) => /small-webrtc|@pipecat-ai\/daily-transport/.test(n))).toEqual([]);
     expect(pkg.scripts).toMatchObject({ typecheck: 'tsc --noEmit', lint: expect.stringMatching(/^eslint \./) as unknown as string });
     expect(existsSync(join(client, 'eslint.config.js'))).toBe(true);
@@ -212,7 +212,7 @@ describe('mobile client (React Native, Expo)', () => {
       '-b',
       'web',
       '-t',
-      'rtc_small',
+      'smallwebrtc',
       '--client-framework',
       'react-native',
       '-o',
@@ -220,7 +220,7 @@ describe('mobile client (React Native, Expo)', () => {
     ]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(
-      /--client-framework: react-native \(React Native \(Expo\) client\) connects over Daily \(WebRTC\) only: add --transport rtc_hosted/,
+      /--client-framework: react-native \(React Native \(Expo\) client\) connects over Daily \(WebRTC\) only: add --transport daily/,
     );
     expect(existsSync(out)).toBe(false);
     // `react_native` is read as react-native; a dry run refuses the same way.
@@ -232,7 +232,7 @@ describe('mobile client (React Native, Expo)', () => {
       '-b',
       'web',
       '-t',
-      'rtc_small',
+      'smallwebrtc',
       '--client-framework',
       'react_native',
       '--dry-run',
@@ -242,7 +242,7 @@ describe('mobile client (React Native, Expo)', () => {
   });
 
   test("every web bot README names Pipecat's native SDKs for bringing your own app (transports chosen only)", () => {
-    const readme = readFileSync(join(generate('own-app', ['-b', 'web', '-t', 'rtc_hosted']), 'README.md'), 'utf8');
+    const readme = readFileSync(join(generate('own-app', ['-b', 'web', '-t', 'daily']), 'README.md'), 'utf8');
     expect(readme).toContain('## Bring your own app');
     expect(readme).toContain('pipecat-client-ios-daily');
     expect(readme).toContain('`ai.pipecat:daily-transport`');

@@ -38,7 +38,7 @@ beforeAll(() => {
     '-b',
     'web',
     '-t',
-    'rtc_small',
+    'smallwebrtc',
     '-m',
     'realtime',
     '--realtime',

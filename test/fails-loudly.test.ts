@@ -28,25 +28,25 @@ const CASCADE = ['-m', 'cascade', '--stt', 'deepgram_stt', '--llm', 'openai_llm'
 
 /** Projects by name: `pipecat init` arguments and the services whose names the bot must carry. */
 const PROJECTS = {
-  web: { args: ['-b', 'web', '-t', 'rtc_small', ...CASCADE], services: ['deepgram_stt', 'openai_llm', 'cartesia_tts'] },
+  web: { args: ['-b', 'web', '-t', 'smallwebrtc', ...CASCADE], services: ['deepgram_stt', 'openai_llm', 'cartesia_tts'] },
   webRates: {
-    args: ['-b', 'web', '-t', 'rtc_small', '-m', 'cascade', '--stt', 'assemblyai_stt', '--llm', 'groq_llm', '--tts', 'lmnt_tts'],
+    args: ['-b', 'web', '-t', 'smallwebrtc', '-m', 'cascade', '--stt', 'assemblyai_stt', '--llm', 'groq_llm', '--tts', 'lmnt_tts'],
     services: ['assemblyai_stt', 'groq_llm', 'lmnt_tts'],
   },
   phone: { args: ['-b', 'telephony', '-t', 'twilio', ...CASCADE], services: ['deepgram_stt', 'openai_llm', 'cartesia_tts'] },
   phoneAndWeb: {
-    args: ['-b', 'telephony', '-t', 'twilio', '-t', 'rtc_small', ...CASCADE],
+    args: ['-b', 'telephony', '-t', 'twilio', '-t', 'smallwebrtc', ...CASCADE],
     services: ['deepgram_stt', 'openai_llm', 'cartesia_tts'],
   },
   realtimeAvatar: {
-    args: ['-b', 'web', '-t', 'rtc_small', '-m', 'realtime', '--realtime', 'xai_realtime', '--video', 'simli_video'],
+    args: ['-b', 'web', '-t', 'smallwebrtc', '-m', 'realtime', '--realtime', 'xai_realtime', '--video', 'simli_video'],
     services: ['xai_realtime', 'simli_video'],
   },
-  streamAndDialin: { args: ['-b', 'telephony', '-t', 'twilio', '-t', 'rtc_hosted_pstn_dialin', ...CASCADE], services: [] },
-  dialinOnly: { args: ['-b', 'telephony', '-t', 'rtc_hosted_pstn_dialin', ...CASCADE], services: [] },
-  sipDialin: { args: ['-b', 'telephony', '-t', 'telco_a_rtc_hosted_sip', '--twilio-daily-sip-mode', 'dial-in', ...CASCADE], services: [] },
+  streamAndDialin: { args: ['-b', 'telephony', '-t', 'twilio', '-t', 'daily_pstn_dialin', ...CASCADE], services: [] },
+  dialinOnly: { args: ['-b', 'telephony', '-t', 'daily_pstn_dialin', ...CASCADE], services: [] },
+  sipDialin: { args: ['-b', 'telephony', '-t', 'twilio_daily_sip', '--twilio-daily-sip-mode', 'dial-in', ...CASCADE], services: [] },
   local: {
-    args: ['-b', 'web', '-t', 'rtc_small', '-m', 'cascade', '--stt', 'whisper_stt', '--llm', 'openai_llm', '--tts', 'piper_tts'],
+    args: ['-b', 'web', '-t', 'smallwebrtc', '-m', 'cascade', '--stt', 'whisper_stt', '--llm', 'openai_llm', '--tts', 'piper_tts'],
     services: ['whisper_stt', 'openai_llm', 'piper_tts'],
   },
 } as const;

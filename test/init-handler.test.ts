@@ -26,7 +26,7 @@ const SERVICES = [
   '-b',
   'web',
   '-t',
-  'rtc_small',
+  'smallwebrtc',
   '--client-framework',
   'none',
   '-m',

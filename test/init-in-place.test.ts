@@ -266,7 +266,7 @@ describe('agent guides, the coding-agent path and the quickstart', () => {
     const rc = JSON.parse(readFileSync(join(cwd, 'pipecat-quickstart', '.yo-rc.json'), 'utf8'))['generator-pipecat'];
     expect([rc.project_name, rc.transports, rc.stt_service, rc.llm_service, rc.tts_service, rc.deploy_to_cloud]).toEqual([
       'pipecat-quickstart',
-      ['rtc_small', 'rtc_hosted'],
+      ['smallwebrtc', 'daily'],
       'deepgram_stt',
       'openai_responses_llm',
       'cartesia_tts',

@@ -153,9 +153,7 @@ describe('the generated project', () => {
     // aspect ratio (BaseOutputTransport._draw_image), so Simli's square face needs a square output.
     const sizes = (name: string, extra: string[]): string[] => {
       const out = outDir(`gen-video-${name}`);
-      expect(runCli(['init', '-n', name, '-b', 'web', '-t', 'rtc_hosted', '-t', 'rtc_small', ...CASCADE, ...extra, '-o', out]).code).toBe(
-        0,
-      );
+      expect(runCli(['init', '-n', name, '-b', 'web', '-t', 'daily', '-t', 'smallwebrtc', ...CASCADE, ...extra, '-o', out]).code).toBe(0);
       const bot = readFileSync(join(out, name, 'server', 'bot.py'), 'utf8');
       return [...bot.matchAll(/video_out_(width|height)=(\d+)/g)].map((m) => `${m[1]}=${m[2]}`);
     };
@@ -173,7 +171,7 @@ describe('the generated project', () => {
       ['plain', CASCADE, false],
     ];
     for (const [name, services, py312] of projects) {
-      expect({ name, code: runCli(['init', '-n', name, '-b', 'web', '-t', 'rtc_small', ...services, '-o', out]).code }).toEqual({
+      expect({ name, code: runCli(['init', '-n', name, '-b', 'web', '-t', 'smallwebrtc', ...services, '-o', out]).code }).toEqual({
         name,
         code: 0,
       });
@@ -193,7 +191,7 @@ describe('the generated project', () => {
     const moon = CASCADE.map((a, i) => (CASCADE[i - 1] === '--stt' ? 'moonshine_stt' : a));
     expect(runCli(['init', '-n', 'phone', '-b', 'telephony', '-t', 'twilio', ...moon, '-o', out]).code).toBe(0);
     expect(readFileSync(join(out, 'phone', 'server', 'bot.py'), 'utf8')).toContain('audio_in_sample_rate=16000,');
-    expect(runCli(['init', '-n', 'both', '-b', 'telephony', '-t', 'twilio', '-t', 'rtc_small', ...moon, '-o', out]).code).toBe(0);
+    expect(runCli(['init', '-n', 'both', '-b', 'telephony', '-t', 'twilio', '-t', 'smallwebrtc', ...moon, '-o', out]).code).toBe(0);
     const both = readFileSync(join(out, 'both', 'server', 'bot.py'), 'utf8');
     expect(both).toContain('audio_in_sample_rate=16000,');
     expect(both).not.toContain('audio_in_sample_rate=8000');

@@ -79,16 +79,16 @@ describe('--list-options', () => {
     expect(doc.bot_type).toEqual(['web', 'telephony']);
     const transports = doc.transports as { web: string[]; telephony: string[] };
     expect(Object.keys(transports)).toEqual(['web', 'telephony']);
-    expect(transports.web).toEqual(['rtc_hosted', 'rtc_small', 'websocket']);
+    expect(transports.web).toEqual(['daily', 'smallwebrtc', 'websocket']);
     expect(transports.telephony).toEqual([
-      'telco_a',
-      'telco_a_rtc_hosted_sip_dialin',
-      'telco_a_rtc_hosted_sip_dialout',
-      'rtc_hosted_pstn_dialin',
-      'rtc_hosted_pstn_dialout',
-      'telco_b',
-      'telco_c',
-      'telco_d',
+      'twilio',
+      'twilio_daily_sip_dialin',
+      'twilio_daily_sip_dialout',
+      'daily_pstn_dialin',
+      'daily_pstn_dialout',
+      'telnyx',
+      'plivo',
+      'exotel',
     ]);
     const suffix: Record<string, string> = { stt: '_stt', llm: '_llm', tts: '_tts', realtime: '_realtime', video: '_video' };
     for (const [role, end] of Object.entries(suffix)) {
@@ -148,13 +148,13 @@ describe('validation: every problem at once, exit 2, nothing written', () => {
   test('rules reach the user through the binary: exit 2, the flag named, no stack trace, nothing written', () => {
     expect(expectInvalid(['-n', 'x'], '--transport: is required: give one or more', '--mode: is required')).not.toContain('--bot-type');
     expectInvalid(
-      ['-n', 'x', '-b', 'telephony', '-t', 'rtc_hosted_pstn', ...CASCADE],
-      '--daily-pstn-mode: is required with transport rtc_hosted_pstn',
+      ['-n', 'x', '-b', 'telephony', '-t', 'daily_pstn', ...CASCADE],
+      '--daily-pstn-mode: is required with transport daily_pstn',
     );
     expectInvalid(['--name=../x', ...WEB], '--name: must be a plain directory name');
     expectInvalid(
       ['-n', 'x', '-b', 'web', '-t', 'carrier_pigeon', ...CASCADE],
-      /--transport: unknown transport "carrier_pigeon"; valid: rtc_hosted \(Daily \(WebRTC\)\), rtc_small/,
+      /--transport: unknown transport "carrier_pigeon"; valid: daily \(Daily \(WebRTC\)\), smallwebrtc/,
     );
   });
 
@@ -166,7 +166,7 @@ describe('validation: every problem at once, exit 2, nothing written', () => {
     expect(rc['generator-pipecat'].bot_type).toBe('telephony');
     expectInvalid(
       ['-n', 'x', '-b', 'web', '-t', 'twilio', ...CASCADE],
-      /--transport: telco_a .* is a telephony transport but --bot-type is web/,
+      /--transport: twilio .* is a telephony transport but --bot-type is web/,
     );
   });
 
@@ -205,7 +205,7 @@ describe('config file', () => {
   const base = {
     project_name: 'cfg',
     bot_type: 'web',
-    transports: ['rtc_small'],
+    transports: ['smallwebrtc'],
     mode: 'cascade',
     stt_service: 'deepgram_stt',
     llm_service: 'openai_llm',
@@ -227,7 +227,7 @@ describe('config file', () => {
       }),
     ]);
     expect(short.project_name).toBe('short');
-    expect(short.transports).toEqual(['telco_a']);
+    expect(short.transports).toEqual(['twilio']);
     expect(short.realtime_service).toBe('openai_realtime');
     expect(short.enable_noisecancel).toBe(true);
     expect(short.enable_observability).toBe(true);
@@ -284,7 +284,7 @@ describe('precedence: flag > config file > default, booleans both ways', () => {
       JSON.stringify({
         project_name: 'prec',
         bot_type: 'web',
-        transports: ['rtc_small'],
+        transports: ['smallwebrtc'],
         mode: 'cascade',
         stt_service: 'deepgram_stt',
         llm_service: 'openai_llm',
@@ -355,7 +355,7 @@ describe('--dry-run', () => {
     expect(r.code).toBe(0);
     expect(existsSync(join(tmp, 'dry-nothing'))).toBe(false);
     const doc = JSON.parse(r.stdout) as Record<string, unknown> & { derived: Record<string, unknown> };
-    expect(doc.transports).toEqual(['telco_a', 'rtc_small']);
+    expect(doc.transports).toEqual(['twilio', 'smallwebrtc']);
     expect(doc.client_framework).toBeNull();
     expect(doc.derived.client).toBeNull();
     expect(doc.derived.secret_set).toBe('dry-secrets');
@@ -382,7 +382,7 @@ describe('--dry-run', () => {
       '-t',
       'daily',
       '-t',
-      'rtc_small',
+      'smallwebrtc',
       '-m',
       'realtime',
       '--realtime',

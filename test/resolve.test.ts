@@ -9,7 +9,7 @@ import { SERVICES_BY_ROLE, vendorOf } from '../generators/app/catalogue/catalogu
 import type { ProjectConfig } from '../generators/app/config/types.js';
 
 const CASCADE: ConfigLayer = { mode: 'cascade', stt_service: 'deepgram_stt', llm_service: 'openai_llm', tts_service: 'cartesia_tts' };
-const WEB: ConfigLayer = { project_name: 'x', bot_type: 'web', transports: ['rtc_small'], ...CASCADE };
+const WEB: ConfigLayer = { project_name: 'x', bot_type: 'web', transports: ['smallwebrtc'], ...CASCADE };
 const PHONE: ConfigLayer = { project_name: 'x', bot_type: 'telephony', transports: ['twilio'], ...CASCADE };
 
 /** Resolve flags; return the configuration or the problem lines. */
@@ -49,7 +49,7 @@ describe('resolver rules', () => {
 
   test('cascade needs STT, LLM and TTS and rejects --realtime', () => {
     expectProblems(
-      { project_name: 'x', bot_type: 'web', transports: ['rtc_small'], mode: 'cascade', realtime_service: 'openai_realtime' },
+      { project_name: 'x', bot_type: 'web', transports: ['smallwebrtc'], mode: 'cascade', realtime_service: 'openai_realtime' },
       '--stt: is required in cascade mode',
       '--llm: is required in cascade mode',
       '--tts: is required in cascade mode',
@@ -66,7 +66,7 @@ describe('resolver rules', () => {
       '--tts: is only for cascade mode',
     );
     expect(
-      resolve({ project_name: 'x', bot_type: 'web', transports: ['rtc_small'], mode: 'realtime', realtime_service: 'ultravox' }).config
+      resolve({ project_name: 'x', bot_type: 'web', transports: ['smallwebrtc'], mode: 'realtime', realtime_service: 'ultravox' }).config
         ?.realtime_service,
     ).toBe('ultravox_realtime');
   });
@@ -74,13 +74,13 @@ describe('resolver rules', () => {
   test('unknown ids list the valid ones; the deprecated XTTS is refused with its replacements', () => {
     expectProblems(
       { ...WEB, transports: ['carrier_pigeon'], stt_service: 'nope_stt' },
-      /--transport: unknown transport "carrier_pigeon"; valid: rtc_hosted \(Daily \(WebRTC\)\), rtc_small \(SmallWebRTC .*telco_c \(Plivo\)/,
+      /--transport: unknown transport "carrier_pigeon"; valid: daily \(Daily \(WebRTC\)\), smallwebrtc \(SmallWebRTC .*plivo \(Plivo\)/,
       /--stt: unknown STT service "nope_stt"; valid: .*assemblyai_stt.*deepgram_stt/,
     );
     // A typo gets the closest id (or vendor alias) instead of the whole list.
     const typos = expectProblems(
       { ...WEB, transports: ['smallwebrct'], stt_service: 'deepgrm_stt', tts_service: 'CARTESIA_TTs', llm_service: 'opnai_llm' },
-      '--transport: unknown transport "smallwebrct": did you mean smallwebrtc?',
+      '--transport: unknown transport "smallwebrct": did you mean smallwebrtc (SmallWebRTC (peer-to-peer WebRTC))?',
       '--stt: unknown STT service "deepgrm_stt": did you mean deepgram_stt?',
       '--llm: unknown LLM service "opnai_llm": did you mean openai_llm?',
     );
@@ -96,7 +96,7 @@ describe('resolver rules', () => {
   test('an explicit web bot type with a telephony transport is refused, naming both; web transports are fine on telephony bots', () => {
     expectProblems(
       { ...WEB, transports: ['twilio'] },
-      /--transport: telco_a \(Twilio \(Media Streams\)\) is a telephony transport but --bot-type is web: leave --bot-type out .*\(rtc_hosted, rtc_small, websocket\)/,
+      /--transport: twilio \(Twilio \(Media Streams\)\) is a telephony transport but --bot-type is web: leave --bot-type out .*\(daily, smallwebrtc, websocket\)/,
     );
     // The same from a config file names the config key.
     const fromConfig = (() => {
@@ -108,7 +108,7 @@ describe('resolver rules', () => {
       return '';
     })();
     expect(fromConfig).toContain('but config key "bot_type" is web');
-    expect(resolve({ ...PHONE, transports: ['twilio', 'smallwebrtc'] }).config?.transports).toEqual(['telco_a', 'rtc_small']);
+    expect(resolve({ ...PHONE, transports: ['twilio', 'smallwebrtc'] }).config?.transports).toEqual(['twilio', 'smallwebrtc']);
   });
 
   test('bot type inferred from the transports when omitted (pipecat config_validator.py rule)', () => {
@@ -116,7 +116,7 @@ describe('resolver rules', () => {
     expect(resolve({ ...noType, transports: ['twilio'] }).config?.bot_type).toBe('telephony');
     // Any telephony transport makes a telephony bot; the web one rides along for local testing.
     const mixed = resolve({ ...noType, transports: ['daily', 'telnyx'] }).config;
-    expect([mixed?.bot_type, mixed?.transports]).toEqual(['telephony', ['rtc_hosted', 'telco_b']]);
+    expect([mixed?.bot_type, mixed?.transports]).toEqual(['telephony', ['daily', 'telnyx']]);
     const web = resolve({ ...noType, transports: ['daily', 'webrtc'] }).config;
     expect([web?.bot_type, web?.client_framework]).toEqual(['web', 'none']);
     // A family resolved by its mode counts as telephony too.
@@ -167,9 +167,9 @@ describe('resolver rules', () => {
   test('vendor aliases resolve to canonical ids, duplicates collapse', () => {
     const c = resolve({
       ...PHONE,
-      transports: ['twilio', 'telnyx', 'plivo', 'exotel', 'telco_a', 'daily_pstn_dialin', 'daily', 'webrtc'],
+      transports: ['twilio', 'telnyx', 'plivo', 'exotel', 'twilio', 'daily_pstn_dialin', 'daily', 'webrtc'],
     }).config;
-    expect(c?.transports).toEqual(['telco_a', 'telco_b', 'telco_c', 'telco_d', 'rtc_hosted_pstn_dialin', 'rtc_hosted', 'rtc_small']);
+    expect(c?.transports).toEqual(['twilio', 'telnyx', 'plivo', 'exotel', 'daily_pstn_dialin', 'daily', 'smallwebrtc']);
     expect(c?.daily_pstn_mode).toBe('dial-in');
   });
 
@@ -199,8 +199,8 @@ describe('resolver rules', () => {
 
   test('PSTN and SIP transports need their mode, a mode needs its transport, resolved ids carry it', () => {
     expectProblems(
-      { ...PHONE, transports: ['rtc_hosted_pstn'] },
-      '--daily-pstn-mode: is required with transport rtc_hosted_pstn (Daily PSTN): dial-in or dial-out',
+      { ...PHONE, transports: ['daily_pstn'] },
+      '--daily-pstn-mode: is required with transport daily_pstn (Daily PSTN): dial-in or dial-out',
     );
     expectProblems({ ...PHONE, transports: ['twilio_daily_sip'] }, '--twilio-daily-sip-mode: is required with transport twilio_daily_sip');
     // The mode is the one problem: the family counts as a transport (and a telephony one).
@@ -212,31 +212,31 @@ describe('resolver rules', () => {
       expect(expectProblems(flags, /-mode: is required with transport/)).toHaveLength(1);
     expectProblems(
       { ...PHONE, daily_pstn_mode: 'dial-in', twilio_daily_sip_mode: 'dial-out' },
-      '--daily-pstn-mode: is only for the Daily PSTN transport (rtc_hosted_pstn)',
-      '--twilio-daily-sip-mode: is only for the Twilio + Daily SIP transport (telco_a_rtc_hosted_sip)',
+      '--daily-pstn-mode: is only for the Daily PSTN transport (daily_pstn)',
+      '--twilio-daily-sip-mode: is only for the Twilio + Daily SIP transport (twilio_daily_sip)',
     );
     expectProblems(
       { ...PHONE, transports: ['daily_pstn_dialin'], daily_pstn_mode: 'dial-out' },
-      '--daily-pstn-mode: is "dial-out" but transport rtc_hosted_pstn_dialin is dial-in',
+      '--daily-pstn-mode: is "dial-out" but transport daily_pstn_dialin is dial-in',
     );
     expect(resolve({ ...PHONE, transports: ['daily_pstn'], daily_pstn_mode: 'dial-out' }).config?.transports).toEqual([
-      'rtc_hosted_pstn_dialout',
+      'daily_pstn_dialout',
     ]);
-    expect(resolve({ ...PHONE, transports: ['telco_a_rtc_hosted_sip'], twilio_daily_sip_mode: 'dial-in' }).config?.transports).toEqual([
-      'telco_a_rtc_hosted_sip_dialin',
+    expect(resolve({ ...PHONE, transports: ['twilio_daily_sip'], twilio_daily_sip_mode: 'dial-in' }).config?.transports).toEqual([
+      'twilio_daily_sip_dialin',
     ]);
     const direct = resolve({ ...PHONE, transports: ['twilio_daily_sip_dialout'] }).config;
-    expect(direct?.transports).toEqual(['telco_a_rtc_hosted_sip_dialout']);
+    expect(direct?.transports).toEqual(['twilio_daily_sip_dialout']);
     expect(direct?.twilio_daily_sip_mode).toBe('dial-out');
   });
 
   test('combinations the generator cannot turn into correct code are refused with a reason', () => {
     expectProblems(
-      { ...PHONE, transports: ['rtc_hosted_pstn_dialin', 'telco_a_rtc_hosted_sip_dialout'] },
+      { ...PHONE, transports: ['daily_pstn_dialin', 'twilio_daily_sip_dialout'] },
       /--transport: one Daily call flow per project: .* each need their own call server/,
     );
     expectProblems(
-      { ...PHONE, transports: ['rtc_hosted_pstn_dialin', 'rtc_hosted_pstn_dialout'] },
+      { ...PHONE, transports: ['daily_pstn_dialin', 'daily_pstn_dialout'] },
       /--transport: choose one Daily PSTN direction, not both/,
     );
     expectProblems({ ...WEB, video_service: 'simli_video', video_output: false }, '--video-output: a video avatar service sends bot video');

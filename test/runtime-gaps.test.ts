@@ -34,10 +34,10 @@ describe('runtime tier verdicts', () => {
 
   test('a gap limited to a transport does not cover the same service elsewhere', () => {
     const narrow: KnownGap[] = [
-      { id: 'ultravox_realtime', with: ['telco_d'], problem: /did not greet/, reason: 'a fixture gap limited to one transport' },
+      { id: 'ultravox_realtime', with: ['exotel'], problem: /did not greet/, reason: 'a fixture gap limited to one transport' },
     ];
-    expect(outcome(['--realtime', 'ultravox_realtime', '-t', 'telco_d'], ['the bot did not greet'], narrow)).toBe('gap');
-    expect(outcome(['--realtime', 'ultravox_realtime', '-t', 'telco_b'], ['the bot did not greet'], narrow)).toBe('fail');
+    expect(outcome(['--realtime', 'ultravox_realtime', '-t', 'exotel'], ['the bot did not greet'], narrow)).toBe('gap');
+    expect(outcome(['--realtime', 'ultravox_realtime', '-t', 'telnyx'], ['the bot did not greet'], narrow)).toBe('fail');
   });
 
   test('every gap names its reason', () => {
@@ -48,7 +48,7 @@ describe('runtime tier verdicts', () => {
 describe('runtime tier: starved sessions', () => {
   const failed = (frames: number | undefined): SessionResult => ({
     project: 'p',
-    session: 'rtc_small/required',
+    session: 'smallwebrtc/required',
     ok: false,
     problems: ['the bot did not greet'],
     ...(frames === undefined ? {} : { backlog: { frames, processor: 'LLMUserAggregator#0', thread_ms: 90 } }),
@@ -56,7 +56,7 @@ describe('runtime tier: starved sessions', () => {
 
   test('a failed session whose pipeline fell a second behind is run again, with the figures that say so', () => {
     expect(starvedBy([failed(STARVED_FRAMES)])).toBe(
-      `rtc_small/required starved (${STARVED_FRAMES} frames waiting in LLMUserAggregator#0, thread round trip 90 ms)`,
+      `smallwebrtc/required starved (${STARVED_FRAMES} frames waiting in LLMUserAggregator#0, thread round trip 90 ms)`,
     );
   });
 

@@ -61,12 +61,12 @@ describe('pipecat update', () => {
     edit(dir, 'server/bot.py', PERSONA, PIRATE);
     writeFileSync(join(dir, 'server', '.env'), ENV);
     const before = readBytes(dir);
-    const args = ['--tts', 'elevenlabs_tts', '--add-transport', 'rtc_hosted'];
+    const args = ['--tts', 'elevenlabs_tts', '--add-transport', 'daily'];
 
     const dry = plan(dir, args);
     expect(dry.config).toMatchObject({
       tts_service: 'elevenlabs_tts',
-      transports: ['rtc_small', 'rtc_hosted'],
+      transports: ['smallwebrtc', 'daily'],
       bot_type: 'web',
       stt_service: 'deepgram_stt',
     });
@@ -96,7 +96,7 @@ describe('pipecat update', () => {
     const rc = JSON.parse(readFileSync(join(dir, '.yo-rc.json'), 'utf8'))['generator-pipecat'];
     expect(rc).toMatchObject({
       tts_service: 'elevenlabs_tts',
-      transports: ['rtc_small', 'rtc_hosted'],
+      transports: ['smallwebrtc', 'daily'],
       generator_version: expect.stringMatching(/^\d+\.\d+\.\d+/),
     });
     expect(readFileSync(join(dir, '.pipecat', 'base', 'server', 'bot.py'), 'utf8')).toContain(PERSONA);
@@ -186,7 +186,7 @@ describe('pipecat update', () => {
     const dry = plan(dir, ['--add-transport', 'daily_pstn', '--daily-pstn-mode', 'dial-out']);
     expect(dry.config).toMatchObject({
       bot_type: 'telephony',
-      transports: ['rtc_small', 'rtc_hosted_pstn_dialout'],
+      transports: ['smallwebrtc', 'daily_pstn_dialout'],
       client_framework: null,
       daily_pstn_mode: 'dial-out',
     });
@@ -211,7 +211,7 @@ describe('pipecat update', () => {
     expect(existsSync(join(dir, 'server', 'server.py'))).toBe(false);
     expect(JSON.parse(readFileSync(join(dir, '.yo-rc.json'), 'utf8'))['generator-pipecat']).toMatchObject({
       bot_type: 'web',
-      transports: ['rtc_small'],
+      transports: ['smallwebrtc'],
       daily_pstn_mode: null,
     });
   });
@@ -294,7 +294,7 @@ describe('pipecat update', () => {
     const result = await helpers
       .run(PipecatGenerator as never, { namespace: 'pipecat:app', resolved: join(ROOT, 'generators', 'app', 'index.ts') })
       .cd(join(dir, 'server'))
-      .withOptions({ skipInstall: true, tts: 'elevenlabs_tts', 'add-transport': ['rtc_hosted'] } as never)
+      .withOptions({ skipInstall: true, tts: 'elevenlabs_tts', 'add-transport': ['daily'] } as never)
       .withAnswers({}, {
         callback: (answer: unknown) => {
           logged.push(String(answer));
@@ -313,7 +313,7 @@ describe('pipecat update', () => {
     expect(logged).toEqual([]); // nothing was asked
     expect(JSON.parse(readFileSync(join(dir, '.yo-rc.json'), 'utf8'))['generator-pipecat']).toMatchObject({
       tts_service: 'elevenlabs_tts',
-      transports: ['rtc_small', 'rtc_hosted'],
+      transports: ['smallwebrtc', 'daily'],
     });
   });
 
@@ -329,8 +329,8 @@ describe('pipecat update', () => {
     const before = readBytes(dir);
     const cases: [string[], RegExp][] = [
       [['--tts', 'nope_tts'], /--tts/],
-      [['--remove-transport', 'daily'], /--remove-transport daily: the project has no such transport \(it has rtc_small\)/],
-      [['--remove-transport', 'rtc_small'], /without a transport/],
+      [['--remove-transport', 'daily'], /--remove-transport daily: the project has no such transport \(it has smallwebrtc\)/],
+      [['--remove-transport', 'smallwebrtc'], /without a transport/],
       [['--recording=maybe'], /--recording: takes no value/],
       [['--no-such-flag'], /such-flag/],
     ];
@@ -357,7 +357,7 @@ describe('pipecat update', () => {
     edit(dir, 'server/bot.py', PERSONA, PIRATE);
     const before = readBytes(dir);
     const env = childEnv({ PIPECAT_UPDATE_PAUSE_MS: '30000' });
-    const child = spawn(process.execPath, [BIN, 'update', '--tts', 'elevenlabs_tts', '--add-transport', 'rtc_hosted'], {
+    const child = spawn(process.execPath, [BIN, 'update', '--tts', 'elevenlabs_tts', '--add-transport', 'daily'], {
       cwd: dir,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,7 @@
 /**
  * Command-line mistakes through the real binary (issue 13): an unknown flag is refused before
  * anything is written, together with every other problem; commands, sub-commands, flags and ids
- * get "did you mean"; opaque transport ids carry their labels.
+ * get "did you mean"; transport ids carry their labels.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { chmodSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
@@ -102,7 +102,7 @@ describe('usage mistakes', () => {
 
   test('misspelt transport ids and vendor names get the closest one, with its label, in the same report', () => {
     const err = refused(['init', '-n', 'x', '-t', 'rtc_smal', '-m', 'cascade', '--stt', 'deepgrm', '--llm', 'opnai', '--tts', 'cartesia']);
-    expect(err).toContain('--transport: unknown transport "rtc_smal": did you mean rtc_small (SmallWebRTC');
+    expect(err).toContain('--transport: unknown transport "rtc_smal": did you mean smallwebrtc (SmallWebRTC');
     // A misspelt vendor suggests the service that vendor's name means for the role, or its candidates.
     expect(err).toContain('--stt: unknown STT service "deepgrm": did you mean deepgram_stt?');
     expect(err).toContain('--llm: unknown LLM service "opnai": did you mean openai_llm?');
@@ -147,7 +147,7 @@ describe('usage mistakes', () => {
 
   test('without a close match, the valid transports are listed with their labels', () => {
     expect(refused(['init', '-n', 'x', '-t', 'carrier_pigeon', '-m', 'realtime', '--realtime', 'openai_realtime'])).toContain(
-      'telco_c (Plivo)',
+      'plivo (Plivo)',
     );
   });
 });
@@ -201,7 +201,7 @@ describe('next steps', () => {
         '-b',
         'web',
         '-t',
-        'rtc_small',
+        'smallwebrtc',
         '-m',
         'realtime',
         '--realtime',
@@ -229,10 +229,10 @@ describe('next steps', () => {
 });
 
 describe('labels and destinations', () => {
-  test('init --help names each opaque transport id with its label', () => {
+  test('init --help names each transport id with its label', () => {
     const r = runCli(['init', '--help'], { cwd: tmp });
     expect(r.code).toBe(0);
-    for (const s of ['telco_c (Plivo)', 'telco_a (Twilio', 'rtc_small (SmallWebRTC']) expect(r.stdout).toContain(s);
+    for (const s of ['plivo (Plivo)', 'twilio (Twilio', 'smallwebrtc (SmallWebRTC']) expect(r.stdout).toContain(s);
   });
 
   test('an empty existing project folder simply works (it is not replaced)', () => {

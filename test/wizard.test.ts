@@ -22,7 +22,7 @@ afterAll(() => removeDir(tmp));
 
 describe('wizard rules', () => {
   test('declining the confirmation writes nothing and fails with exit code 130', async () => {
-    const ctx = runGenerator({}, { project_name: 'declined', bot_client: 'web-none', transports: ['rtc_small'], generate: false });
+    const ctx = runGenerator({}, { project_name: 'declined', bot_client: 'web-none', transports: ['smallwebrtc'], generate: false });
     await expectGeneratorFailure(ctx, (error) => {
       expect(error.exitCode).toBe(130);
       expect(error.message).toBe('cancelled');
@@ -56,7 +56,7 @@ describe('wizard rules', () => {
 
   test('an existing non-empty <output>/<name> is refused before writing (yo pipecat --name), exit 2', async () => {
     const ctx = runGenerator(
-      { name: 'taken', 'bot-type': 'web', transport: ['rtc_small'], mode: 'realtime', realtime: 'openai_realtime' },
+      { name: 'taken', 'bot-type': 'web', transport: ['smallwebrtc'], mode: 'realtime', realtime: 'openai_realtime' },
       {},
     ).onTargetDirectory((dir) => {
       mkdirSync(join(dir, 'taken'));
@@ -73,17 +73,7 @@ describe('wizard rules', () => {
   test('the wizard offers only catalogue choices, with its defaults among them', () => {
     expect(transportChoices('web').map((c) => c.value)).toEqual(TRANSPORTS.filter((t) => t.kind === 'web').map((t) => t.id));
     const phone = transportChoices('telephony').map((c) => c.value);
-    expect(phone).toEqual([
-      'telco_a',
-      'telco_a_rtc_hosted_sip',
-      'rtc_hosted_pstn',
-      'telco_b',
-      'telco_c',
-      'telco_d',
-      'rtc_hosted',
-      'rtc_small',
-      'websocket',
-    ]);
+    expect(phone).toEqual(['twilio', 'twilio_daily_sip', 'daily_pstn', 'telnyx', 'plivo', 'exotel', 'daily', 'smallwebrtc', 'websocket']);
     for (const role of ['stt', 'llm', 'tts', 'realtime'] as const) {
       const key = `${role === 'realtime' ? 'realtime' : role}_service` as keyof typeof WIZARD_DEFAULTS;
       expect(SERVICES_BY_ROLE[role].some((s) => s.id === WIZARD_DEFAULTS[key] && !s.deprecated)).toBe(true);
@@ -96,13 +86,13 @@ describe('wizard rules', () => {
     const byName = Object.fromEntries(WIZARD_STEPS.map((st) => [st.name, st]));
     const state = { given: {}, answers: { bot_type: 'web', client_framework: 'react-native' }, output: tmp };
     const q = byName.transports.question(state);
-    expect(q.choices!.filter((c) => c.selected).map((c) => c.value)).toEqual(['rtc_hosted']);
-    expect(q.message).toMatch(/React Native \(Expo\) client connects over rtc_hosted/);
-    expect(byName.transports.toLayer(['rtc_small'], state)).toEqual({ transports: ['rtc_small', 'rtc_hosted'] });
-    expect(byName.transports.toLayer(['rtc_hosted'], state)).toEqual({ transports: ['rtc_hosted'] });
+    expect(q.choices!.filter((c) => c.selected).map((c) => c.value)).toEqual(['daily']);
+    expect(q.message).toMatch(/React Native \(Expo\) client connects over daily/);
+    expect(byName.transports.toLayer(['smallwebrtc'], state)).toEqual({ transports: ['smallwebrtc', 'daily'] });
+    expect(byName.transports.toLayer(['daily'], state)).toEqual({ transports: ['daily'] });
     // A web client takes either transport: nothing is added.
-    expect(byName.transports.toLayer(['rtc_small'], { ...state, answers: { bot_type: 'web', client_framework: 'react' } })).toEqual({
-      transports: ['rtc_small'],
+    expect(byName.transports.toLayer(['smallwebrtc'], { ...state, answers: { bot_type: 'web', client_framework: 'react' } })).toEqual({
+      transports: ['smallwebrtc'],
     });
 
     const ctx = runGenerator(
@@ -110,7 +100,7 @@ describe('wizard rules', () => {
       {
         project_name: 'wiz-mobile',
         bot_client: 'mobile',
-        transports: ['rtc_small'],
+        transports: ['smallwebrtc'],
         mode: 'realtime',
         realtime_service: 'openai_realtime',
         deploy_to_cloud: false,
@@ -125,7 +115,7 @@ describe('wizard rules', () => {
         bot_type: 'web',
         client_framework: 'react-native',
         client_server: null,
-        transports: ['rtc_small', 'rtc_hosted'],
+        transports: ['smallwebrtc', 'daily'],
       });
       expect(existsSync(join(project, 'client', 'app.json'))).toBe(true);
     } finally {
@@ -147,7 +137,7 @@ describe('wizard rules', () => {
     const byName = Object.fromEntries(WIZARD_STEPS.map((s) => [s.name, s]));
     const transports = toAdapterQuestion(byName.transports.question(state));
     expect(transports.type).toBe('checkbox');
-    expect(transports.default).toEqual(['telco_a']);
+    expect(transports.default).toEqual(['twilio']);
     expect(transports.promptsQuestion.type).toBe('multiselect');
     const stt = toAdapterQuestion(byName.stt_service.question(state));
     expect(stt.type).toBe('search');
@@ -187,8 +177,8 @@ describe('the prompts adapter of our CLI', () => {
 
   test('a refused answer is asked again from that answer, not from the defaults', () => {
     const q = WIZARD_STEPS.find((s) => s.name === 'transports')!.question({ given: {}, answers: { bot_type: 'telephony' }, output: tmp });
-    const again = withPrevious(q, ['rtc_hosted_pstn', 'telco_a_rtc_hosted_sip']);
-    expect(again.choices!.filter((c) => c.selected).map((c) => c.value)).toEqual(['telco_a_rtc_hosted_sip', 'rtc_hosted_pstn']);
+    const again = withPrevious(q, ['daily_pstn', 'twilio_daily_sip']);
+    expect(again.choices!.filter((c) => c.selected).map((c) => c.value)).toEqual(['twilio_daily_sip', 'daily_pstn']);
     expect(q.validate).toBeUndefined(); // validation is added by the runner (wizard.ts), from the resolver's rules
   });
 });
@@ -220,7 +210,7 @@ describe('.yo-rc.json', () => {
     expect(rc['generator-pipecat']).toMatchObject({
       project_name: `bot${i}`,
       bot_type: 'telephony',
-      transports: ['rtc_hosted_pstn_dialout'],
+      transports: ['daily_pstn_dialout'],
       daily_pstn_mode: 'dial-out',
       transcription: true,
       deploy_to_cloud: false,

@@ -80,7 +80,7 @@ describe('yo pipecat inside a project, on a terminal', () => {
     // The checkbox lists its choices (and so its default) in catalogue order; the answer keeps the recorded order.
     expect(defaults(asked)).toEqual({
       bot_client: 'web-none',
-      transports: ['rtc_hosted', 'rtc_small'],
+      transports: ['daily', 'smallwebrtc'],
       mode: 'cascade',
       stt_service: 'assemblyai_stt',
       llm_service: 'anthropic_llm',
@@ -113,7 +113,7 @@ describe('yo pipecat inside a project, on a terminal', () => {
       tts_service: 'elevenlabs_tts',
       stt_service: 'deepgram_stt',
       llm_service: 'anthropic_llm',
-      transports: ['rtc_small', 'rtc_hosted'],
+      transports: ['smallwebrtc', 'daily'],
       recording: true,
       deploy_to_cloud: false,
     });
@@ -182,7 +182,7 @@ describe('the wizard with a defaults layer', () => {
     telephony: {
       project_name: 'tel',
       bot_type: 'telephony',
-      transports: ['telco_b', 'rtc_hosted_pstn_dialout', 'rtc_small'],
+      transports: ['telnyx', 'daily_pstn_dialout', 'smallwebrtc'],
       mode: 'realtime',
       realtime_service: 'gemini_live_realtime',
       recording: true,
@@ -194,7 +194,7 @@ describe('the wizard with a defaults layer', () => {
       bot_type: 'web',
       client_framework: 'react',
       client_server: 'nextjs',
-      transports: ['websocket', 'rtc_small'],
+      transports: ['websocket', 'smallwebrtc'],
       mode: 'cascade',
       stt_service: 'assemblyai_stt',
       llm_service: 'anthropic_llm',
@@ -211,7 +211,7 @@ describe('the wizard with a defaults layer', () => {
       project_name: 'app',
       bot_type: 'web',
       client_framework: 'react-native',
-      transports: ['rtc_hosted'],
+      transports: ['daily'],
       mode: 'cascade',
       stt_service: 'deepgram_stt',
       llm_service: 'openai_llm',
@@ -236,6 +236,6 @@ describe('the wizard with a defaults layer', () => {
       log: () => undefined,
     });
     expect(config).not.toEqual(recorded);
-    expect(config).toMatchObject({ client_server: 'vite', tts_service: 'cartesia_tts', transports: ['rtc_small'] });
+    expect(config).toMatchObject({ client_server: 'vite', tts_service: 'cartesia_tts', transports: ['smallwebrtc'] });
   });
 });

@@ -278,7 +278,7 @@ function builder(yargs: Argv): Argv<InitArgs> {
   return y
     .example('$0 init --list-options', 'list transport and service ids')
     .example(
-      '$0 init -n my-bot -b web -t rtc_small -m cascade --stt deepgram_stt --llm openai_llm --tts cartesia_tts',
+      '$0 init -n my-bot -b web -t smallwebrtc -m cascade --stt deepgram_stt --llm openai_llm --tts cartesia_tts',
       'a web bot with SmallWebRTC',
     )
     .example('$0 init -c pipecat.json --no-recording', 'from a config file, overriding one key')
@@ -376,7 +376,7 @@ export async function runInit(argv: InitArgs, io: InitIO): Promise<void> {
   }
   if (wizard && !io.interactive) {
     throw new UserError('no terminal for the wizard: pass --name (and the other options) or --config <file>', [
-      'e.g. pipecat init --name my-bot --bot-type web --transport rtc_small --mode cascade --stt deepgram_stt --llm openai_llm --tts cartesia_tts',
+      'e.g. pipecat init --name my-bot --bot-type web --transport smallwebrtc --mode cascade --stt deepgram_stt --llm openai_llm --tts cartesia_tts',
       'see `pipecat init --help` and `pipecat init --list-options`',
     ]);
   }
@@ -438,7 +438,7 @@ export const QUICKSTART_WORD = 'quickstart';
 export const QUICKSTART: ConfigLayer = {
   project_name: 'pipecat-quickstart',
   bot_type: 'web',
-  transports: ['rtc_small', 'rtc_hosted'],
+  transports: ['smallwebrtc', 'daily'],
   mode: 'cascade',
   stt_service: 'deepgram_stt',
   llm_service: 'openai_responses_llm',

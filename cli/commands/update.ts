@@ -154,7 +154,7 @@ function builder(yargs: Argv): Argv<UpdateArgs> {
   }
   return y
     .example('$0 update --tts elevenlabs_tts', 'switch the text-to-speech service')
-    .example('$0 update --add-transport rtc_hosted --remove-transport rtc_small', 'swap SmallWebRTC for Daily')
+    .example('$0 update --add-transport daily --remove-transport smallwebrtc', 'swap SmallWebRTC for Daily')
     .example('$0 update --dry-run', 'what updating to the current templates would do')
     .epilogue(`See docs/updating.md. Service ids: \`pipecat init --list-options\`.\n\n${UPDATE_EXIT_CODES}`) as unknown as Argv<UpdateArgs>;
 }

@@ -35,7 +35,7 @@ export interface ClientPlan {
 
 /** One transport as the client offers it (rendered into the client's config file). */
 export interface ClientTransport {
-  /** Canonical transport id of the catalogue (`rtc_hosted`, `rtc_small`...). */
+  /** Canonical transport id of the catalogue (`daily`, `smallwebrtc`...). */
   id: string;
   /** Label shown in the transport selector (the catalogue's label). */
   label: string;

@@ -17,7 +17,7 @@ import { skipLine } from '../helpers/shared.js';
 import { startEmulatorProcess, type EmulatorHandle } from '../cloud/secrets-harness.js';
 import { clearFaults, injectFaults, recordedRequests } from '../../cli/emulator/faults.js';
 
-const GOOD = ['-b', 'web', '-t', 'rtc_small', '-m', 'cascade', '--stt', 'deepgram_stt', '--llm', 'openai_llm', '--tts', 'cartesia_tts'];
+const GOOD = ['-b', 'web', '-t', 'smallwebrtc', '-m', 'cascade', '--stt', 'deepgram_stt', '--llm', 'openai_llm', '--tts', 'cartesia_tts'];
 /** A stack trace line, or the wording of an unexpected error. */
 const TRACE = /\n\s+at |internal error/;
 
@@ -246,7 +246,7 @@ describe('flag values', () => {
     [['--client-framework='], /--client-framework: empty value/],
     [['--video'], /--video: empty value/],
     [['--realtime', ' '], /--realtime: empty value/],
-    [['-t', 'rtc_small', '-t', ''], /--transport: empty value/],
+    [['-t', 'smallwebrtc', '-t', ''], /--transport: empty value/],
   ])('an empty value (%j) is refused naming the flag, not dropped', (extra, names) => {
     const out = join(tmp, 'out-empty');
     const r = run(['init', '-n', 'empty', ...GOOD, '-o', out, ...extra]);

@@ -178,7 +178,7 @@ describe.each(TEMPLATES)('$name client', (template) => {
       'cartesia_tts',
       ...template.flags,
     ];
-    for (const t of ['rtc_small', 'rtc_hosted', 'websocket']) args.push('--transport', t);
+    for (const t of ['smallwebrtc', 'daily', 'websocket']) args.push('--transport', t);
     const generated = await sh(process.execPath, [...args, '--output', workDir], ROOT, process.env);
     expect(generated.code).toBe(0);
     const project = join(workDir, name);

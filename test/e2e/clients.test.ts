@@ -49,23 +49,23 @@ interface TransportSet {
 
 /** "both" comes first (it seeds node_modules) and lists SmallWebRTC first: the default must be the first chosen. */
 const TRANSPORT_SETS: TransportSet[] = [
-  { name: 'both', transports: ['rtc_small', 'rtc_hosted'], video: true },
-  { name: 'rtc_hosted', transports: ['rtc_hosted'], video: false },
-  { name: 'rtc_small', transports: ['rtc_small'], video: false },
-  { name: 'websocket', transports: ['websocket', 'rtc_small'], video: false },
+  { name: 'both', transports: ['smallwebrtc', 'daily'], video: true },
+  { name: 'daily', transports: ['daily'], video: false },
+  { name: 'smallwebrtc', transports: ['smallwebrtc'], video: false },
+  { name: 'websocket', transports: ['websocket', 'smallwebrtc'], video: false },
 ];
 
 /** The npm package of each transport id's client transport. */
 const PACKAGE: Record<string, string> = {
-  rtc_hosted: '@pipecat-ai/daily-transport',
-  rtc_small: '@pipecat-ai/small-webrtc-transport',
+  daily: '@pipecat-ai/daily-transport',
+  smallwebrtc: '@pipecat-ai/small-webrtc-transport',
   websocket: '@pipecat-ai/websocket-transport',
 };
 
 /** What the selector shows for each transport id (the catalogue labels name the vendor). */
-const LABEL_PATTERN: Record<string, RegExp> = { rtc_hosted: /^Daily\b/, rtc_small: /^SmallWebRTC\b/, websocket: /^WebSocket\b/ };
+const LABEL_PATTERN: Record<string, RegExp> = { daily: /^Daily\b/, smallwebrtc: /^SmallWebRTC\b/, websocket: /^WebSocket\b/ };
 /** The runner's `transport` value for each transport id. */
-const RUNNER_TRANSPORT: Record<string, string> = { rtc_hosted: 'daily', rtc_small: 'webrtc', websocket: 'websocket' };
+const RUNNER_TRANSPORT: Record<string, string> = { daily: 'daily', smallwebrtc: 'webrtc', websocket: 'websocket' };
 
 /** All files under `dir` (for scanning a build for leaked secrets). */
 function filesUnder(dir: string): string[] {

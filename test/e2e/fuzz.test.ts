@@ -25,11 +25,11 @@ function prng(seed: number): () => number {
 }
 
 const SEED = 20261123;
-const GOOD = ['-b', 'web', '-t', 'rtc_small', '-m', 'cascade', '--stt', 'deepgram_stt', '--llm', 'openai_llm', '--tts', 'cartesia_tts'];
+const GOOD = ['-b', 'web', '-t', 'smallwebrtc', '-m', 'cascade', '--stt', 'deepgram_stt', '--llm', 'openai_llm', '--tts', 'cartesia_tts'];
 const GOOD_CONFIG = {
   project_name: 'fz',
   bot_type: 'web',
-  transports: ['rtc_small'],
+  transports: ['smallwebrtc'],
   mode: 'cascade',
   stt_service: 'deepgram_stt',
   llm_service: 'openai_llm',
@@ -131,13 +131,13 @@ function cases(): Case[] {
     [['-b', 'web', '-t', 'twilio'], '--transport'],
     [['-b', 'telephony', '-t', 'twilio', '--video-input'], '--video-input'],
     [['-b', 'telephony', '-t', 'twilio', '--client-framework', 'react'], '--client-framework'],
-    [['-b', 'web', '-t', 'rtc_small', '--enable-krisp', '--no-deploy-to-cloud'], '--enable-noisecancel'],
-    [['-b', 'web', '-t', 'rtc_small', '--realtime', 'openai_realtime'], '--realtime'],
+    [['-b', 'web', '-t', 'smallwebrtc', '--enable-krisp', '--no-deploy-to-cloud'], '--enable-noisecancel'],
+    [['-b', 'web', '-t', 'smallwebrtc', '--realtime', 'openai_realtime'], '--realtime'],
     [['-b', 'web', '-t', 'daily_pstn'], '--daily-pstn-mode'],
-    [['-b', 'robot', '-t', 'rtc_small'], '--bot-type'],
-    [['-b', 'web', '-t', 'rtc_small', '--client-server', 'nextjs', '--client-framework', 'vanilla'], '--client-server'],
-    [['-b', 'web', '-t', 'rtc_small', '--recording=maybe'], '--recording'],
-    [['-b', 'web', '-t', 'rtc_small', '--recordng'], '--recordng'],
+    [['-b', 'robot', '-t', 'smallwebrtc'], '--bot-type'],
+    [['-b', 'web', '-t', 'smallwebrtc', '--client-server', 'nextjs', '--client-framework', 'vanilla'], '--client-server'],
+    [['-b', 'web', '-t', 'smallwebrtc', '--recording=maybe'], '--recording'],
+    [['-b', 'web', '-t', 'smallwebrtc', '--recordng'], '--recordng'],
   ];
   for (const [extra, names] of combos) {
     const base = ['-m', 'cascade', '--stt', 'deepgram_stt', '--llm', 'openai_llm', '--tts', 'cartesia_tts'];

@@ -33,7 +33,7 @@ import { BIN, CASCADE_ARGS, ROOT, childEnv, makeTempDir, readBytes, removeDir, r
 import { TmuxSession, terminalEnv, tmuxAvailable } from '../helpers/tmux.js';
 
 /** A React web project: SmallWebRTC, the cascade services. */
-const REACT_ARGS = ['-b', 'web', '-t', 'rtc_small', ...CASCADE_ARGS, '--client-framework', 'react'];
+const REACT_ARGS = ['-b', 'web', '-t', 'smallwebrtc', ...CASCADE_ARGS, '--client-framework', 'react'];
 const INTERNAL = 'internal error';
 
 let tmp: string;

@@ -58,12 +58,12 @@ interface Scenario {
 const SCENARIOS: Scenario[] = [
   {
     name: 'add-client',
-    init: ['-b', 'web', '-t', 'rtc_small', ...CASCADE_ARGS, '--client-framework', 'none'],
+    init: ['-b', 'web', '-t', 'smallwebrtc', ...CASCADE_ARGS, '--client-framework', 'none'],
     update: ['--tts', 'elevenlabs_tts', '--client-framework', 'vanilla', '--no-deploy-to-cloud'],
   },
   {
     name: 'remove-client',
-    init: ['-b', 'web', '-t', 'rtc_small', ...CASCADE_ARGS, '--client-framework', 'vanilla'],
+    init: ['-b', 'web', '-t', 'smallwebrtc', ...CASCADE_ARGS, '--client-framework', 'vanilla'],
     update: ['--tts', 'elevenlabs_tts', '--client-framework', 'none'],
   },
 ];

@@ -100,11 +100,11 @@ maybe('the wizard in a terminal', () => {
         '-b',
         'telephony',
         '-t',
-        'telco_a_rtc_hosted_sip',
+        'twilio_daily_sip',
         '--twilio-daily-sip-mode',
         'dial-out',
         '-t',
-        'rtc_small',
+        'smallwebrtc',
         '-m',
         'cascade',
         '--stt',
@@ -148,7 +148,7 @@ maybe('the wizard in a terminal', () => {
   });
 
   test('Esc in a searchable list cancels too (exit 130, nothing written)', async () => {
-    const { session, dir, exitFile } = startWizard('esc', '-o out -b web --client-framework none -t rtc_small -m cascade');
+    const { session, dir, exitFile } = startWizard('esc', '-o out -b web --client-framework none -t smallwebrtc -m cascade');
     try {
       await session.waitFor('? Project name');
       session.keys('Enter');
@@ -164,7 +164,7 @@ maybe('the wizard in a terminal', () => {
   });
 
   test('a search that matches nothing is asked again, never answered with the default', async () => {
-    const { session, exitFile } = startWizard('nomatch', '--dry-run -o out -b web -t rtc_small --client-framework none -m cascade');
+    const { session, exitFile } = startWizard('nomatch', '--dry-run -o out -b web -t smallwebrtc --client-framework none -m cascade');
     try {
       await session.waitFor('? Project name');
       session.type('nomatch-bot');
@@ -202,7 +202,7 @@ maybe('the wizard in a terminal', () => {
 
   test('the wizard runs the Yeoman generator once: asking, writing and the commit are one run', async () => {
     const flags =
-      '-o out -b web -t rtc_small --client-framework none -m cascade --stt deepgram_stt --llm openai_llm --tts cartesia_tts --no-recording --no-transcription --no-video-input --no-video-output --no-observability --deploy-to-cloud --no-enable-noisecancel --no-eval';
+      '-o out -b web -t smallwebrtc --client-framework none -m cascade --stt deepgram_stt --llm openai_llm --tts cartesia_tts --no-recording --no-transcription --no-video-input --no-video-output --no-observability --deploy-to-cloud --no-enable-noisecancel --no-eval';
     const dir = join(tmp, 'once');
     mkdirSync(dir, { recursive: true });
     const exitFile = join(dir, 'exit');
@@ -231,7 +231,7 @@ maybe('the wizard in a terminal', () => {
   });
 
   test('--dry-run with the wizard prints the JSON and writes nothing', async () => {
-    const { session, dir, exitFile } = startWizard('dry', '--dry-run -o out -b web -t rtc_small --client-framework none');
+    const { session, dir, exitFile } = startWizard('dry', '--dry-run -o out -b web -t smallwebrtc --client-framework none');
     try {
       await session.waitFor('? Project name');
       session.type('dry-bot');
@@ -261,7 +261,7 @@ maybe('the wizard in a terminal', () => {
       expect(doc).toMatchObject({
         project_name: 'dry-bot',
         bot_type: 'web',
-        transports: ['rtc_small'],
+        transports: ['smallwebrtc'],
         mode: 'cascade',
         stt_service: 'deepgram_stt',
         llm_service: 'openai_llm',

@@ -98,7 +98,7 @@ maybe('yo pipecat: the wizard under inquirer', () => {
         '--client-server',
         'vite',
         '-t',
-        'rtc_small',
+        'smallwebrtc',
         '-m',
         'cascade',
         '--stt',

@@ -19,14 +19,14 @@ export const BIN = join(ROOT, 'dist', 'cli', 'main.js');
 /** Cascade services most tests use: `-m cascade --stt deepgram_stt --llm openai_llm --tts cartesia_tts`. */
 export const CASCADE_ARGS = ['-m', 'cascade', '--stt', 'deepgram_stt', '--llm', 'openai_llm', '--tts', 'cartesia_tts'];
 /** A minimal web bot: SmallWebRTC and {@link CASCADE_ARGS}. */
-export const WEB_ARGS = ['-b', 'web', '-t', 'rtc_small', ...CASCADE_ARGS];
+export const WEB_ARGS = ['-b', 'web', '-t', 'smallwebrtc', ...CASCADE_ARGS];
 /**
  * A web project (without its `--name`) whose choices differ from the wizard's built-in defaults
  * wherever they can (no client, two transports, AssemblyAI + Anthropic, recording on, local only):
  * a question that ignored a recorded answer and took its default would show.
  */
 export const AWAY_FROM_DEFAULTS_ARGS = (
-  '-b web --client-framework none -t rtc_small -t rtc_hosted -m cascade ' +
+  '-b web --client-framework none -t smallwebrtc -t daily -m cascade ' +
   '--stt assemblyai_stt --llm anthropic_llm --tts cartesia_tts --recording --no-deploy-to-cloud'
 ).split(' ');
 

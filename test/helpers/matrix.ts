@@ -46,9 +46,9 @@ export function sampleMatrix(): Sample[] {
       // Telephony bots, one per transport; every other one adds a web transport for local testing.
       args.push('-b', 'telephony', '-t', telephony[i]);
       covers.push(telephony[i]);
-      if (i % 2 === 1) args.push('-t', 'rtc_small');
+      if (i % 2 === 1) args.push('-t', 'smallwebrtc');
     } else {
-      const web = i % 3 === 0 ? ['rtc_hosted', 'rtc_small'] : i % 3 === 1 ? ['rtc_hosted'] : ['rtc_small'];
+      const web = i % 3 === 0 ? ['daily', 'smallwebrtc'] : i % 3 === 1 ? ['daily'] : ['smallwebrtc'];
       args.push('-b', 'web', ...web.flatMap((t) => ['-t', t]));
       covers.push(...web);
       const v = i - telephony.length;
@@ -67,7 +67,7 @@ export function sampleMatrix(): Sample[] {
   }
   realtime.forEach((id, j) => {
     const bot =
-      j % 2 === 0 ? ['-b', 'web', '-t', 'rtc_small', '-t', 'rtc_hosted'] : ['-b', 'telephony', '-t', telephony[j % telephony.length]];
+      j % 2 === 0 ? ['-b', 'web', '-t', 'smallwebrtc', '-t', 'daily'] : ['-b', 'telephony', '-t', telephony[j % telephony.length]];
     samples.push({
       name: `realtime-${j}`,
       args: ['-m', 'realtime', '--realtime', id, ...bot, FEATURES[j % FEATURES.length], '--transcription'],
@@ -80,7 +80,7 @@ export function sampleMatrix(): Sample[] {
   const resampled =
     SERVICES_BY_ROLE.tts.filter((t) => !t.deprecated).find((t) => ttsDeliveredRate(t, WEB_OUT_RATE) !== WEB_OUT_RATE) ??
     SERVICES_BY_ROLE.tts[0];
-  TRANSPORTS.filter((t) => t.kind === 'web' && !['rtc_hosted', 'rtc_small'].includes(t.id)).forEach((t, k) => {
+  TRANSPORTS.filter((t) => t.kind === 'web' && !['daily', 'smallwebrtc'].includes(t.id)).forEach((t, k) => {
     samples.push({
       name: `web-${t.id}`,
       args: [
@@ -119,14 +119,14 @@ export function sampleMatrix(): Sample[] {
         '-t',
         t.id,
         '-t',
-        'rtc_small',
+        'smallwebrtc',
       ],
       covers: [t.id],
     });
   });
   samples.push({
     name: 'avatar-realtime',
-    args: ['-m', 'realtime', '--realtime', realtime[0], '-b', 'web', '-t', 'rtc_small', '--video', video[0], '--video-input'],
+    args: ['-m', 'realtime', '--realtime', realtime[0], '-b', 'web', '-t', 'smallwebrtc', '--video', video[0], '--video-input'],
     covers: [],
   });
   samples.push({
@@ -143,9 +143,9 @@ export function sampleMatrix(): Sample[] {
       '-b',
       'web',
       '-t',
-      'rtc_hosted',
+      'daily',
       '-t',
-      'rtc_small',
+      'smallwebrtc',
       ...FEATURES,
       '--video-input',
       '--video-output',
@@ -176,9 +176,9 @@ export function sampleMatrix(): Sample[] {
       '-t',
       'daily_pstn_dialin',
       '-t',
-      'rtc_hosted',
+      'daily',
       '-t',
-      'rtc_small',
+      'smallwebrtc',
       ...FEATURES,
     ],
     covers: [],
@@ -196,7 +196,7 @@ export function runtimeMatrix(): Sample[] {
   const samples = sampleMatrix();
   tts.forEach((id, i) => {
     const args = ['-m', 'cascade', '--stt', stt[(i + 3) % stt.length], '--llm', llm[(i + 5) % llm.length], '--tts', id];
-    args.push('-b', 'telephony', '-t', streams[i % streams.length], '-t', i % 2 === 0 ? 'rtc_small' : 'rtc_hosted');
+    args.push('-b', 'telephony', '-t', streams[i % streams.length], '-t', i % 2 === 0 ? 'smallwebrtc' : 'daily');
     samples.push({ name: `phone-tts-${i}`, args, covers: [id, streams[i % streams.length]] });
   });
   TRANSPORTS.forEach((t, i) => {
@@ -230,7 +230,7 @@ export function runtimeMatrix(): Sample[] {
         '-b',
         'web',
         '-t',
-        i % 2 ? 'rtc_hosted' : 'rtc_small',
+        i % 2 ? 'daily' : 'smallwebrtc',
         f,
       ],
       covers: [f],
@@ -254,9 +254,9 @@ export function runtimeMatrix(): Sample[] {
       '-t',
       streams[0],
       '-t',
-      'rtc_hosted_pstn_dialin',
+      'daily_pstn_dialin',
     ],
-    covers: [streams[0], 'rtc_hosted_pstn_dialin'],
+    covers: [streams[0], 'daily_pstn_dialin'],
   });
   // `--eval`: the eval session (pipecat's eval harness through the starter scenarios) beside a
   // phone-only bot, a web realtime bot, and a bot whose calls all come from server.py.
@@ -268,25 +268,13 @@ export function runtimeMatrix(): Sample[] {
     },
     {
       name: 'eval-realtime-web',
-      args: ['-m', 'realtime', '--realtime', realtime[0], '-b', 'web', '-t', 'rtc_small', '--eval', '--no-deploy-to-cloud'],
+      args: ['-m', 'realtime', '--realtime', realtime[0], '-b', 'web', '-t', 'smallwebrtc', '--eval', '--no-deploy-to-cloud'],
       covers: ['--eval', 'realtime'],
     },
     {
       name: 'eval-realtime-dialout',
-      args: [
-        '-m',
-        'realtime',
-        '--realtime',
-        realtime[1],
-        '-b',
-        'telephony',
-        '-t',
-        'rtc_hosted_pstn',
-        '--daily-pstn-mode',
-        'dial-out',
-        '--eval',
-      ],
-      covers: ['--eval', 'realtime', 'rtc_hosted_pstn_dialout'],
+      args: ['-m', 'realtime', '--realtime', realtime[1], '-b', 'telephony', '-t', 'daily_pstn', '--daily-pstn-mode', 'dial-out', '--eval'],
+      covers: ['--eval', 'realtime', 'daily_pstn_dialout'],
     },
   );
   return samples;

@@ -13,7 +13,7 @@ import { projectSpec, runtimeMissing, type SessionResult } from './harness.js';
 const missing = runtimeMissing();
 if (missing) process.stderr.write(`SKIPPED runtime dial-in mutation: ${missing}\n`);
 
-const ARGS = '-b telephony -t twilio -t rtc_hosted_pstn_dialin -m cascade --stt speechmatics_stt --llm groq_llm --tts lmnt_tts'.split(' ');
+const ARGS = '-b telephony -t twilio -t daily_pstn_dialin -m cascade --stt speechmatics_stt --llm groq_llm --tts lmnt_tts'.split(' ');
 
 const MUTATIONS: Mutation[] = [
   {
@@ -43,7 +43,7 @@ afterAll(() => {
 (missing ? describe.skip : describe)('dial-in events only on a Daily transport', () => {
   test('the phone-stream session of the generated bot is clean', () => {
     expect(results.get('unbroken')!.map((s) => ({ session: s.session, problems: s.problems }))).toEqual([
-      { session: 'telco_a/required', problems: [] },
+      { session: 'twilio/required', problems: [] },
     ]);
   });
 

@@ -46,7 +46,7 @@ afterAll(() => {
 (missing ? describe.skip : describe)('Google credentials come only from the environment', () => {
   test('the unbroken bot, every variable filled, completes its session', () => {
     const r = results.get('unbroken')!;
-    expect(r.map((s) => ({ session: s.session, problems: s.problems }))).toEqual([{ session: 'telco_a/all', problems: [] }]);
+    expect(r.map((s) => ({ session: s.session, problems: s.problems }))).toEqual([{ session: 'twilio/all', problems: [] }]);
   });
 
   test.each(MUTATIONS.map((m) => [m.name, m] as const))('%s', (name, m) => {

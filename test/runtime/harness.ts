@@ -90,7 +90,7 @@ export const STARVED_FRAMES = 50;
  * every 20 ms of audio to a worker thread, so an oversubscribed machine slows the whole pipeline).
  *
  * @param failed the failed sessions of one configuration
- * @returns e.g. `rtc_small/required starved (786 frames waiting in LLMUserAggregator#0, thread round trip 80 ms)`
+ * @returns e.g. `smallwebrtc/required starved (786 frames waiting in LLMUserAggregator#0, thread round trip 80 ms)`
  */
 export function starvedBy(failed: readonly SessionResult[]): string | undefined {
   const r = failed.find((f) => (f.backlog?.frames ?? 0) >= STARVED_FRAMES);

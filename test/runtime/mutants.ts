@@ -99,7 +99,7 @@ export function vendorMutantSuite(title: string, base: readonly string[], flag: 
   (missing ? describe.skip : describe)(title, () => {
     test.each(vendors.map((v) => [v.id] as const))('the unbroken %s bot completes its session', (id) => {
       const r = results.get(id)!.get('unbroken')!;
-      expect(r.map((s) => ({ session: s.session, problems: s.problems }))).toEqual([{ session: 'telco_a/required', problems: [] }]);
+      expect(r.map((s) => ({ session: s.session, problems: s.problems }))).toEqual([{ session: 'twilio/required', problems: [] }]);
     });
 
     test.each(vendors.flatMap((v) => v.mutations.map((m) => [m.name, v.id, m] as const)))('%s', (name, id, m) => {

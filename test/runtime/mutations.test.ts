@@ -99,7 +99,7 @@ afterAll(() => {
   test('the unbroken bot completes its session', () => {
     const r = results.get('unbroken')!;
     expect(r.map((s) => ({ session: s.session, problems: s.problems }))).toEqual([
-      { session: 'telco_a/required', problems: [] },
+      { session: 'twilio/required', problems: [] },
       { session: 'deprecations', problems: [] },
     ]);
   });

@@ -22,7 +22,7 @@ const SERVICES = ['-m', 'cascade', '--stt', 'deepgram_stt', '--llm', 'openai_llm
 const FLOWS: { name: string; args: string[]; mutations: Mutation[] }[] = [
   {
     name: 'PSTN dial-out',
-    args: ['-b', 'telephony', '-t', 'rtc_hosted_pstn_dialout', ...SERVICES],
+    args: ['-b', 'telephony', '-t', 'daily_pstn_dialout', ...SERVICES],
     mutations: [
       {
         name: 'dial-out: start_bot dropped from /dialout',
@@ -35,7 +35,7 @@ const FLOWS: { name: string; args: string[]; mutations: Mutation[] }[] = [
   },
   {
     name: 'Twilio + Daily SIP dial-in',
-    args: ['-b', 'telephony', '-t', 'telco_a_rtc_hosted_sip_dialin', ...SERVICES],
+    args: ['-b', 'telephony', '-t', 'twilio_daily_sip_dialin', ...SERVICES],
     mutations: [
       {
         name: 'SIP dial-in: the room created without SIP',

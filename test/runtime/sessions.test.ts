@@ -17,7 +17,7 @@ import { layerMismatches, projectSpec, runSpec, runtimeMissing, starvedBy, trail
 
 /**
  * `PIPECAT_RT_ONLY` (a regular expression over each configuration's name followed by its `init`
- * arguments, e.g. `cascade-3 -b web -t rtc_hosted --stt deepgram_stt …`) narrows the run, for debugging.
+ * arguments, e.g. `cascade-3 -b web -t daily --stt deepgram_stt …`) narrows the run, for debugging.
  */
 const SAMPLES = runtimeMatrix().filter(
   (s) => !process.env.PIPECAT_RT_ONLY || new RegExp(process.env.PIPECAT_RT_ONLY).test(`${s.name} ${s.args.join(' ')}`),

@@ -31,7 +31,7 @@ const CASES: { role: Role; service: string; args: string[] }[] = [
   { role: 'llm', service: 'openai_responses_llm', args: cascade({ llm: 'openai_responses_llm' }, ['-b', 'telephony', '-t', 'twilio']) },
   { role: 'tts', service: 'rime_tts', args: cascade({ tts: 'rime_tts' }, ['-b', 'telephony', '-t', 'twilio']) },
   { role: 'realtime', service: 'xai_realtime', args: ['-m', 'realtime', '--realtime', 'xai_realtime', '-b', 'telephony', '-t', 'twilio'] },
-  { role: 'video', service: 'simli_video', args: cascade({}, ['-b', 'web', '-t', 'rtc_small', '--video', 'simli_video']) },
+  { role: 'video', service: 'simli_video', args: cascade({}, ['-b', 'web', '-t', 'smallwebrtc', '--video', 'simli_video']) },
 ];
 
 /** `init` arguments of a cascade bot with `over` replacing the default services. */

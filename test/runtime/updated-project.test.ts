@@ -1,7 +1,7 @@
 /**
  * An updated project runs on pipecat too (issue 15): generate (web, SmallWebRTC,
  * Deepgram/OpenAI/Cartesia), edit `SYSTEM_INSTRUCTION` in `server/bot.py`, then
- * `pipecat update --tts elevenlabs_tts --add-transport rtc_hosted`. The merged project keeps the
+ * `pipecat update --tts elevenlabs_tts --add-transport daily`. The merged project keeps the
  * edit and completes a scripted session on each of its transports (SmallWebRTC and Daily, both
  * environment variants), like every configuration of `sessions.test.ts`.
  */
@@ -33,7 +33,7 @@ afterAll(() => removeDir(tmp));
     expect(edited).not.toBe(before);
     writeFileSync(bot, edited);
 
-    const update = runCli(['update', '--tts', 'elevenlabs_tts', '--add-transport', 'rtc_hosted'], { cwd: dir });
+    const update = runCli(['update', '--tts', 'elevenlabs_tts', '--add-transport', 'daily'], { cwd: dir });
     expect({ code: update.code, stderr: update.stderr }).toEqual({ code: 0, stderr: expect.any(String) });
     const after = readFileSync(bot, 'utf8');
     expect(after).toContain(JSON.stringify(PIRATE));
@@ -42,7 +42,7 @@ afterAll(() => removeDir(tmp));
     const results = await runSpec(projectSpec(dir));
     const failing = results.filter((r) => !r.ok).map((r) => `${r.session}: ${r.problems.join(' | ')}`);
     expect({ sessions: results.map((r) => r.session).sort(), failing }).toEqual({
-      sessions: ['rtc_hosted/all', 'rtc_hosted/required', 'rtc_small/all', 'rtc_small/required'],
+      sessions: ['daily/all', 'daily/required', 'smallwebrtc/all', 'smallwebrtc/required'],
       failing: [],
     });
   }, 300_000);

@@ -7,12 +7,12 @@
 import { LLM_SERVICES } from './llm.js';
 import { REALTIME_SERVICES } from './realtime.js';
 import { STT_SERVICES } from './stt.js';
-import { TRANSPORTS, TRANSPORT_FAMILIES } from './transports.js';
+import { SEED_TRANSPORT_IDS, TRANSPORTS, TRANSPORT_FAMILIES, currentTransportName } from './transports.js';
 import { TTS_SERVICES } from './tts.js';
 import { VIDEO_SERVICES } from './video.js';
 import type { ServiceDefinition, ServiceRole, TransportDefinition } from './types.js';
 
-export { TRANSPORTS, TRANSPORT_FAMILIES };
+export { TRANSPORTS, TRANSPORT_FAMILIES, SEED_TRANSPORT_IDS, currentTransportName };
 
 /** Services of each role, in catalogue order. */
 export const SERVICES_BY_ROLE: Readonly<Record<ServiceRole, readonly ServiceDefinition[]>> = {
@@ -71,7 +71,7 @@ export function serviceForVendor(role: ServiceRole, name: string): { id: string 
 /**
  * The transport with this resolved id, or undefined.
  *
- * @param id canonical resolved id such as `rtc_small` or `rtc_hosted_pstn_dialin`
+ * @param id canonical resolved id such as `smallwebrtc` or `daily_pstn_dialin`
  */
 export function findTransport(id: string): TransportDefinition | undefined {
   return (TRANSPORTS as readonly TransportDefinition[]).find((t) => t.id === id);

@@ -1,11 +1,12 @@
 /**
  * Transports: how audio/video reaches the bot. Eleven resolved ids (catalogue-facts §4.1 and the
  * upstream scaffolder's plain `websocket`), plus the two families that need a dial mode to resolve
- * (`rtc_hosted_pstn`, `telco_a_rtc_hosted_sip`).
+ * (`daily_pstn`, `twilio_daily_sip`).
  *
- * Ids follow the spec (`rtc_hosted` = Daily WebRTC, `telco_a` = Twilio...); the vendor names users
- * know are aliases. `runnerTransport` is the dev runner's `-t` value and the key of
- * `create_transport(runner_args, transport_params)` in `pipecat.runner.utils`.
+ * Ids are the names pipecat's own scaffolder uses (cli/registry/service_metadata.py `value=`:
+ * `daily`, `smallwebrtc`, `twilio`...). The seed's ids are accepted as input everywhere and never
+ * shown ({@link SEED_TRANSPORT_IDS}). `runnerTransport` is the dev runner's `-t` value and the key
+ * of `create_transport(runner_args, transport_params)` in `pipecat.runner.utils`.
  *
  * Each entry carries everything the generator needs for it (see `TransportDefinition`): the
  * runner arguments and session kind the bot tests, the `create_transport` params, the web client's
@@ -155,10 +156,10 @@ const DIALOUT_DEVIATIONS: readonly Deviation[] = [
 /** Every transport, in the order `--list-options` prints them (web first, then telephony). */
 export const TRANSPORTS = [
   {
-    id: 'rtc_hosted',
+    id: 'daily',
     kind: 'web',
     label: 'Daily (WebRTC)',
-    aliases: ['daily'],
+    aliases: [],
     runnerTransport: 'daily',
     runnerArgs: 'DailyRunnerArguments',
     call: 'web',
@@ -167,7 +168,7 @@ export const TRANSPORTS = [
     client: { type: 'daily', packageName: '@pipecat-ai/daily-transport', className: 'DailyTransport' },
     extras: ['daily'],
     env: [DAILY_API_KEY],
-    readme: { local: 'transports/rtc_hosted.local.md.ejs' },
+    readme: { local: 'transports/daily.local.md.ejs' },
     record: {
       follows: [
         `${TEMPLATES}/_macros/transport_setup.jinja2#DailyParams`,
@@ -188,10 +189,10 @@ export const TRANSPORTS = [
     },
   },
   {
-    id: 'rtc_small',
+    id: 'smallwebrtc',
     kind: 'web',
     label: 'SmallWebRTC (peer-to-peer WebRTC)',
-    aliases: ['smallwebrtc', 'webrtc'],
+    aliases: ['webrtc'],
     runnerTransport: 'webrtc',
     runnerArgs: 'SmallWebRTCRunnerArguments',
     call: 'web',
@@ -202,7 +203,7 @@ export const TRANSPORTS = [
     // The webrtc extra's OpenCV path is deprecated; video conversion needs webrtc-video (catalogue-facts §1 item 20).
     videoExtras: ['webrtc-video'],
     env: [],
-    readme: { local: 'transports/rtc_small.local.md.ejs' },
+    readme: { local: 'transports/smallwebrtc.local.md.ejs' },
     record: {
       follows: [
         `${TEMPLATES}/_macros/transport_setup.jinja2#TransportParams`,
@@ -281,10 +282,10 @@ export const TRANSPORTS = [
     },
   },
   {
-    id: 'telco_a',
+    id: 'twilio',
     kind: 'telephony',
     label: 'Twilio (Media Streams)',
-    aliases: ['twilio'],
+    aliases: [],
     runnerTransport: 'twilio',
     runnerArgs: 'WebSocketRunnerArguments',
     call: 'phone',
@@ -292,7 +293,7 @@ export const TRANSPORTS = [
     params: phoneStreamParams('twilio'),
     extras: ['websocket'],
     env: TWILIO_ENV,
-    readme: phoneReadme('telco_a'),
+    readme: phoneReadme('twilio'),
     record: {
       follows: [
         `${TEMPLATES}/_macros/transport_setup.jinja2#FastAPIWebsocketParams`,
@@ -318,11 +319,11 @@ export const TRANSPORTS = [
     },
   },
   {
-    id: 'telco_a_rtc_hosted_sip_dialin',
+    id: 'twilio_daily_sip_dialin',
     kind: 'telephony',
     label: 'Twilio + Daily SIP (dial-in)',
-    aliases: ['twilio_daily_sip_dialin'],
-    family: 'telco_a_rtc_hosted_sip',
+    aliases: [],
+    family: 'twilio_daily_sip',
     dialMode: 'dial-in',
     dialVia: 'sip',
     runnerTransport: 'daily',
@@ -341,7 +342,7 @@ export const TRANSPORTS = [
       { name: 'TWILIO_AUTH_TOKEN', description: 'Twilio auth token, paired with TWILIO_ACCOUNT_SID', required: true },
       ...CALL_SERVER_ENV,
     ],
-    readme: { local: 'transports/telco_a_rtc_hosted_sip_dialin.local.md.ejs', cloud: 'transports/call-server.cloud.md.ejs' },
+    readme: { local: 'transports/twilio_daily_sip_dialin.local.md.ejs', cloud: 'transports/call-server.cloud.md.ejs' },
     record: {
       follows: [
         `${TEMPLATES}/_blocks/bot_entry_twilio_daily_sip.jinja2`,
@@ -383,11 +384,11 @@ export const TRANSPORTS = [
     },
   },
   {
-    id: 'telco_a_rtc_hosted_sip_dialout',
+    id: 'twilio_daily_sip_dialout',
     kind: 'telephony',
     label: 'Twilio + Daily SIP (dial-out)',
-    aliases: ['twilio_daily_sip_dialout'],
-    family: 'telco_a_rtc_hosted_sip',
+    aliases: [],
+    family: 'twilio_daily_sip',
     dialMode: 'dial-out',
     dialVia: 'sip',
     runnerTransport: 'daily',
@@ -396,7 +397,7 @@ export const TRANSPORTS = [
     flow: 'daily-server',
     extras: ['daily'],
     env: [DAILY_API_KEY, ...CALL_SERVER_ENV],
-    readme: { local: 'transports/telco_a_rtc_hosted_sip_dialout.local.md.ejs', cloud: 'transports/call-server.cloud.md.ejs' },
+    readme: { local: 'transports/twilio_daily_sip_dialout.local.md.ejs', cloud: 'transports/call-server.cloud.md.ejs' },
     record: {
       follows: [
         `${TEMPLATES}/_blocks/bot_entry_twilio_daily_sip.jinja2`,
@@ -414,11 +415,11 @@ export const TRANSPORTS = [
     },
   },
   {
-    id: 'rtc_hosted_pstn_dialin',
+    id: 'daily_pstn_dialin',
     kind: 'telephony',
     label: 'Daily PSTN (dial-in)',
-    aliases: ['daily_pstn_dialin'],
-    family: 'rtc_hosted_pstn',
+    aliases: [],
+    family: 'daily_pstn',
     dialMode: 'dial-in',
     dialVia: 'pstn',
     runnerTransport: 'daily',
@@ -428,7 +429,7 @@ export const TRANSPORTS = [
     params: { className: 'DailyParams', video: false },
     extras: ['daily'],
     env: [DAILY_API_KEY],
-    readme: { local: 'transports/rtc_hosted_pstn_dialin.local.md.ejs', cloud: 'transports/rtc_hosted_pstn_dialin.cloud.md.ejs' },
+    readme: { local: 'transports/daily_pstn_dialin.local.md.ejs', cloud: 'transports/daily_pstn_dialin.cloud.md.ejs' },
     record: {
       follows: [
         `${TEMPLATES}/_macros/transport_setup.jinja2#daily_pstn_dialin`,
@@ -465,11 +466,11 @@ export const TRANSPORTS = [
     },
   },
   {
-    id: 'rtc_hosted_pstn_dialout',
+    id: 'daily_pstn_dialout',
     kind: 'telephony',
     label: 'Daily PSTN (dial-out)',
-    aliases: ['daily_pstn_dialout'],
-    family: 'rtc_hosted_pstn',
+    aliases: [],
+    family: 'daily_pstn',
     dialMode: 'dial-out',
     dialVia: 'pstn',
     runnerTransport: 'daily',
@@ -478,7 +479,7 @@ export const TRANSPORTS = [
     flow: 'daily-server',
     extras: ['daily'],
     env: [DAILY_API_KEY, ...CALL_SERVER_ENV],
-    readme: { local: 'transports/rtc_hosted_pstn_dialout.local.md.ejs', cloud: 'transports/call-server.cloud.md.ejs' },
+    readme: { local: 'transports/daily_pstn_dialout.local.md.ejs', cloud: 'transports/call-server.cloud.md.ejs' },
     record: {
       follows: [
         `${TEMPLATES}/_blocks/bot_entry_daily_pstn.jinja2#DailyTransport`,
@@ -503,10 +504,10 @@ export const TRANSPORTS = [
     },
   },
   {
-    id: 'telco_b',
+    id: 'telnyx',
     kind: 'telephony',
     label: 'Telnyx',
-    aliases: ['telnyx'],
+    aliases: [],
     runnerTransport: 'telnyx',
     runnerArgs: 'WebSocketRunnerArguments',
     call: 'phone',
@@ -517,7 +518,7 @@ export const TRANSPORTS = [
     env: [
       { name: 'TELNYX_API_KEY', description: 'Telnyx API key (portal.telnyx.com); pipecat hangs the call up through it', required: true },
     ],
-    readme: phoneReadme('telco_b'),
+    readme: phoneReadme('telnyx'),
     record: {
       follows: [
         `${TEMPLATES}/_macros/transport_setup.jinja2#FastAPIWebsocketParams`,
@@ -538,10 +539,10 @@ export const TRANSPORTS = [
     },
   },
   {
-    id: 'telco_c',
+    id: 'plivo',
     kind: 'telephony',
     label: 'Plivo',
-    aliases: ['plivo'],
+    aliases: [],
     runnerTransport: 'plivo',
     runnerArgs: 'WebSocketRunnerArguments',
     call: 'phone',
@@ -553,7 +554,7 @@ export const TRANSPORTS = [
       { name: 'PLIVO_AUTH_ID', description: 'Plivo auth ID (console.plivo.com); pipecat hangs the call up through it', required: true },
       { name: 'PLIVO_AUTH_TOKEN', description: 'Plivo auth token, paired with PLIVO_AUTH_ID', required: true },
     ],
-    readme: phoneReadme('telco_c'),
+    readme: phoneReadme('plivo'),
     record: {
       follows: [
         `${TEMPLATES}/_macros/transport_setup.jinja2#FastAPIWebsocketParams`,
@@ -574,10 +575,10 @@ export const TRANSPORTS = [
     },
   },
   {
-    id: 'telco_d',
+    id: 'exotel',
     kind: 'telephony',
     label: 'Exotel',
-    aliases: ['exotel'],
+    aliases: [],
     runnerTransport: 'exotel',
     runnerArgs: 'WebSocketRunnerArguments',
     call: 'phone',
@@ -585,7 +586,7 @@ export const TRANSPORTS = [
     params: phoneStreamParams('exotel'),
     extras: ['websocket'],
     env: [],
-    readme: phoneReadme('telco_d'),
+    readme: phoneReadme('exotel'),
     record: {
       follows: [
         `${TEMPLATES}/_macros/transport_setup.jinja2#FastAPIWebsocketParams`,
@@ -620,12 +621,45 @@ export interface TransportFamily {
 
 /** The two families of the spec. */
 export const TRANSPORT_FAMILIES: readonly TransportFamily[] = [
-  { id: 'rtc_hosted_pstn', aliases: ['daily_pstn'], label: 'Daily PSTN', modeFlag: '--daily-pstn-mode', modeKey: 'daily_pstn_mode' },
+  { id: 'daily_pstn', aliases: [], label: 'Daily PSTN', modeFlag: '--daily-pstn-mode', modeKey: 'daily_pstn_mode' },
   {
-    id: 'telco_a_rtc_hosted_sip',
-    aliases: ['twilio_daily_sip'],
+    id: 'twilio_daily_sip',
+    aliases: [],
     label: 'Twilio + Daily SIP',
     modeFlag: '--twilio-daily-sip-mode',
     modeKey: 'twilio_daily_sip_mode',
   },
 ];
+
+// seed-ids:begin (/work/notes/rename-transports.sh leaves these lines alone)
+/**
+ * The seed's transport ids (the spec's names, used until issue 26), mapped to today's ids: accepted
+ * wherever a transport is read (flags, `--config` files, `.yo-rc.json`, the wizard's given values)
+ * and never shown. Projects recorded with them are rewritten to today's ids by `pipecat update`.
+ */
+export const SEED_TRANSPORT_IDS: Readonly<Record<string, string>> = {
+  rtc_hosted: 'daily',
+  rtc_small: 'smallwebrtc',
+  telco_a: 'twilio',
+  telco_b: 'telnyx',
+  telco_c: 'plivo',
+  telco_d: 'exotel',
+  rtc_hosted_pstn: 'daily_pstn',
+  rtc_hosted_pstn_dialin: 'daily_pstn_dialin',
+  rtc_hosted_pstn_dialout: 'daily_pstn_dialout',
+  telco_a_rtc_hosted_sip: 'twilio_daily_sip',
+  telco_a_rtc_hosted_sip_dialin: 'twilio_daily_sip_dialin',
+  telco_a_rtc_hosted_sip_dialout: 'twilio_daily_sip_dialout',
+};
+// seed-ids:end
+
+/**
+ * A transport value as typed, trimmed and lower-cased, with a seed id replaced by today's id
+ * ({@link SEED_TRANSPORT_IDS}); anything else (ids, vendor aliases, unknown values) unchanged.
+ *
+ * @param value a `--transport` value, a `transports` entry of a config file or `.yo-rc.json`
+ */
+export function currentTransportName(value: string): string {
+  const v = value.trim().toLowerCase();
+  return Object.hasOwn(SEED_TRANSPORT_IDS, v) ? SEED_TRANSPORT_IDS[v] : v;
+}

@@ -312,13 +312,13 @@ export interface ClientTransportDefinition {
 
 /** One transport, web or telephony. */
 export interface TransportDefinition {
-  /** Canonical, resolved id, e.g. `rtc_hosted`, `rtc_hosted_pstn_dialin`, `telco_a`. */
+  /** Canonical, resolved id, e.g. `daily`, `daily_pstn_dialin`, `twilio`. */
   readonly id: string;
   readonly kind: 'web' | 'telephony';
   readonly label: string;
   /** Vendor names users know, e.g. `daily`, `twilio`, `daily_pstn_dialin`. */
   readonly aliases: readonly string[];
-  /** Family id that needs a mode to resolve (`rtc_hosted_pstn`, `telco_a_rtc_hosted_sip`). */
+  /** Family id that needs a mode to resolve (`daily_pstn`, `twilio_daily_sip`). */
   readonly family?: string;
   /** Mode that resolves `family` to this id. */
   readonly dialMode?: 'dial-in' | 'dial-out';

@@ -13,7 +13,14 @@
 import { closeSync, constants as fsConstants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { closest } from 'fastest-levenshtein';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { TRANSPORTS, TRANSPORT_FAMILIES, canonicalServiceId, findTransport, serviceForVendor } from '../catalogue/catalogue.js';
+import {
+  TRANSPORTS,
+  TRANSPORT_FAMILIES,
+  canonicalServiceId,
+  currentTransportName,
+  findTransport,
+  serviceForVendor,
+} from '../catalogue/catalogue.js';
 import type { ServiceRole } from '../catalogue/types.js';
 import { findClientKind, frameworksWithServerChoice } from '../client-kinds.js';
 import { CONFIG_OPTIONS, OUTPUT_ONLY_KEYS, optionFor, optionLabel, type ConfigKey, type ValueSource } from './options.js';
@@ -354,7 +361,7 @@ export function normalise(
     }
     c.transports = out;
   }
-  // Modes follow from resolved ids given directly (e.g. rtc_hosted_pstn_dialin).
+  // Modes follow from resolved ids given directly (e.g. daily_pstn_dialin).
   if (Array.isArray(c.transports)) {
     for (const t of c.transports) {
       const def = typeof t === 'string' ? findTransport(t) : undefined;
@@ -421,7 +428,7 @@ function resolveTransport(
   problems: ConfigProblem[],
   provisional: Set<string>,
 ): string | undefined {
-  const v = value.trim().toLowerCase();
+  const v = currentTransportName(value);
   const direct = TRANSPORTS.find((t) => t.id === v || (t.aliases as readonly string[]).includes(v));
   if (direct) return direct.id;
   const family = TRANSPORT_FAMILIES.find((f) => f.id === v || f.aliases.includes(v));

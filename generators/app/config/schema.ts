@@ -11,6 +11,8 @@ import {
   SERVICES_BY_ROLE,
   TRANSPORTS,
   TRANSPORT_FAMILIES,
+  SEED_TRANSPORT_IDS,
+  currentTransportName,
   findService,
   findTransport,
   serviceForVendor,
@@ -131,21 +133,31 @@ export interface ConfigProblem {
  * @param detail one entry of `ValidationError.details`
  */
 /**
- * An id as shown in messages: opaque transport ids carry their label (`telco_c (Plivo)`); service
- * ids name their vendor already and are shown as they are.
+ * An id as shown in messages: transport ids carry their label (`daily_pstn_dialin (Daily PSTN
+ * (dial-in))`), a seed transport id is shown as today's; service ids name their vendor already and
+ * are shown as they are.
  *
  * @param key the config key the id belongs to
  * @param id a valid id
  */
 export function withLabel(key: ConfigKey, id: string): string {
   if (key !== 'transports') return id;
-  const t = findTransport(id);
-  return t ? `${id} (${t.label})` : id;
+  const current = currentTransportName(id); // a seed id is shown as today's
+  const t = findTransport(current);
+  return t ? `${t.id} (${t.label})` : current;
 }
 
-/** Other spellings accepted for a key's ids (vendor names, family ids, the anchor's ids). */
+/**
+ * Other spellings accepted for a key's ids (vendor names, family ids, the seed's transport ids: a
+ * near miss of one is suggested as today's id by {@link withLabel}).
+ */
 function aliasesOf(key: ConfigKey): string[] {
-  if (key === 'transports') return [...TRANSPORTS.flatMap((t) => t.aliases), ...TRANSPORT_FAMILIES.flatMap((f) => [f.id, ...f.aliases])];
+  if (key === 'transports')
+    return [
+      ...TRANSPORTS.flatMap((t) => t.aliases),
+      ...TRANSPORT_FAMILIES.flatMap((f) => [f.id, ...f.aliases]),
+      ...Object.keys(SEED_TRANSPORT_IDS),
+    ];
   const role = ROLE_OF_KEY[key];
   return role ? SERVICES_BY_ROLE[role].flatMap((d) => d.aliases ?? []) : [];
 }

@@ -29,7 +29,7 @@ export interface ProjectConfig {
   /** Directory name of the project, also the Pipecat Cloud agent name. */
   project_name: string;
   bot_type: BotType;
-  /** Canonical transport ids, resolved (e.g. `rtc_hosted_pstn_dialin`), in the order given. */
+  /** Canonical transport ids, resolved (e.g. `daily_pstn_dialin`), in the order given. */
   transports: string[];
   mode: PipelineMode;
   /** Cascade only: ids ending in `_stt`, `_llm`, `_tts`; null in realtime mode. */

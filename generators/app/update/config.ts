@@ -15,7 +15,7 @@
  *
  * Source: issue 15.
  */
-import { TRANSPORTS, TRANSPORT_FAMILIES } from '../catalogue/catalogue.js';
+import { TRANSPORTS, TRANSPORT_FAMILIES, currentTransportName } from '../catalogue/catalogue.js';
 import { mergeLayers, normalise, resolveConfig, type ConfigLayer } from '../config/resolve.js';
 import { validateConfig, type ConfigProblem } from '../config/schema.js';
 import type { ConfigKey } from '../config/options.js';
@@ -46,7 +46,7 @@ export interface UpdateConfig {
 
 /** Canonical transport id of an id or vendor alias, or undefined (families need a direction). */
 function canonicalTransport(value: string): string | undefined {
-  const v = value.trim().toLowerCase();
+  const v = currentTransportName(value);
   return TRANSPORTS.find((t) => t.id === v || (t.aliases as readonly string[]).includes(v))?.id;
 }
 
@@ -72,7 +72,7 @@ export function updatedTransports(current: readonly string[], input: UpdateConfi
   for (const r of remove) {
     const id =
       canonicalTransport(r) ??
-      TRANSPORT_FAMILIES.find((f) => f.id === r.trim().toLowerCase() || f.aliases.includes(r.trim().toLowerCase()))?.id;
+      TRANSPORT_FAMILIES.find((f) => f.id === currentTransportName(r) || f.aliases.includes(currentTransportName(r)))?.id;
     const matches = (t: unknown): boolean => {
       if (typeof t !== 'string') return false;
       const c = canonicalTransport(t) ?? t;

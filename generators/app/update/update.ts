@@ -15,6 +15,7 @@ import { dirname, join, resolve } from 'node:path';
 import { readConfigFile, resolveConfig, ConfigError, type ConfigLayer } from '../config/resolve.js';
 import type { ConfigKey } from '../config/options.js';
 import type { ProjectConfig } from '../config/types.js';
+import { currentTransportName } from '../catalogue/catalogue.js';
 import { renderFiles } from '../render.js';
 import { StagingError, sweepStale } from '../staging.js';
 import { YO_RC_FILE, YO_RC_NAMESPACE } from '../yo-rc.js';
@@ -80,7 +81,8 @@ export function findProjectRoot(dir: string | undefined, cwd: string = process.c
 }
 
 /**
- * The recorded configuration of a project, as a layer.
+ * The recorded configuration of a project, as a layer; the seed's transport ids read as today's
+ * ({@link currentTransportName}).
  *
  * @param root absolute project folder
  * @throws NotAProjectError when `.yo-rc.json` is not ours or not valid
@@ -97,6 +99,10 @@ export function readRecorded(root: string): ConfigLayer {
   if (layer.project_name === undefined && layer.transports === undefined) {
     throw new NotAProjectError(`${path} holds no "${YO_RC_NAMESPACE}" configuration: not a project made by this generator`);
   }
+  // A project recorded with the seed's transport ids (issue 26) reads as today's ids, so the wizard's
+  // defaults and the update's plan name them as the rest of the tool does.
+  if (Array.isArray(layer.transports))
+    layer.transports = layer.transports.map((t) => (typeof t === 'string' ? currentTransportName(t) : t));
   return layer;
 }
 

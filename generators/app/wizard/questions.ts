@@ -12,7 +12,7 @@
  */
 import { dirname, join } from 'node:path';
 import type { Choice, PromptObject } from 'prompts';
-import { SERVICES_BY_ROLE, TRANSPORTS, TRANSPORT_FAMILIES } from '../catalogue/catalogue.js';
+import { SERVICES_BY_ROLE, TRANSPORTS, TRANSPORT_FAMILIES, currentTransportName } from '../catalogue/catalogue.js';
 import type { ServiceRole } from '../catalogue/types.js';
 import { CLIENT_KINDS, findClientKind, frameworksWithServerChoice, kindSupports, type ClientKind } from '../client-kinds.js';
 import { CONFIG_OPTIONS, optionFor, type ConfigKey, type OptionDefinition } from '../config/options.js';
@@ -79,8 +79,8 @@ export interface WizardStep {
 export const WIZARD_DEFAULTS = {
   project_name: 'pipecat-bot',
   bot_client: 'web-react-vite',
-  web_transports: ['rtc_small'],
-  telephony_transports: ['telco_a'],
+  web_transports: ['smallwebrtc'],
+  telephony_transports: ['twilio'],
   mode: 'cascade',
   stt_service: 'deepgram_stt',
   llm_service: 'openai_llm',
@@ -142,11 +142,11 @@ function lower(v: unknown): unknown {
   return typeof v === 'string' ? v.trim().toLowerCase() : v;
 }
 
-/** The transports chosen so far, lower-cased (ids, aliases or family ids). */
+/** The transports chosen so far, lower-cased, seed ids as today's (ids, aliases or family ids). */
 export function chosenTransports(state: WizardState | ConfigLayer): string[] {
   const v = 'given' in state ? currentValue(state as WizardState, 'transports') : (state as ConfigLayer).transports;
   const list = v === undefined || v === null ? [] : Array.isArray(v) ? v : [v];
-  return list.filter((t): t is string => typeof t === 'string').map((t) => t.trim().toLowerCase());
+  return list.filter((t): t is string => typeof t === 'string').map(currentTransportName);
 }
 
 /**
