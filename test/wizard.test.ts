@@ -31,7 +31,7 @@ describe('wizard rules', () => {
   });
 
   test('--yes skips the final confirmation: an answer of no to it is never asked, the project is written', async () => {
-    const answers = { project_name: 'yes-wiz', bot_client: 'web-none', transports: ['rtc_small'], generate: false };
+    const answers = { project_name: 'yes-wiz', bot_client: 'web-none', transports: ['smallwebrtc'], generate: false };
     const ctx = runGenerator({ yes: true }, answers);
     const result = await ctx;
     try {

@@ -123,7 +123,7 @@ describe('vanilla client: a session as a person sees it', () => {
     const { url, server } = await builtClient(
       'e2e-sessions-vanilla',
       ['--client-framework', 'vanilla'],
-      ['websocket', 'rtc_hosted', 'rtc_small'],
+      ['websocket', 'daily', 'smallwebrtc'],
     );
     const daily = { ok: true };
     const { page, errors, close } = await openPage(url, daily);
@@ -230,7 +230,7 @@ describe.each([
   { name: 'react-vite', flags: ['--client-framework', 'react', '--client-server', 'vite'] },
 ])('$name client with SmallWebRTC only', ({ name, flags }) => {
   test('loads, fails a start, retries and connects without a request to Daily', async () => {
-    const { url, server } = await builtClient(`e2e-sessions-${name}-small`, flags, ['rtc_small']);
+    const { url, server } = await builtClient(`e2e-sessions-${name}-small`, flags, ['smallwebrtc']);
     const { page, requests, errors, close } = await openPage(url, { ok: true });
     try {
       const connect = page.getByRole('button', { name: 'Connect', exact: true });
@@ -264,7 +264,7 @@ describe.each([
 describe('React + Vite client: a Daily start whose bundle cannot load', () => {
   test('ends in a sentence and a usable Connect, and the retry reaches the runner', async () => {
     const flags = ['--client-framework', 'react', '--client-server', 'vite'];
-    const { url, server } = await builtClient('e2e-sessions-react-daily', flags, ['rtc_small', 'rtc_hosted']);
+    const { url, server } = await builtClient('e2e-sessions-react-daily', flags, ['smallwebrtc', 'daily']);
     const daily = { ok: false };
     const { page, errors, close } = await openPage(url, daily);
     try {
