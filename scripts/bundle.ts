@@ -15,7 +15,7 @@
  *   the licences of every bundled package (`THIRD-PARTY-LICENSES.md`).
  *
  * Every dependency is bundled, Yeoman included: the package installs no runtime dependency
- * (`package.json` keeps them in `devDependencies`, docs/development.md: "What the package ships").
+ * (`package.json` keeps them in `devDependencies`; docs/packaging.md).
  * For that:
  * - a bundled module that finds its own files (`import.meta.url`, or `__dirname`/`__filename` in
  *   CommonJS) gets the place it would have under `dist/vendor/`, where the files it reads are
@@ -203,8 +203,12 @@ function modulePlace(path: string): { chain: string[]; sub: string } | undefined
   return { chain: places.map((p) => p.pkg), sub: places[places.length - 1].sub };
 }
 
-/** Source of the stand-in module of a {@link LEFT_OUT} row. */
-function leftOutSource(row: (typeof LEFT_OUT)[number]): string {
+/**
+ * Source of the stand-in module of a {@link LEFT_OUT} row: an ES module exporting `row.exports`.
+ *
+ * @returns JavaScript source text
+ */
+export function leftOutSource(row: (typeof LEFT_OUT)[number]): string {
   const lines = [
     `const __leftOut = (name) => {`,
     `  const fail = (what) => { throw new Error(${JSON.stringify(`generator-pipecat leaves out ${row.specifier} (`)} + what + ${JSON.stringify(`): ${row.why}`)}); };`,
