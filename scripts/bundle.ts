@@ -22,8 +22,9 @@
  *   copied; each such package is reviewed in {@link RUNTIME_LOOKUPS} (the build fails on a new one);
  * - the parts of Yeoman that `pipecat` never calls are left out ({@link LEFT_OUT}): installing
  *   generators from npm, looking generators up on disk, running `npm install`, git, Inquirer;
- * - our own lazy `require`s of joi and semver are bundled as CommonJS modules that run on first
- *   use ({@link BUNDLED_REQUIRES}).
+ * - a few exact statements are rewritten ({@link SOURCE_REWRITES}): our lazy `require`s of joi
+ *   (bundled on its own, {@link SEPARATE_BUNDLES}) and semver, and where yargs starts looking for
+ *   the app's package.json.
  * `generators/app/paths.ts` finds the package root by walking up from the chunk, so templates are
  * found from the bundle as from `tsc`'s output.
  *
@@ -114,6 +115,12 @@ export const LEFT_OUT: {
     why: "Inquirer prompts: `pipecat init` asks with `prompts` (cli/prompts-adapter.ts) and a non-interactive run asks nothing; `yo pipecat` asks through yo's own adapter",
   },
   {
+    specifier: 'normalize-package-data',
+    from: ['read-pkg'],
+    exports: ['default'],
+    why: 'normalising package.json (licence ids, repository URLs): yeoman-generator reads package.json with `normalize: false`',
+  },
+  {
     specifier: '@inquirer/core',
     from: ['@yeoman/adapter'],
     exports: ['Separator'],
@@ -149,28 +156,47 @@ export const RUNTIME_LOOKUPS: { pkg: string; files: string[]; why: string }[] = 
     why: "y18n reads the help and error messages of the user's locale (LC_ALL, LANG); its package lookup is for a version we give",
   },
   { pkg: 'yargs-parser', files: [], why: '`require` only for config files given by path, never relative to itself' },
-  { pkg: 'fdir', files: [], why: 'tries `require("picomatch")` for its `glob` option (in a try), which tinyglobby does not use' },
+  { pkg: 'fdir', files: [], why: '`require` only for picomatch, taken out (SOURCE_REWRITES)' },
   { pkg: 'write-file-atomic', files: [], why: '`__filename` only seeds the names of its temporary files' },
   { pkg: 'ejs', files: [], why: '`__filename` only inside the source text of compiled templates' },
 ];
 
 /**
- * Our own modules' `require`s (made with `createRequire`, so `tsc` and Jest leave them alone) that
- * the bundle turns into a plain `require`: esbuild then bundles the CommonJS package in a wrapper
- * that runs on the first call, which keeps them off the start-up path as before.
+ * Exact statements of bundled source files (ours, or below `node_modules/`) that the bundle
+ * replaces, each with its reason. The build fails when a statement is no longer in its file.
  */
-export const BUNDLED_REQUIRES: { file: string; statement: string; replacement: string }[] = [
+export const SOURCE_REWRITES: { file: string; statement: string; replacement: string; why: string }[] = [
   {
     file: 'generators/app/config/schema.ts',
     statement: "createRequire(import.meta.url)('joi')",
-    replacement: "require('joi')",
+    replacement: "require(__pipecatVendorFile('joi.cjs'))",
+    why: 'joi (300 KB) is required on first use only: as its own CommonJS file (SEPARATE_BUNDLES), not parsed by `init --list-options` with the catalogue',
   },
   {
     file: 'generators/app/semver.ts',
     statement: "createRequire(import.meta.url)('semver')",
     replacement: "require('semver')",
+    why: "semver is CommonJS: bundled (with Yeoman's imports of it) in a wrapper that runs on the first `require`",
+  },
+  {
+    file: 'node_modules/fdir/dist/index.mjs',
+    statement: '__require.resolve("picomatch");\n\tpm = __require("picomatch");',
+    replacement: '// generator-pipecat: no picomatch for fdir (scripts/bundle.ts)',
+    why: "fdir's optional `glob` option, which tinyglobby (its importer here) does not use: from dist/vendor/ the require would load a second picomatch from a checkout's node_modules at every init, and find none when installed",
+  },
+  {
+    file: 'node_modules/yargs/lib/platform-shims/esm.mjs',
+    statement: "const mainFilename = __dirname.substring(0, __dirname.lastIndexOf('node_modules'));",
+    replacement: "const mainFilename = __pipecatToPath(new URL('../../', __pipecatVendor));",
+    why: "yargs looks for the app's package.json from the folder holding its node_modules (our package root when installed); from dist/vendor/ that would be the working directory, walked up to / with a readdir per folder on every start",
   },
 ];
+
+/**
+ * Packages bundled on their own as a CommonJS file `dist/vendor/<out>`, for a `require` that must
+ * stay synchronous but off the start-up path ({@link SOURCE_REWRITES}).
+ */
+export const SEPARATE_BUNDLES: { pkg: string; out: string }[] = [{ pkg: 'joi', out: 'joi.cjs' }];
 
 /** Placeholder in {@link MODULE_URL_HELPER} for the path from an output file to `dist/vendor/`. */
 const VENDOR_PLACEHOLDER = '__PIPECAT_VENDOR_DIR__';
@@ -186,7 +212,8 @@ import { fileURLToPath as __pipecatToPath } from 'node:url';
 const require = __pipecatCreateRequire(import.meta.url);
 const __pipecatVendor = new URL('${VENDOR_PLACEHOLDER}', import.meta.url);
 const __pipecatModuleUrl = (chain, sub) => new URL(chain.join('+') + '/' + sub, __pipecatVendor).href;
-const __pipecatModulePath = (chain, sub) => __pipecatToPath(__pipecatModuleUrl(chain, sub));`;
+const __pipecatModulePath = (chain, sub) => __pipecatToPath(__pipecatModuleUrl(chain, sub));
+const __pipecatVendorFile = (file) => __pipecatToPath(new URL(file, __pipecatVendor));`;
 
 /** The package (e.g. `@yeoman/adapter`) and path inside it of a file below `node_modules/`. */
 function splitPackagePath(part: string): { pkg: string; sub: string } {
@@ -269,8 +296,8 @@ interface BuildRecord {
   leftOut: Set<number>;
   /** Package chains (joined by `+`) of bundled modules that look up their own files. */
   lookups: Map<string, string[]>;
-  /** Files of {@link BUNDLED_REQUIRES} rewritten. */
-  requires: Set<string>;
+  /** Indexes of {@link SOURCE_REWRITES} rows applied. */
+  rewrites: Set<number>;
   /** Problems that fail the build. */
   problems: string[];
 }
@@ -282,7 +309,7 @@ function innermostPackage(path: string): string | undefined {
 
 /**
  * The esbuild plugin of the rules above: stand-ins for {@link LEFT_OUT}, our
- * {@link BUNDLED_REQUIRES}, {@link LAZY_CONSTANTS}, and the `dist/vendor/` places of modules that
+ * {@link SOURCE_REWRITES}, {@link LAZY_CONSTANTS}, and the `dist/vendor/` places of modules that
  * find their own files ({@link RUNTIME_LOOKUPS}).
  */
 function rulesPlugin(root: string, record: BuildRecord): Plugin {
@@ -302,28 +329,34 @@ function rulesPlugin(root: string, record: BuildRecord): Plugin {
         contents: leftOutSource(LEFT_OUT[Number(args.path.replace('left-out-', ''))]),
         loader: 'js',
       }));
-      b.onLoad({ filter: /\.ts$/ }, (args) => {
-        const file = relative(root, args.path).split(sep).join('/');
-        const rows = BUNDLED_REQUIRES.filter((r) => r.file === file);
-        if (rows.length === 0 || file.startsWith('node_modules/')) return undefined;
-        let text = readFileSync(args.path, 'utf8');
-        for (const r of rows) {
+      /** `text` with the {@link SOURCE_REWRITES} of `path` applied (recorded, or a problem). */
+      const rewrite = (path: string, text: string): string => {
+        const file = relative(root, path).split(sep).join('/');
+        SOURCE_REWRITES.forEach((r, i) => {
+          if (r.file !== file) return;
           if (!text.includes(r.statement)) {
-            record.problems.push(`${r.file} no longer has \`${r.statement}\`: update BUNDLED_REQUIRES in scripts/bundle.ts`);
-            continue;
+            record.problems.push(`${r.file} no longer has \`${r.statement}\`: update SOURCE_REWRITES in scripts/bundle.ts`);
+            return;
           }
           text = text.replace(r.statement, () => r.replacement);
-          record.requires.add(r.file);
-        }
-        return { contents: text, loader: 'ts' };
+          record.rewrites.add(i);
+        });
+        return text;
+      };
+      b.onLoad({ filter: /\.ts$/ }, (args) => {
+        if (args.path.split(sep).includes('node_modules')) return undefined;
+        const text = readFileSync(args.path, 'utf8');
+        const out = rewrite(args.path, text);
+        return out === text ? undefined : { contents: out, loader: 'ts' };
       });
       b.onLoad({ filter: /[\\/]node_modules[\\/].*\.[cm]?js$/ }, (args) => {
-        let text = readFileSync(args.path, 'utf8');
+        const original = readFileSync(args.path, 'utf8');
+        let text = rewrite(args.path, original);
         const lazy = lazyConstantsSource(text);
         if (lazy !== undefined) text = lazy;
         const metaUrl = text.includes('import.meta.url');
         const cjsPaths = !metaUrl && /\b__(dirname|filename)\b/.test(text) && !/\b(const|let|var)\s+__(dirname|filename)\b/.test(text);
-        if (!metaUrl && !cjsPaths) return lazy === undefined ? undefined : { contents: text, loader: 'js' };
+        if (!metaUrl && !cjsPaths) return text === original ? undefined : { contents: text, loader: 'js' };
         const { chain, sub } = modulePlace(args.path)!;
         const pkg = chain[chain.length - 1];
         if (!RUNTIME_LOOKUPS.some((r) => r.pkg === pkg))
@@ -367,9 +400,9 @@ function chainDir(root: string, chain: string[]): string {
  * `dist/vendor/THIRD-PARTY-LICENSES.md`: name, version, licence and licence text of every package
  * with code in the bundle (the code ships without its packages, so their notices ship here).
  */
-function licensesText(root: string, metafile: Metafile): string {
+function licensesText(root: string, metafiles: Metafile[]): string {
   const chains = new Map<string, string[]>();
-  for (const input of Object.keys(metafile.inputs)) {
+  for (const input of metafiles.flatMap((m) => Object.keys(m.inputs))) {
     const place = modulePlace(join(root, input));
     if (place) chains.set(place.chain.join('+'), place.chain);
   }
@@ -403,7 +436,7 @@ export async function bundle(root = packageRoot()): Promise<string[]> {
   const vendor = join(dist, 'vendor');
   rmSync(join(dist, 'cli', 'chunks'), { recursive: true, force: true });
   rmSync(vendor, { recursive: true, force: true });
-  const record: BuildRecord = { leftOut: new Set(), lookups: new Map(), requires: new Set(), problems: [] };
+  const record: BuildRecord = { leftOut: new Set(), lookups: new Map(), rewrites: new Set(), problems: [] };
   const result = await build({
     absWorkingDir: root,
     entryPoints: Object.fromEntries(Object.entries(ENTRY_POINTS).map(([out, src]) => [out, join(root, src)])),
@@ -433,7 +466,9 @@ export async function bundle(root = packageRoot()): Promise<string[]> {
   });
   const lookedUp = new Set([...record.lookups.values()].map((c) => c[c.length - 1]));
   for (const r of RUNTIME_LOOKUPS) if (!lookedUp.has(r.pkg)) record.problems.push(`RUNTIME_LOOKUPS: ${r.pkg} no longer looks up its files`);
-  for (const r of BUNDLED_REQUIRES) if (!record.requires.has(r.file)) record.problems.push(`BUNDLED_REQUIRES: ${r.file} was not bundled`);
+  SOURCE_REWRITES.forEach((r, i) => {
+    if (!record.rewrites.has(i)) record.problems.push(`SOURCE_REWRITES: ${r.file} was not bundled`);
+  });
   if (record.problems.length) throw new Error(record.problems.join('\n'));
 
   for (const f of result.outputFiles) {
@@ -450,8 +485,24 @@ export async function bundle(root = packageRoot()): Promise<string[]> {
       }
     }
   }
+  const metafiles = [result.metafile];
+  for (const sb of SEPARATE_BUNDLES) {
+    const separate = await build({
+      absWorkingDir: root,
+      entryPoints: [sb.pkg],
+      outfile: join(vendor, sb.out),
+      bundle: true,
+      format: 'cjs',
+      platform: 'node',
+      target: 'node20',
+      legalComments: 'none',
+      metafile: true,
+      logLevel: 'silent',
+    });
+    metafiles.push(separate.metafile);
+  }
   mkdirSync(vendor, { recursive: true });
-  writeFileSync(join(vendor, 'THIRD-PARTY-LICENSES.md'), licensesText(root, result.metafile));
+  writeFileSync(join(vendor, 'THIRD-PARTY-LICENSES.md'), licensesText(root, metafiles));
   if (process.env.BUNDLE_METAFILE) writeFileSync(process.env.BUNDLE_METAFILE, JSON.stringify(result.metafile));
   return result.warnings.map((w) => `${w.location ? `${w.location.file}:${w.location.line}: ` : ''}${w.text}`);
 }
