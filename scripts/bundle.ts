@@ -185,6 +185,12 @@ export const SOURCE_REWRITES: { file: string; statement: string; replacement: st
     why: "fdir's optional `glob` option, which tinyglobby (its importer here) does not use: from dist/vendor/ the require would load a second picomatch from a checkout's node_modules at every init, and find none when installed",
   },
   {
+    file: 'node_modules/yeoman-generator/dist/generator.js',
+    statement: '    _ = _;',
+    replacement: '    _ = undefined; // generator-pipecat: no lodash namespace (scripts/bundle.ts)',
+    why: "the generator's `this._` is all of lodash (255 KB, and its chain wrapper built at load), which neither Yeoman nor our generator reads; without it only the functions Yeoman imports are bundled",
+  },
+  {
     file: 'node_modules/yargs/lib/platform-shims/esm.mjs',
     statement: "const mainFilename = __dirname.substring(0, __dirname.lastIndexOf('node_modules'));",
     replacement: "const mainFilename = __pipecatToPath(new URL('../../', __pipecatVendor));",
@@ -302,6 +308,14 @@ interface BuildRecord {
   problems: string[];
 }
 
+/** The folder of the (innermost) installed package holding `path`, or undefined outside `node_modules`. */
+function packageDirOf(path: string): string | undefined {
+  const i = path.lastIndexOf(`${sep}node_modules${sep}`);
+  if (i < 0) return undefined;
+  const rest = path.slice(i + 14).split(sep);
+  return path.slice(0, i + 14) + rest.slice(0, rest[0].startsWith('@') ? 2 : 1).join(sep);
+}
+
 /** The package a bundled file belongs to (innermost), or undefined for our own sources. */
 function innermostPackage(path: string): string | undefined {
   return modulePlace(path)?.chain.at(-1);
@@ -324,6 +338,27 @@ function rulesPlugin(root: string, record: BuildRecord): Plugin {
         if (i < 0) return undefined;
         record.leftOut.add(i);
         return { path: `left-out-${i}`, namespace: 'pipecat-left-out' };
+      });
+      // One copy per package version: npm nests a copy of the same version under each importer it
+      // could not hoist (minimatch 10 under mem-fs-editor, multimatch, @yeoman/conflicter), and
+      // esbuild would bundle each. Imports of another copy go to the first one seen.
+      const copies = new Map<string, string>();
+      b.onResolve({ filter: /^[^./]/ }, async (args) => {
+        if (args.pluginData?.dedupe || args.path.startsWith('node:') || args.namespace !== 'file') return undefined;
+        const r = await b.resolve(args.path, {
+          kind: args.kind,
+          importer: args.importer,
+          resolveDir: args.resolveDir,
+          pluginData: { dedupe: true },
+        });
+        if (r.errors.length > 0 || r.external || r.namespace !== 'file') return undefined;
+        const dir = packageDirOf(r.path);
+        if (!dir) return undefined;
+        const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
+        const key = `${pkg.name}@${pkg.version}`;
+        const first = copies.get(key);
+        if (first === undefined) copies.set(key, dir);
+        return { path: first === undefined ? r.path : join(first, relative(dir, r.path)), sideEffects: r.sideEffects };
       });
       b.onLoad({ filter: /.*/, namespace: 'pipecat-left-out' }, (args) => ({
         contents: leftOutSource(LEFT_OUT[Number(args.path.replace('left-out-', ''))]),
