@@ -41,10 +41,10 @@ const YO_VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
 const CONFIGS: { name: string; args: string[] }[] = [
   { name: 'web', args: WEB_ARGS },
   { name: 'away', args: AWAY_FROM_DEFAULTS_ARGS },
-  { name: 'phone', args: ['-b', 'telephony', '-t', 'twilio', '-t', 'rtc_hosted_pstn_dialin', ...CASCADE_ARGS] },
+  { name: 'phone', args: ['-b', 'telephony', '-t', 'twilio', '-t', 'daily_pstn_dialin', ...CASCADE_ARGS] },
   { name: 'realtime', args: ['-t', 'daily', '-m', 'realtime', '--realtime', 'ultravox', '--client-framework', 'vanilla'] },
-  { name: 'next', args: ['-b', 'web', '-t', 'rtc_small', '--client-framework', 'react', '--client-server', 'nextjs', ...CASCADE_ARGS] },
-  { name: 'mobile', args: ['-b', 'web', '-t', 'rtc_small', '-t', 'rtc_hosted', '--client-framework', 'react-native', ...CASCADE_ARGS] },
+  { name: 'next', args: ['-b', 'web', '-t', 'smallwebrtc', '--client-framework', 'react', '--client-server', 'nextjs', ...CASCADE_ARGS] },
+  { name: 'mobile', args: ['-b', 'web', '-t', 'smallwebrtc', '-t', 'daily', '--client-framework', 'react-native', ...CASCADE_ARGS] },
 ];
 
 let tmp: string;
