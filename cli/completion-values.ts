@@ -9,17 +9,8 @@
  * zsh passes `words`, where it is one.
  */
 import { TRANSPORTS, TRANSPORT_FAMILIES } from '../generators/app/catalogue/catalogue.js';
-import type { ServiceRole } from '../generators/app/catalogue/types.js';
-import { CONFIG_OPTIONS, type ConfigKey } from '../generators/app/config/options.js';
-import { selectableServiceIds } from '../generators/app/config/schema.js';
-
-const ROLE_OF_KEY: Partial<Record<ConfigKey, ServiceRole>> = {
-  stt_service: 'stt',
-  llm_service: 'llm',
-  tts_service: 'tts',
-  realtime_service: 'realtime',
-  video_service: 'video',
-};
+import { CONFIG_OPTIONS } from '../generators/app/config/options.js';
+import { ROLE_OF_KEY, selectableServiceIds } from '../generators/app/config/schema.js';
 
 /** What `--transport` takes: every transport id, its vendor aliases, and the PSTN/SIP family names. */
 function transportValues(): string[] {

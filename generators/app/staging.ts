@@ -166,8 +166,13 @@ export function describeFsError(err: unknown, path: string): Error {
   return err instanceof Error ? err : new Error(String(err));
 }
 
-/** Whether a process with this pid runs on this host (EPERM: it runs, under another user). */
-function alive(pid: number): boolean {
+/**
+ * Whether a process with this pid runs on this host (signal 0; EPERM means it runs, under another
+ * user). Used for journals and `update`'s lock.
+ *
+ * @param pid a process id
+ */
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

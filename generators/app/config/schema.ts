@@ -36,7 +36,8 @@ export const MAX_NAME_LENGTH = 50;
 /** A safe directory name: letters, digits, `.`, `_`, `-`, starting with a letter or digit. */
 export const PROJECT_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
-const ROLE_OF_KEY: Partial<Record<ConfigKey, ServiceRole>> = {
+/** The catalogue role of each service key of the configuration (`stt_service` → `stt` …). */
+export const ROLE_OF_KEY: Readonly<Partial<Record<ConfigKey, ServiceRole>>> = {
   stt_service: 'stt',
   llm_service: 'llm',
   tts_service: 'tts',

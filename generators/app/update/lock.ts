@@ -20,6 +20,7 @@ import { linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, 
 import { hostname } from 'node:os';
 import { basename, join } from 'node:path';
 import { PIPECAT_DIR } from './base.js';
+import { alive } from '../staging.js';
 
 /** The lock file, relative to the project root (POSIX). */
 export const LOCK_FILE = `${PIPECAT_DIR}/update.lock`;
@@ -58,16 +59,6 @@ export class UpdateLockedError extends Error {
           ? 'wait for it to finish, then rerun'
           : `if no update is running, remove ${lock} and rerun`,
     ];
-  }
-}
-
-/** Whether a process with this pid runs on this host (EPERM: it runs, under another user). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
