@@ -115,7 +115,7 @@ function builder(yargs: Argv): Argv<UpdateArgs> {
     .option('add-transport', {
       type: 'string',
       array: true,
-      describe: 'Add a transport (id or vendor alias; repeatable)',
+      describe: 'Add a transport (its id, as in pipecat: smallwebrtc, daily, twilio …; repeatable)',
       group: 'Transports:',
     })
     .option('remove-transport', {

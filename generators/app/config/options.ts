@@ -120,7 +120,7 @@ export const CONFIG_OPTIONS: readonly OptionDefinition[] = [
     short: 't',
     configAliases: ['transport'],
     type: 'array',
-    describe: 'Transport id or vendor alias; repeat for several (see --list-options)',
+    describe: 'Transport id, as in pipecat (smallwebrtc, daily, twilio …); repeat for several (see --list-options)',
     valueHint: '<id>',
     label: 'Transports',
   },
