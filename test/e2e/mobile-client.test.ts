@@ -65,7 +65,12 @@ beforeAll(async () => {
   ]);
   client = join(tmp, 'mobile-e2e', 'client');
   const started = Date.now();
-  await inClient('npm', ['install', '--no-audit', '--no-fund'], 900_000);
+  // A registry download can stall on an open connection without npm timing it out (seen once: npm
+  // idle for 9 minutes): the first attempt gets 6 minutes, then one more from the cache it filled.
+  await inClient('npm', ['install', '--no-audit', '--no-fund'], 360_000).catch((first: Error) => {
+    process.stderr.write(`mobile client: npm install failed or stalled, trying once more: ${first.message.split('\n')[0]}\n`);
+    return inClient('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], 540_000);
+  });
   process.stderr.write(`mobile client: npm install took ${Math.round((Date.now() - started) / 1000)} s\n`);
 }, 1_000_000);
 
