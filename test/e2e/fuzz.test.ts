@@ -9,20 +9,8 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, symlinkSync, writeFileSync, type Dirent } from 'node:fs';
 import { basename, join } from 'node:path';
-import { BIN, childEnv, makeTempDir, mapLimit, removeDir, runCliAsync } from '../helpers/cli.js';
+import { BIN, childEnv, makeTempDir, mapLimit, removeDir, prng, runCliAsync } from '../helpers/cli.js';
 import { STAGING_PREFIX } from '../../generators/app/staging.js';
-
-/** mulberry32: a small seeded PRNG, so the fuzz is the same on every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SEED = 20261123;
 const GOOD = ['-b', 'web', '-t', 'smallwebrtc', '-m', 'cascade', '--stt', 'deepgram_stt', '--llm', 'openai_llm', '--tts', 'cartesia_tts'];

@@ -18,21 +18,9 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BIN, CASCADE_ARGS, childEnv, makeTempDir, mapLimit, removeDir, runCli, runCliAsync } from '../helpers/cli.js';
+import { BIN, CASCADE_ARGS, childEnv, makeTempDir, mapLimit, prng, removeDir, runCli, runCliAsync } from '../helpers/cli.js';
 import { skipLine } from '../helpers/shared.js';
 import { STAGING_PREFIX } from '../../generators/app/staging.js';
-
-/** mulberry32: a small seeded PRNG, so the kill points are the same on every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SEED = 20261126;
 const POINTS = Number(process.env.PIPECAT_KILL_POINTS ?? 40);
