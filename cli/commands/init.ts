@@ -200,6 +200,7 @@ async function writeGuidesOnly(req: InitRequest, name: string, io: InitIO): Prom
   try {
     for (const f of files) staging.write(f.path, f.contents);
     commitWithGuides(staging, guides, io.err);
+    req.onCommitted?.(dest.target);
   } catch (err) {
     staging.abort();
     throw err;
@@ -365,6 +366,8 @@ export async function runInit(argv: InitArgs, io: InitIO): Promise<void> {
     dryRun: argv['dry-run'] === true,
     overwriteGuide: argv['overwrite-guide'] === true,
     yes: argv.yes === true,
+    // A signal after the commit stops the process with a true report: the project is whole.
+    onCommitted: (target) => setStopContext({ note: `stopped after writing the project: ${target} is complete` }),
   };
   if (argv['coding-agent']) {
     const name = (flags.project_name ?? configLayer?.project_name) as string | undefined;

@@ -463,6 +463,7 @@ export default class PipecatGenerator extends Generator {
       a.log.create(`${BASE_DIR}/ (a copy of each file: what \`pipecat update\` merges your edits against)`);
     });
     commitWithGuides(this.staging, guides, this._opts.note ?? ((text) => this.log(text.trimEnd())));
+    this._request().onCommitted?.(dest.target);
     this._out(nextSteps(config, dest.target, this._request().cwd, selfCommand()));
   }
 }

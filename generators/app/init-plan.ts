@@ -38,6 +38,13 @@ export interface InitRequest {
   overwriteGuide: boolean;
   /** `--yes`/`-y`: generate without asking the wizard's final "Generate this project?". */
   yes?: boolean;
+  /**
+   * Called once the project is in place (after the commit, before the next steps): our CLI then
+   * says "stopped after writing …", not "nothing was written", if a signal comes later.
+   *
+   * @param target absolute project folder
+   */
+  onCommitted?: (target: string) => void;
 }
 
 /** Where a project goes: `<output>/<name>`, or a folder given as `pipecat init DIR` (in place). */
