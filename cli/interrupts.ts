@@ -8,7 +8,7 @@
  * the command skips whatever it was still waiting for.
  *
  * Outside such stretches, and outside the file-writing stretches that undo their own work on a
- * signal (`generators/app/staging.ts`, `generators/app/update/apply.ts`, which exit at once), the
+ * signal (`generators/app/staging/staging.ts`, `generators/app/update/apply.ts`, which exit at once), the
  * binary's {@link installStopFallback} stops the process with the documented code: 130 for SIGINT,
  * 143 for SIGTERM, 129 for SIGHUP (docs/exit-codes.md), a one-line note on stderr and, in `--json`
  * mode, the `{"ok": false, "error": {...}}` document every `--json` command prints on failure.

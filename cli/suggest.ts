@@ -1,9 +1,9 @@
 /**
  * "Did you mean …?" for the command line: commands, sub-commands and flags (issue 13), with the
  * one rule {@link closestMatch} that the resolver also uses for catalogue ids
- * (`generators/app/suggest.ts`).
+ * (`generators/app/config/suggest.ts`).
  */
-import { closestMatch } from '../generators/app/suggest.js';
+import { closestMatch } from '../generators/app/config/suggest.js';
 
 export { closestMatch };
 

@@ -173,7 +173,7 @@ export const SOURCE_REWRITES: { file: string; statement: string; replacement: st
     why: 'joi (300 KB) is required on first use only: as its own CommonJS file (SEPARATE_BUNDLES), not parsed by `init --list-options` with the catalogue',
   },
   {
-    file: 'generators/app/semver.ts',
+    file: 'generators/app/render/semver.ts',
     statement: "createRequire(import.meta.url)('semver')",
     replacement: "require('semver')",
     why: "semver is CommonJS: bundled (with Yeoman's imports of it) in a wrapper that runs on the first `require`",

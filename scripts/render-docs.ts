@@ -20,7 +20,7 @@ import {
   frameworksWithServerChoice,
   kindRunnerTransports,
   kindsOfFramework,
-} from '../generators/app/client-kinds.js';
+} from '../generators/app/catalogue/client-kinds.js';
 import { CONFIG_OPTIONS } from '../generators/app/config/options.js';
 import { MAX_NAME_LENGTH } from '../generators/app/config/schema.js';
 import { packageRoot } from '../generators/app/paths.js';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 
 import { TRANSPORTS } from '../generators/app/catalogue/catalogue.js';
 import type { TransportDefinition } from '../generators/app/catalogue/types.js';
-import { clientVersions } from '../generators/app/client.js';
+import { clientVersions } from '../generators/app/render/client.js';
 import { templatesDir } from '../generators/app/paths.js';
 import { apiIndexPath, pipecatSrc, sharedAvailable } from './helpers/shared.js';
 

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { renderClientsDoc, renderConfigurationDoc, renderDeviationsDoc, renderServicesDoc } from '../scripts/render-docs.js';
-import { CLIENT_KINDS } from '../generators/app/client-kinds.js';
+import { CLIENT_KINDS } from '../generators/app/catalogue/client-kinds.js';
 import { SERVICES_BY_ROLE } from '../generators/app/catalogue/catalogue.js';
 import { ROOT, runCli } from './helpers/cli.js';
 import { ExitCode } from '../cli/errors.js';

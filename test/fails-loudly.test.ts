@@ -20,7 +20,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { findService, SERVICES_BY_ROLE } from '../generators/app/catalogue/catalogue.js';
-import { localModelStep } from '../generators/app/context.js';
+import { localModelStep } from '../generators/app/render/context.js';
 import { makeTempDir, mapLimit, removeDir, runCliAsync } from './helpers/cli.js';
 import { pipecatSrc } from './helpers/shared.js';
 

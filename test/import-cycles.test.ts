@@ -2,6 +2,10 @@
  * No import cycles in the CLI and the generator (issue 14: `cli/commands/init.ts` and
  * `cli/wizard-entry.ts` imported each other). The graph is read with TypeScript's own import
  * scanner (`ts.preProcessFile`: static imports, re-exports and `import()` calls), as madge does.
+ *
+ * Issue 25's shape of `generators/app`: its top-level entries (a folder counts as one unit, as
+ * madge's or dependency-cruiser's collapse does) number at most 14, their imports form at most 6
+ * levels (the longest chain of units, leaves being level 1) and no cycle (no import points back up).
  */
 import { describe, expect, test } from '@jest/globals';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -51,6 +55,36 @@ function cycles(graph: Map<string, string[]>): string[][] {
   return found;
 }
 
+/**
+ * The graph of `generators/app` collapsed to its top-level entries: file `x.ts` is unit `x`, a
+ * folder `f/` is unit `f`; imports inside a unit and imports from outside `generators/app` drop out.
+ *
+ * @param app absolute folder of the generator
+ * @returns unit → units it imports
+ */
+function collapsedGraph(app: string): Map<string, string[]> {
+  const unitOf = (f: string) => relative(app, f).split('/')[0].replace(/\.ts$/, '');
+  const graph = new Map<string, Set<string>>();
+  for (const f of sources(app)) {
+    const from = unitOf(f);
+    const to = graph.get(from) ?? new Set<string>();
+    graph.set(from, to);
+    for (const g of localImports(f)) if (!relative(app, g).startsWith('..') && unitOf(g) !== from) to.add(unitOf(g));
+  }
+  return new Map([...graph].map(([u, s]) => [u, [...s].sort()]));
+}
+
+/**
+ * The number of levels of an acyclic graph: the most nodes on one import chain (a leaf is 1).
+ *
+ * @param graph node → nodes it imports (must be acyclic)
+ */
+function levels(graph: Map<string, string[]>): number {
+  const memo = new Map<string, number>();
+  const depth = (n: string): number => memo.get(n) ?? memo.set(n, 1 + Math.max(0, ...(graph.get(n) ?? []).map(depth))).get(n)!;
+  return Math.max(0, ...[...graph.keys()].map(depth));
+}
+
 describe('import graph', () => {
   test('the cycle finder finds a cycle (a → b → a) and a self-import', () => {
     expect(
@@ -80,5 +114,25 @@ describe('import graph', () => {
     const graph = new Map(files.map((f) => [f, localImports(f)]));
     expect(graph.get(join(ROOT, 'cli', 'commands', 'init.ts'))?.length).toBeGreaterThan(3); // the scanner sees imports
     expect(cycles(graph).map((c) => c.map((f) => relative(ROOT, f)).join(' → '))).toEqual([]);
+  });
+
+  test('the level count is the longest chain', () => {
+    expect(
+      levels(
+        new Map([
+          ['a', ['b', 'c']],
+          ['b', ['c']],
+          ['c', []],
+          ['d', []],
+        ]),
+      ),
+    ).toBe(3);
+  });
+
+  test('generators/app: at most 14 top-level entries, 6 levels, no cycle between them', () => {
+    const graph = collapsedGraph(join(ROOT, 'generators', 'app'));
+    expect(graph.get('index')).toEqual(expect.arrayContaining(['render', 'staging', 'wizard'])); // the collapse sees imports
+    expect(cycles(graph).map((c) => c.join(' → '))).toEqual([]);
+    expect({ entries: graph.size <= 14, levels: levels(graph) <= 6 }).toEqual({ entries: true, levels: true });
   });
 });

@@ -2,7 +2,7 @@
  * `pipecat init [DIRECTORY]` (issue 12): the project written into DIRECTORY itself, its name
  * defaulting to the folder's name; repository, agent and editor files kept; a file the project
  * would write refused with nothing written; signals leave the folder as it was; what a SIGKILL
- * leaves is cleaned up by the next run (the staging module, generators/app/staging.ts).
+ * leaves is cleaned up by the next run (the staging module, generators/app/staging/staging.ts).
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { spawn, spawnSync } from 'node:child_process';
@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { BIN, ROOT, makeTempDir, readTree, removeDir, runCli, childEnv } from './helpers/cli.js';
-import { STAGING_PREFIX, beginStaging, contentHash, folderIdentity, sweepStale, type StagingJournal } from '../generators/app/staging.js';
+import { STAGING_PREFIX, beginStaging, contentHash, folderIdentity, sweepStale, type StagingJournal } from '../generators/app/staging/staging.js';
 
 /** A complete configuration but for the name (realtime: the fewest flags). */
 const REST = ['-t', 'daily', '-m', 'realtime', '--realtime', 'openai_realtime'];
@@ -413,7 +413,7 @@ describe('the staging module', () => {
 
   test('a process that exits while staged (an error, not a signal) removes its staging folder', () => {
     const dir = folder('exit-hook');
-    const staging = join(ROOT, 'dist', 'generators', 'app', 'staging.js');
+    const staging = join(ROOT, 'dist', 'generators', 'app', 'staging', 'staging.js');
     const script = `import { beginStaging } from ${JSON.stringify(staging)}; const s = beginStaging(${JSON.stringify(join(dir, 'p'))}); s.write('a.txt', 'x'); console.log(s.dir); process.exitCode = 1;`;
     const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
     expect(r.status).toBe(1);

@@ -229,7 +229,8 @@ describe('the generated project', () => {
       } else {
         expect(code === 130 || signal === 'SIGINT').toBe(true);
         expect(existsSync(out) ? readdirSync(out) : []).toEqual([]); // nothing: no project, no staging folder
-        expect(stderr).toContain('nothing was written');
+        // Killed before the binary set its handlers (a signal during Node's start-up) says nothing.
+        if (code === 130) expect(stderr).toContain('nothing was written');
       }
     }
   });

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { TRANSPORTS } from '../generators/app/catalogue/catalogue.js';
-import { CLIENT_KINDS } from '../generators/app/client-kinds.js';
+import { CLIENT_KINDS } from '../generators/app/catalogue/client-kinds.js';
 import { BIN, CASCADE_ARGS, ROOT, childEnv, makeTempDir, removeDir, runCli } from './helpers/cli.js';
 
 let tmp: string;

@@ -1,7 +1,7 @@
 /**
  * A planted staging journal is not obeyed (issue 23, first part): the recovery of a dead run acts
  * only on staging folders the current user owns, and only when every path the journal names lies
- * where that run could have written (`journalRefusal` in generators/app/staging.ts). Through the
+ * where that run could have written (`journalRefusal` in generators/app/staging/staging.ts). Through the
  * binary: `pipecat init` below a folder holding a forged journal leaves the file it names, and
  * the forged folder, alone. The generated `.gitignore` ignores staging folders.
  */
@@ -19,7 +19,7 @@ import {
   journalRefusal,
   sweepStale,
   type StagingJournal,
-} from '../generators/app/staging.js';
+} from '../generators/app/staging/staging.js';
 
 const REST = ['-b', 'web', '-t', 'daily', '-m', 'realtime', '--realtime', 'openai_realtime', '--no-deploy-to-cloud'];
 const tmp = makeTempDir('pipecat-journal-');

@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BIN, WEB_ARGS, checkServers, checkerAvailable, makeTempDir, readBytes, removeDir, runCli, childEnv } from './helpers/cli.js';
-import { STAGING_PREFIX } from '../generators/app/staging.js';
+import { STAGING_PREFIX } from '../generators/app/staging/staging.js';
 import helpers from 'yeoman-test';
 import PipecatGenerator from '../generators/app/index.js';
 import { ROOT } from './helpers/cli.js';

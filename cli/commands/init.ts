@@ -4,8 +4,8 @@
  * A thin front end: it parses the command line (yargs), reads the config file, decides whether
  * the wizard asks what is missing, and hands one {@link InitRequest} to one run of the Yeoman
  * generator (`generators/app/run.ts`), whose phases ask, resolve (the one resolver), plan the
- * project folder (`generators/app/init-plan.ts`), write the file table into a staging folder and
- * commit it (`generators/app/staging.ts`). Without the wizard the plan is checked first, so bad
+ * project folder (`generators/app/init/init-plan.ts`), write the file table into a staging folder and
+ * commit it (`generators/app/staging/staging.ts`). Without the wizard the plan is checked first, so bad
  * input and `--dry-run` never load Yeoman; `--help` and `--list-options` never do either.
  *
  * The handler receives its collaborators ({@link InitIO}: output sinks, terminal, prompt adapter,
@@ -22,7 +22,7 @@ import { TRANSPORTS } from '../../generators/app/catalogue/catalogue.js';
 import { CONFIG_OPTIONS } from '../../generators/app/config/options.js';
 import { readConfigFile, resolveConfig, type ConfigLayer } from '../../generators/app/config/resolve.js';
 import { selectableServiceIds } from '../../generators/app/config/schema.js';
-import type { Destination, InitRequest } from '../../generators/app/init-plan.js';
+import type { Destination, InitRequest } from '../../generators/app/init/init-plan.js';
 import type { GeneratorRun } from '../../generators/app/run.js';
 import { schemaProblem } from '../../generators/app/wizard/questions.js';
 import { CancelledError, UserError, pendingUsageProblems } from '../errors.js';
@@ -153,7 +153,7 @@ export function applyDirectory(argv: InitArgs, flags: ConfigLayer, configName: u
 /**
  * `--coding-agent`: write only the agent guides and GETTING_STARTED.md (the anchor's "build with
  * a coding agent" path): no bot, no service questions, no Yeoman; staged and committed like a
- * project (`generators/app/staging.ts`).
+ * project (`generators/app/staging/staging.ts`).
  *
  * @param req the request (destination, `--overwrite-guide`, `--dry-run`)
  * @param name project name shown in the guides
@@ -167,10 +167,10 @@ async function writeGuidesOnly(req: InitRequest, name: string, io: InitIO): Prom
     { renderGuidesOnly },
     { destinationProblem, inPlaceProblem },
   ] = await Promise.all([
-    import('../../generators/app/init-plan.js'),
-    import('../../generators/app/staging.js'),
-    import('../../generators/app/render.js'),
-    import('../../generators/app/destination.js'),
+    import('../../generators/app/init/init-plan.js'),
+    import('../../generators/app/staging/staging.js'),
+    import('../../generators/app/render/render.js'),
+    import('../../generators/app/staging/destination.js'),
   ]);
   const dest: Destination = destinationOf(req, name);
   sweepBeside(dest.target);
@@ -326,7 +326,7 @@ export const initCommand: CommandModule<object, InitArgs> = createInitCommand();
  *   wizard is cancelled or declined; StagingError when the file system refuses
  */
 export async function runInit(argv: InitArgs, io: InitIO): Promise<void> {
-  // A signal before the staging's own handlers (`generators/app/staging.ts`): nothing was written yet.
+  // A signal before the staging's own handlers (`generators/app/staging/staging.ts`): nothing was written yet.
   setStopContext({ note: 'cancelled: nothing was written' });
   if (argv['list-options']) {
     io.out(JSON.stringify(listOptions(), null, 2) + '\n');
@@ -386,7 +386,7 @@ export async function runInit(argv: InitArgs, io: InitIO): Promise<void> {
   if (!wizard) {
     // Check the input and the destination before loading Yeoman: the generator's configuring
     // phase makes the same plan (`planInit`) again; a dry run needs nothing more.
-    const { planInit, dryRunDocument, keptGuides, resolveRequest } = await import('../../generators/app/init-plan.js');
+    const { planInit, dryRunDocument, keptGuides, resolveRequest } = await import('../../generators/app/init/init-plan.js');
     const plan = planInit(request, resolveRequest(request));
     if (request.dryRun) {
       io.out(JSON.stringify(dryRunDocument(plan.config, plan.dest.target, keptGuides(plan.guides)), null, 2) + '\n');

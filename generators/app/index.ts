@@ -32,14 +32,14 @@ import {
   resolveRequest,
   type InitPlan,
   type InitRequest,
-} from './init-plan.js';
-import { nextSteps } from './next-steps.js';
-import { selfCommand } from './self-command.js';
-import { renderFiles } from './render.js';
+} from './init/init-plan.js';
+import { nextSteps } from './init/next-steps.js';
+import { selfCommand } from './init/self-command.js';
+import { renderFiles } from './render/render.js';
 import { BASE_DIR, writeBase } from './update/base.js';
 import { checkYoRcAt } from './update/guard.js';
 import { yeomanHomeProblem } from '../../cli/yeoman-home.js';
-import { beginStaging, type Staging } from './staging.js';
+import { beginStaging, type Staging } from './staging/staging.js';
 import { toAdapterQuestion } from './wizard/convert.js';
 import { askWizard, runWizard, WizardCancelledError, type AskFunction } from './wizard/wizard.js';
 

@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { stripVTControlCharacters } from 'node:util';
 import { packageRoot } from './paths.js';
-import type { InitRequest } from './init-plan.js';
-import type { Staging } from './staging.js';
+import type { InitRequest } from './init/init-plan.js';
+import type { Staging } from './staging/staging.js';
 
 let runs = 0;
 

@@ -19,7 +19,7 @@ const ORG = 'acme';
 
 beforeEach(async () => {
   dir = await tempDir('pipecat-emu-deploy-');
-  emu = await startEmulator({ org: ORG, buildMs: 90, deployMs: 60, dataFile: join(dir, 'state.json') });
+  emu = await startEmulator({ org: ORG, buildMs: 600, deployMs: 60, dataFile: join(dir, 'state.json') });
   c = new CloudClient({ token: emu.token, baseUrl: emu.url, retryBaseMs: 5 });
 });
 afterEach(async () => {
@@ -28,6 +28,16 @@ afterEach(async () => {
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Poll `read` every 10 ms until `done` holds of its value (at most 10 s: a loaded machine is slow). */
+async function until<T>(read: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const v = await read();
+    if (done(v) || Date.now() > deadline) return v;
+    await sleep(10);
+  }
+}
 
 /** Upload a folder's context and create a build. */
 async function build(folder: string, dockerfilePath = 'Dockerfile') {
@@ -46,7 +56,11 @@ describe('builds', () => {
     const { ctx, created } = await build(folder);
     expect(created).toMatchObject({ cached: false, contextHash: ctx.contextHash, build: { status: 'pending' } });
     const seen = new Set<string>();
-    for (let i = 0; i < 40 && !seen.has('success'); i++, await sleep(10)) seen.add((await api.getBuild(c, ORG, created.build.id)).status);
+    // The build stays `building` for 400 ms of its 600: a poll every 10 ms sees it even under load.
+    await until(
+      async () => (await api.getBuild(c, ORG, created.build.id)).status,
+      (status) => seen.add(status).has('success'),
+    );
     expect([...seen]).toEqual(expect.arrayContaining(['building', 'success']));
     const again = await build(folder);
     expect(again.created).toMatchObject({ cached: true, build: { id: created.build.id } });
@@ -58,8 +72,10 @@ describe('builds', () => {
     await mkdir(folder);
     await writeFile(join(folder, 'bot.py'), '');
     const { created } = await build(folder);
-    await sleep(120);
-    const b = await api.getBuild(c, ORG, created.build.id);
+    const b = await until(
+      () => api.getBuild(c, ORG, created.build.id),
+      (x) => x.status !== 'pending' && x.status !== 'building',
+    );
     expect(b).toMatchObject({
       status: 'failed',
       errorMessage: "Docker build failed: Dockerfile 'Dockerfile' not found in the build context",
@@ -105,8 +121,12 @@ describe('agents', () => {
   test('a deployment becomes ready; an unchanged update warns; state survives a restart', async () => {
     const created = await api.deployAgent(c, ORG, { serviceName: 'bot', image: 'me/bot:1', region: 'eu-central' }, false);
     expect(created).toMatchObject({ name: 'bot', region: 'eu-central', ready: false });
-    await sleep(80);
-    expect(await api.getAgent(c, ORG, 'bot')).toMatchObject({
+    expect(
+      await until(
+        () => api.getAgent(c, ORG, 'bot'),
+        (a) => a?.ready === true,
+      ),
+    ).toMatchObject({
       ready: true,
       available: true,
       deployment: { manifest: { spec: { image: 'me/bot:1' } } },

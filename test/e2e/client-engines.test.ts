@@ -21,7 +21,7 @@ import { arch, platform, tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 
-import { semver } from '../../generators/app/semver.js';
+import { semver } from '../../generators/app/render/semver.js';
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '..', '..');

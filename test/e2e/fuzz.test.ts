@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, symlinkSync, writeFileSync, type Dirent } from 'node:fs';
 import { basename, join } from 'node:path';
 import { BIN, childEnv, makeTempDir, mapLimit, removeDir, prng, runCliAsync } from '../helpers/cli.js';
-import { STAGING_PREFIX } from '../../generators/app/staging.js';
+import { STAGING_PREFIX } from '../../generators/app/staging/staging.js';
 
 const SEED = 20261123;
 const GOOD = ['-b', 'web', '-t', 'smallwebrtc', '-m', 'cascade', '--stt', 'deepgram_stt', '--llm', 'openai_llm', '--tts', 'cartesia_tts'];

@@ -1,6 +1,6 @@
 /**
  * Planted staging journals, through the binary (issue 23). A staging folder whose owner died is
- * undone by the next run beside it (`sweepStale` in generators/app/staging.ts); these tests plant
+ * undone by the next run beside it (`sweepStale` in generators/app/staging/staging.ts); these tests plant
  * such a folder the way an attacker would and check that nothing the journal names is touched:
  *
  * - another user (uid 65534, through `setpriv`) plants a folder in a shared sticky folder (mode
@@ -22,7 +22,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { WEB_ARGS, makeTempDir, removeDir, runCli } from '../helpers/cli.js';
 import { skipLine } from '../helpers/shared.js';
-import { STAGING_PREFIX, contentHash } from '../../generators/app/staging.js';
+import { STAGING_PREFIX, contentHash } from '../../generators/app/staging/staging.js';
 
 /** The uid and gid the other user runs as (`nobody` on most systems). */
 const OTHER = 65534;

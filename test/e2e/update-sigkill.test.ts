@@ -20,7 +20,7 @@ import { cpSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { BIN, CASCADE_ARGS, childEnv, makeTempDir, mapLimit, prng, removeDir, runCli, runCliAsync } from '../helpers/cli.js';
 import { skipLine } from '../helpers/shared.js';
-import { STAGING_PREFIX } from '../../generators/app/staging.js';
+import { STAGING_PREFIX } from '../../generators/app/staging/staging.js';
 
 const SEED = 20261126;
 const POINTS = Number(process.env.PIPECAT_KILL_POINTS ?? 40);

@@ -12,7 +12,7 @@
  *   bot in the other mode, and `--eval` in both modes.
  */
 import { SERVICES_BY_ROLE, TRANSPORTS } from '../../generators/app/catalogue/catalogue.js';
-import { ttsDeliveredRate, WEB_OUT_RATE } from '../../generators/app/context.js';
+import { ttsDeliveredRate, WEB_OUT_RATE } from '../../generators/app/render/context.js';
 
 /** One generated project: its name, `pipecat init` arguments (without `-n`/`-o`) and what it covers. */
 export interface Sample {

@@ -12,7 +12,7 @@
  *   for a phone call and the bot talks before the client is ready.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { ttsDeliveredRate, WEB_OUT_RATE } from '../../generators/app/context.js';
+import { ttsDeliveredRate, WEB_OUT_RATE } from '../../generators/app/render/context.js';
 import { SERVICES_BY_ROLE } from '../../generators/app/catalogue/catalogue.js';
 import { removeDir } from '../helpers/cli.js';
 import { runMutants, type Mutation } from './mutants.js';

@@ -343,7 +343,7 @@ export const BOT_RECORD: DeviationRecord = {
     },
     {
       what: '`processor_unusable_policy=ProcessorUnusablePolicy.END` and an `on_pipeline_error` handler that logs, once per service, "<label> can no longer do its job (<error>): check <variables>" (registry: neither)',
-      why: "every 1.8 example sets END (changelog 5397); the registry's default CONTINUE keeps a call with a rejected key connected and mute until the idle timeout. The names and variables come from the catalogue (serviceChecks in generators/app/context.ts)",
+      why: "every 1.8 example sets END (changelog 5397); the registry's default CONTINUE keeps a call with a rejected key connected and mute until the idle timeout. The names and variables come from the catalogue (serviceChecks in generators/app/render/context.ts)",
     },
     {
       what: 'the greeting asks "Say hello and briefly introduce yourself." (registry: "Start by concisely introducing yourself.")',

@@ -5,7 +5,7 @@
  * config key, the short keys the Python `pipecat-cli` accepts, and the defaults (all booleans off
  * except `deploy_to_cloud`).
  */
-import { clientFrameworks, clientServers, findClientKind, frameworksWithServerChoice } from '../client-kinds.js';
+import { clientFrameworks, clientServers, findClientKind, frameworksWithServerChoice } from '../catalogue/client-kinds.js';
 import { TEMPLATES } from '../catalogue/record.js';
 import type { DeviationRecord } from '../catalogue/types.js';
 import type { ProjectConfig } from './types.js';

@@ -22,7 +22,7 @@ import {
   serviceForVendor,
 } from '../catalogue/catalogue.js';
 import type { ServiceRole } from '../catalogue/types.js';
-import { findClientKind, frameworksWithServerChoice } from '../client-kinds.js';
+import { findClientKind, frameworksWithServerChoice } from '../catalogue/client-kinds.js';
 import { CONFIG_OPTIONS, OUTPUT_ONLY_KEYS, optionFor, optionLabel, type ConfigKey, type ValueSource } from './options.js';
 import { validateConfig, type ConfigProblem } from './schema.js';
 import type { ProjectConfig } from './types.js';

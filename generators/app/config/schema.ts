@@ -19,7 +19,7 @@ import {
   vendorOf,
 } from '../catalogue/catalogue.js';
 import type { ServiceRole } from '../catalogue/types.js';
-import { closestMatch } from '../suggest.js';
+import { closestMatch } from './suggest.js';
 import {
   clientFrameworks,
   clientServers,
@@ -27,7 +27,7 @@ import {
   frameworksWithServerChoice,
   kindSupports,
   kindsOfFramework,
-} from '../client-kinds.js';
+} from '../catalogue/client-kinds.js';
 import { CONFIG_OPTIONS, optionFor, optionLabel, type ConfigKey, type ValueSource } from './options.js';
 
 /** Longest accepted project name (it is also a cloud agent and secret-set name). */

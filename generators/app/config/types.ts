@@ -7,7 +7,7 @@
  * `./resolve.ts`, which validates it with the joi schema in `./schema.ts`.
  */
 
-import type { ClientKindFramework, ClientKindServer } from '../client-kinds.js';
+import type { ClientKindFramework, ClientKindServer } from '../catalogue/client-kinds.js';
 
 /** Kind of bot: browser/app clients over WebRTC, or phone calls. */
 export type BotType = 'web' | 'telephony';

@@ -28,7 +28,7 @@ import {
   rollback,
   sweepStale,
   type StagingJournal,
-} from '../staging.js';
+} from '../staging/staging.js';
 
 /** One change: the file at `path` gets `contents`, or is removed (null). */
 export interface FileChange {

@@ -13,7 +13,10 @@
  */
 import { lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import { YO_RC_FILE } from '../yo-rc.js';
+import { YO_RC_FILE } from '../config/yo-rc.js';
+import type { RenderedFile } from '../render/render.js';
+
+export type { RenderedFile };
 
 /** Folder of our bookkeeping at the project root. */
 export const PIPECAT_DIR = '.pipecat';
@@ -41,17 +44,6 @@ export const BASE_README = [
  */
 export function isBookkeeping(path: string): boolean {
   return path === PIPECAT_DIR || path.startsWith(`${PIPECAT_DIR}/`);
-}
-
-/**
- * One rendered file: POSIX `path` relative to the project root, its `contents`, and the file
- * table's `section` it came from (`render.ts` re-exports it as `RenderedFile`; defined here so
- * that `render.ts` → `update/base.ts` is the only import between them).
- */
-export interface RenderedFile {
-  path: string;
-  contents: string | Buffer;
-  section: string;
 }
 
 /**

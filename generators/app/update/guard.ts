@@ -12,7 +12,7 @@
 import { lstatSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, dirname } from 'node:path';
 import { ConfigError, readConfigFile } from '../config/resolve.js';
-import { YO_RC_FILE } from '../yo-rc.js';
+import { YO_RC_FILE } from '../config/yo-rc.js';
 import { LinkOutsideError, YoRcError } from './errors.js';
 
 export { LinkOutsideError, YoRcError } from './errors.js';

@@ -20,7 +20,7 @@ import { linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, 
 import { hostname } from 'node:os';
 import { basename, join } from 'node:path';
 import { PIPECAT_DIR } from './base.js';
-import { alive } from '../staging.js';
+import { alive } from '../staging/staging.js';
 
 /** The lock file, relative to the project root (POSIX). */
 export const LOCK_FILE = `${PIPECAT_DIR}/update.lock`;

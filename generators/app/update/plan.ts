@@ -19,9 +19,9 @@
  */
 import { lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RenderedFile } from '../render.js';
-import { GUIDE_FILES } from '../files.js';
-import { YO_RC_FILE } from '../yo-rc.js';
+import type { RenderedFile } from '../render/render.js';
+import { GUIDE_FILES } from '../render/files.js';
+import { YO_RC_FILE } from '../config/yo-rc.js';
 import { isBookkeeping } from './base.js';
 import { isText, markTwoWay, merge3 } from './merge.js';
 

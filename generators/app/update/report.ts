@@ -5,10 +5,10 @@
  *
  * Source: issue 15 ("After an update it prints what changed for the user").
  */
-import { buildContext } from '../context.js';
+import { buildContext } from '../render/context.js';
 import { deriveValues } from '../config/resolve.js';
 import type { ProjectConfig } from '../config/types.js';
-import { YO_RC_FILE } from '../yo-rc.js';
+import { YO_RC_FILE } from '../config/yo-rc.js';
 import type { UpdateOutcome } from './update.js';
 
 /** Names of the variables a configuration's `.env.example` sets (commented ones excluded). */

@@ -16,9 +16,9 @@ import { readConfigFile, resolveConfig, ConfigError, type ConfigLayer } from '..
 import type { ConfigKey } from '../config/options.js';
 import type { ProjectConfig } from '../config/types.js';
 import { currentTransportName } from '../catalogue/catalogue.js';
-import { renderFiles } from '../render.js';
-import { StagingError, sweepStale } from '../staging.js';
-import { YO_RC_FILE, YO_RC_NAMESPACE } from '../yo-rc.js';
+import { renderFiles } from '../render/render.js';
+import { StagingError, sweepStale } from '../staging/staging.js';
+import { YO_RC_FILE, YO_RC_NAMESPACE } from '../config/yo-rc.js';
 import { applyChanges, type FileChange } from './apply.js';
 import { baseFiles, BASE_DIR, PIPECAT_DIR, readBase } from './base.js';
 import { resolveUpdateConfig } from './config.js';

@@ -14,11 +14,11 @@ import { dirname, join } from 'node:path';
 import type { Choice, PromptObject } from 'prompts';
 import { SERVICES_BY_ROLE, TRANSPORTS, TRANSPORT_FAMILIES, currentTransportName } from '../catalogue/catalogue.js';
 import type { ServiceRole } from '../catalogue/types.js';
-import { CLIENT_KINDS, findClientKind, frameworksWithServerChoice, kindSupports, type ClientKind } from '../client-kinds.js';
+import { CLIENT_KINDS, findClientKind, frameworksWithServerChoice, kindSupports, type ClientKind } from '../catalogue/client-kinds.js';
 import { CONFIG_OPTIONS, optionFor, type ConfigKey, type OptionDefinition } from '../config/options.js';
 import type { ConfigLayer } from '../config/resolve.js';
 import { fieldSchema } from '../config/schema.js';
-import { destinationProblem } from '../destination.js';
+import { destinationProblem } from '../staging/destination.js';
 
 /** Prompt types the wizard uses (the `prompts` library's names). */
 export type WizardQuestionType = 'text' | 'confirm' | 'select' | 'multiselect' | 'autocomplete';

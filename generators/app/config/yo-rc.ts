@@ -6,8 +6,8 @@
  * canonical ids) and the generator version that wrote it (`generator_version`), so `pipecat init --config <project>/.yo-rc.json` (or the object under the key)
  * regenerates the same project; `readConfigFile` unwraps the namespace.
  */
-import type { ProjectConfig } from './config/types.js';
-import { packageInfo } from './paths.js';
+import type { ProjectConfig } from './types.js';
+import { packageInfo } from '../paths.js';
 
 /** File name, at the project root. */
 export const YO_RC_FILE = '.yo-rc.json';

@@ -9,10 +9,10 @@
 import { readdirSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { planClient, type ClientPlan } from './client.js';
-import { CONFIG_OPTIONS } from './config/options.js';
+import { CONFIG_OPTIONS } from '../config/options.js';
 import type { TemplateContext } from './context.js';
-import { templatesDir } from './paths.js';
-import { YO_RC_FILE } from './yo-rc.js';
+import { templatesDir } from '../paths.js';
+import { YO_RC_FILE } from '../config/yo-rc.js';
 
 /** One section of the table. */
 export interface FileSection {

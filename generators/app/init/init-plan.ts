@@ -11,12 +11,12 @@
  */
 import { lstatSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { deriveValues, resolveConfig, type ConfigLayer } from './config/resolve.js';
-import type { ProjectConfig } from './config/types.js';
-import { buildContext } from './context.js';
-import { DestinationError, destinationProblem, inPlaceProblem } from './destination.js';
-import { GUIDE_FILES, planFiles } from './files.js';
-import { sweepBeside, type Staging } from './staging.js';
+import { deriveValues, resolveConfig, type ConfigLayer } from '../config/resolve.js';
+import type { ProjectConfig } from '../config/types.js';
+import { buildContext } from '../render/context.js';
+import { DestinationError, destinationProblem, inPlaceProblem } from '../staging/destination.js';
+import { GUIDE_FILES, planFiles } from '../render/files.js';
+import { sweepBeside, type Staging } from '../staging/staging.js';
 
 /** What a front end asks one generator run to do (everything already parsed, nothing resolved). */
 export interface InitRequest {

@@ -7,10 +7,10 @@
  * folder the user ran the command in.
  */
 import { relative } from 'node:path';
-import { findTransport } from './catalogue/catalogue.js';
-import { clientKindByTemplate } from './client-kinds.js';
-import { deriveValues } from './config/resolve.js';
-import type { ProjectConfig } from './config/types.js';
+import { findTransport } from '../catalogue/catalogue.js';
+import { clientKindByTemplate } from '../catalogue/client-kinds.js';
+import { deriveValues } from '../config/resolve.js';
+import type { ProjectConfig } from '../config/types.js';
 
 /**
  * The next-steps text.

@@ -6,7 +6,7 @@
  */
 import { realpathSync, statSync } from 'node:fs';
 import { delimiter, join, sep } from 'node:path';
-import { packageRoot } from './paths.js';
+import { packageRoot } from '../paths.js';
 
 /** The name the README and generated READMEs use for the published tool. */
 export const PUBLISHED_COMMAND = 'npx generator-pipecat';

@@ -9,17 +9,25 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ejs from 'ejs';
 import { planClient } from './client.js';
-import { PLATFORM_SDKS, type ClientRunnerTransport } from './client-kinds.js';
+import { PLATFORM_SDKS, type ClientRunnerTransport } from '../catalogue/client-kinds.js';
 import { buildContext, featureServerParts, type TemplateContext } from './context.js';
-import type { ProjectConfig } from './config/types.js';
+import type { ProjectConfig } from '../config/types.js';
 import { planFiles, type PlannedFile } from './files.js';
-import { packageInfo, templatesDir } from './paths.js';
+import { packageInfo, templatesDir } from '../paths.js';
 import { importBlock } from './python-imports.js';
-import { YO_RC_FILE, yoRcContents } from './yo-rc.js';
+import { YO_RC_FILE, yoRcContents } from '../config/yo-rc.js';
+
+/**
+ * One rendered file: POSIX `path` relative to the project root, its `contents`, and the file
+ * table's `section` it came from (`update/base.ts` re-exports it).
+ */
+export interface RenderedFile {
+  path: string;
+  contents: string | Buffer;
+  section: string;
+}
 
 /** A rendered file: its project-relative path and contents. */
-export type { RenderedFile } from './update/base.js';
-import type { RenderedFile } from './update/base.js';
 
 /** Marker the Python templates put where the import block goes. */
 export const IMPORTS_MARKER = '{{IMPORTS}}';

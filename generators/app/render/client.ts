@@ -16,11 +16,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { findTransport } from './catalogue/catalogue.js';
-import { findClientKind, type ClientKind, type ClientRunnerTransport, type ClientTransportSdk } from './client-kinds.js';
-import { agentNameFor } from './config/resolve.js';
-import type { ProjectConfig } from './config/types.js';
-import { templatesDir } from './paths.js';
+import { findTransport } from '../catalogue/catalogue.js';
+import { findClientKind, type ClientKind, type ClientRunnerTransport, type ClientTransportSdk } from '../catalogue/client-kinds.js';
+import { agentNameFor } from '../config/resolve.js';
+import type { ProjectConfig } from '../config/types.js';
+import { templatesDir } from '../paths.js';
 import { semver } from './semver.js';
 
 /** What the generator needs to write `<project>/client/`. */

@@ -10,7 +10,7 @@
  * Sources: module paths from ../shared/pipecat-api/index.json (pipecat 1.7.1.dev771), the
  * catalogue's per-service and per-transport `imports`, and the features' runner entries.
  */
-import type { PythonImport } from './catalogue/types.js';
+import type { PythonImport } from '../catalogue/types.js';
 
 /** A name the generated code may use, and where it comes from. */
 export interface PythonSymbol {

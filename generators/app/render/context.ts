@@ -6,7 +6,7 @@
  * Sources: catalogue-facts §2–§4 (pipeline, runner, transports), §10 (env vars), §11 (features),
  * §12 (extras).
  */
-import { findService, findTransport } from './catalogue/catalogue.js';
+import { findService, findTransport } from '../catalogue/catalogue.js';
 import type {
   EnvVarDefinition,
   LocalModel,
@@ -14,10 +14,10 @@ import type {
   ServiceRole,
   TransportDefinition,
   TransportParamsDefinition,
-} from './catalogue/types.js';
-import { CONFIG_OPTIONS, type FeatureServerParts } from './config/options.js';
-import { deriveValues, type DerivedValues } from './config/resolve.js';
-import type { ProjectConfig } from './config/types.js';
+} from '../catalogue/types.js';
+import { CONFIG_OPTIONS, type FeatureServerParts } from '../config/options.js';
+import { deriveValues, type DerivedValues } from '../config/resolve.js';
+import type { ProjectConfig } from '../config/types.js';
 
 /**
  * Minimum pipecat-ai release the generated code is written for: 1.8 added

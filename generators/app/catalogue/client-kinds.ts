@@ -13,8 +13,8 @@
  * It imports only the transport catalogue (data), so the schema, the options table and the types
  * can read it.
  */
-import { TRANSPORTS } from './catalogue/transports.js';
-import type { ClientTransportDefinition, TransportDefinition } from './catalogue/types.js';
+import { TRANSPORTS } from './transports.js';
+import type { ClientTransportDefinition, TransportDefinition } from './types.js';
 
 /** A runner transport name (`pipecat.runner.run`'s `-t` value) a client can connect over. */
 export type ClientRunnerTransport = 'daily' | 'webrtc' | 'websocket';
