@@ -8,7 +8,8 @@
  * upload form) and docs.pipecat.ai's REST reference (build-upload-url, build-create, agent-create,
  * agent-get). Facts and their sources: docs/deploy.md.
  */
-import { apiPath, type CloudClient } from './client.js';
+import type { CloudClient } from './client.js';
+import { apiPath } from './http.js';
 import { ApiError, HostUnreachableError, UploadError } from './errors.js';
 
 /** Build statuses; `success`, `failed` and `timeout` are final. */
