@@ -32,15 +32,7 @@ import {
   userAgent,
   type RawAnswer,
 } from './http.js';
-import type {
-  Organization,
-  OrganizationProperties,
-  Region,
-  SecretSetDetail,
-  SecretSetSummary,
-  UpsertResult,
-  User,
-} from './types.js';
+import type { Organization, OrganizationProperties, Region, SecretSetDetail, SecretSetSummary, UpsertResult, User } from './types.js';
 
 /** Default API base URL of Pipecat Cloud. */
 export const DEFAULT_API_HOST = 'https://api.pipecat.daily.co';
