@@ -106,6 +106,18 @@ async function listen(server: Server, options: EmulatorOptions): Promise<Address
   return server.address() as AddressInfo;
 }
 
+/** Waits `ms`, keeping the timer in `timers` until it fires (so `close()` can cancel it). */
+function delayIn(timers: Set<NodeJS.Timeout>, ms: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (ms <= 0) return resolve();
+    const t = setTimeout(() => {
+      timers.delete(t);
+      resolve();
+    }, ms);
+    timers.add(t);
+  });
+}
+
 /**
  * Start the emulator.
  *
@@ -149,15 +161,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     persister,
     faults: [],
     requests: [],
-    delay: (ms) =>
-      new Promise<void>((resolve) => {
-        if (ms <= 0) return resolve();
-        const t = setTimeout(() => {
-          timers.delete(t);
-          resolve();
-        }, ms);
-        timers.add(t);
-      }),
+    delay: (ms) => delayIn(timers, ms),
     log: options.log,
   };
   const server: Server = createServer((req, res) => {
