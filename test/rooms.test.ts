@@ -4,7 +4,8 @@
  * is over 80 lines. A function is a function declaration, a method, a constructor, an accessor, or
  * an arrow function / function expression bound to a name (a variable, a property, a class field);
  * its length runs from its first token (after its TSDoc) to its closing brace, both lines counted,
- * as TypeScript's own parser (`ts.createSourceFile`) places them.
+ * as TypeScript's own parser (`ts.createSourceFile`) places them. Errors are recognised with
+ * `instanceof`: no `.name` is compared with an `...Error` string.
  */
 import { describe, expect, test } from '@jest/globals';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -123,6 +124,35 @@ function repositoryOverruns(): Map<string, Overrun[]> {
   return byFile;
 }
 
+/**
+ * Comparisons of an error's `name` with a string (`e.name === 'ApiError'`): issue 25 wants errors
+ * recognised with `instanceof`. Found as `===`/`!==`/`==`/`!=` between a `.name` property access
+ * and a string literal ending in `Error`.
+ */
+function nameComparisons(file: string, text: string): string[] {
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const found: string[] = [];
+  const isName = (n: ts.Expression) => ts.isPropertyAccessExpression(n) && n.name.text === 'name';
+  const isErrorString = (n: ts.Expression) => ts.isStringLiteralLike(n) && /Error$/.test(n.text);
+  const equality = [
+    ts.SyntaxKind.EqualsEqualsEqualsToken,
+    ts.SyntaxKind.ExclamationEqualsEqualsToken,
+    ts.SyntaxKind.EqualsEqualsToken,
+    ts.SyntaxKind.ExclamationEqualsToken,
+  ];
+  const visit = (node: ts.Node): void => {
+    if (ts.isBinaryExpression(node) && equality.includes(node.operatorToken.kind)) {
+      const { left, right } = node;
+      if ((isName(left) && isErrorString(right)) || (isName(right) && isErrorString(left))) {
+        found.push(`${file}:${sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1} ${node.getText(sf)}`);
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return found;
+}
+
 /** One line per overrun, for failure messages and the PENDING printout. */
 function describeOverrun(o: Overrun): string {
   return o.what === 'file'
@@ -180,5 +210,14 @@ describe('short rooms (issue 25)', () => {
     expect(offending.map(describeOverrun)).toEqual([]);
     // A PENDING file that now fits leaves the list (so the list only shrinks).
     expect(PENDING.filter((f) => !byFile.has(f))).toEqual([]);
+  });
+  test('errors are recognised with instanceof, not by comparing their name with a string', () => {
+    expect(
+      nameComparisons('f.ts', "if (e.name === 'ApiError') x();\nif ('AbortError' !== err?.name) y();\nif (s.name === 'web') z();"),
+    ).toEqual(["f.ts:1 e.name === 'ApiError'", "f.ts:2 'AbortError' !== err?.name"]);
+    const found = ROOMS.flatMap((room) =>
+      sources(join(ROOT, room)).flatMap((abs) => nameComparisons(relative(ROOT, abs).split('\\').join('/'), readFileSync(abs, 'utf8'))),
+    );
+    expect(found).toEqual([]);
   });
 });
