@@ -41,8 +41,8 @@ function aliasNote(aliases: readonly string[]): string {
   return aliases.length ? ` (alias ${aliases.map((a) => `\`${a}\``).join(', ')})` : '';
 }
 
-/** Markdown of docs/configuration.md. */
-export function renderConfigurationDoc(): string {
+/** The head of docs/configuration.md and its options table (one row per `CONFIG_OPTIONS` entry). */
+function configurationOptions(): string {
   const rows = CONFIG_OPTIONS.map((o) => {
     const flags = [`--${o.flag}`, ...(o.short ? [`-${o.short}`] : []), ...(o.flagAliases ?? []).map((a) => `--${a}`)];
     if (o.type === 'boolean') flags.push(`--no-${o.flag}`);
@@ -74,7 +74,12 @@ ${rows.join('\n')}
 | \`--overwrite-guide\` | — | boolean | off | Replace an existing \`AGENTS.md\`, \`CLAUDE.md\` or \`GETTING_STARTED.md\` with ours (default: keep them) |
 | \`--coding-agent\` | — | boolean | off | Build with a coding agent: write only \`AGENTS.md\`, \`CLAUDE.md\` and \`GETTING_STARTED.md\`, no bot |
 
-## In place: \`pipecat init DIRECTORY\`
+`;
+}
+
+/** docs/configuration.md: `pipecat init DIRECTORY`, the quickstart, staging and `.yo-rc.json` input. */
+function configurationInPlace(): string {
+  return `## In place: \`pipecat init DIRECTORY\`
 
 \`pipecat init DIRECTORY\` writes the project into DIRECTORY itself (created when missing), named after
 it unless \`--name\` says otherwise: \`mkdir my-bot && cd my-bot && pipecat init . -t daily …\`. The
@@ -104,7 +109,12 @@ ignored on input, so a dry run's output can be fed back through \`--config\`; so
 pipecat's own \`pipecat init --dry-run\` (its \`generate_client\` key, which follows from
 \`client_framework\`, is ignored).
 
-## Values
+`;
+}
+
+/** docs/configuration.md: values (from the catalogue and the transport families), validation, exit codes. */
+function configurationRules(): string {
+  return `## Values
 
 - \`bot_type\`: \`web\` or \`telephony\`. When omitted it follows from the transports, by pipecat's own rule: any telephony transport makes a telephony bot (web transports then ride along for local testing), otherwise a web bot. Only an explicit bot type that contradicts the transports is an error.
 - \`transports\`: ids, the names pipecat's own scaffolder uses (see [services.md](services.md#transports)). ${TRANSPORT_FAMILIES.map((f) => `\`${f.id}\`${aliasNote(f.aliases)} needs \`${f.modeFlag}\` / \`${f.modeKey}\` (\`dial-in\` or \`dial-out\`)`).join('; ')}.
@@ -146,6 +156,11 @@ came from the file); the exit code is 2 and nothing is written, not even the out
 (nothing written) · 129 / 130 / 143 stopped by SIGHUP / SIGINT (or the wizard cancelled) / SIGTERM (nothing
 written). Every code of every command, with its situations: [exit-codes.md](exit-codes.md).
 `;
+}
+
+/** Markdown of docs/configuration.md. */
+export function renderConfigurationDoc(): string {
+  return configurationOptions() + configurationInPlace() + configurationRules();
 }
 
 /** `a, b or c` with each item in backticks. */

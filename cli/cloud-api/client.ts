@@ -14,18 +14,25 @@
  * attempt's outcome is unknown (no answer, reset, timeout or 5xx) and a retry answers 404
  * `NOT_FOUND`, the first attempt most likely landed, so the call resolves as a success instead of
  * reporting the 404.
+ *
+ * The HTTP mechanics (bounded reads, error bodies, redirects, retry decisions) are in `http.ts`;
+ * the error classes in `errors.ts`.
  */
-import { packageInfo } from '../../generators/app/paths.js';
-import type {
-  ApiErrorBody,
-  Organization,
-  OrganizationProperties,
-  Region,
-  SecretSetDetail,
-  SecretSetSummary,
-  UpsertResult,
-  User,
-} from './types.js';
+import { ApiError, HostUnreachableError, type UnreachableReason } from './errors.js';
+import {
+  apiPath,
+  interpretAnswer,
+  isRetryable,
+  loadFetch,
+  outcomeUnknown,
+  readAnswer,
+  reasonFor,
+  redactBody,
+  sleep,
+  userAgent,
+  type RawAnswer,
+} from './http.js';
+import type { Organization, OrganizationProperties, Region, SecretSetDetail, SecretSetSummary, UpsertResult, User } from './types.js';
 
 /** Default API base URL of Pipecat Cloud. */
 export const DEFAULT_API_HOST = 'https://api.pipecat.daily.co';
@@ -65,243 +72,6 @@ export interface RequestSpec {
    * and PATCH.
    */
   idempotent?: boolean;
-}
-
-/**
- * The platform answered with an error status (4xx/5xx).
- *
- * `code` is the platform's code from the `{"error","code"}` body (`NOT_FOUND`, `UNAUTHORIZED`,
- * `GENERIC_BAD_REQUEST`, `CONFLICT`, `PCC-nnnn`...), or `HTTP_<status>` when the body had none.
- * `exitCode` is 4 for 401 (not logged in) and 1 otherwise.
- */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: string;
-  readonly method: string;
-  readonly path: string;
-  /** The platform's own message (`error` field), without our prefix. */
-  readonly apiMessage: string;
-  /** Process exit code for this error: 4 when `status` is 401, else 1. */
-  readonly exitCode: number;
-  /** Seconds the server asked us to wait (`Retry-After`), when given. */
-  readonly retryAfterMs?: number;
-
-  /**
-   * @param p status, code, the platform's message, method, path and optional `Retry-After` in ms
-   */
-  constructor(p: { status: number; code: string; message: string; method: string; path: string; retryAfterMs?: number }) {
-    super(
-      p.status === 401
-        ? `Pipecat Cloud rejected the credentials (${p.method} ${p.path}: 401 ${p.code}: ${p.message})`
-        : `Pipecat Cloud: ${p.method} ${p.path} failed: ${p.status} ${p.code}: ${p.message}`,
-    );
-    this.name = 'ApiError';
-    this.status = p.status;
-    this.code = p.code;
-    this.apiMessage = p.message;
-    this.method = p.method;
-    this.path = p.path;
-    this.retryAfterMs = p.retryAfterMs;
-    this.exitCode = p.status === 401 ? 4 : 1;
-  }
-}
-
-/** Why a host could not be reached. */
-export type UnreachableReason = 'refused' | 'dns' | 'tls' | 'timeout' | 'reset' | 'other';
-
-/**
- * No HTTP answer came back: connection refused, DNS failure, TLS failure, connection reset, or the
- * per-attempt timeout. The message says the host could not be reached and names it. Exit code 1.
- */
-export class HostUnreachableError extends Error {
-  readonly exitCode = 1;
-  readonly reason: UnreachableReason;
-  /** Origin that could not be reached, e.g. `https://api.pipecat.daily.co`. */
-  readonly host: string;
-  readonly method: string;
-  readonly path: string;
-  /** Low-level error code when known (`ECONNREFUSED`, `ENOTFOUND`...). */
-  readonly causeCode?: string;
-
-  /** @param p reason, host, method, path, the low-level code and detail text */
-  constructor(p: { reason: UnreachableReason; host: string; method: string; path: string; causeCode?: string; detail?: string }) {
-    const why: Record<UnreachableReason, string> = {
-      refused: 'connection refused',
-      dns: 'host name not found (DNS)',
-      tls: 'TLS/certificate failure',
-      timeout: 'no answer before the timeout',
-      reset: 'connection reset',
-      other: 'network error',
-    };
-    const detail = p.detail ? ` (${p.detail})` : p.causeCode ? ` (${p.causeCode})` : '';
-    super(`could not reach Pipecat Cloud at ${p.host}: ${why[p.reason]}${detail} during ${p.method} ${p.path}`);
-    this.name = 'HostUnreachableError';
-    this.reason = p.reason;
-    this.host = p.host;
-    this.method = p.method;
-    this.path = p.path;
-    this.causeCode = p.causeCode;
-  }
-}
-
-/**
- * Build an API path from literal parts and values; every value is one percent-encoded segment.
- *
- * @example apiPath`/v1/organizations/${org}/secrets/${set}`
- * @throws RangeError when a value is empty, `.` or `..` (they cannot be one path segment)
- */
-export function apiPath(strings: TemplateStringsArray, ...values: string[]): string {
-  let out = strings[0];
-  values.forEach((v, i) => {
-    if (v === '' || v === '.' || v === '..') throw new RangeError(`invalid path segment ${JSON.stringify(v)}`);
-    out += encodeURIComponent(v) + strings[i + 1];
-  });
-  return out;
-}
-
-/**
- * Replace every secret in a JSON body with `<redacted>` for debug output (`secretValue` and any
- * field whose name mentions a token, password or value of a secret).
- *
- * @param body the request body
- * @returns JSON text safe to log
- */
-export function redactBody(body: unknown): string {
-  return JSON.stringify(body, (k, v) =>
-    /^(secretValue|value|token|password|authorization|refresh_token)$/i.test(k) && v !== undefined ? '<redacted>' : v,
-  );
-}
-
-/**
- * Parse a `Retry-After` header: delay seconds or an HTTP date.
- *
- * @param value header value
- * @param now current time in ms since the epoch
- * @returns milliseconds to wait (never negative), or undefined when absent or unparsable
- */
-export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
-  if (value == null) return undefined;
-  const v = value.trim();
-  if (/^\d+(\.\d+)?$/.test(v)) return Math.round(Number(v) * 1000);
-  const t = Date.parse(v);
-  if (Number.isNaN(t)) return undefined;
-  return Math.max(0, t - now);
-}
-
-const TLS_CODES =
-  /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|ERR_OSSL|HOSTNAME_MISMATCH|EPROTO)/;
-
-/** Map a low-level error code to a {@link UnreachableReason}. */
-function reasonFor(code: string | undefined, message: string): UnreachableReason {
-  if (code === 'ECONNREFUSED') return 'refused';
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_FAIL' || code === 'EAI_NONAME') return 'dns';
-  if (code && TLS_CODES.test(code)) return 'tls';
-  if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'ECONNABORTED' || /socket hang up|premature close/i.test(message))
-    return 'reset';
-  if (code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT') return 'timeout';
-  return 'other';
-}
-
-/** Longest platform error message kept, in characters: error bodies are cut to this once, here. */
-export const ERROR_MESSAGE_MAX = 300;
-
-/** Bytes of an error (or redirect) body read at most; the rest is not downloaded. */
-export const ERROR_BODY_READ_LIMIT = 64 * 1024;
-
-/** Bytes of a success answer read at most (a listing of thousands of sets is far smaller). */
-export const ANSWER_LIMIT_BYTES = 32 * 1024 * 1024;
-
-/**
- * `text` cut to `max` characters, with an ellipsis and the length when cut.
- *
- * @param more true when `text` is itself the start of something longer (a body read in part)
- */
-export function truncate(text: string, max: number, more = false): string {
-  if (text.length <= max && !more) return text;
-  return `${text.slice(0, max)}… (cut; ${text.length}${more ? '+' : ''} characters)`;
-}
-
-/**
- * Reads a response body up to `limit` bytes, then stops (destroys the stream, so the rest is never
- * downloaded or buffered).
- *
- * @param body node-fetch's body stream (null for an empty body)
- * @returns the UTF-8 text read and whether the body was longer
- */
-async function readLimited(body: NodeJS.ReadableStream | null, limit: number): Promise<{ text: string; truncated: boolean }> {
-  if (!body) return { text: '', truncated: false };
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body as AsyncIterable<Buffer | string>) {
-    const b = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-    const room = limit - size;
-    if (b.length > room) {
-      chunks.push(b.subarray(0, room));
-      (body as unknown as { destroy?: () => void }).destroy?.();
-      return { text: Buffer.concat(chunks).toString('utf8'), truncated: true };
-    }
-    chunks.push(b);
-    size += b.length;
-  }
-  return { text: Buffer.concat(chunks).toString('utf8'), truncated: false };
-}
-
-/**
- * The start of the `error` field of a JSON error body that was cut before its end (too long to
- * parse), or undefined when the text does not start like one.
- */
-function cutErrorField(text: string): string | undefined {
-  const m = /^\s*\{\s*"error"\s*:\s*"((?:[^"\\]|\\.)*)/.exec(text);
-  if (!m) return undefined;
-  try {
-    return JSON.parse(`"${m[1].replace(/\\$/, '')}"`) as string;
-  } catch {
-    return m[1];
-  }
-}
-
-/** Where a redirect points, as origin and path only (a query may hold anything), or `an unnamed place`. */
-function describeLocation(location: string | null, base: URL): string {
-  if (!location) return 'an unnamed place (no Location header)';
-  try {
-    const to = new URL(location, base);
-    return truncate(to.origin + to.pathname, 200);
-  } catch {
-    return 'an invalid Location';
-  }
-}
-
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
-let fetchModule: Promise<typeof import('node-fetch')> | undefined;
-
-/** node-fetch's `fetch`, imported on the first request (commands that send none never load it). */
-async function loadFetch(): Promise<(typeof import('node-fetch'))['default']> {
-  fetchModule ??= import('node-fetch');
-  return (await fetchModule).default;
-}
-
-/** The User-Agent we send: `generator-pipecat/<version>`. */
-function userAgent(): string {
-  try {
-    const p = packageInfo();
-    return `${p.name}/${p.version} node/${process.versions.node}`;
-  } catch {
-    return `generator-pipecat/unknown node/${process.versions.node}`;
-  }
-}
-
-/** True when an error is worth another attempt (the request is idempotent). */
-function isRetryable(err: unknown): boolean {
-  if (err instanceof HostUnreachableError) return true;
-  if (err instanceof ApiError) return err.status === 429 || err.status >= 500 || (err.status === 409 && err.code === 'CONFLICT');
-  return false;
-}
-
-/** True when the request may have been applied although we got no success answer. */
-function outcomeUnknown(err: unknown): boolean {
-  if (err instanceof HostUnreachableError) return err.reason === 'reset' || err.reason === 'timeout' || err.reason === 'other';
-  return err instanceof ApiError && err.status >= 500;
 }
 
 /**
@@ -456,11 +226,28 @@ export class CloudClient {
     }
   }
 
-  /** One attempt of {@link request}. */
+  /** One attempt of {@link request}: send it, then turn the answer into data or an {@link ApiError}. */
   private async once<T>(spec: RequestSpec, attempt: number): Promise<T> {
-    const fetch = await loadFetch();
     const url = new URL(this.baseUrl + spec.path);
     if (spec.query) for (const [k, v] of Object.entries(spec.query)) if (v !== undefined) url.searchParams.set(k, v);
+    const started = this.debug ? performance.now() : 0;
+    const ms = () => `${Math.round(performance.now() - started)} ms`;
+    // Debug lines are built only when there is a debug sink (this runs once per request).
+    const line = () => `${spec.method} ${url.href}${attempt > 1 ? ` (attempt ${attempt})` : ''}`;
+    const answer = await this.send(spec, url, line, ms);
+    this.debug?.(`${line()} -> ${answer.status} (${ms()})`);
+    return interpretAnswer<T>(answer, spec.method, spec.path, url);
+  }
+
+  /**
+   * Sends one attempt and reads its answer (bounded), within the per-attempt timeout. A redirect
+   * is never followed (it would carry the token and the body elsewhere): {@link interpretAnswer}
+   * reports it as what it is.
+   *
+   * @throws HostUnreachableError when no answer came back; ApiError when a success answer is too large
+   */
+  private async send(spec: RequestSpec, url: URL, line: () => string, ms: () => string): Promise<RawAnswer> {
+    const fetch = await loadFetch();
     const headers: Record<string, string> = {
       Authorization: `Bearer ${this.token}`,
       'User-Agent': this.ua,
@@ -471,42 +258,16 @@ export class CloudClient {
       body = JSON.stringify(spec.body);
       headers['Content-Type'] = 'application/json';
     }
-    const started = this.debug ? performance.now() : 0;
-    const ms = () => `${Math.round(performance.now() - started)} ms`;
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
     }, this.timeoutMs);
-    // Debug lines are built only when there is a debug sink (this runs once per request).
-    const line = () => `${spec.method} ${url.href}${attempt > 1 ? ` (attempt ${attempt})` : ''}`;
     if (body !== undefined) this.debug?.(`${line()} body ${redactBody(spec.body)}`);
-    let status: number;
-    let text: string;
-    let retryAfter: string | null;
-    let location: string | null = null;
-    let cut = false;
     try {
-      // A redirect is never followed (it would carry the token and the body elsewhere): it is
-      // reported as what it is, below.
       const res = await fetch(url, { method: spec.method, headers, body, signal: controller.signal, redirect: 'manual' });
-      status = res.status;
-      retryAfter = res.headers.get('retry-after');
-      location = res.headers.get('location');
-      // An error body is read only as far as its message needs; an answer is bounded too.
-      const read = await readLimited(res.body, status >= 300 ? ERROR_BODY_READ_LIMIT : ANSWER_LIMIT_BYTES);
-      text = read.text;
-      cut = read.truncated;
-      if (read.truncated && status < 300) {
-        throw new ApiError({
-          status,
-          code: 'INVALID_RESPONSE',
-          message: `the answer is larger than ${ANSWER_LIMIT_BYTES / (1024 * 1024)} MiB`,
-          method: spec.method,
-          path: spec.path,
-        });
-      }
+      return await readAnswer(res, spec.method, spec.path);
     } catch (err) {
       if (err instanceof ApiError) throw err;
       const e = err as Error & { code?: string; errno?: string; cause?: { code?: string } };
@@ -524,42 +285,5 @@ export class CloudClient {
     } finally {
       clearTimeout(timer);
     }
-    this.debug?.(`${line()} -> ${status} (${ms()})`);
-    let parsed: unknown = undefined;
-    if (text.trim() !== '') {
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        parsed = undefined;
-      }
-    }
-    if (status >= 300 && status < 400) {
-      throw new ApiError({
-        status,
-        code: 'REDIRECT',
-        message: `the API answered with a redirect to ${describeLocation(location, url)} (not followed: it would send the token there); check --api-host or PIPECAT_API_HOST`,
-        method: spec.method,
-        path: spec.path,
-      });
-    }
-    if (status >= 400) {
-      const b = (parsed ?? {}) as Partial<ApiErrorBody>;
-      throw new ApiError({
-        status,
-        code: typeof b.code === 'string' && b.code ? truncate(b.code, 64) : `HTTP_${status}`,
-        message: truncate(
-          typeof b.error === 'string' && b.error ? b.error : (cutErrorField(text) ?? (text.trim() || `HTTP ${status}`)),
-          ERROR_MESSAGE_MAX,
-          cut,
-        ),
-        method: spec.method,
-        path: spec.path,
-        retryAfterMs: parseRetryAfter(retryAfter),
-      });
-    }
-    if (parsed === undefined && text.trim() !== '') {
-      throw new ApiError({ status, code: 'INVALID_RESPONSE', message: 'the answer is not JSON', method: spec.method, path: spec.path });
-    }
-    return (parsed ?? {}) as T;
   }
 }

@@ -8,7 +8,9 @@
  * upload form) and docs.pipecat.ai's REST reference (build-upload-url, build-create, agent-create,
  * agent-get). Facts and their sources: docs/deploy.md.
  */
-import { apiPath, HostUnreachableError, type CloudClient } from './client.js';
+import type { CloudClient } from './client.js';
+import { apiPath } from './http.js';
+import { ApiError, HostUnreachableError, UploadError } from './errors.js';
 
 /** Build statuses; `success`, `failed` and `timeout` are final. */
 export type BuildStatus = 'pending' | 'building' | 'success' | 'failed' | 'timeout';
@@ -110,9 +112,8 @@ export async function retryRateLimited<T>(send: () => Promise<T>, attempts = 4):
     try {
       return await send();
     } catch (err) {
-      const e = err as { name?: string; status?: number; retryAfterMs?: number };
-      if (e?.name !== 'ApiError' || e.status !== 429 || attempt >= attempts || (e.retryAfterMs ?? 0) > 30_000) throw err;
-      await new Promise((r) => setTimeout(r, e.retryAfterMs ?? 1000));
+      if (!(err instanceof ApiError) || err.status !== 429 || attempt >= attempts || (err.retryAfterMs ?? 0) > 30_000) throw err;
+      await new Promise((r) => setTimeout(r, err.retryAfterMs ?? 1000));
     }
   }
 }
@@ -179,7 +180,7 @@ export async function getAgent(c: CloudClient, org: string, name: string): Promi
     });
     return (r.body ?? r) as AgentDetails;
   } catch (err) {
-    if ((err as { name?: string; status?: number }).name === 'ApiError' && (err as { status?: number }).status === 404) return undefined;
+    if (err instanceof ApiError && err.status === 404) return undefined;
     throw err;
   }
 }
@@ -229,16 +230,6 @@ export async function agentLogs(
   return r.logs ?? [];
 }
 
-/** The upload failed: the storage answered an error status, or no answer came back. */
-export class UploadError extends Error {
-  readonly exitCode = 1;
-  /** @param message what failed, naming the URL's origin */
-  constructor(message: string) {
-    super(message);
-    this.name = 'UploadError';
-  }
-}
-
 /**
  * Upload a build context with the multipart form POST the presigned URL expects: the given fields
  * first (order kept), `Content-Type: application/gzip` when absent, the file last as `file`
@@ -246,14 +237,16 @@ export class UploadError extends Error {
  * retried (the same key is written again).
  *
  * @param attempts at most this many attempts (default 3)
- * @throws UploadError naming the storage's answer
+ * @throws {@link UploadError} naming the storage's answer
  */
 export async function uploadContext(
   target: UploadTarget,
   tarball: Buffer,
   opts: { attempts?: number; timeoutMs?: number } = {},
 ): Promise<void> {
-  const { default: fetch, FormData, Blob } = await import('node-fetch');
+  // node-fetch rejects with its own AbortError when the signal fires, before the answer or while
+  // its body is read (node-fetch 3 src/index.js `abort`; a DOMException is never thrown).
+  const { default: fetch, FormData, Blob, AbortError } = await import('node-fetch');
   const origin = (() => {
     try {
       return new URL(target.uploadUrl).origin;
@@ -280,7 +273,7 @@ export async function uploadContext(
     } catch (err) {
       if (err instanceof UploadError) throw err;
       const e = err as Error & { code?: string };
-      problem = e.name === 'AbortError' ? 'no answer before the timeout' : (e.code ?? e.message);
+      problem = err instanceof AbortError ? 'no answer before the timeout' : (e.code ?? e.message);
       if (attempt >= attempts) throw new UploadError(`uploading the build context to ${origin} failed: ${problem}`);
     } finally {
       clearTimeout(timer);
@@ -292,6 +285,5 @@ export async function uploadContext(
 /** True for an error after which the request may still have been applied (re-read to find out). */
 export function outcomeUnknown(err: unknown): boolean {
   if (err instanceof HostUnreachableError) return err.reason !== 'refused' && err.reason !== 'dns' && err.reason !== 'tls';
-  const e = err as { name?: string; status?: number };
-  return e?.name === 'ApiError' && typeof e.status === 'number' && e.status >= 500;
+  return err instanceof ApiError && err.status >= 500;
 }

@@ -54,6 +54,91 @@ const STRING_KEYS = [
 ] as const;
 const TABLES = ['scaling', 'krisp_viva', 'build', 'docker'] as const;
 
+/** Problem-collecting readers of TOML values: each returns the value, or records why not. */
+function checker(path: string, problems: string[]) {
+  const where = (k: string) => `${path}: ${k}`;
+  return {
+    problems,
+    where,
+    str(v: unknown, k: string): string | undefined {
+      if (typeof v === 'string') return v;
+      problems.push(`${where(k)}: must be a string`);
+      return undefined;
+    },
+    int(v: unknown, k: string, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
+      const n = typeof v === 'bigint' ? Number(v) : v;
+      if (typeof n === 'number' && Number.isInteger(n) && n >= min && n <= max) return n;
+      problems.push(`${where(k)}: must be a whole number${max < Number.MAX_SAFE_INTEGER ? ` between ${min} and ${max}` : ` >= ${min}`}`);
+      return undefined;
+    },
+    table(v: unknown, k: string): Record<string, unknown> {
+      if (v && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date)) return v as Record<string, unknown>;
+      problems.push(`${where(k)}: must be a table ([${k}])`);
+      return {};
+    },
+  };
+}
+
+type Checker = ReturnType<typeof checker>;
+
+/** The top-level keys (strings, `enable_krisp`, `max_session_duration`); tables are read apart. */
+function readTopLevel(raw: Record<string, unknown>, c: DeployConfig, ck: Checker): void {
+  for (const [k, v] of Object.entries(raw)) {
+    if ((STRING_KEYS as readonly string[]).includes(k)) {
+      (c as unknown as Record<string, unknown>)[k] = ck.str(v, k);
+    } else if (k === 'enable_krisp') {
+      if (typeof v === 'boolean') c.enable_krisp = v;
+      else ck.problems.push(`${ck.where(k)}: must be true or false`);
+    } else if (k === 'max_session_duration') {
+      c.max_session_duration = ck.int(v, k, 60, 14400);
+    } else if (!(TABLES as readonly string[]).includes(k)) {
+      ck.problems.push(
+        `${ck.where(k)}: unexpected key (known: ${[...STRING_KEYS, 'enable_krisp', 'max_session_duration', ...TABLES].join(', ')})`,
+      );
+    }
+  }
+}
+
+/** `[scaling]` (with the official `min_instances`/`max_instances` spellings) and `[krisp_viva]`. */
+function readScalingAndKrisp(raw: Record<string, unknown>, c: DeployConfig, ck: Checker): void {
+  if (raw.scaling !== undefined) {
+    for (const [k, v] of Object.entries(ck.table(raw.scaling, 'scaling'))) {
+      const key = k === 'min_instances' ? 'min_agents' : k === 'max_instances' ? 'max_agents' : k;
+      if (key === 'min_agents') c.scaling.min_agents = ck.int(v, `scaling.${k}`, 0);
+      else if (key === 'max_agents') c.scaling.max_agents = ck.int(v, `scaling.${k}`, 1);
+      else ck.problems.push(`${ck.where(`scaling.${k}`)}: unexpected key (known: min_agents, max_agents)`);
+    }
+  }
+  if (raw.krisp_viva !== undefined) {
+    for (const [k, v] of Object.entries(ck.table(raw.krisp_viva, 'krisp_viva'))) {
+      if (k !== 'audio_filter') ck.problems.push(`${ck.where(`krisp_viva.${k}`)}: unexpected key (known: audio_filter)`);
+      else {
+        const f = ck.str(v, 'krisp_viva.audio_filter');
+        if (f !== undefined && !(KRISP_VIVA_MODELS as readonly string[]).includes(f))
+          ck.problems.push(`${ck.where('krisp_viva.audio_filter')}: must be one of ${KRISP_VIVA_MODELS.join(', ')} (got "${f}")`);
+        else c.krisp_viva.audio_filter = f;
+      }
+    }
+  }
+}
+
+/** `[build]` (context folder, Dockerfile, `[build.exclude] patterns`) and `[docker]`. */
+function readBuildAndDocker(raw: Record<string, unknown>, c: DeployConfig, ck: Checker): void {
+  if (raw.build !== undefined) {
+    for (const [k, v] of Object.entries(ck.table(raw.build, 'build'))) {
+      if (k === 'context_dir') c.build.context_dir = ck.str(v, 'build.context_dir') ?? '.';
+      else if (k === 'dockerfile') c.build.dockerfile = ck.str(v, 'build.dockerfile') ?? 'Dockerfile';
+      else if (k === 'exclude') {
+        const p = ck.table(v, 'build.exclude').patterns;
+        if (p !== undefined && !(Array.isArray(p) && p.every((x) => typeof x === 'string')))
+          ck.problems.push(`${ck.where('build.exclude.patterns')}: must be a list of strings`);
+        else c.build.exclude_patterns = (p as string[] | undefined) ?? [];
+      } else ck.problems.push(`${ck.where(`build.${k}`)}: unexpected key (known: context_dir, dockerfile, exclude)`);
+    }
+  }
+  if (raw.docker !== undefined) c.docker = ck.table(raw.docker, 'docker');
+}
+
 /**
  * Read a deploy configuration file.
  *
@@ -78,79 +163,17 @@ export async function readDeployConfig(path: string, required = false): Promise<
     if (err instanceof TomlError) throw new UserError(`${path}:${err.line}:${err.column}: not valid TOML: ${err.message.split('\n')[0]}`);
     throw err;
   }
-  const problems: string[] = [];
+  const ck = checker(path, []);
   const c = emptyConfig();
-  const where = (k: string) => `${path}: ${k}`;
-  const str = (v: unknown, k: string) => {
-    if (typeof v === 'string') return v;
-    problems.push(`${where(k)}: must be a string`);
-    return undefined;
-  };
-  const int = (v: unknown, k: string, min: number, max = Number.MAX_SAFE_INTEGER) => {
-    const n = typeof v === 'bigint' ? Number(v) : v;
-    if (typeof n === 'number' && Number.isInteger(n) && n >= min && n <= max) return n;
-    problems.push(`${where(k)}: must be a whole number${max < Number.MAX_SAFE_INTEGER ? ` between ${min} and ${max}` : ` >= ${min}`}`);
-    return undefined;
-  };
-  const table = (v: unknown, k: string): Record<string, unknown> => {
-    if (v && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date)) return v as Record<string, unknown>;
-    problems.push(`${where(k)}: must be a table ([${k}])`);
-    return {};
-  };
-  for (const [k, v] of Object.entries(raw)) {
-    if ((STRING_KEYS as readonly string[]).includes(k)) {
-      (c as unknown as Record<string, unknown>)[k] = str(v, k);
-    } else if (k === 'enable_krisp') {
-      if (typeof v === 'boolean') c.enable_krisp = v;
-      else problems.push(`${where(k)}: must be true or false`);
-    } else if (k === 'max_session_duration') {
-      c.max_session_duration = int(v, k, 60, 14400);
-    } else if (!(TABLES as readonly string[]).includes(k)) {
-      problems.push(
-        `${where(k)}: unexpected key (known: ${[...STRING_KEYS, 'enable_krisp', 'max_session_duration', ...TABLES].join(', ')})`,
-      );
-    }
-  }
-  if (raw.scaling !== undefined) {
-    const s = table(raw.scaling, 'scaling');
-    for (const [k, v] of Object.entries(s)) {
-      const key = k === 'min_instances' ? 'min_agents' : k === 'max_instances' ? 'max_agents' : k;
-      if (key === 'min_agents') c.scaling.min_agents = int(v, `scaling.${k}`, 0);
-      else if (key === 'max_agents') c.scaling.max_agents = int(v, `scaling.${k}`, 1);
-      else problems.push(`${where(`scaling.${k}`)}: unexpected key (known: min_agents, max_agents)`);
-    }
-  }
-  if (raw.krisp_viva !== undefined) {
-    const t = table(raw.krisp_viva, 'krisp_viva');
-    for (const [k, v] of Object.entries(t)) {
-      if (k !== 'audio_filter') problems.push(`${where(`krisp_viva.${k}`)}: unexpected key (known: audio_filter)`);
-      else {
-        const f = str(v, 'krisp_viva.audio_filter');
-        if (f !== undefined && !(KRISP_VIVA_MODELS as readonly string[]).includes(f))
-          problems.push(`${where('krisp_viva.audio_filter')}: must be one of ${KRISP_VIVA_MODELS.join(', ')} (got "${f}")`);
-        else c.krisp_viva.audio_filter = f;
-      }
-    }
-  }
-  if (raw.build !== undefined) {
-    const b = table(raw.build, 'build');
-    for (const [k, v] of Object.entries(b)) {
-      if (k === 'context_dir') c.build.context_dir = str(v, 'build.context_dir') ?? '.';
-      else if (k === 'dockerfile') c.build.dockerfile = str(v, 'build.dockerfile') ?? 'Dockerfile';
-      else if (k === 'exclude') {
-        const e = table(v, 'build.exclude');
-        const p = e.patterns;
-        if (p !== undefined && !(Array.isArray(p) && p.every((x) => typeof x === 'string')))
-          problems.push(`${where('build.exclude.patterns')}: must be a list of strings`);
-        else c.build.exclude_patterns = (p as string[] | undefined) ?? [];
-      } else problems.push(`${where(`build.${k}`)}: unexpected key (known: context_dir, dockerfile, exclude)`);
-    }
-  }
-  if (raw.docker !== undefined) c.docker = table(raw.docker, 'docker');
+  readTopLevel(raw, c, ck);
+  readScalingAndKrisp(raw, c, ck);
+  readBuildAndDocker(raw, c, ck);
+  const problems = ck.problems;
   const { min_agents: min, max_agents: max } = c.scaling;
-  if (min !== undefined && max !== undefined && max < min) problems.push(`${where('scaling.max_agents')}: must be >= min_agents (${min})`);
+  if (min !== undefined && max !== undefined && max < min)
+    problems.push(`${ck.where('scaling.max_agents')}: must be >= min_agents (${min})`);
   if (c.image !== undefined && c.build_id !== undefined) problems.push(`${path}: give image or build_id, not both`);
-  if (c.image !== undefined && !c.image.includes(':')) problems.push(`${where('image')}: must include a tag, e.g. my-image:latest`);
+  if (c.image !== undefined && !c.image.includes(':')) problems.push(`${ck.where('image')}: must include a tag, e.g. my-image:latest`);
   if (problems.length) throw new UserError(`invalid deploy config ${path}`, problems);
   return { config: c, found: true };
 }

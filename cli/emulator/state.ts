@@ -10,7 +10,7 @@
  * It holds secret values in clear text: it is for local development only.
  */
 import { readFile } from 'node:fs/promises';
-import type { DeployState } from './deploy.js';
+import type { DeployState } from './deploy-types.js';
 
 /** One secret set as stored. */
 export interface StoredSet {

@@ -93,93 +93,107 @@ export const LARGE_VALUE = 256 * 1024;
 /** Default milliseconds in-flight requests may still take after an interruption. */
 export const DEFAULT_GRACE_MS = 1500;
 
+/** The shared state of one {@link writeKeys} run. */
+interface WriteRun {
+  /** One result per item, in order (`not-sent` until the item is tried). */
+  results: KeyWriteResult[];
+  /** Indexes of the requests in flight. */
+  inFlight: Set<number>;
+  settled: number;
+  /** Why later keys are not sent, after a fatal error. */
+  fatal?: string;
+  /** Set once, when an interruption wins the race in {@link writeKeys}. */
+  stopped?: string;
+  /** The smallest size the platform refused as too large (413), when one was. */
+  tooLargeAt?: { size: number; key: string };
+}
+
+/** Why an item is not sent (interrupted, as large as a refused value, or after a fatal error), or undefined to send it. */
+function skipReason(run: WriteRun, size: number | undefined): string | undefined {
+  if (run.stopped !== undefined) return `not sent: interrupted (${run.stopped})`;
+  if (size !== undefined && run.tooLargeAt !== undefined && size >= run.tooLargeAt.size)
+    return `not sent: the platform refused ${run.tooLargeAt.key} (size ${run.tooLargeAt.size}) as too large, and this value is as large (size ${size})`;
+  if (run.fatal !== undefined) return `not sent: ${run.fatal}`;
+  return undefined;
+}
+
+/** Writes (or skips) one item, records its result and reports progress. */
+async function writeOne<K extends { key: string }>(opts: WriteKeysOptions<K>, run: WriteRun, index: number): Promise<void> {
+  const item = opts.items[index];
+  const size = opts.sizeOf?.(item);
+  const skip = skipReason(run, size);
+  if (skip !== undefined) {
+    run.results[index] = { key: item.key, status: 'not-sent', error: skip };
+  } else {
+    run.inFlight.add(index);
+    try {
+      await opts.write(item);
+      run.results[index] = { key: item.key, status: 'written' };
+    } catch (err) {
+      const message = (opts.describe ?? ((e: unknown) => (e instanceof Error ? e.message : String(e))))(err, item);
+      const httpStatus = opts.statusOf?.(err);
+      run.results[index] = {
+        key: item.key,
+        status: 'failed',
+        error: message,
+        ...(opts.isOutcomeUnknown?.(err) ? { outcomeUnknown: true } : {}),
+        ...(httpStatus !== undefined ? { httpStatus } : {}),
+      };
+      if (opts.isFatal?.(err) && run.fatal === undefined) run.fatal = `an earlier request failed: ${message}`;
+      if (httpStatus === 413 && size !== undefined && (run.tooLargeAt === undefined || size < run.tooLargeAt.size))
+        run.tooLargeAt = { size, key: item.key };
+    } finally {
+      run.inFlight.delete(index);
+    }
+  }
+  run.settled++;
+  opts.onProgress?.(run.settled, opts.items.length);
+}
+
+/**
+ * Writes every item in order of dispatch: the smallest first and alone with `firstAlone` (it
+ * creates the set; a large one may be refused with 413), then the small ones concurrently, then
+ * the large ones one at a time, smallest first.
+ */
+async function writeAll<K extends { key: string }>(opts: WriteKeysOptions<K>, run: WriteRun): Promise<void> {
+  const { items, sizeOf } = opts;
+  let rest = items.map((_, i) => i);
+  if (opts.firstAlone && items.length > 0) {
+    const first = sizeOf ? rest.reduce((a, b) => (sizeOf(items[b]) < sizeOf(items[a]) ? b : a)) : 0;
+    await writeOne(opts, run, first);
+    rest = rest.filter((i) => i !== first);
+  }
+  const limit = pLimit(Math.max(1, opts.concurrency ?? DEFAULT_CONCURRENCY));
+  const largeAt = opts.largeAt ?? LARGE_VALUE;
+  const large = sizeOf ? rest.filter((i) => sizeOf(items[i]) >= largeAt).sort((a, b) => sizeOf(items[a]) - sizeOf(items[b])) : [];
+  const isLarge = new Set(large);
+  await Promise.all(rest.filter((i) => !isLarge.has(i)).map((i) => limit(() => writeOne(opts, run, i))));
+  for (const i of large) await writeOne(opts, run, i);
+}
+
 /**
  * Writes every key with at most `concurrency` requests in flight.
  *
  * @returns one result per item, in the items' order; never rejects because of a key's failure
  */
 export async function writeKeys<K extends { key: string }>(opts: WriteKeysOptions<K>): Promise<KeyWriteResult[]> {
-  const { items, write } = opts;
-  const describe = opts.describe ?? ((e: unknown) => (e instanceof Error ? e.message : String(e)));
-  const results: KeyWriteResult[] = items.map((i) => ({ key: i.key, status: 'not-sent' }));
-  const inFlight = new Set<number>();
-  let settled = 0;
-  let fatal: string | undefined;
-  // Set once, when an interruption wins the race below; read by `one` for keys not yet started.
-  let stopped: string | undefined = undefined;
-
-  // The smallest size the platform refused as too large (413), when one was.
-  let tooLargeAt: { size: number; key: string } | undefined;
-  const sizeOf = opts.sizeOf;
-  const one = async (index: number): Promise<void> => {
-    const size = sizeOf?.(items[index]);
-    if (stopped !== undefined) {
-      results[index] = { key: items[index].key, status: 'not-sent', error: `not sent: interrupted (${stopped})` };
-    } else if (size !== undefined && tooLargeAt !== undefined && size >= tooLargeAt.size) {
-      results[index] = {
-        key: items[index].key,
-        status: 'not-sent',
-        error: `not sent: the platform refused ${tooLargeAt.key} (size ${tooLargeAt.size}) as too large, and this value is as large (size ${size})`,
-      };
-    } else if (fatal !== undefined) {
-      results[index] = { key: items[index].key, status: 'not-sent', error: `not sent: ${fatal}` };
-    } else {
-      inFlight.add(index);
-      try {
-        await write(items[index]);
-        results[index] = { key: items[index].key, status: 'written' };
-      } catch (err) {
-        const message = describe(err, items[index]);
-        const httpStatus = opts.statusOf?.(err);
-        results[index] = {
-          key: items[index].key,
-          status: 'failed',
-          error: message,
-          ...(opts.isOutcomeUnknown?.(err) ? { outcomeUnknown: true } : {}),
-          ...(httpStatus !== undefined ? { httpStatus } : {}),
-        };
-        if (opts.isFatal?.(err) && fatal === undefined) fatal = `an earlier request failed: ${message}`;
-        if (httpStatus === 413 && size !== undefined && (tooLargeAt === undefined || size < tooLargeAt.size))
-          tooLargeAt = { size, key: items[index].key };
-      } finally {
-        inFlight.delete(index);
-      }
-    }
-    settled++;
-    opts.onProgress?.(settled, items.length);
-  };
-
-  const work = (async () => {
-    let rest = items.map((_, i) => i);
-    if (opts.firstAlone && items.length > 0) {
-      // The smallest value creates the set: a large one may be refused (413).
-      const first = sizeOf ? rest.reduce((a, b) => (sizeOf(items[b]) < sizeOf(items[a]) ? b : a)) : 0;
-      await one(first);
-      rest = rest.filter((i) => i !== first);
-    }
-    const limit = pLimit(Math.max(1, opts.concurrency ?? DEFAULT_CONCURRENCY));
-    const largeAt = opts.largeAt ?? LARGE_VALUE;
-    const large = sizeOf ? rest.filter((i) => sizeOf(items[i]) >= largeAt).sort((a, b) => sizeOf(items[a]) - sizeOf(items[b])) : [];
-    const isLarge = new Set(large);
-    await Promise.all(rest.filter((i) => !isLarge.has(i)).map((i) => limit(() => one(i))));
-    for (const i of large) await one(i);
-  })();
+  const run: WriteRun = { results: opts.items.map((i) => ({ key: i.key, status: 'not-sent' })), inFlight: new Set(), settled: 0 };
+  const work = writeAll(opts, run);
   if (!opts.interrupted) {
     await work;
-    return results;
+    return run.results;
   }
-
   const first = await Promise.race([
     work.then(() => ({ done: true as const })),
     opts.interrupted.then((reason) => ({ done: false as const, reason })),
   ]);
-  if (first.done) return results;
-  stopped = first.reason;
+  if (first.done) return run.results;
+  const stopped = (run.stopped = first.reason);
   // Requests already sent may still be answered: give them a moment, unless the user insists.
   await Promise.race([work, graceDelay(opts.graceMs ?? DEFAULT_GRACE_MS), ...(opts.endGrace ? [opts.endGrace] : [])]);
   // A snapshot: requests that settle later no longer change the report.
-  return results.map((r, i) => {
-    if (inFlight.has(i)) {
+  return run.results.map((r, i) => {
+    if (run.inFlight.has(i)) {
       return {
         key: r.key,
         status: 'failed',

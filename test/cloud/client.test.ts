@@ -11,14 +11,9 @@ import { createServer as createHttpsServer } from 'node:https';
 import { join } from 'node:path';
 import { cleanup, tempDir } from './helpers.js';
 import type { AddressInfo } from 'node:net';
-import {
-  ApiError,
-  CloudClient,
-  HostUnreachableError,
-  apiPath,
-  parseRetryAfter,
-  type CloudClientOptions,
-} from '../../cli/cloud-api/client.js';
+import { CloudClient, type CloudClientOptions } from '../../cli/cloud-api/client.js';
+import { apiPath, parseRetryAfter } from '../../cli/cloud-api/http.js';
+import { ApiError, HostUnreachableError } from '../../cli/cloud-api/errors.js';
 import { clearFaults, clearRecordedRequests, injectFaults, recordedRequests, setSetStatus } from '../../cli/emulator/faults.js';
 import { startEmulator, type RunningEmulator } from '../../cli/emulator/server.js';
 

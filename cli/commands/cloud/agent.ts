@@ -13,7 +13,8 @@ import { CancelledError, OperationFailedError, UserError } from '../../errors.js
 import { success } from '../../output/colors.js';
 import { renderTable } from '../../output/table.js';
 import { cloudOptions, processCloudIO, type CloudArgs, type CloudIO } from './common.js';
-import { DEPLOY_EPILOGUE, deploymentState, outputOption } from './deploy.js';
+import { DEPLOY_EPILOGUE, outputOption } from './deploy.js';
+import { deploymentState } from './deploy-progress.js';
 import { runSecretsCommand } from './secrets/shared.js';
 
 /** Parsed options of the agent commands. */

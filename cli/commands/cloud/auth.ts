@@ -13,7 +13,7 @@
  */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { NotLoggedInError, UserError } from '../../errors.js';
-import { ApiError } from '../../cloud-api/client.js';
+import { ApiError } from '../../cloud-api/errors.js';
 import { credentialsPath, readCredentialsFile, updateCredentialsFile } from '../../cloud-api/credentials.js';
 import { printJson } from '../../output/table.js';
 import { TOKEN_FRAGMENT_LENGTH, tokenSecretPart } from '../../secrets/redact.js';

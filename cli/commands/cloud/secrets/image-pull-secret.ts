@@ -82,16 +82,21 @@ function asUserError<T>(fn: () => T): T {
   }
 }
 
-async function imagePullSecret(io: CloudIO, argv: ImagePullSecretArgs, emit: (doc: unknown) => void): Promise<void> {
+/**
+ * The registry credentials, checked before any request: from the argument, a terminal's prompts
+ * (username and hidden password, or the base64 value with `--no-encode`), or stdin. Every form
+ * read is registered for redaction at once.
+ *
+ * @returns the value to send (base64 of `username:password`) and where it came from
+ * @throws UserError naming the problem (never the credentials)
+ */
+async function readPullCredentials(
+  io: CloudIO,
+  argv: ImagePullSecretArgs,
+  host: string,
+  encode: boolean,
+): Promise<{ secretValue: string; credentialsFrom: 'argument' | 'prompt' | 'stdin' }> {
   const dialogs = io.dialogs;
-  const name = String(argv.name);
-  const host = String(argv.host).trim();
-  const problems = [setNameProblem(name), pull.hostProblem(host)].filter((p): p is string => !!p);
-  if (problems.length)
-    throw new UserError(problems.length === 1 ? problems[0] : 'invalid arguments', problems.length === 1 ? [] : problems);
-  const encode = argv.encode !== false;
-
-  // Credentials, checked before any request.
   let secretValue: string;
   let credentialsFrom: 'argument' | 'prompt' | 'stdin';
   if (argv.credentials !== undefined) {
@@ -130,6 +135,21 @@ async function imagePullSecret(io: CloudIO, argv: ImagePullSecretArgs, emit: (do
       : asUserError(() => pull.checkEncodedCredentials(raw, 'stdin'));
   }
 
+  return { secretValue, credentialsFrom };
+}
+
+/** Runs `secrets image-pull-secret`: credentials, region, confirmation of a replacement, the write. */
+async function imagePullSecret(io: CloudIO, argv: ImagePullSecretArgs, emit: (doc: unknown) => void): Promise<void> {
+  const dialogs = io.dialogs;
+  const name = String(argv.name);
+  const host = String(argv.host).trim();
+  const problems = [setNameProblem(name), pull.hostProblem(host)].filter((p): p is string => !!p);
+  if (problems.length)
+    throw new UserError(problems.length === 1 ? problems[0] : 'invalid arguments', problems.length === 1 ? [] : problems);
+  const encode = argv.encode !== false;
+
+  // Credentials, checked before any request.
+  const { secretValue, credentialsFrom } = await readPullCredentials(io, argv, host, encode);
   io.registerSecrets?.([secretValue]);
   const { client, org } = await io.openSession(argv);
   let spinner = await io.startSpinner(`Looking up ${name}`, { json: argv.json });

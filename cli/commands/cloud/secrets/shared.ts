@@ -7,6 +7,7 @@
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { ExitCode, OperationFailedError, UserError, exitCodeFor } from '../../../errors.js';
 import type { CloudClient } from '../../../cloud-api/client.js';
+import { ApiError, HostUnreachableError } from '../../../cloud-api/errors.js';
 import { checkRegion } from '../../../secrets/plan.js';
 import type { CloudArgs, CloudIO, TextSink } from '../common.js';
 
@@ -84,11 +85,9 @@ export async function checkRegionOption(client: CloudClient, org: string, region
   checkRegion(region, await client.regions(org));
 }
 
-/** True for an API error with this HTTP status (duck-typed: any error named `ApiError` with a `status`). */
+/** True for an {@link ApiError} with this HTTP status. */
 export function isApiStatus(err: unknown, status: number): boolean {
-  return (
-    !!err && typeof err === 'object' && (err as { name?: string }).name === 'ApiError' && (err as { status?: number }).status === status
-  );
+  return err instanceof ApiError && err.status === status;
 }
 
 /** The platform's own message of an API error (`error` field), or the error's message. */
@@ -108,18 +107,14 @@ export function isImagePullSecretRefusal(err: unknown): boolean {
  * rejected (401). A reset or a timeout is not fatal: it may hit one request only.
  */
 export function isFatalForBatch(err: unknown): boolean {
-  if (!err || typeof err !== 'object') return false;
-  const e = err as { name?: string; reason?: string };
-  if (e.name === 'HostUnreachableError') return e.reason === 'refused' || e.reason === 'dns' || e.reason === 'tls';
-  return exitCodeFor(err) === ExitCode.notLoggedIn;
+  if (err instanceof HostUnreachableError) return err.reason === 'refused' || err.reason === 'dns' || err.reason === 'tls';
+  return !!err && typeof err === 'object' && exitCodeFor(err) === ExitCode.notLoggedIn;
 }
 
 /** True when a failed request may nevertheless have been applied (no answer, reset, timeout, 5xx). */
 export function isOutcomeUnknown(err: unknown): boolean {
-  if (!err || typeof err !== 'object') return false;
-  const e = err as { name?: string; reason?: string; status?: number };
-  if (e.name === 'HostUnreachableError') return e.reason === 'reset' || e.reason === 'timeout' || e.reason === 'other';
-  return e.name === 'ApiError' && typeof e.status === 'number' && e.status >= 500;
+  if (err instanceof HostUnreachableError) return err.reason === 'reset' || err.reason === 'timeout' || err.reason === 'other';
+  return err instanceof ApiError && err.status >= 500;
 }
 
 /**
@@ -142,9 +137,9 @@ export function organizationNotFound(
   orgSource?: string,
   known?: readonly string[],
 ): OperationFailedError | undefined {
-  if (!err || typeof err !== 'object' || (err as { name?: string }).name !== 'ApiError') return undefined;
-  const e = err as { status?: number; path?: string };
-  const orgLevel = typeof e.path === 'string' && /^\/v1\/organizations\/[^/]+\/(regions|properties)$/.test(e.path);
+  if (!(err instanceof ApiError)) return undefined;
+  const e = err;
+  const orgLevel = /^\/v1\/organizations\/[^/]+\/(regions|properties)$/.test(e.path);
   const namesOrg = /organi[sz]ation/i.test(apiMessage(err));
   if (!((e.status === 404 && (orgLevel || namesOrg)) || (e.status === 403 && orgLevel))) return undefined;
   const from =

@@ -1,0 +1,93 @@
+/**
+ * The errors of the Pipecat Cloud API client, in a module that imports nothing (no client, no
+ * node-fetch), so any module can recognise them with `instanceof` without loading the client.
+ *
+ * Source: ../shared/design/cloud-api.md (the platform's `{"error","code"}` error body).
+ */
+
+/**
+ * The platform answered with an error status (4xx/5xx).
+ *
+ * `code` is the platform's code from the `{"error","code"}` body (`NOT_FOUND`, `UNAUTHORIZED`,
+ * `GENERIC_BAD_REQUEST`, `CONFLICT`, `PCC-nnnn`...), or `HTTP_<status>` when the body had none.
+ * `exitCode` is 4 for 401 (not logged in) and 1 otherwise.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly method: string;
+  readonly path: string;
+  /** The platform's own message (`error` field), without our prefix. */
+  readonly apiMessage: string;
+  /** Process exit code for this error: 4 when `status` is 401, else 1. */
+  readonly exitCode: number;
+  /** Seconds the server asked us to wait (`Retry-After`), when given. */
+  readonly retryAfterMs?: number;
+
+  /**
+   * @param p status, code, the platform's message, method, path and optional `Retry-After` in ms
+   */
+  constructor(p: { status: number; code: string; message: string; method: string; path: string; retryAfterMs?: number }) {
+    super(
+      p.status === 401
+        ? `Pipecat Cloud rejected the credentials (${p.method} ${p.path}: 401 ${p.code}: ${p.message})`
+        : `Pipecat Cloud: ${p.method} ${p.path} failed: ${p.status} ${p.code}: ${p.message}`,
+    );
+    this.name = 'ApiError';
+    this.status = p.status;
+    this.code = p.code;
+    this.apiMessage = p.message;
+    this.method = p.method;
+    this.path = p.path;
+    this.retryAfterMs = p.retryAfterMs;
+    this.exitCode = p.status === 401 ? 4 : 1;
+  }
+}
+
+/** Why a host could not be reached. */
+export type UnreachableReason = 'refused' | 'dns' | 'tls' | 'timeout' | 'reset' | 'other';
+
+/**
+ * No HTTP answer came back: connection refused, DNS failure, TLS failure, connection reset, or the
+ * per-attempt timeout. The message says the host could not be reached and names it. Exit code 1.
+ */
+export class HostUnreachableError extends Error {
+  readonly exitCode = 1;
+  readonly reason: UnreachableReason;
+  /** Origin that could not be reached, e.g. `https://api.pipecat.daily.co`. */
+  readonly host: string;
+  readonly method: string;
+  readonly path: string;
+  /** Low-level error code when known (`ECONNREFUSED`, `ENOTFOUND`...). */
+  readonly causeCode?: string;
+
+  /** @param p reason, host, method, path, the low-level code and detail text */
+  constructor(p: { reason: UnreachableReason; host: string; method: string; path: string; causeCode?: string; detail?: string }) {
+    const why: Record<UnreachableReason, string> = {
+      refused: 'connection refused',
+      dns: 'host name not found (DNS)',
+      tls: 'TLS/certificate failure',
+      timeout: 'no answer before the timeout',
+      reset: 'connection reset',
+      other: 'network error',
+    };
+    const detail = p.detail ? ` (${p.detail})` : p.causeCode ? ` (${p.causeCode})` : '';
+    super(`could not reach Pipecat Cloud at ${p.host}: ${why[p.reason]}${detail} during ${p.method} ${p.path}`);
+    this.name = 'HostUnreachableError';
+    this.reason = p.reason;
+    this.host = p.host;
+    this.method = p.method;
+    this.path = p.path;
+    this.causeCode = p.causeCode;
+  }
+}
+
+/** The upload failed: the storage answered an error status, or no answer came back. */
+export class UploadError extends Error {
+  readonly exitCode = 1;
+  /** @param message what failed, naming the URL's origin */
+  constructor(message: string) {
+    super(message);
+    this.name = 'UploadError';
+  }
+}

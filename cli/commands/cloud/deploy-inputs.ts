@@ -1,0 +1,196 @@
+/**
+ * What `pipecat cloud deploy` decides before it creates anything (see `deploy.ts`): the inputs from
+ * flags and `pcc-deploy.toml` (flags beat the file, as in the official CLI's `deploy.py`), the
+ * preflight, the confirmation and the create/update body. The config reader, the preflight and the
+ * context packer are imported when used, so `--help` loads none of them.
+ */
+import { resolve } from 'node:path';
+import type { CloudClient } from '../../cloud-api/client.js';
+import type { AgentDetails, DeployPayload } from '../../cloud-api/deploy.js';
+import type { DeployConfig } from '../../deploy/config.js';
+import { CancelledError, UserError } from '../../errors.js';
+import type { CloudArgs, CloudIO } from './common.js';
+
+/** Parsed options of `pipecat cloud deploy`. */
+export interface DeployArgs extends CloudArgs {
+  'agent-name'?: string;
+  image?: string;
+  'config-file'?: string;
+  /** A string, or false for `--no-credentials`. */
+  credentials?: string | false;
+  'min-agents'?: number;
+  'max-agents'?: number;
+  secrets?: string;
+  region?: string;
+  'enable-krisp'?: boolean;
+  'krisp-viva-audio-filter'?: string;
+  profile?: string;
+  'max-session-duration'?: number;
+  force?: boolean;
+  yes?: boolean;
+  'build-dir'?: string;
+  dockerfile?: string;
+  'build-id'?: string;
+  preflight?: boolean;
+  output?: 'text' | 'json';
+}
+
+/** A deployment's inputs: each flag, else its `pcc-deploy.toml` field, else its default. */
+export interface DeployInputs {
+  /** The config file read (or looked for). */
+  configPath: string;
+  /** The config file's content (defaults when it was not found). */
+  config: DeployConfig;
+  name: string;
+  image?: string;
+  buildId?: string;
+  /** Image pull secret set; undefined with `--no-credentials`. */
+  imageCredentials?: string;
+  secretSet?: string;
+  minAgents?: number;
+  maxAgents?: number;
+  /** Maximum session duration in seconds. */
+  maxSessionDuration?: number;
+  /** Absolute path of the Cloud Build context folder. */
+  contextDir: string;
+  /** Dockerfile path inside the context. */
+  dockerfile: string;
+  /** True when neither an image nor a build id is given: the image is built by Cloud Build. */
+  cloudBuild: boolean;
+}
+
+/** Problems of the merged inputs' values (names, both image and build, scaling, session duration). */
+function inputProblems(i: Omit<DeployInputs, 'name'> & { name?: string }, found: boolean): string[] {
+  const usage: string[] = [];
+  const { minAgents, maxAgents, maxSessionDuration: msd } = i;
+  if (!i.name)
+    usage.push(`no agent name: pass it as the first argument or set agent_name in ${i.configPath}${found ? '' : ' (not found)'}`);
+  if (i.image !== undefined && i.buildId !== undefined) usage.push('give an image or --build-id/build_id, not both');
+  if (minAgents !== undefined && (!Number.isInteger(minAgents) || minAgents < 0)) usage.push('--min-agents must be a whole number >= 0');
+  if (maxAgents !== undefined && (!Number.isInteger(maxAgents) || maxAgents < 1)) usage.push('--max-agents must be a whole number >= 1');
+  if (minAgents !== undefined && maxAgents !== undefined && maxAgents < minAgents) usage.push('--max-agents must be >= --min-agents');
+  if (msd !== undefined && (!Number.isInteger(msd) || msd < 60 || msd > 14400))
+    usage.push('--max-session-duration must be between 60 and 14400 seconds');
+  return usage;
+}
+
+/**
+ * Reads `pcc-deploy.toml` (or `--config-file`, or `PIPECAT_DEPLOY_CONFIG_PATH`) and merges it with
+ * the flags. Flags beat the file (the official order: arguments, then the file, then defaults).
+ *
+ * @throws UserError (exit 2) listing every problem of the merged inputs
+ */
+export async function readDeployInputs(io: CloudIO, argv: DeployArgs): Promise<DeployInputs> {
+  const { readDeployConfig, DEPLOY_CONFIG_FILE } = await import('../../deploy/config.js');
+  const configPath = argv['config-file'] ?? io.env.PIPECAT_DEPLOY_CONFIG_PATH ?? DEPLOY_CONFIG_FILE;
+  const { config: c, found } = await readDeployConfig(configPath, !!argv['config-file']);
+  const image = argv.image ?? c.image;
+  const buildId = argv['build-id'] ?? c.build_id;
+  const inputs = {
+    configPath,
+    config: c,
+    name: argv['agent-name'] ?? c.agent_name,
+    image,
+    buildId,
+    imageCredentials: argv.credentials === false ? undefined : ((argv.credentials as string | undefined) ?? c.image_credentials),
+    secretSet: argv.secrets ?? c.secret_set,
+    minAgents: argv['min-agents'] ?? c.scaling.min_agents,
+    maxAgents: argv['max-agents'] ?? c.scaling.max_agents,
+    maxSessionDuration: argv['max-session-duration'] ?? c.max_session_duration,
+    contextDir: resolve(argv['build-dir'] ?? c.build.context_dir),
+    dockerfile: argv.dockerfile ?? c.build.dockerfile,
+    cloudBuild: image === undefined && buildId === undefined,
+  };
+  const usage = inputProblems(inputs, found);
+  if (usage.length) throw new UserError('cannot deploy', usage);
+  return { ...inputs, name: inputs.name as string };
+}
+
+/**
+ * The preflight (`cli/deploy/preflight.ts`): secrets, region, pull secret, name and build context
+ * checked before anything is created.
+ *
+ * @throws UserError (exit 2) listing the problems found
+ */
+export async function runPreflight(
+  io: CloudIO,
+  argv: DeployArgs,
+  session: { client: CloudClient; org: string; region: string; existing: AgentDetails | undefined },
+  i: DeployInputs,
+  say: (line: string) => void,
+): Promise<void> {
+  const { client, org, region, existing } = session;
+  const { preflight } = await import('../../deploy/preflight.js');
+  const spinner = await io.startSpinner('Preflight: checking secrets, region, pull secret and build context', { json: argv.json });
+  let problems: string[];
+  try {
+    problems = await preflight(client, {
+      org,
+      agentName: i.name,
+      region,
+      secretSet: i.secretSet,
+      imageCredentials: i.imageCredentials,
+      image: i.image,
+      cloudBuild: i.cloudBuild,
+      contextDir: i.contextDir,
+      dockerfile: i.dockerfile,
+      projectDir: process.cwd(),
+      existingRegion: existing?.region,
+    });
+  } finally {
+    spinner.stop();
+  }
+  if (problems.length)
+    throw new UserError(
+      `preflight found ${problems.length} problem${problems.length === 1 ? '' : 's'}: nothing was created on Pipecat Cloud (--no-preflight skips these checks)`,
+      problems,
+    );
+  say(`preflight: ok (agent ${i.name}, ${org}, region ${region}${i.secretSet ? `, secret set ${i.secretSet}` : ''})`);
+}
+
+/**
+ * Asks before creating or updating the agent (not with `--yes` or `--force`).
+ *
+ * @throws CancelledError when declined; UserError when there is no terminal to ask
+ */
+export async function confirmDeploy(
+  io: CloudIO,
+  argv: DeployArgs,
+  i: DeployInputs,
+  where: { org: string; region: string; existing: AgentDetails | undefined },
+): Promise<void> {
+  if (argv.yes || argv.force) return;
+  const { org, region, existing } = where;
+  const what = existing
+    ? `Update agent ${i.name} (${org}, ${existing.region})? Active sessions are not interrupted.`
+    : `Create agent ${i.name} in ${org} (${region})?`;
+  const ok = await io.dialogs.confirm(
+    `${what} ${i.cloudBuild ? 'The image is built from ' + i.contextDir + ' by Cloud Build.' : ''}`.trim(),
+    {
+      default: true,
+      noTty: 'confirmation needed, but no terminal is available to ask: pass --yes (-y) to deploy without asking',
+    },
+  );
+  if (!ok) throw new CancelledError('cancelled: nothing was deployed');
+}
+
+/** The create/update body (platform names; the client drops undefined fields). */
+export function deployPayload(argv: DeployArgs, i: DeployInputs, region: string, builtId: string | undefined): DeployPayload {
+  const c = i.config;
+  const audioFilter = argv['krisp-viva-audio-filter'] ?? c.krisp_viva.audio_filter;
+  return {
+    serviceName: i.name,
+    image: i.cloudBuild ? undefined : i.image,
+    buildId: builtId ?? i.buildId,
+    imagePullSecretSet: i.imageCredentials,
+    secretSet: i.secretSet,
+    region,
+    autoScaling: i.minAgents === undefined && i.maxAgents === undefined ? undefined : { minAgents: i.minAgents, maxAgents: i.maxAgents },
+    enableKrisp: argv['enable-krisp'] ?? c.enable_krisp,
+    agentProfile: argv.profile ?? c.agent_profile,
+    krispViva: audioFilter ? { audioFilter } : undefined,
+    forceRedeploy: argv.force ? true : undefined,
+    websocketAuth: c.websocket_auth,
+    maxSessionDuration: i.maxSessionDuration,
+  };
+}

@@ -1,0 +1,252 @@
+/**
+ * The waiting parts of `pipecat cloud deploy` (see `deploy.ts`): the Cloud Build flow (pack, reuse,
+ * upload, build, poll), sending the create/update with recovery of a lost answer, and polling the
+ * agent until its deployment is ready. A signal stops the waiting, never the platform's work.
+ * Source: pipecatcloud `cli/commands/deploy.py`; guide: docs/deploy.md.
+ */
+import type { CloudClient } from '../../cloud-api/client.js';
+import * as api from '../../cloud-api/deploy.js';
+import { InterruptedError, OperationFailedError, type StopSignal } from '../../errors.js';
+import type { InterruptWatch } from '../../interrupts.js';
+import type { CloudIO } from './common.js';
+import type { DeployArgs } from './deploy-inputs.js';
+
+/**
+ * Polling: first interval and ceiling in ms, and how long to wait for a build or a deployment
+ * (`PIPECAT_POLL_MS`, `PIPECAT_BUILD_WAIT_S`, `PIPECAT_DEPLOY_WAIT_S`).
+ */
+export function pollTuning(env: NodeJS.ProcessEnv) {
+  const num = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
+  const first = num(env.PIPECAT_POLL_MS, 1000);
+  return {
+    first,
+    max: Math.max(first, first * 5),
+    buildWaitMs: num(env.PIPECAT_BUILD_WAIT_S, 900) * 1000,
+    readyWaitMs: num(env.PIPECAT_DEPLOY_WAIT_S, 600) * 1000,
+  };
+}
+
+/**
+ * Waits `ms` (a timer that keeps the process alive), or less when a signal arrives; returns the
+ * signal then.
+ */
+async function pause(ms: number, watch: InterruptWatch): Promise<StopSignal | undefined> {
+  if (watch.signal) return watch.signal;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([new Promise<undefined>((r) => (timer = setTimeout(() => r(undefined), ms))), watch.first]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The polling settings of {@link pollTuning}. */
+export type Tune = ReturnType<typeof pollTuning>;
+
+/** Pack, reuse or upload, build, and wait for the build; returns the build to deploy. */
+export async function cloudBuildFlow(
+  io: CloudIO,
+  argv: DeployArgs,
+  client: CloudClient,
+  org: string,
+  region: string,
+  contextDir: string,
+  dockerfile: string,
+  extraExcludes: string[],
+  tune: Tune,
+  watch: InterruptWatch,
+  say: (line: string) => void,
+): Promise<{ id: string; cached: boolean; reused: boolean }> {
+  const { packContext } = await import('../../deploy/context.js');
+  const ctx = await packContext(contextDir, { dockerfile, extraExcludes });
+  say(
+    `build context: ${ctx.files.length} files, ${ctx.tarball.length} bytes gzipped, hash ${ctx.contextHash} (${ctx.rules === 'dockerignore' ? '.dockerignore' : 'default exclusions'})`,
+  );
+  if (ctx.withheld.length) say(`never sent (dotenv files): ${ctx.withheld.join(', ')}`);
+  const cached = await api.listBuilds(client, org, { contextHash: ctx.contextHash, region, status: 'success', limit: 1 });
+  if (cached.length) {
+    say(`reusing build ${cached[0].id}: a successful build of the same context exists (cached; nothing uploaded)`);
+    return { id: cached[0].id, cached: true, reused: true };
+  }
+  const spinner = await io.startSpinner(`Uploading the build context (${ctx.tarball.length} bytes)`, { json: argv.json });
+  let created: Awaited<ReturnType<typeof api.createBuild>>;
+  try {
+    const target = await api.requestUploadUrl(client, org, region);
+    await api.uploadContext(target, ctx.tarball);
+    say('uploaded the build context');
+    created = await api.createBuild(client, org, { uploadId: target.uploadId, region, dockerfilePath: dockerfile });
+  } finally {
+    spinner.stop();
+  }
+  const id = created.build.id;
+  if (created.cached) {
+    say(`reusing build ${id}: the platform found a cached build of this context`);
+    return { id, cached: true, reused: false };
+  }
+  say(`build ${id} started`);
+  const build = await waitForBuild(io, argv, client, org, created.build, tune, watch, say);
+  say(`build ${id} succeeded${build.buildDurationSeconds ? ` in ${build.buildDurationSeconds} s` : ''}`);
+  return { id, cached: false, reused: false };
+}
+
+/**
+ * Polls a build until it ends; a failure prints the end of its log.
+ *
+ * @throws InterruptedError on a signal (the build goes on); OperationFailedError when it fails or
+ *   does not finish within `PIPECAT_BUILD_WAIT_S`
+ */
+async function waitForBuild(
+  io: CloudIO,
+  argv: DeployArgs,
+  client: CloudClient,
+  org: string,
+  first: api.Build,
+  tune: Tune,
+  watch: InterruptWatch,
+  say: (line: string) => void,
+): Promise<api.Build> {
+  const id = first.id;
+  const started = Date.now();
+  let interval = tune.first;
+  let last: string | undefined = first.status;
+  const bspin = await io.startSpinner(`Building image (build ${id}: ${last})`, { json: argv.json });
+  let build = first;
+  try {
+    while (!['success', 'failed', 'timeout'].includes(build.status)) {
+      const sig = await pause(interval, watch);
+      if (sig)
+        throw new InterruptedError(sig, `stopped waiting for build ${id}: the build goes on on Pipecat Cloud, nothing was deployed`, [
+          `deploy it when done with: pipecat cloud deploy --build-id ${id}`,
+        ]);
+      interval = Math.min(tune.max, Math.round(interval * 1.5));
+      if (Date.now() - started > tune.buildWaitMs)
+        throw new OperationFailedError(
+          `build ${id} did not finish within ${Math.round(tune.buildWaitMs / 1000)} s (status: ${build.status}); nothing was deployed`,
+        );
+      build = await api.getBuild(client, org, id);
+      if (build.status !== last) {
+        last = build.status;
+        bspin.update(`Building image (build ${id}: ${last})`);
+        if (!io.terminal.stderr) say(`build ${id}: ${last}`);
+      }
+    }
+  } finally {
+    bspin.stop();
+  }
+  if (build.status !== 'success') {
+    const logs = await api.buildLogs(client, org, id, 500).catch(() => [] as string[]);
+    const tail = logs.slice(-20);
+    throw new OperationFailedError(`build ${id} ${build.status}: ${build.errorMessage ?? 'no error message'}; nothing was deployed`, [
+      ...(tail.length ? ['last lines of the build log:', ...tail.map((l) => `  ${l}`)] : ['the build has no log lines']),
+    ]);
+  }
+  return build;
+}
+
+/**
+ * Sends the create (`existing` undefined) or update. When the answer is lost, reads the agent to
+ * learn whether the request landed (its deployment changed), and goes on when it did.
+ *
+ * @throws the 401 as it came; OperationFailedError saying whether the agent changed otherwise
+ */
+export async function sendDeploy(
+  client: CloudClient,
+  org: string,
+  payload: api.DeployPayload,
+  existing: api.AgentDetails | undefined,
+  say: (line: string) => void,
+): Promise<api.AgentDetails> {
+  const name = payload.serviceName;
+  const before = existing?.desiredDeploymentId ?? existing?.activeDeploymentId ?? undefined;
+  try {
+    return await api.deployAgent(client, org, payload, !!existing);
+  } catch (err) {
+    const verb = existing ? 'updating' : 'creating';
+    const unchanged = existing ? `agent ${name} is unchanged (deployment ${before ?? 'none'})` : `agent ${name} was not created`;
+    if ((err as { exitCode?: number }).exitCode === 4) throw err;
+    if (!api.outcomeUnknown(err)) throw new OperationFailedError(`${verb} agent ${name} failed: ${(err as Error).message}`, [unchanged]);
+    // The answer was lost: read the agent to learn whether the request landed.
+    let now: api.AgentDetails | undefined;
+    try {
+      now = await api.getAgent(client, org, name);
+    } catch (readErr) {
+      throw new OperationFailedError(`${verb} agent ${name}: no answer (${(err as Error).message})`, [
+        `whether it landed is unknown: reading the agent failed too (${(readErr as Error).message})`,
+        `check with: pipecat cloud agent status ${name}`,
+      ]);
+    }
+    const landed = now && (!existing || (now.desiredDeploymentId ?? now.activeDeploymentId) !== before);
+    if (!landed)
+      throw new OperationFailedError(`${verb} agent ${name} failed: ${(err as Error).message}`, [unchanged, 'run the same command again']);
+    say(`the answer to ${existing ? 'the update' : 'the create'} was lost, but the agent shows it landed`);
+    return now as api.AgentDetails;
+  }
+}
+
+/** A one-line state of an agent's deployment. */
+export function deploymentState(a: api.AgentDetails): string {
+  if (a.errors && a.errors.length)
+    return `failed: ${a.errors.map((e) => `${e.code ?? ''} ${e.message ?? e.error ?? ''}`.trim()).join('; ')}`;
+  if (a.ready && a.available !== false) return 'ready';
+  const desired = a.desiredDeploymentId ?? a.activeDeploymentId;
+  if (desired && a.reconciledDeploymentId !== desired) return 'pending (waiting for the platform to pick up the deployment)';
+  const degraded = a.conditions?.find((x) => x.type === 'Degraded' && x.status === 'True');
+  if (degraded) return `degraded${a.available ? ', serving the previous deployment' : ''}: ${degraded.message ?? degraded.reason ?? ''}`;
+  return a.available ? 'progressing (the previous deployment serves meanwhile)' : 'progressing';
+}
+
+/** Poll the agent until ready; a failure, a timeout or a signal ends it with the agent's state. */
+export async function waitReady(
+  io: CloudIO,
+  argv: DeployArgs,
+  client: CloudClient,
+  org: string,
+  name: string,
+  tune: Tune,
+  watch: InterruptWatch,
+  say: (line: string) => void,
+): Promise<api.AgentDetails> {
+  const started = Date.now();
+  let interval = tune.first;
+  let last: string | undefined;
+  const spinner = await io.startSpinner(`Waiting for agent ${name} to be ready`, { json: argv.json });
+  const watchHint = [`watch it with: pipecat cloud agent status ${name}`, `logs: pipecat cloud agent logs ${name}`];
+  try {
+    for (;;) {
+      let a: api.AgentDetails | undefined;
+      try {
+        a = await api.getAgent(client, org, name);
+      } catch (err) {
+        throw new OperationFailedError(`agent ${name} was deployed, but its state could not be read: ${(err as Error).message}`, [
+          `last state seen: ${last ?? 'unknown'}`,
+          ...watchHint,
+        ]);
+      }
+      if (!a) throw new OperationFailedError(`agent ${name} disappeared while deploying (deleted meanwhile?)`);
+      const state = deploymentState(a);
+      if (state !== last) {
+        last = state;
+        spinner.update(`Agent ${name}: ${state}`);
+        if (!io.terminal.stderr) say(`agent ${name}: ${state}`);
+      }
+      if (state === 'ready') return a;
+      if (state.startsWith('failed'))
+        throw new OperationFailedError(`the deployment of agent ${name} failed: ${state.slice(8)}`, watchHint);
+      if (Date.now() - started > tune.readyWaitMs)
+        throw new OperationFailedError(
+          `agent ${name} is not ready after ${Math.round(tune.readyWaitMs / 1000)} s; its state: ${state}`,
+          watchHint,
+        );
+      const sig = await pause(interval, watch);
+      if (sig)
+        throw new InterruptedError(
+          sig,
+          `stopped waiting: the deployment of agent ${name} goes on on Pipecat Cloud (state: ${state})`,
+          watchHint,
+        );
+      interval = Math.min(tune.max, Math.round(interval * 1.5));
+    }
+  } finally {
+    spinner.stop();
+  }
+}

@@ -1,0 +1,184 @@
+/**
+ * The emulator's secrets and identity endpoints (`/v1/users`, `/v1/organizations[...]`: regions,
+ * properties, daily, secrets), answering as the platform does. Contract:
+ * ../shared/design/cloud-api.md; decisions where it is silent: docs/cloud-emulator.md.
+ */
+import { badRequest, HttpError, notAllowed, notFoundSet, own, type EmulatorContext } from './http.js';
+import type { StoredSet } from './state.js';
+
+/** Default region codes and display names (public REST docs). */
+export const REGION_NAMES: Record<string, string> = {
+  'us-west': 'US West (Oregon)',
+  'us-east': 'US East (Virginia)',
+  'eu-central': 'EU Central (Frankfurt)',
+  'ap-south': 'Asia Pacific (Mumbai)',
+};
+
+/** The fake Daily API key `GET /v1/organizations/{org}/daily` answers (`{"apiKey": ...}`). */
+export const EMULATOR_DAILY_API_KEY = 'emulator-daily-api-key-not-a-real-key';
+
+/** Server rule for set names: lowercase DNS-1123 subdomain, 3-63 characters. */
+export const SET_NAME_RE = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+
+/** True when `name` is a valid secret set name on the server. */
+export function isValidSetName(name: string): boolean {
+  return name.length >= 3 && name.length <= 63 && SET_NAME_RE.test(name);
+}
+
+/** A set's status now: a status forced by a test, else `pending` until provisioned, then `ready`. */
+export function statusOf(s: StoredSet): { status: string; errorMessage?: string } {
+  if (s.forced)
+    return s.forced.status === 'failed'
+      ? { status: 'failed', errorMessage: s.forced.errorMessage ?? 'provisioning failed' }
+      : { status: s.forced.status };
+  return Date.now() < s.pendingUntil ? { status: 'pending' } : { status: 'ready' };
+}
+
+/** Marks a set written: `pending` for the provisioning time, any forced status dropped. */
+function touched(ctx: EmulatorContext, s: StoredSet): void {
+  s.pendingUntil = Date.now() + ctx.provisionMs;
+  delete s.forced;
+}
+
+/** Refusal of a write to a referenced set (wording decided: the platform's is not documented). */
+const referencedRefusal = (setName: string) =>
+  badRequest(`Secret set '${setName}' references a Secret in a self-hosted region: change the Secret in your cluster instead`);
+
+/**
+ * The API itself: returns [status, body] after applying the request's effect (synchronously).
+ *
+ * @param segs the path's segments, starting with `v1`
+ * @throws HttpError for an error answer
+ */
+export function api(ctx: EmulatorContext, method: string, segs: string[], query: URLSearchParams, body: unknown): [number, unknown] {
+  if (segs.length === 2 && segs[1] === 'users') {
+    if (method !== 'GET') throw notAllowed();
+    return [200, { user: { userId: 'user_emulator', emails: [{ emailAddress: 'developer@emulator.local' }] } }];
+  }
+  if (segs[1] !== 'organizations') throw new HttpError(404, 'NOT_FOUND', 'Not found');
+  if (segs.length === 2) {
+    if (method !== 'GET') throw notAllowed();
+    return [200, { organizations: [{ name: ctx.org, verboseName: `${ctx.org} (emulator)` }] }];
+  }
+  if (segs[2] !== ctx.org) throw new HttpError(404, 'NOT_FOUND', `Organization '${segs[2]}' not found`);
+  const rest = segs.slice(3);
+  if (rest.length === 1 && rest[0] === 'regions') {
+    if (method !== 'GET') throw notAllowed();
+    return [200, { regions: ctx.regions.map((code) => ({ code, display_name: REGION_NAMES[code] ?? code })) }];
+  }
+  if (rest.length === 1 && rest[0] === 'daily') {
+    // The official CLI's `whoami` reads the organisation's Daily API key from here.
+    if (method !== 'GET') throw notAllowed();
+    return [200, { apiKey: EMULATOR_DAILY_API_KEY }];
+  }
+  if (rest.length === 1 && rest[0] === 'properties') {
+    if (method !== 'GET') throw notAllowed();
+    return [200, { properties: { defaultRegion: ctx.defaultRegion } }];
+  }
+  if (rest[0] !== 'secrets' || rest.length > 3) throw new HttpError(404, 'NOT_FOUND', 'Not found');
+  return secrets(ctx, method, rest, query.get('region') ?? undefined, body);
+}
+
+/** `secrets`, `secrets/{set}` and `secrets/{set}/{key}` below the organisation. */
+function secrets(ctx: EmulatorContext, method: string, rest: string[], region: string | undefined, body: unknown): [number, unknown] {
+  const sets = ctx.sets();
+  if (rest.length === 1) {
+    if (method !== 'GET') throw notAllowed();
+    const list = Object.entries(sets)
+      .filter(([, s]) => !region || s.region === region)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([name, s]) => ({ name, type: s.type, region: s.region, ...statusOf(s) }));
+    return [200, { sets: list }];
+  }
+  const setName = rest[1];
+  const set = own(sets, setName);
+  if (rest.length === 3) {
+    if (method !== 'DELETE') throw notAllowed();
+    if (!set) throw notFoundSet();
+    const key = rest[2];
+    if (set.referenced) throw referencedRefusal(setName);
+    if (set.type !== 'secret' || !Object.prototype.hasOwnProperty.call(set.secrets, key))
+      throw new HttpError(404, 'NOT_FOUND', 'Secret not found');
+    delete set.secrets[key];
+    touched(ctx, set);
+    return [200, { status: 'OK' }];
+  }
+  if (method === 'GET') {
+    if (!set || (region && set.region !== region)) throw notFoundSet();
+    if (set.type === 'imagePullSecret') throw badRequest('Cannot retrieve image pull secrets by name');
+    const fieldNames = Object.keys(set.secrets).sort();
+    return [200, { secrets: fieldNames.map((fieldName) => ({ fieldName })), region: set.region, ...statusOf(set) }];
+  }
+  if (method === 'DELETE') {
+    if (!set) throw notFoundSet();
+    delete sets[setName];
+    return [200, { status: 'OK' }];
+  }
+  if (method !== 'PUT') throw notAllowed();
+  return upsert(ctx, setName, set, body);
+}
+
+/**
+ * `PUT secrets/{set}`: checks the body, the name and the region (an existing set keeps its own),
+ * then writes one key of a regular set or replaces an image pull secret.
+ */
+function upsert(ctx: EmulatorContext, setName: string, set: StoredSet | undefined, raw: unknown): [number, unknown] {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw badRequest('Request body must be a JSON object');
+  const b = raw as Record<string, unknown>;
+  if (!isValidSetName(setName)) {
+    throw badRequest(
+      `Invalid secret set name '${setName}': use 3-63 lowercase letters, digits, '-' or '.', starting and ending with a letter or digit`,
+    );
+  }
+  if (b.region !== undefined && (typeof b.region !== 'string' || !ctx.regions.includes(b.region))) {
+    throw badRequest(`Invalid region '${String(b.region)}'. Valid regions: ${ctx.regions.join(', ')}`);
+  }
+  if (set?.referenced) throw referencedRefusal(setName);
+  const reqRegion = b.region as string | undefined;
+  if (set && reqRegion && reqRegion !== set.region) {
+    throw badRequest(`Secret already exists in region '${set.region}'. Cannot change region to '${reqRegion}'.`);
+  }
+  const region = set?.region ?? reqRegion ?? ctx.defaultRegion;
+  return b.isImagePullSecret === true ? upsertImagePullSecret(ctx, setName, set, b, region) : upsertKey(ctx, setName, set, b, region);
+}
+
+/** An image pull secret's `PUT`: host and value required; a regular set cannot become one. */
+function upsertImagePullSecret(
+  ctx: EmulatorContext,
+  setName: string,
+  set: StoredSet | undefined,
+  b: Record<string, unknown>,
+  region: string,
+): [number, unknown] {
+  if (typeof b.host !== 'string' || !b.host || typeof b.secretValue !== 'string' || !b.secretValue) {
+    throw badRequest('isImagePullSecret, host and secretValue are required for an image pull secret');
+  }
+  if (set && set.type === 'secret')
+    throw badRequest(`Secret set '${setName}' is a regular secret set and cannot be turned into an image pull secret`);
+  const host = b.host.endsWith('/') ? b.host : b.host + '/';
+  const next: StoredSet = { type: 'imagePullSecret', region, secrets: {}, host, secretValue: b.secretValue, pendingUntil: 0 };
+  touched(ctx, next);
+  ctx.sets()[setName] = next;
+  return [202, { status: 'OK', region }];
+}
+
+/** A regular set's `PUT` of one key (creating the set): key and non-empty value required. */
+function upsertKey(
+  ctx: EmulatorContext,
+  setName: string,
+  set: StoredSet | undefined,
+  b: Record<string, unknown>,
+  region: string,
+): [number, unknown] {
+  if (typeof b.secretKey !== 'string' || !b.secretKey) throw badRequest('secretKey is required');
+  if (typeof b.secretValue !== 'string') throw badRequest('secretValue is required');
+  if (b.secretValue === '') throw badRequest('secretValue must not be empty');
+  if (b.name !== undefined && b.name !== setName)
+    throw badRequest(`Body name '${String(b.name)}' does not match the set '${setName}' in the path`);
+  if (set && set.type === 'imagePullSecret')
+    throw badRequest(`Secret set '${setName}' is an image pull secret and cannot hold regular secrets`);
+  const target = set ?? (ctx.sets()[setName] = { type: 'secret', region, secrets: {}, pendingUntil: 0 });
+  target.secrets[b.secretKey] = b.secretValue;
+  touched(ctx, target);
+  return [202, { status: 'OK', region }];
+}
