@@ -38,7 +38,7 @@ const EDITS: Readonly<Record<string, Edit>> = {
   w: (before, after) => [before.replace(/\S*\s*$/, ''), after],
 };
 
-// eslint-disable-next-line no-control-regex
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** Apply one edit to an element's line and redraw it. */

@@ -50,7 +50,11 @@ export function fromInquirer(q: InquirerQuestion): QuestionRow {
   const choices: RowChoice[] = (q.choices ?? []).map((c) =>
     typeof c === 'string'
       ? { title: c, value: c }
-      : { title: c.name ?? String(c.value), value: 'value' in c ? c.value : c.name, ...(c.description ? { description: c.description } : {}) },
+      : {
+          title: c.name ?? String(c.value),
+          value: 'value' in c ? c.value : c.name,
+          ...(c.description ? { description: c.description } : {}),
+        },
   );
   const base = { name: q.name, message: q.message ?? q.name };
   switch (q.type) {
@@ -143,8 +147,15 @@ function hooks(row: QuestionRow, validate: ((v: unknown) => true | string) | und
  * @param row the question row
  */
 export function toPrompts(row: QuestionRow): PromptObject {
-  const choices: Choice[] = (row.choices ?? []).map((c) => ({ title: c.title, value: c.value, ...(c.description ? { description: c.description } : {}) }));
-  const index = Math.max(0, choices.findIndex((c) => c.value === row.default));
+  const choices: Choice[] = (row.choices ?? []).map((c) => ({
+    title: c.title,
+    value: c.value,
+    ...(c.description ? { description: c.description } : {}),
+  }));
+  const index = Math.max(
+    0,
+    choices.findIndex((c) => c.value === row.default),
+  );
   const filter = row.filter;
   const validate = row.validate;
   const base = { name: 'value', message: row.message, onRender: hooks(row, validate) } as const;
@@ -163,7 +174,13 @@ export function toPrompts(row: QuestionRow): PromptObject {
       return { ...base, type: 'select', choices, initial: index };
     case 'multiselect': {
       const selected = Array.isArray(row.default) ? (row.default as unknown[]) : [];
-      return { ...base, type: 'multiselect', choices: choices.map((c) => ({ ...c, selected: selected.includes(c.value) })), hint: row.hint, instructions: false };
+      return {
+        ...base,
+        type: 'multiselect',
+        choices: choices.map((c) => ({ ...c, selected: selected.includes(c.value) })),
+        hint: row.hint,
+        instructions: false,
+      };
     }
     case 'search': {
       const search = row.search;
@@ -173,7 +190,9 @@ export function toPrompts(row: QuestionRow): PromptObject {
         choices,
         initial: row.default as string,
         limit: row.pageSize ?? 10,
-        ...(search ? { suggest: (input: string, all: Choice[]) => Promise.resolve(input ? (search(input, all as RowChoice[]) as Choice[]) : all) } : {}),
+        ...(search
+          ? { suggest: (input: string, all: Choice[]) => Promise.resolve(input ? (search(input, all as RowChoice[]) as Choice[]) : all) }
+          : {}),
       };
     }
   }
@@ -224,7 +243,10 @@ export class PromptsAdapter extends TerminalAdapter {
       if (answers[q.name] !== undefined && q.askAnswered !== true) continue;
       if (q.when === false || (typeof q.when === 'function' && !(await q.when(answers)))) continue;
       const own = q.validate;
-      const row: QuestionRow = { ...fromInquirer(q), ...(own ? { validate: (v: unknown) => (own(v, answers) as true | string) ?? true } : {}) };
+      const row: QuestionRow = {
+        ...fromInquirer(q),
+        ...(own ? { validate: (v: unknown) => (own(v, answers) as true | string) ?? true } : {}),
+      };
       const value = await this.askOnce(toPrompts(row));
       answers[q.name] = q.filter ? await q.filter(value, answers) : value;
     }

@@ -125,13 +125,13 @@ describe('wizard rules', () => {
     }
   });
 
-  test('searching a long list: every typed word must match; exact and prefix matches come first', async () => {
+  test('searching a long list: every typed word must match; exact and prefix matches come first', () => {
     const choices = SERVICES_BY_ROLE.stt.filter((s) => !s.deprecated).map((s) => ({ title: s.label, value: s.id }));
-    const deepgram = await suggestChoices('deepgram', choices);
+    const deepgram = suggestChoices('deepgram', choices);
     expect(deepgram[0].value).toBe('deepgram_stt');
     expect(deepgram.every((c) => /deepgram/i.test(`${c.title} ${c.value}`))).toBe(true);
-    expect((await suggestChoices('zzz-no-such', choices)).length).toBe(0);
-    expect((await suggestChoices('', choices)).length).toBe(choices.length);
+    expect(suggestChoices('zzz-no-such', choices).length).toBe(0);
+    expect(suggestChoices('', choices).length).toBe(choices.length);
   });
 
   test('a row renders once into each host: Inquirer for yo and yeoman-test, prompts for our CLI', async () => {
@@ -179,10 +179,24 @@ describe('wizard rules', () => {
           return q.name === 'bot_client' ? bot : toInquirer(q).default;
         },
       });
-      expect(asked).toEqual(['project_name', 'bot_client', 'transports', 'mode', 'deploy_to_cloud', 'customize_features', 'generate', 'install']);
+      expect(asked).toEqual([
+        'project_name',
+        'bot_client',
+        'transports',
+        'mode',
+        'deploy_to_cloud',
+        'customize_features',
+        'generate',
+        'install',
+      ]);
       expect(asked.length).toBeLessThanOrEqual(9);
       expect(install).toBe(true);
-      expect(config).toMatchObject({ mode: 'cascade', stt_service: 'deepgram_stt', llm_service: 'openai_llm', tts_service: 'cartesia_tts' });
+      expect(config).toMatchObject({
+        mode: 'cascade',
+        stt_service: 'deepgram_stt',
+        llm_service: 'openai_llm',
+        tts_service: 'cartesia_tts',
+      });
       expect(config).toMatchObject({ recording: false, transcription: false, enable_observability: false, enable_eval: false });
     }
   });
@@ -204,7 +218,10 @@ describe('wizard rules', () => {
 
 describe('the prompts adapter of our CLI', () => {
   test('maps Inquirer questions made elsewhere to rows, drawn like the wizard', () => {
-    expect(fromInquirer({ type: 'confirm', name: 'ok', message: 'Sure?', default: true })).toMatchObject({ kind: 'confirm', default: true });
+    expect(fromInquirer({ type: 'confirm', name: 'ok', message: 'Sure?', default: true })).toMatchObject({
+      kind: 'confirm',
+      default: true,
+    });
     const pick = fromInquirer({ type: 'list', name: 'pick', message: 'Pick', choices: ['a', { name: 'B', value: 'b' }], default: 'b' });
     expect(pick).toMatchObject({
       kind: 'select',

@@ -117,7 +117,9 @@ describe('yo pipecat inside a project, on a terminal', () => {
     const dir = join(tmp, 'decline');
     cpSync(pristine, dir, { recursive: true });
     const before = readBytes(dir);
-    await expect(yoInProject(dir, { terminal: true }, { mode: 'cascade', tts_service: 'elevenlabs_tts', generate: false })).rejects.toMatchObject({
+    await expect(
+      yoInProject(dir, { terminal: true }, { mode: 'cascade', tts_service: 'elevenlabs_tts', generate: false }),
+    ).rejects.toMatchObject({
       exitCode: 130,
       message: 'cancelled',
     });

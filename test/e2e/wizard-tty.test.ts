@@ -74,7 +74,10 @@ function standIns(bin: string, log: string): string {
 
 /** Whether the last question on screen waits for an answer (prompts draws `? ` until answered, then `✔ `). */
 function waiting(screen: string): boolean {
-  const last = screen.split('\n').filter((l) => l.startsWith('? ') || l.startsWith('✔ ')).pop();
+  const last = screen
+    .split('\n')
+    .filter((l) => l.startsWith('? ') || l.startsWith('✔ '))
+    .pop();
   return !!last && last.startsWith('? ');
 }
 
@@ -89,11 +92,22 @@ async function enterAtEveryPrompt(session: TmuxSession, exitFile: string): Promi
   while (Date.now() < deadline && !(existsSync(exitFile) && readFileSync(exitFile, 'utf8') !== '')) {
     const screen = session.screen();
     if (waiting(screen)) {
-      const line = screen.split('\n').filter((l) => l.startsWith('? ')).pop()!;
+      const line = screen
+        .split('\n')
+        .filter((l) => l.startsWith('? '))
+        .pop()!;
       asked.push(line.slice(2).split(/ [›…(]/)[0]);
       session.keys('Enter');
       // Wait until that question is answered (its line turns into a tick) before looking again.
-      while (Date.now() < deadline && waiting(session.screen()) && session.screen().split('\n').filter((l) => l.startsWith('? ')).pop() === line)
+      while (
+        Date.now() < deadline &&
+        waiting(session.screen()) &&
+        session
+          .screen()
+          .split('\n')
+          .filter((l) => l.startsWith('? '))
+          .pop() === line
+      )
         await new Promise((r) => setTimeout(r, 50));
     }
     await new Promise((r) => setTimeout(r, 50));
@@ -257,7 +271,13 @@ maybe('the wizard in a terminal', () => {
       session.type('gladia');
       await session.waitFor(/› gladia\n/);
       session.keys('Enter');
-      for (const q of ['? LLM service', '? Text-to-speech', '? Deployment', '? Customize the optional features', '? Generate this project?']) {
+      for (const q of [
+        '? LLM service',
+        '? Text-to-speech',
+        '? Deployment',
+        '? Customize the optional features',
+        '? Generate this project?',
+      ]) {
         await session.waitFor(q);
         session.keys('Enter');
       }

@@ -58,7 +58,14 @@ maybe('yo pipecat: the wizard under inquirer', () => {
       await session.waitFor('? Project name', 60_000);
       session.type('yo-wiz');
       session.keys('Enter');
-      const steps = ['? Bot type and client', '? Transports', '? Pipeline', '? Deployment', '? Customize the optional features', '? Generate this project?'];
+      const steps = [
+        '? Bot type and client',
+        '? Transports',
+        '? Pipeline',
+        '? Deployment',
+        '? Customize the optional features',
+        '? Generate this project?',
+      ];
       for (const q of steps) {
         await session.waitFor(q);
         session.keys('Enter');
@@ -141,7 +148,14 @@ maybe('yo pipecat: the wizard under inquirer', () => {
     const exitFile = join(tmp, 'exit-upd');
     const session = startYo(join(project, 'server'), exitFile);
     try {
-      const steps = ['? Bot type and client', '? Transports', '? Pipeline', '? Deployment', '? Customize the optional features', '? Generate this project?'];
+      const steps = [
+        '? Bot type and client',
+        '? Transports',
+        '? Pipeline',
+        '? Deployment',
+        '? Customize the optional features',
+        '? Generate this project?',
+      ];
       for (const [i, q] of steps.entries()) {
         await session.waitFor(q, i === 0 ? 60_000 : 20_000);
         session.keys('Enter');

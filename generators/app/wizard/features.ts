@@ -52,7 +52,12 @@ function featureStep(o: OptionDefinition): WizardStep {
     name: o.key,
     keys: [o.key],
     applies: (s) => !isKnown(s, o.key) && when(s),
-    question: (s) => ({ kind: 'confirm', name: o.key, message: o.feature!.prompt, default: defaultFor(s, o.key, o.default === true, isBoolean) }),
+    question: (s) => ({
+      kind: 'confirm',
+      name: o.key,
+      message: o.feature!.prompt,
+      default: defaultFor(s, o.key, o.default === true, isBoolean),
+    }),
     toLayer: (answer) => ({ [o.key]: answer }),
   };
 }

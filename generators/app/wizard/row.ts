@@ -56,7 +56,9 @@ export interface QuestionRow {
  * @param q a question as `this.prompt()` passes it on
  */
 export function isQuestionRow(q: unknown): q is QuestionRow {
-  return !!q && typeof q === 'object' && typeof (q as { kind?: unknown }).kind === 'string' && typeof (q as { name?: unknown }).name === 'string';
+  return (
+    !!q && typeof q === 'object' && typeof (q as { kind?: unknown }).kind === 'string' && typeof (q as { name?: unknown }).name === 'string'
+  );
 }
 
 /**
