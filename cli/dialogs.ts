@@ -6,6 +6,7 @@
  *   dialog throws a {@link UserError} (exit 2) with the message the caller gives in `noTty`
  *   (e.g. `confirmation needed: pass --yes`), so scripts and CI fail fast instead of hanging.
  * - Ctrl-C or Esc throws {@link CancelledError} (exit 130).
+ * - Typed text (text, password) takes Ctrl-U, Ctrl-K and Ctrl-W as a shell does (`./line-editing.ts`).
  *
  * Prompts are drawn on stderr, so stdout stays for data (`pipecat ... --json > out.json` still
  * prompts). Tests can pass `{ stdin, stdout }` streams and `interactive: true` in `io`.
@@ -14,6 +15,7 @@
 import type { Readable, Writable } from 'node:stream';
 import type { PromptObject } from 'prompts';
 import { CancelledError, UserError } from './errors.js';
+import { editLine, type EditableText } from './line-editing.js';
 
 /** Streams and TTY override used by the dialogs (defaults: process.stdin, process.stderr). */
 export interface DialogIO {
@@ -47,13 +49,27 @@ export function canPrompt(io: DialogIO = {}): boolean {
   return !!process.stdin.isTTY && !!process.stderr.isTTY;
 }
 
+/** `onRender` of typed dialogs: shell line editing, hooked once (prompts calls it with the element as `this`). */
+function lineEditing(this: EditableText & { pipecatHooked?: boolean }): void {
+  if (this.pipecatHooked) return;
+  this.pipecatHooked = true;
+  editLine(this);
+}
+
 async function ask<T>(question: Record<string, unknown>, opts: DialogOptions): Promise<T> {
   const io = opts.io ?? {};
   if (!canPrompt(io)) throw new UserError(opts.noTty ?? 'this needs an answer, but no terminal is available to ask it');
   const { default: prompts } = await import('prompts');
   let cancelled = false;
+  const typed = question.type === 'text' || question.type === 'invisible';
   const answers = await prompts(
-    { ...question, name: 'value', stdin: io.stdin ?? process.stdin, stdout: io.stdout ?? process.stderr } as PromptObject,
+    {
+      ...question,
+      ...(typed ? { onRender: lineEditing } : {}),
+      name: 'value',
+      stdin: io.stdin ?? process.stdin,
+      stdout: io.stdout ?? process.stderr,
+    } as PromptObject,
     {
       onCancel: () => {
         cancelled = true;

@@ -1,24 +1,25 @@
 /**
  * A Yeoman prompt adapter that draws questions with the `prompts` library, so `pipecat init`'s
  * wizard looks like the rest of our CLI (searchable lists, the same keys) while `yo` keeps
- * inquirer and yeoman-test keeps its TestAdapter.
+ * Inquirer and yeoman-test keeps its TestAdapter.
  *
  * It implements the adapter interface of @yeoman/adapter 4 (`InputOutputAdapter`: `log`,
  * `prompt`, `close`, `abort`, `signal`) by extending its `TerminalAdapter` and replacing
- * `prompt()`. Questions made by the wizard carry their original `prompts` shape
- * (`PROMPTS_QUESTION`, see generators/app/wizard/convert.ts), which is asked as is; other
- * Inquirer-shaped questions are mapped to the nearest `prompts` type.
+ * `prompt()`. It declares {@link RENDERS_ROWS}, so the generator hands it the wizard's question
+ * rows (`generators/app/wizard/row.ts`), each rendered here once into a `prompts` question; other
+ * (Inquirer-shaped) questions are mapped to the nearest `prompts` type.
  *
  * Rules: prompts are drawn on stderr (stdout stays for data such as `--dry-run`); Ctrl-C or Esc
- * throws {@link CancelledError} (exit 130); an answer refused by the question's `validate` is
- * explained and asked again (for every type, including lists `prompts` does not validate).
+ * throws {@link CancelledError} (exit 130); an answer refused by the question's `validate` keeps the
+ * question open with the reason beside it (no answer line, no tick); Ctrl-U, Ctrl-K and Ctrl-W
+ * edit typed text as in a shell (`./line-editing.ts`).
  */
 import type { Readable, Writable } from 'node:stream';
 import { TerminalAdapter } from '@yeoman/adapter';
 import prompts, { type Choice, type PromptObject } from 'prompts';
-import { PROMPTS_QUESTION } from '../generators/app/wizard/convert.js';
-import type { WizardQuestion } from '../generators/app/wizard/questions.js';
+import { isQuestionRow, RENDERS_ROWS, type QuestionRow, type RowChoice } from '../generators/app/wizard/row.js';
 import { CancelledError } from './errors.js';
+import { editLine, type EditableText } from './line-editing.js';
 
 /** An Inquirer-shaped question as Yeoman hands it to the adapter. */
 interface InquirerQuestion {
@@ -31,7 +32,6 @@ interface InquirerQuestion {
   validate?: (value: unknown, answers?: Record<string, unknown>) => unknown;
   filter?: (value: unknown, answers?: Record<string, unknown>) => unknown;
   askAnswered?: boolean;
-  [PROMPTS_QUESTION]?: WizardQuestion;
 }
 
 /** Streams of the adapter (defaults: process.stdin, process.stderr). */
@@ -41,102 +41,167 @@ export interface PromptsAdapterIO {
 }
 
 /**
- * The `prompts` shape of an Inquirer question made elsewhere (a fallback: the wizard's own
- * questions carry their original).
+ * The row of an Inquirer question made elsewhere (e.g. the update's conflict question under
+ * `yo pipecat` in a project), so it is drawn like the wizard's.
  *
  * @param q the Inquirer-shaped question
  */
-export function fromInquirer(q: InquirerQuestion): WizardQuestion {
-  const choices: Choice[] = (q.choices ?? []).map((c) =>
+export function fromInquirer(q: InquirerQuestion): QuestionRow {
+  const choices: RowChoice[] = (q.choices ?? []).map((c) =>
     typeof c === 'string'
       ? { title: c, value: c }
       : {
           title: c.name ?? String(c.value),
           value: 'value' in c ? c.value : c.name,
           ...(c.description ? { description: c.description } : {}),
-          ...(c.checked ? { selected: true } : {}),
         },
   );
-  const message = q.message ?? q.name;
+  const base = { name: q.name, message: q.message ?? q.name };
   switch (q.type) {
     case 'confirm':
-      return { type: 'confirm', name: q.name, message, initial: q.default === true };
+      return { ...base, kind: 'confirm', default: q.default === true };
     case 'list':
     case 'select':
     case 'rawlist':
     case 'expand':
-      return {
-        type: 'select',
-        name: q.name,
-        message,
-        choices,
-        initial: Math.max(
-          0,
-          choices.findIndex((c) => c.value === q.default),
-        ),
-      };
-    case 'checkbox':
-      return { type: 'multiselect', name: q.name, message, choices, instructions: false };
+      return { ...base, kind: 'select', choices, default: q.default };
+    case 'checkbox': {
+      const checked = (q.choices ?? []).filter((c) => typeof c === 'object' && c.checked).map((c) => (c as { value?: unknown }).value);
+      return { ...base, kind: 'multiselect', choices, default: checked };
+    }
     case 'search':
-      return { type: 'autocomplete', name: q.name, message, choices };
+      return { ...base, kind: 'search', choices };
     default:
-      return { type: 'text', name: q.name, message, initial: typeof q.default === 'string' ? q.default : undefined };
+      return { ...base, kind: 'text', default: typeof q.default === 'string' ? q.default : undefined };
   }
 }
 
-/**
- * The question asked again after a refused answer, starting from that answer (the same
- * selection, or the same text) instead of the defaults.
- *
- * @param q the question
- * @param value the refused answer
- */
-export function withPrevious(q: WizardQuestion, value: unknown): WizardQuestion {
-  if (q.type === 'multiselect' && Array.isArray(value))
-    return { ...q, choices: (q.choices ?? []).map((c) => ({ ...c, selected: value.includes(c.value) })) };
-  if (q.type === 'select')
-    return {
-      ...q,
-      initial: Math.max(
-        0,
-        (q.choices ?? []).findIndex((c) => c.value === value),
-      ),
-    };
-  if (q.type === 'autocomplete' || q.type === 'text') return { ...q, initial: value as string };
-  return q;
-}
-
-/** The parts of prompts' autocomplete element that {@link firstMatchOnInput} touches. */
-interface AutocompleteElement {
-  input: string;
-  select: number;
-  value: unknown;
-  suggestions: { value: unknown }[];
-  completing: unknown;
-  lastInput?: string;
-}
-
-/**
- * `onRender` hook of autocomplete questions: when the typed text changes, put the cursor on the
- * best match (prompts keeps the previous index, which may point at another entry after filtering).
- * Called by prompts with the element as `this`.
- */
-function firstMatchOnInput(this: AutocompleteElement): void {
-  if (this.completing || this.lastInput === this.input) return;
-  if (this.lastInput !== undefined && this.suggestions.length > 0) {
-    this.select = 0;
-    this.value = this.suggestions[0].value;
-  }
-  // A search that matches nothing answers nothing (prompts would keep the previous entry).
-  if (this.suggestions.length === 0) this.value = NO_MATCH;
-  this.lastInput = this.input;
-}
-
-/** The answer of an autocomplete question whose search matched no entry: it is asked again. */
+/** The answer of a search whose text matches no entry: refused, the question stays open. */
 export const NO_MATCH = '\u0000pipecat:no-match';
+
+/** The parts of a `prompts` element the hooks below touch (`this` in `onRender`). */
+interface Element extends EditableText {
+  msg: string;
+  value: unknown;
+  select: number;
+  suggestions?: { value: unknown }[];
+  completing?: unknown;
+  lastInput?: string;
+  submit(): void;
+  bell(): void;
+  render(): void;
+  /** Set once the hooks are in place. */
+  pipecatHooked?: boolean;
+}
+
+/** The answer an element would submit now: the chosen values of a multiselect, else its value. */
+function currentAnswer(el: Element, kind: QuestionRow['kind']): unknown {
+  if (kind === 'multiselect' && Array.isArray(el.value))
+    return (el.value as { selected?: boolean; value: unknown }[]).filter((c) => c.selected).map((c) => c.value);
+  return el.value;
+}
+
+/**
+ * A search element: when the typed text changes, put the cursor on the best match (prompts keeps
+ * the previous index, which may point at another entry after filtering); no match answers nothing.
+ */
+function firstMatchOnInput(el: Element): void {
+  if (el.completing || el.lastInput === el.input) return;
+  const suggestions = el.suggestions ?? [];
+  if (el.lastInput !== undefined && suggestions.length > 0) {
+    el.select = 0;
+    el.value = suggestions[0].value;
+  }
+  if (suggestions.length === 0) el.value = NO_MATCH;
+  el.lastInput = el.input;
+}
+
+/**
+ * The `onRender` hook of a rendered row: line editing for typed text, the best match for a search,
+ * and a `submit` that checks the answer first: a refused one stays on screen, the reason in red
+ * beside the message, and the question stays open.
+ */
+function hooks(row: QuestionRow, validate: ((v: unknown) => true | string) | undefined) {
+  return function (this: Element, color: { red: (s: string) => string }): void {
+    if (row.kind === 'search') firstMatchOnInput(this);
+    if (this.pipecatHooked) return;
+    this.pipecatHooked = true;
+    if (row.kind === 'text' || row.kind === 'search') editLine(this);
+    if (row.kind === 'text' || row.kind === 'confirm') return; // prompts validates text itself
+    const message = this.msg;
+    const submit = this.submit.bind(this);
+    this.submit = () => {
+      const answer = currentAnswer(this, row.kind);
+      const verdict = answer === NO_MATCH ? 'nothing matches that search: edit it (Ctrl-U clears it)' : validate ? validate(answer) : true;
+      this.msg = verdict === true ? message : `${message} ${color.red(`✖ ${verdict}`)}`;
+      if (verdict === true) return submit();
+      this.bell();
+      this.render();
+    };
+  };
+}
+
+/**
+ * The `prompts` question of a row (rendered once; the answer comes back as the row's value).
+ *
+ * @param row the question row
+ */
+export function toPrompts(row: QuestionRow): PromptObject {
+  const choices: Choice[] = (row.choices ?? []).map((c) => ({
+    title: c.title,
+    value: c.value,
+    ...(c.description ? { description: c.description } : {}),
+  }));
+  const index = Math.max(
+    0,
+    choices.findIndex((c) => c.value === row.default),
+  );
+  const filter = row.filter;
+  const validate = row.validate;
+  const base = { name: 'value', message: row.message, onRender: hooks(row, validate) } as const;
+  switch (row.kind) {
+    case 'text':
+      return {
+        ...base,
+        type: 'text',
+        initial: row.default as string | undefined,
+        ...(filter ? { format: (v: string) => filter(v) } : {}),
+        ...(validate ? { validate: (v: string) => validate(filter ? filter(v) : v) } : {}),
+      };
+    case 'confirm':
+      return { ...base, type: 'confirm', initial: row.default === true };
+    case 'select':
+      return { ...base, type: 'select', choices, initial: index };
+    case 'multiselect': {
+      const selected = Array.isArray(row.default) ? (row.default as unknown[]) : [];
+      return {
+        ...base,
+        type: 'multiselect',
+        choices: choices.map((c) => ({ ...c, selected: selected.includes(c.value) })),
+        hint: row.hint,
+        instructions: false,
+      };
+    }
+    case 'search': {
+      const search = row.search;
+      return {
+        ...base,
+        type: 'autocomplete',
+        choices,
+        initial: row.default as string,
+        limit: row.pageSize ?? 10,
+        ...(search
+          ? { suggest: (input: string, all: Choice[]) => Promise.resolve(input ? (search(input, all as RowChoice[]) as Choice[]) : all) }
+          : {}),
+      };
+    }
+  }
+}
 
 /** Yeoman adapter asking with `prompts`. */
 export class PromptsAdapter extends TerminalAdapter {
+  /** The generator hands this adapter question rows (see `generators/app/wizard/row.ts`). */
+  readonly [RENDERS_ROWS] = true;
   private readonly input: Readable;
   private readonly output: Writable;
 
@@ -159,7 +224,7 @@ export class PromptsAdapter extends TerminalAdapter {
   /**
    * Ask each question whose answer is missing, in order.
    *
-   * @param questions one Inquirer-shaped question or a list
+   * @param questions one question (a row, or Inquirer-shaped) or a list
    * @param initialAnswers answers already known (their questions are skipped unless `askAnswered`)
    * @returns every answer by question name
    * @throws CancelledError on Ctrl-C or Esc
@@ -168,46 +233,32 @@ export class PromptsAdapter extends TerminalAdapter {
     questions: unknown,
     initialAnswers?: Partial<A>,
   ): Promise<A> {
-    const list = (Array.isArray(questions) ? questions : [questions]) as InquirerQuestion[];
+    const list = (Array.isArray(questions) ? questions : [questions]) as (QuestionRow | InquirerQuestion)[];
     const answers: Record<string, unknown> = { ...(initialAnswers ?? {}) };
     for (const q of list) {
+      if (isQuestionRow(q)) {
+        answers[q.name] = await this.askOnce(toPrompts(q));
+        continue;
+      }
       if (answers[q.name] !== undefined && q.askAnswered !== true) continue;
       if (q.when === false || (typeof q.when === 'function' && !(await q.when(answers)))) continue;
-      const question = q[PROMPTS_QUESTION] ?? fromInquirer(q);
-      const value = await this.askValid(question, q, answers);
-      answers[q.name] = q[PROMPTS_QUESTION] || !q.filter ? value : await q.filter(value, answers);
+      const own = q.validate;
+      const row: QuestionRow = {
+        ...fromInquirer(q),
+        ...(own ? { validate: (v: unknown) => (own(v, answers) as true | string) ?? true } : {}),
+      };
+      const value = await this.askOnce(toPrompts(row));
+      answers[q.name] = q.filter ? await q.filter(value, answers) : value;
     }
     return answers as A;
   }
 
-  /** Ask until the question's `validate` accepts the answer. */
-  private async askValid(question: WizardQuestion, q: InquirerQuestion, answers: Record<string, unknown>): Promise<unknown> {
-    const validate = question.validate ?? (q.validate ? (v: unknown) => q.validate!(v, answers) : undefined);
-    // `prompts` validates text input itself (the message shows under the input); lists are checked here.
-    const native = question.type === 'text';
-    let current = question;
-    for (;;) {
-      const value = await this.askOnce({ ...current, ...(native && validate ? { validate } : { validate: undefined }) } as WizardQuestion);
-      if (value === NO_MATCH) {
-        // Keep asking, as yo's prompt does: never take the default for a search that found nothing.
-        this.output.write('✖ nothing matches that search: edit it (Backspace) and choose an entry\n');
-        continue;
-      }
-      const verdict = native || !validate ? true : await validate(value);
-      if (verdict === true || verdict === undefined) return value;
-      this.output.write(`✖ ${typeof verdict === 'string' ? verdict : 'invalid answer'}\n`);
-      current = withPrevious(current, value);
-    }
-  }
-
   /** One `prompts` call; Ctrl-C and Esc cancel. */
-  private async askOnce(question: WizardQuestion): Promise<unknown> {
+  private async askOnce(question: PromptObject): Promise<unknown> {
     let cancelled = false;
     const result = await prompts(
       {
-        ...(question as unknown as PromptObject),
-        ...(question.type === 'autocomplete' ? { onRender: firstMatchOnInput } : {}),
-        name: 'value',
+        ...question,
         stdin: this.input,
         stdout: this.output,
         onState: (state: { aborted?: boolean; exited?: boolean }) => {

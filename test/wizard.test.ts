@@ -9,8 +9,10 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import { SERVICES_BY_ROLE, TRANSPORTS } from '../generators/app/catalogue/catalogue.js';
 import { suggestChoices, transportChoices, WIZARD_DEFAULTS, WIZARD_STEPS } from '../generators/app/wizard/questions.js';
-import { toAdapterQuestion } from '../generators/app/wizard/convert.js';
-import { fromInquirer, withPrevious } from '../cli/prompts-adapter.js';
+import { toInquirer } from '../generators/app/wizard/inquirer.js';
+import type { QuestionRow } from '../generators/app/wizard/row.js';
+import { askWizard } from '../generators/app/wizard/wizard.js';
+import { fromInquirer, toPrompts } from '../cli/prompts-adapter.js';
 import { CASCADE_ARGS, makeTempDir, removeDir, runCli, readBytes } from './helpers/cli.js';
 import { expectGeneratorFailure, runGenerator } from './helpers/generator.js';
 
@@ -86,7 +88,7 @@ describe('wizard rules', () => {
     const byName = Object.fromEntries(WIZARD_STEPS.map((st) => [st.name, st]));
     const state = { given: {}, answers: { bot_type: 'web', client_framework: 'react-native' }, output: tmp };
     const q = byName.transports.question(state);
-    expect(q.choices!.filter((c) => c.selected).map((c) => c.value)).toEqual(['daily']);
+    expect(q.default).toEqual(['daily']);
     expect(q.message).toMatch(/React Native \(Expo\) client connects over daily/);
     expect(byName.transports.toLayer(['smallwebrtc'], state)).toEqual({ transports: ['smallwebrtc', 'daily'] });
     expect(byName.transports.toLayer(['daily'], state)).toEqual({ transports: ['daily'] });
@@ -123,63 +125,117 @@ describe('wizard rules', () => {
     }
   });
 
-  test('searching a long list: every typed word must match; exact and prefix matches come first', async () => {
+  test('searching a long list: every typed word must match; exact and prefix matches come first', () => {
     const choices = SERVICES_BY_ROLE.stt.filter((s) => !s.deprecated).map((s) => ({ title: s.label, value: s.id }));
-    const deepgram = await suggestChoices('deepgram', choices);
+    const deepgram = suggestChoices('deepgram', choices);
     expect(deepgram[0].value).toBe('deepgram_stt');
     expect(deepgram.every((c) => /deepgram/i.test(`${c.title} ${c.value}`))).toBe(true);
-    expect((await suggestChoices('zzz-no-such', choices)).length).toBe(0);
-    expect((await suggestChoices('', choices)).length).toBe(choices.length);
+    expect(suggestChoices('zzz-no-such', choices).length).toBe(0);
+    expect(suggestChoices('', choices).length).toBe(choices.length);
   });
 
-  test('questions convert to the adapter (Inquirer) shape and keep the prompts original', async () => {
+  test('a row renders once into each host: Inquirer for yo and yeoman-test, prompts for our CLI', async () => {
     const state = { given: {}, answers: { bot_type: 'telephony', mode: 'cascade' }, output: tmp };
     const byName = Object.fromEntries(WIZARD_STEPS.map((s) => [s.name, s]));
-    const transports = toAdapterQuestion(byName.transports.question(state));
+    const transportsRow = byName.transports.question(state);
+    expect(transportsRow.kind).toBe('multiselect');
+    const transports = toInquirer(transportsRow);
     expect(transports.type).toBe('checkbox');
     expect(transports.default).toEqual(['twilio']);
-    expect(transports.promptsQuestion.type).toBe('multiselect');
-    const stt = toAdapterQuestion(byName.stt_service.question(state));
+    expect(transports.choices!.filter((c) => c.checked).map((c) => c.value)).toEqual(['twilio']);
+    expect(Object.keys(transports)).not.toContain('kind'); // no row inside: nothing to convert back
+    const inPrompts = toPrompts(transportsRow) as { type: string; choices: { value: unknown; selected?: boolean }[] };
+    expect(inPrompts.type).toBe('multiselect');
+    expect(inPrompts.choices.filter((c) => c.selected).map((c) => c.value)).toEqual(['twilio']);
+
+    const sttRow = byName.stt_service.question(state);
+    const stt = toInquirer(sttRow);
     expect(stt.type).toBe('search');
     expect(stt.default).toBe('deepgram_stt');
     expect((await stt.source!('deepgram'))[0].value).toBe('deepgram_stt');
-    const deploy = toAdapterQuestion(byName.deploy_to_cloud.question(state));
-    expect(deploy.type).toBe('select');
-    expect(deploy.default).toBe(true);
-    const name = toAdapterQuestion(byName.project_name.question(state));
+    expect(toPrompts(sttRow)).toMatchObject({ type: 'autocomplete', initial: 'deepgram_stt' });
+
+    const deployRow = byName.deploy_to_cloud.question(state);
+    expect(toInquirer(deployRow)).toMatchObject({ type: 'select', default: true });
+    expect(toPrompts(deployRow)).toMatchObject({ type: 'select', initial: 1 });
+
+    const name = toInquirer(byName.project_name.question(state));
     expect(name.type).toBe('input');
     expect(name.validate!('../escape')).toMatch(/Project name must be a plain directory name/);
-    expect(name.validate!('fine-name')).toBe(true);
+    expect(name.validate!('  fine-name ')).toBe(true);
+    expect(name.filter!('  fine-name ')).toBe('fine-name');
+  });
+
+  test('the default path (Enter at every prompt) asks at most 9 questions, the install offer last', async () => {
+    for (const bot of ['web-react-vite', 'telephony']) {
+      const asked: string[] = [];
+      const { config, install } = await askWizard({
+        given: {},
+        output: tmp,
+        offerInstall: true,
+        log: () => undefined,
+        ask: async (q: QuestionRow) => {
+          asked.push(q.name);
+          return q.name === 'bot_client' ? bot : toInquirer(q).default;
+        },
+      });
+      expect(asked).toEqual([
+        'project_name',
+        'bot_client',
+        'transports',
+        'mode',
+        'deploy_to_cloud',
+        'customize_features',
+        'generate',
+        'install',
+      ]);
+      expect(asked.length).toBeLessThanOrEqual(9);
+      expect(install).toBe(true);
+      expect(config).toMatchObject({
+        mode: 'cascade',
+        stt_service: 'deepgram_stt',
+        llm_service: 'openai_llm',
+        tts_service: 'cartesia_tts',
+      });
+      expect(config).toMatchObject({ recording: false, transcription: false, enable_observability: false, enable_eval: false });
+    }
+  });
+
+  test('without a terminal the install offer is never asked; on one (yeoman-test) it is, after the confirmation', async () => {
+    const answers = { project_name: 'no-offer', bot_client: 'web-none', install: false };
+    for (const terminal of [false, true]) {
+      const ctx = runGenerator({ terminal }, answers);
+      const result = await ctx;
+      try {
+        const asked = ctx.askedQuestions.map((q) => q.name);
+        expect(asked.slice(-2)).toEqual(terminal ? ['generate', 'install'] : ['customize_features', 'generate']);
+      } finally {
+        result.cleanup();
+      }
+    }
   });
 });
 
 describe('the prompts adapter of our CLI', () => {
-  test('maps Inquirer questions made elsewhere to prompts types', () => {
+  test('maps Inquirer questions made elsewhere to rows, drawn like the wizard', () => {
     expect(fromInquirer({ type: 'confirm', name: 'ok', message: 'Sure?', default: true })).toMatchObject({
-      type: 'confirm',
-      initial: true,
+      kind: 'confirm',
+      default: true,
     });
-    expect(
-      fromInquirer({ type: 'list', name: 'pick', message: 'Pick', choices: ['a', { name: 'B', value: 'b' }], default: 'b' }),
-    ).toMatchObject({
-      type: 'select',
-      initial: 1,
+    const pick = fromInquirer({ type: 'list', name: 'pick', message: 'Pick', choices: ['a', { name: 'B', value: 'b' }], default: 'b' });
+    expect(pick).toMatchObject({
+      kind: 'select',
+      default: 'b',
       choices: [
         { title: 'a', value: 'a' },
         { title: 'B', value: 'b' },
       ],
     });
+    expect(toPrompts(pick)).toMatchObject({ type: 'select', initial: 1 });
     expect(
       fromInquirer({ type: 'checkbox', name: 'many', message: 'Many', choices: [{ name: 'X', value: 'x', checked: true }] }),
-    ).toMatchObject({ type: 'multiselect', choices: [{ title: 'X', value: 'x', selected: true }] });
-    expect(fromInquirer({ name: 'free', message: 'Free text', default: 'hi' })).toMatchObject({ type: 'text', initial: 'hi' });
-  });
-
-  test('a refused answer is asked again from that answer, not from the defaults', () => {
-    const q = WIZARD_STEPS.find((s) => s.name === 'transports')!.question({ given: {}, answers: { bot_type: 'telephony' }, output: tmp });
-    const again = withPrevious(q, ['daily_pstn', 'twilio_daily_sip']);
-    expect(again.choices!.filter((c) => c.selected).map((c) => c.value)).toEqual(['twilio_daily_sip', 'daily_pstn']);
-    expect(q.validate).toBeUndefined(); // validation is added by the runner (wizard.ts), from the resolver's rules
+    ).toMatchObject({ kind: 'multiselect', default: ['x'] });
+    expect(fromInquirer({ name: 'free', message: 'Free text', default: 'hi' })).toMatchObject({ kind: 'text', default: 'hi' });
   });
 });
 

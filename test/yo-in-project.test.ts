@@ -13,7 +13,7 @@ import helpers from 'yeoman-test';
 import PipecatGenerator from '../generators/app/index.js';
 import { resolveConfig, type ConfigLayer } from '../generators/app/config/resolve.js';
 import type { ProjectConfig } from '../generators/app/config/types.js';
-import { toAdapterQuestion } from '../generators/app/wizard/convert.js';
+import { toInquirer } from '../generators/app/wizard/inquirer.js';
 import { askWizard } from '../generators/app/wizard/wizard.js';
 import { AWAY_FROM_DEFAULTS_ARGS, ROOT, makeTempDir, readBytes, removeDir, runCli } from './helpers/cli.js';
 
@@ -81,19 +81,13 @@ describe('yo pipecat inside a project, on a terminal', () => {
     expect(defaults(asked)).toEqual({
       bot_client: 'web-none',
       transports: ['daily', 'smallwebrtc'],
-      mode: 'cascade',
-      stt_service: 'assemblyai_stt',
-      llm_service: 'anthropic_llm',
-      tts_service: 'cartesia_tts',
-      recording: true,
-      transcription: false,
-      video_input: false,
-      video_output: false,
-      enable_observability: false,
+      mode: 'suggested-cascade',
       deploy_to_cloud: false,
-      enable_eval: false,
+      customize_features: false,
       generate: true,
     });
+    // The pipeline's first choice shows the recorded services; the gate keeps the recorded features.
+    expect(asked.find((q) => q.name === 'mode')?.choices?.[0]).toBe('Cascade: AssemblyAI → Anthropic Claude → Cartesia');
     expect(asked.map((q) => q.name)).not.toContain('project_name');
     expect(readBytes(dir)).toEqual(before);
   });
@@ -101,7 +95,7 @@ describe('yo pipecat inside a project, on a terminal', () => {
   test('one changed answer (TTS) updates bot.py and .yo-rc.json; an option skips its question', async () => {
     const dir = join(tmp, 'tts');
     cpSync(pristine, dir, { recursive: true });
-    const asked = await yoInProject(dir, { terminal: true, stt: 'deepgram_stt' }, { tts_service: 'elevenlabs_tts' });
+    const asked = await yoInProject(dir, { terminal: true, stt: 'deepgram_stt' }, { mode: 'cascade', tts_service: 'elevenlabs_tts' });
     expect(asked.map((q) => q.name)).not.toContain('stt_service');
     expect(asked.find((q) => q.name === 'tts_service')).toMatchObject({ default: 'cartesia_tts', answer: 'elevenlabs_tts' });
     const bot = readFileSync(join(dir, 'server', 'bot.py'), 'utf8');
@@ -123,7 +117,9 @@ describe('yo pipecat inside a project, on a terminal', () => {
     const dir = join(tmp, 'decline');
     cpSync(pristine, dir, { recursive: true });
     const before = readBytes(dir);
-    await expect(yoInProject(dir, { terminal: true }, { tts_service: 'elevenlabs_tts', generate: false })).rejects.toMatchObject({
+    await expect(
+      yoInProject(dir, { terminal: true }, { mode: 'cascade', tts_service: 'elevenlabs_tts', generate: false }),
+    ).rejects.toMatchObject({
       exitCode: 130,
       message: 'cancelled',
     });
@@ -168,7 +164,7 @@ async function enterThrough(defaults: ProjectConfig): Promise<{ config: ProjectC
     output: tmp,
     ask: async (q) => {
       asked.push(q.name);
-      return toAdapterQuestion(q).default;
+      return toInquirer(q).default;
     },
     log: () => undefined,
   });
@@ -232,7 +228,7 @@ describe('the wizard with a defaults layer', () => {
     const { config } = await askWizard({
       given: { project_name: 'web' },
       output: tmp,
-      ask: async (q) => toAdapterQuestion(q).default,
+      ask: async (q) => toInquirer(q).default,
       log: () => undefined,
     });
     expect(config).not.toEqual(recorded);

@@ -40,8 +40,10 @@ import { BASE_DIR, writeBase } from './update/base.js';
 import { checkYoRcAt } from './update/guard.js';
 import { yeomanHomeProblem } from '../../cli/yeoman-home.js';
 import { beginStaging, type Staging } from './staging/staging.js';
-import { toAdapterQuestion } from './wizard/convert.js';
-import { askWizard, runWizard, WizardCancelledError, type AskFunction } from './wizard/wizard.js';
+import { toInquirer } from './wizard/inquirer.js';
+import { installDependencies } from './wizard/install.js';
+import { RENDERS_ROWS } from './wizard/row.js';
+import { askWizard, WizardCancelledError, type AskFunction } from './wizard/wizard.js';
 
 /** Options the generator accepts (all `pipecat init` options, plus internal ones from our CLI). */
 export interface PipecatGeneratorOptions {
@@ -141,6 +143,8 @@ export default class PipecatGenerator extends Generator {
    * answers, applied by the update over the recorded configuration (instead of the options alone).
    */
   private updateAnswers?: ConfigLayer;
+  /** The wizard's install offer was accepted: install once the project is in place (end). */
+  private install = false;
 
   constructor(args: string[], options: ConstructorParameters<typeof Generator>[1]) {
     // `yo pipecat` in a project whose .yo-rc.json is corrupt (a git merge left markers in it):
@@ -234,10 +238,15 @@ export default class PipecatGenerator extends Generator {
     return v === undefined ? [] : [v].flat(Infinity).map(String);
   }
 
-  /** Ask one wizard question through the environment's adapter (converted to its shape). */
-  private readonly _askQuestion: AskFunction = async (question) => {
-    const answers = (await this.prompt(toAdapterQuestion(question) as never)) as Record<string, unknown>;
-    return answers[question.name];
+  /**
+   * Ask one wizard question row through the environment's adapter, rendered once into its shape:
+   * the row itself for an adapter that renders rows (our CLI's), else Inquirer's (`yo`, yeoman-test).
+   */
+  private readonly _askQuestion: AskFunction = async (row) => {
+    const adapter = (this.env.adapter as { actualAdapter?: Record<string, unknown> }).actualAdapter;
+    const question = adapter?.[RENDERS_ROWS] === true ? row : toInquirer(row);
+    const answers = (await this.prompt(question as never)) as Record<string, unknown>;
+    return answers[row.name];
   };
 
   /**
@@ -269,9 +278,9 @@ export default class PipecatGenerator extends Generator {
 
   /**
    * The wizard (issue 4): ask every missing answer (a given option skips its step), show a summary
-   * and ask for confirmation. Questions are written in the `prompts` shape and converted for the
-   * environment's adapter (`yo`: inquirer; yeoman-test: answers by name; our CLI: an adapter built
-   * on `prompts`).
+   * and ask for confirmation, then (on a terminal) offer to install the dependencies. Questions are
+   * rows rendered once into the adapter's shape (`yo`: Inquirer; yeoman-test: answers by name; our
+   * CLI: its `prompts` dialogs).
    *
    * @throws ConfigError (exit 2) for invalid options; WizardCancelledError (exit 130) when declined
    */
@@ -292,14 +301,17 @@ export default class PipecatGenerator extends Generator {
     if (!req.wizard) return;
     const stopEsc = this._opts.request || !runByYo() ? () => undefined : this._escCancels();
     try {
-      this.projectConfig = await runWizard({
+      const wizard = await askWizard({
         given: req.flags,
         output: outputFolderOf(req),
         target: (name) => destinationOf(req, name).target,
         yes: req.yes,
+        offerInstall: this._terminal() && !req.dryRun,
         ask: this._askQuestion,
         log: (text) => this.log(text),
       });
+      this.projectConfig = wizard.config;
+      this.install = wizard.install;
     } catch (err) {
       // Our CLI maps a cancel to exit 130 itself; under `yo`, Ctrl-C, Esc or a declined summary
       // would otherwise end in yo's error banner and exit 1 (issue 13).
@@ -464,6 +476,7 @@ export default class PipecatGenerator extends Generator {
     });
     commitWithGuides(this.staging, guides, this._opts.note ?? ((text) => this.log(text.trimEnd())));
     this._request().onCommitted?.(dest.target);
+    if (this.install) await installDependencies(dest.target, (text) => (this._opts.note ? this._opts.note(`${text}\n`) : this.log(text)));
     this._out(nextSteps(config, dest.target, this._request().cwd, selfCommand()));
   }
 }

@@ -1,15 +1,21 @@
 /**
  * The real `pipecat init` wizard in a pseudo-terminal (tmux): answered key by key it writes the
- * same project as the flags; Ctrl-C or Esc midway writes nothing and exits 130; `--dry-run`
+ * same project as the flags; Enter at every prompt asks at most 9 questions and its install offer
+ * runs `uv sync` and `npm install` (stand-ins on PATH that record their argv and folder); "no"
+ * installs nothing; Ctrl-U clears the name; a refused transport combination stays open with
+ * pipecat's ids and no tick; Ctrl-C or Esc midway writes nothing and exits 130; `--dry-run`
  * prints the configuration and writes nothing.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BIN, makeTempDir, removeDir, runCli, readBytes } from '../helpers/cli.js';
 import { TmuxSession, terminalEnv, tmuxAvailable } from '../helpers/tmux.js';
 
 const HAVE_TMUX = tmuxAvailable();
+/** Every option but the name: the wizard then asks the name and the confirmation only. */
+const ALL_BUT_NAME =
+  '-b web -t smallwebrtc --client-framework none -m cascade --stt deepgram_stt --llm openai_llm --tts cartesia_tts --no-recording --no-transcription --no-video-input --no-video-output --no-observability --deploy-to-cloud --no-enable-noisecancel --no-eval';
 if (!HAVE_TMUX) process.stderr.write('wizard-tty.test.ts: tmux is not installed; the terminal tests are skipped\n');
 const maybe = HAVE_TMUX ? describe : describe.skip;
 
@@ -25,20 +31,96 @@ afterAll(() => removeDir(tmp));
  * @param name a folder name for this run under the suite's temp dir
  * @param args arguments after `init`
  */
-function startWizard(name: string, args: string): { session: TmuxSession; dir: string; exitFile: string } {
+function startWizard(name: string, args: string): { session: TmuxSession; dir: string; exitFile: string; installs: string } {
   const dir = join(tmp, name);
   mkdirSync(dir, { recursive: true });
   const exitFile = join(dir, 'exit');
+  const installs = join(dir, 'installs.log');
   const session = new TmuxSession(dir);
-  session.run(`node ${JSON.stringify(BIN)} init ${args}`, { cwd: dir, env: terminalEnv(), exitFile });
-  return { session, dir, exitFile };
+  const bin = standIns(join(dir, 'bin'), installs);
+  session.run(`node ${JSON.stringify(BIN)} init ${args}`, {
+    cwd: dir,
+    env: terminalEnv({ PATH: `${bin}:${process.env.PATH ?? ''}` }),
+    exitFile,
+  });
+  return { session, dir, exitFile, installs };
+}
+
+/**
+ * Stand-in `uv` and `npm` (PyPI is unreachable here): each appends `<argv> | <cwd>` to `log`; like
+ * the real tools, `uv sync` needs a pyproject.toml and `npm install` a package.json in the folder
+ * it runs in (else it fails, as they do), and any other command fails.
+ *
+ * @returns the folder to put first on PATH
+ */
+function standIns(bin: string, log: string): string {
+  mkdirSync(bin, { recursive: true });
+  for (const [tool, command, manifest] of [
+    ['uv', 'sync', 'pyproject.toml'],
+    ['npm', 'install', 'package.json'],
+  ]) {
+    const script = [
+      '#!/bin/sh',
+      `echo "${tool} $* | $PWD" >> ${JSON.stringify(log)}`,
+      `[ "$*" = "${command}" ] || { echo "${tool}: unexpected arguments: $*" >&2; exit 2; }`,
+      `[ -f ${manifest} ] || { echo "${tool}: no ${manifest} in $PWD" >&2; exit 2; }`,
+      `echo "${tool} ${command}: done (stand-in)"`,
+    ].join('\n');
+    writeFileSync(join(bin, tool), `${script}\n`);
+    chmodSync(join(bin, tool), 0o755);
+  }
+  return bin;
+}
+
+/** Whether the last question on screen waits for an answer (prompts draws `? ` until answered, then `✔ `). */
+function waiting(screen: string): boolean {
+  const last = screen
+    .split('\n')
+    .filter((l) => l.startsWith('? ') || l.startsWith('✔ '))
+    .pop();
+  return !!last && last.startsWith('? ');
+}
+
+/**
+ * Press Enter at every question until the command ends.
+ *
+ * @returns the questions answered, by their message
+ */
+async function enterAtEveryPrompt(session: TmuxSession, exitFile: string): Promise<string[]> {
+  const asked: string[] = [];
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline && !(existsSync(exitFile) && readFileSync(exitFile, 'utf8') !== '')) {
+    const screen = session.screen();
+    if (waiting(screen)) {
+      const line = screen
+        .split('\n')
+        .filter((l) => l.startsWith('? '))
+        .pop()!;
+      asked.push(line.slice(2).split(/ [›…(]/)[0]);
+      session.keys('Enter');
+      // Wait until that question is answered (its line turns into a tick) before looking again.
+      while (
+        Date.now() < deadline &&
+        waiting(session.screen()) &&
+        session
+          .screen()
+          .split('\n')
+          .filter((l) => l.startsWith('? '))
+          .pop() === line
+      )
+        await new Promise((r) => setTimeout(r, 50));
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  await session.waitForFile(exitFile);
+  return asked;
 }
 
 maybe('the wizard in a terminal', () => {
   test('every step answered with keystrokes writes the same project as the flags', async () => {
     mkdirSync(join(tmp, 'full', 'out', 'taken'), { recursive: true });
     writeFileSync(join(tmp, 'full', 'out', 'taken', 'keep.txt'), 'mine');
-    const { session, dir, exitFile } = startWizard('full', '-o out');
+    const { session, dir, exitFile, installs } = startWizard('full', '-o out');
     try {
       await session.waitFor('? Project name');
       session.type('../bad');
@@ -58,8 +140,8 @@ maybe('the wizard in a terminal', () => {
       session.keys('Space', 'Down', 'Space', 'Down', 'Down', 'Down', 'Down', 'Down', 'Down', 'Space', 'Enter');
       await session.waitFor('? Twilio + Daily SIP: call direction');
       session.keys('Down', 'Enter'); // dial-out
-      await session.waitFor('? Pipeline mode');
-      session.keys('Enter'); // cascade
+      await session.waitFor('? Pipeline');
+      session.keys('Down', 'Enter'); // cascade, choosing each service
       await session.waitFor('? Speech-to-text (STT) service');
       session.type('assembly');
       await session.waitFor(/› assembly\n/);
@@ -72,14 +154,16 @@ maybe('the wizard in a terminal', () => {
       session.type('elevenlabs');
       await session.waitFor(/› elevenlabs\n/);
       session.keys('Enter');
+      await session.waitFor('? Deployment');
+      session.keys('Up', 'Enter'); // local only: no noise-cancellation question
+      await session.waitFor('? Customize the optional features?');
+      session.type('y');
       await session.waitFor('? Record each call');
       session.type('y');
       await session.waitFor('? Log the conversation transcript');
       session.type('n');
       await session.waitFor('? Observability');
       session.keys('Enter'); // default: no
-      await session.waitFor('? Deployment');
-      session.keys('Up', 'Enter'); // local only: no noise-cancellation question
       await session.waitFor('? Evals');
       session.keys('Enter'); // default: no
       const summary = await session.waitFor('? Generate this project?');
@@ -89,9 +173,13 @@ maybe('the wizard in a terminal', () => {
       expect(summary).toMatch(/Deployment\s+local only/);
       expect(summary).not.toContain('Krisp noise cancellation on Pipecat Cloud?');
       session.keys('Enter');
+      await session.waitFor('? Install the dependencies now? (`uv sync` in server/)'); // a phone bot has no client
+      session.type('n');
       expect((await session.waitForFile(exitFile)).trim()).toBe('0');
       const screen = session.screen();
       expect(screen).toContain('Next steps:');
+      expect(screen).not.toContain('Installing in');
+      expect(existsSync(installs)).toBe(false); // "no": neither stand-in ran
 
       const flags = runCli([
         'init',
@@ -152,8 +240,10 @@ maybe('the wizard in a terminal', () => {
     try {
       await session.waitFor('? Project name');
       session.keys('Enter');
-      await session.waitFor('? Speech-to-text (STT) service'); // bot type, transport and mode came as flags
+      await session.waitFor('? Pipeline'); // bot type, transport and mode came as flags: the services are asked
       expect(session.screen()).not.toContain('? Bot type and client');
+      session.keys('Down', 'Enter'); // choosing each service
+      await session.waitFor('? Speech-to-text (STT) service');
       session.keys('Escape');
       expect((await session.waitForFile(exitFile)).trim()).toBe('130');
       expect(session.screen()).toMatch(/^cancelled$/m);
@@ -163,31 +253,29 @@ maybe('the wizard in a terminal', () => {
     }
   });
 
-  test('a search that matches nothing is asked again, never answered with the default', async () => {
+  test('a search that matches nothing stays open, never answered with the default', async () => {
     const { session, exitFile } = startWizard('nomatch', '--dry-run -o out -b web -t smallwebrtc --client-framework none -m cascade');
     try {
       await session.waitFor('? Project name');
       session.type('nomatch-bot');
       session.keys('Enter');
+      await session.waitFor('? Pipeline');
+      session.keys('Down', 'Enter'); // choosing each service
       await session.waitFor('? Speech-to-text (STT) service');
       session.type('zzzz');
       session.keys('Enter');
       await session.waitFor('nothing matches that search');
-      // Asked again: a real search now picks its match.
-      await session.waitFor(/Speech-to-text \(STT\) service[^\n]*\n(.|\n)*Speech-to-text \(STT\) service/);
+      expect(session.screen()).not.toMatch(/^✔ Speech-to-text/m); // no tick: the question is still open
+      // Ctrl-U clears the search; a real search now picks its match.
+      session.keys('C-u');
       session.type('gladia');
+      await session.waitFor(/› gladia\n/);
       session.keys('Enter');
       for (const q of [
         '? LLM service',
         '? Text-to-speech',
-        '? Record each call',
-        '? Log the conversation',
-        '? Video input',
-        '? Video output',
-        '? Observability',
         '? Deployment',
-        '? Krisp noise cancellation',
-        '? Evals',
+        '? Customize the optional features',
         '? Generate this project?',
       ]) {
         await session.waitFor(q);
@@ -219,6 +307,8 @@ maybe('the wizard in a terminal', () => {
       session.keys('Enter');
       await session.waitFor('? Generate this project?');
       session.keys('Enter');
+      await session.waitFor('? Install the dependencies now?');
+      session.type('n');
       expect((await session.waitForFile(exitFile)).trim()).toBe('0');
       const stderr = readFileSync(join(dir, 'stderr'), 'utf8');
       expect(stderr.split('\n').filter((l) => l.startsWith('pipecat: debug: generator run'))).toEqual(['pipecat: debug: generator run 1']);
@@ -236,23 +326,9 @@ maybe('the wizard in a terminal', () => {
       await session.waitFor('? Project name');
       session.type('dry-bot');
       session.keys('Enter');
-      for (const q of [
-        '? Pipeline mode',
-        '? Speech-to-text',
-        '? LLM service',
-        '? Text-to-speech',
-        '? Record each call',
-        '? Log the conversation',
-        '? Video input',
-        '? Video output',
-        '? Observability',
-        '? Deployment',
-        '? Krisp noise cancellation',
-        '? Evals',
-        '? Generate this project?',
-      ]) {
+      for (const q of ['? Pipeline', '? Deployment', '? Customize the optional features', '? Generate this project?']) {
         await session.waitFor(q);
-        session.keys('Enter'); // every default
+        session.keys('Enter'); // every default (a dry run offers no install)
       }
       expect((await session.waitForFile(exitFile)).trim()).toBe('0');
       const screen = session.screen();
@@ -270,6 +346,85 @@ maybe('the wizard in a terminal', () => {
         enable_noisecancel: false,
       });
       expect(doc.derived.files).toContain('.yo-rc.json');
+      expect(existsSync(join(dir, 'out'))).toBe(false);
+    } finally {
+      session.kill();
+    }
+  });
+
+  test('Enter at every prompt: at most 9 questions; the install offer runs uv sync in server/ and npm install in client/', async () => {
+    const { session, dir, exitFile, installs } = startWizard('enter', '-o out');
+    try {
+      const asked = await enterAtEveryPrompt(session, exitFile);
+      expect(readFileSync(exitFile, 'utf8').trim()).toBe('0');
+      expect(asked).toEqual([
+        'Project name',
+        'Bot type and client',
+        'Transports',
+        'Pipeline',
+        'Deployment',
+        'Customize the optional features?',
+        'Generate this project?',
+        'Install the dependencies now?',
+      ]);
+      expect(asked.length).toBeLessThanOrEqual(9);
+      const project = join(dir, 'out', 'pipecat-bot');
+      expect(readFileSync(installs, 'utf8').trim().split('\n')).toEqual([`uv sync | ${project}/server`, `npm install | ${project}/client`]);
+      const screen = session.screen();
+      expect(screen).toContain('uv sync: done (stand-in)');
+      expect(screen).toContain('npm install: done (stand-in)');
+      expect(screen.indexOf('npm install: done')).toBeLessThan(screen.indexOf('Next steps:'));
+      // The same choices as flags write the same bytes (the stand-ins write nothing).
+      const flags = runCli([
+        'init',
+        '-n',
+        'pipecat-bot',
+        ...['-b', 'web', '--client-framework', 'react', '--client-server', 'vite', '-t', 'smallwebrtc', '-m', 'cascade'],
+        ...['--stt', 'deepgram_stt', '--llm', 'openai_llm', '--tts', 'cartesia_tts', '-o', join(dir, 'flags')],
+      ]);
+      expect(flags.code).toBe(0);
+      expect(readBytes(project)).toEqual(readBytes(join(dir, 'flags', 'pipecat-bot')));
+    } finally {
+      session.kill();
+    }
+  });
+
+  test('Ctrl-U in the name prompt clears the line (no invisible character is inserted)', async () => {
+    const { session, exitFile } = startWizard('ctrl-u', `--dry-run -o out ${ALL_BUT_NAME}`);
+    try {
+      await session.waitFor('? Project name');
+      session.type('first-try');
+      await session.waitFor(/› first-try/);
+      session.keys('C-u');
+      session.type('good-name');
+      await session.waitFor(/› good-name/);
+      expect(session.screen()).not.toContain('first-try');
+      session.keys('Enter');
+      await session.waitFor('? Generate this project?');
+      session.keys('Enter');
+      expect((await session.waitForFile(exitFile)).trim()).toBe('0');
+      expect(session.screen()).toContain('"project_name": "good-name"');
+    } finally {
+      session.kill();
+    }
+  });
+
+  test("a refused transport combination stays open: pipecat's ids in the reason, no tick on it", async () => {
+    const { session, dir, exitFile } = startWizard('transports', '-o out -b telephony');
+    try {
+      await session.waitFor('? Project name');
+      session.keys('Enter');
+      await session.waitFor('? Transports');
+      session.keys('Space', 'Down', 'Space', 'Down', 'Space', 'Enter'); // Twilio off; Twilio + Daily SIP and Daily PSTN on
+      const refused = await session.waitFor('✖ Transports: one Daily call flow per project');
+      expect(refused).toContain('twilio_daily_sip_dialin and daily_pstn_dialin');
+      expect(refused).not.toMatch(/^✔ Transports/m);
+      expect(refused).not.toMatch(/rtc_small|rtc_hosted|telco_[a-d]/);
+      session.keys('Space', 'Enter'); // Daily PSTN off again: accepted
+      await session.waitFor('? Twilio + Daily SIP: call direction');
+      expect(session.screen()).toMatch(/^✔ Transports[^\n]*Twilio \+ Daily SIP\n/m);
+      session.keys('C-c');
+      expect((await session.waitForFile(exitFile)).trim()).toBe('130');
       expect(existsSync(join(dir, 'out'))).toBe(false);
     } finally {
       session.kill();

@@ -61,25 +61,21 @@ maybe('yo pipecat: the wizard under inquirer', () => {
       const steps = [
         '? Bot type and client',
         '? Transports',
-        '? Pipeline mode',
-        '? Speech-to-text',
-        '? LLM service',
-        '? Text-to-speech',
-        '? Record each call',
-        '? Log the conversation',
-        '? Video input',
-        '? Video output',
-        '? Observability',
+        '? Pipeline',
         '? Deployment',
-        '? Krisp noise cancellation',
-        '? Evals',
+        '? Customize the optional features',
         '? Generate this project?',
       ];
       for (const q of steps) {
         await session.waitFor(q);
         session.keys('Enter');
       }
+      // On a terminal the install offer comes last (Inquirer's confirm): no.
+      await session.waitFor('? Install the dependencies now?');
+      session.type('n');
+      session.keys('Enter');
       expect((await session.waitForFile(exitFile, 60_000)).trim()).toBe('0');
+      expect(session.screen()).not.toContain('Installing in');
       expect(readdirSync(out)).toEqual(['yo-wiz']);
       // The create lines name the project's paths; the next steps are pipecat init's.
       const screen = session.screen();
@@ -155,17 +151,9 @@ maybe('yo pipecat: the wizard under inquirer', () => {
       const steps = [
         '? Bot type and client',
         '? Transports',
-        '? Pipeline mode',
-        '? Speech-to-text',
-        '? LLM service',
-        '? Text-to-speech',
-        '? Record each call',
-        '? Log the conversation',
-        '? Video input',
-        '? Video output',
-        '? Observability',
+        '? Pipeline',
         '? Deployment',
-        '? Evals',
+        '? Customize the optional features',
         '? Generate this project?',
       ];
       for (const [i, q] of steps.entries()) {
@@ -175,7 +163,8 @@ maybe('yo pipecat: the wizard under inquirer', () => {
       expect((await session.waitForFile(exitFile, 60_000)).trim()).toBe('0');
       const screen = session.screen();
       expect(screen).not.toContain('? Project name');
-      expect(screen).not.toContain('? Krisp'); // local only, as recorded: no noise-cancellation question
+      expect(screen).not.toContain('? Install'); // an update offers no install
+      expect(screen).toMatch(/recording\s+yes/); // the gate lists the recorded features it keeps
       // The answers taken with Enter, as the summary shows them: the recorded ones.
       expect(screen).toMatch(/Pipeline\s+cascade: AssemblyAI → Anthropic Claude → Cartesia/);
       expect(screen).toMatch(/Deployment\s+local only/);

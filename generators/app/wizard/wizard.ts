@@ -13,25 +13,17 @@
 import { join } from 'node:path';
 import { findService, findTransport, TRANSPORT_FAMILIES } from '../catalogue/catalogue.js';
 import { findClientKind } from '../catalogue/client-kinds.js';
+import { hasClient } from './install.js';
 import { CONFIG_OPTIONS, optionFor, optionLabel, type ConfigKey } from '../config/options.js';
 import { ConfigError, deriveValues, mergeLayers, normalise, resolveConfig, type ConfigLayer } from '../config/resolve.js';
 import { validateConfig, type ConfigProblem } from '../config/schema.js';
 import type { ProjectConfig } from '../config/types.js';
-import {
-  BOT_CLIENT_CHOICES,
-  CONFIRM_QUESTION,
-  KEY_LABELS,
-  WIZARD_STEPS,
-  chosenTransports,
-  confirmQuestion,
-  schemaProblem,
-  type WizardQuestion,
-  type WizardState,
-  type WizardStep,
-} from './questions.js';
+import { BOT_CLIENT_CHOICES, CONFIRM_QUESTION, WIZARD_STEPS, confirmQuestion, installQuestion } from './questions.js';
+import type { QuestionRow } from './row.js';
+import { KEY_LABELS, chosenTransports, schemaProblem, type WizardState, type WizardStep } from './state.js';
 
-/** Ask one question through the prompt adapter; resolves to the answer. */
-export type AskFunction = (question: WizardQuestion) => Promise<unknown>;
+/** Ask one question row through the host's prompts (rendered into its shape); resolves to the answer. */
+export type AskFunction = (question: QuestionRow) => Promise<unknown>;
 
 /** The user declined the confirmation (or cancelled): nothing is written. Exit code 130. */
 export class WizardCancelledError extends Error {
@@ -74,6 +66,11 @@ export interface WizardOptions {
   resolve?: (layer: ConfigLayer) => ProjectConfig;
   /** `--yes`/`-y`: print the summary and go on without asking for confirmation. */
   yes?: boolean;
+  /**
+   * Offer to install the dependencies after the confirmation (a terminal run without `--yes`);
+   * a run without a terminal never offers.
+   */
+  offerInstall?: boolean;
 }
 
 /** The result of {@link askWizard}. */
@@ -82,6 +79,8 @@ export interface WizardResult {
   config: ProjectConfig;
   /** The given values and the answers, by config key (the layer `config` was resolved from). */
   layer: ConfigLayer;
+  /** The install offer was accepted: install the dependencies once the project is written. */
+  install: boolean;
 }
 
 /** Config keys whose answers are booleans or single ids, checked with the field schema. */
@@ -184,40 +183,20 @@ function checkGiven(given: ConfigLayer): void {
  * @returns the question, or `{ only }` when a single choice remains (taken without asking), or
  *   null when none remains (the final resolution reports why)
  */
-function buildQuestion(step: WizardStep, state: WizardState): WizardQuestion | { only: unknown } | null {
+function buildQuestion(step: WizardStep, state: WizardState): QuestionRow | { only: unknown } | null {
   const q = step.question(state);
-  if (q.type === 'select' && q.choices) {
-    const initialValue = q.choices[typeof q.initial === 'number' ? q.initial : 0]?.value as unknown;
+  if (q.kind === 'select' && q.choices) {
     const valid = q.choices.filter((c) => validateAnswer(step, state, c.value) === true);
     if (valid.length === 0) return null;
-    if (valid.length === 1) return { only: valid[0].value as unknown };
-    return {
-      ...q,
-      choices: valid,
-      initial: Math.max(
-        0,
-        valid.findIndex((c) => c.value === initialValue),
-      ),
-    };
-  }
-  if ((q.type === 'multiselect' || q.type === 'autocomplete') && q.choices) {
-    const own = q.validate;
-    return {
-      ...q,
-      validate: (value: unknown) => {
-        const first = own ? own(value) : true;
-        return first === true ? validateAnswer(step, state, value) : first;
-      },
-    };
+    if (valid.length === 1) return { only: valid[0].value };
+    return { ...q, choices: valid, default: valid.some((c) => c.value === q.default) ? q.default : valid[0].value };
   }
   const own = q.validate;
   return {
     ...q,
     validate: (value: unknown) => {
       const first = own ? own(value) : true;
-      if (first !== true) return first;
-      const formatted = q.format ? (q.format as (v: unknown, a: unknown) => unknown)(value, {}) : value;
-      return validateAnswer(step, state, formatted);
+      return first === true ? validateAnswer(step, state, value) : first;
     },
   };
 }
@@ -286,16 +265,18 @@ export async function askWizard(opts: WizardOptions): Promise<WizardResult> {
     if (!step.applies(state)) continue;
     const q = buildQuestion(step, state);
     if (q === null) continue;
+    if (!('only' in q) && step.intro) opts.log(step.intro(state));
     const answer = 'only' in q ? q.only : await opts.ask(q);
     Object.assign(answers, step.toLayer(answer, state));
   }
   const layer: ConfigLayer = { ...opts.given, ...answers };
   const config = opts.resolve ? opts.resolve(layer) : resolveConfig({ flags: layer });
   opts.log(summaryText(config, opts.target ? opts.target(config.project_name) : join(opts.output, config.project_name)));
-  if (opts.yes) return { config, layer };
+  if (opts.yes) return { config, layer, install: false };
   const ok = await opts.ask(confirmQuestion());
   if (ok !== true) throw new WizardCancelledError();
-  return { config, layer };
+  const install = opts.offerInstall === true && (await opts.ask(installQuestion(hasClient(config)))) === true;
+  return { config, layer, install };
 }
 
 export { CONFIRM_QUESTION };

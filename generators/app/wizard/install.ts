@@ -1,0 +1,76 @@
+/**
+ * The install offer's work: once the project is in place, `uv sync` in `server/` and, when the
+ * project has a client with a `package.json`, `npm install` in `client/`, each with its output on
+ * the terminal. A failed or missing tool is reported with the command to run by hand; the project
+ * stays as written (the next steps still list the commands).
+ *
+ * Source: the server's README (`uv sync` in server/) and each client kind's `runCommand`
+ * (`npm install && …`, catalogue/client-kinds.ts); create-vite's "Install with npm and start now?".
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { deriveValues } from '../config/resolve.js';
+import type { ProjectConfig } from '../config/types.js';
+
+/** One install command: the program, its arguments, and the project folder it runs in. */
+export interface InstallCommand {
+  readonly command: string;
+  readonly args: readonly string[];
+  /** Folder relative to the project (`server`, `client`). */
+  readonly folder: string;
+}
+
+/**
+ * Whether a configuration has a client with its own dependencies (a `client/` folder).
+ *
+ * @param config the resolved configuration
+ */
+export function hasClient(config: ProjectConfig): boolean {
+  return !!deriveValues(config).client;
+}
+
+/**
+ * The install commands of a written project, in order: the server's, then the client's when
+ * `client/package.json` exists.
+ *
+ * @param target absolute project folder
+ */
+export function installCommands(target: string): InstallCommand[] {
+  const out: InstallCommand[] = [{ command: 'uv', args: ['sync'], folder: 'server' }];
+  if (existsSync(join(target, 'client', 'package.json'))) out.push({ command: 'npm', args: ['install'], folder: 'client' });
+  return out;
+}
+
+/** Run one command with the terminal's output; resolves to its exit code (127 when it is not found). */
+function run(c: InstallCommand, target: string): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(c.command, [...c.args], { cwd: join(target, c.folder), stdio: ['ignore', 'inherit', 'inherit'] });
+    child.on('error', () => resolve(127));
+    child.on('close', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+  });
+}
+
+/**
+ * Install the project's dependencies, one command after the other.
+ *
+ * @param target absolute project folder
+ * @param log prints a line for the user (stderr)
+ * @returns the commands that failed (empty when all succeeded)
+ */
+export async function installDependencies(target: string, log: (text: string) => void): Promise<InstallCommand[]> {
+  const failed: InstallCommand[] = [];
+  for (const c of installCommands(target)) {
+    const line = `${c.command} ${c.args.join(' ')}`;
+    log(`Installing in ${c.folder}/: ${line}`);
+    const code = await run(c, target);
+    if (code === 0) continue;
+    failed.push(c);
+    log(
+      code === 127
+        ? `${c.command} was not found: install it, then run \`${line}\` in ${c.folder}/`
+        : `\`${line}\` failed (exit ${code}): run it again in ${c.folder}/`,
+    );
+  }
+  return failed;
+}
