@@ -110,6 +110,14 @@ export function listOptions(): Record<string, unknown> {
 }
 
 /**
+ * What `init --list-options` prints: {@link listOptions} as JSON, two-space indented, with a final
+ * newline. The build writes it to `dist/cli/list-options.json` for the entry's fast path (cli/entry.ts).
+ */
+export function listOptionsJson(): string {
+  return JSON.stringify(listOptions(), null, 2) + '\n';
+}
+
+/**
  * The flags layer: only options given on the command line (yargs leaves absent ones undefined).
  *
  * @param argv parsed arguments
@@ -329,7 +337,7 @@ export async function runInit(argv: InitArgs, io: InitIO): Promise<void> {
   // A signal before the staging's own handlers (`generators/app/staging.ts`): nothing was written yet.
   setStopContext({ note: 'cancelled: nothing was written' });
   if (argv['list-options']) {
-    io.out(JSON.stringify(listOptions(), null, 2) + '\n');
+    io.out(listOptionsJson());
     return;
   }
   const usage = pendingUsageProblems.splice(0);
