@@ -204,7 +204,7 @@ async function writeGuidesOnly(req: InitRequest, name: string, io: InitIO): Prom
     );
     return;
   }
-  const staging = beginStaging(dest.target);
+  const staging = beginStaging(dest.target, { sweep: false }); // swept above
   try {
     for (const f of files) staging.write(f.path, f.contents);
     commitWithGuides(staging, guides, io.err);
@@ -393,13 +393,14 @@ export async function runInit(argv: InitArgs, io: InitIO): Promise<void> {
   }
   if (!wizard) {
     // Check the input and the destination before loading Yeoman: the generator's configuring
-    // phase makes the same plan (`planInit`) again; a dry run needs nothing more.
+    // phase takes this plan (`request.plan`); a dry run needs nothing more.
     const { planInit, dryRunDocument, keptGuides, resolveRequest } = await import('../../generators/app/init-plan.js');
     const plan = planInit(request, resolveRequest(request));
     if (request.dryRun) {
       io.out(JSON.stringify(dryRunDocument(plan.config, plan.dest.target, keptGuides(plan.guides)), null, 2) + '\n');
       return;
     }
+    request.plan = plan; // the generator takes it, not planning again
   }
   const home = yeomanHomeProblem();
   if (home) throw home;
