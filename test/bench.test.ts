@@ -50,6 +50,11 @@ describe('npm run bench (quick mode)', () => {
       '≤ 3.5×',
       expect.stringMatching(verdict),
     ]);
+    expect(row(out, 'pipecat update (no change)')).toEqual([
+      expect.stringMatching(/^\d+ ms$/),
+      expect.stringMatching(/^\d+\.\d\d×$/),
+      'issue 25: no Yeoman; compare with an earlier run',
+    ]);
     const wizard = row(out, 'wizard, first question in tmux');
     if (spawnSync('tmux', ['-V']).status === 0) {
       expect(wizard).toEqual([

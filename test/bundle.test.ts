@@ -52,10 +52,23 @@ function staticClosure(file: string, seen = new Map<string, string>()): Map<stri
 }
 
 describe('the built bundle', () => {
-  const mainFile = join(ROOT, 'dist', 'cli', 'main.js');
+  const entryFile = join(ROOT, 'dist', 'cli', 'main.js');
+  const entry = readFileSync(entryFile, 'utf8');
+  // The entry (cli/entry.ts) imports the yargs program (cli/main.ts) for every command line but its
+  // two fast answers: what `--help` loads is both, and their static imports.
+  const programMatch = entry.match(/await import\("(\.\/chunks\/main-[A-Z0-9]+\.js)"\)/);
+  const mainFile = join(ROOT, 'dist', 'cli', programMatch?.[1] ?? 'missing');
   const main = readFileSync(mainFile, 'utf8');
-  const loaded = staticClosure(mainFile);
+  const loaded = staticClosure(mainFile, staticClosure(entryFile));
   const loadedText = [...loaded.values()].join('\n');
+
+  test('the entry loads no yargs: its fast answers compile only the entry and a small chunk', () => {
+    expect(programMatch).not.toBeNull();
+    const entryOnly = staticClosure(entryFile);
+    expect([...entryOnly.values()].join('\n')).not.toContain('// node_modules/yargs');
+    expect([...entryOnly.values()].reduce((n, t) => n + t.length, 0)).toBeLessThan(10_000);
+    expect(main).toContain('// node_modules/yargs/build/lib/yargs-factory.js');
+  });
 
   test('creates no segmenter and parses no RGI_Emoji literal when it loads', () => {
     expect(loadedText).not.toMatch(/=\s*new Intl\.Segmenter\(\);/);
@@ -67,7 +80,7 @@ describe('the built bundle', () => {
     expect(loaded.size).toBeGreaterThan(1); // it does import chunks statically: the check sees them
     expect([...loaded.keys()].filter((p) => /\/(init|cloud|run)-[A-Z0-9]+\.js$/.test(p))).toEqual([]);
     expect(loadedText).not.toContain('// node_modules/yeoman-environment/');
-    expect(main).toMatch(/import\("\.\/chunks\/init-[A-Z0-9]+\.js"\)/);
+    expect(main).toMatch(/import\("\.\/init-[A-Z0-9]+\.js"\)/);
   });
 
   test('leaves out the streams polyfill that Node 20 never loads, and the emulator server from the other cloud commands', () => {

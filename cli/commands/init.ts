@@ -110,6 +110,14 @@ export function listOptions(): Record<string, unknown> {
 }
 
 /**
+ * What `init --list-options` prints: {@link listOptions} as JSON, two-space indented, with a final
+ * newline. The build writes it to `dist/cli/list-options.json` for the entry's fast path (cli/entry.ts).
+ */
+export function listOptionsJson(): string {
+  return JSON.stringify(listOptions(), null, 2) + '\n';
+}
+
+/**
  * The flags layer: only options given on the command line (yargs leaves absent ones undefined).
  *
  * @param argv parsed arguments
@@ -196,7 +204,7 @@ async function writeGuidesOnly(req: InitRequest, name: string, io: InitIO): Prom
     );
     return;
   }
-  const staging = beginStaging(dest.target);
+  const staging = beginStaging(dest.target, { sweep: false }); // swept above
   try {
     for (const f of files) staging.write(f.path, f.contents);
     commitWithGuides(staging, guides, io.err);
@@ -329,7 +337,7 @@ export async function runInit(argv: InitArgs, io: InitIO): Promise<void> {
   // A signal before the staging's own handlers (`generators/app/staging/staging.ts`): nothing was written yet.
   setStopContext({ note: 'cancelled: nothing was written' });
   if (argv['list-options']) {
-    io.out(JSON.stringify(listOptions(), null, 2) + '\n');
+    io.out(listOptionsJson());
     return;
   }
   const usage = pendingUsageProblems.splice(0);
@@ -385,13 +393,14 @@ export async function runInit(argv: InitArgs, io: InitIO): Promise<void> {
   }
   if (!wizard) {
     // Check the input and the destination before loading Yeoman: the generator's configuring
-    // phase makes the same plan (`planInit`) again; a dry run needs nothing more.
+    // phase takes this plan (`request.plan`); a dry run needs nothing more.
     const { planInit, dryRunDocument, keptGuides, resolveRequest } = await import('../../generators/app/init/init-plan.js');
     const plan = planInit(request, resolveRequest(request));
     if (request.dryRun) {
       io.out(JSON.stringify(dryRunDocument(plan.config, plan.dest.target, keptGuides(plan.guides)), null, 2) + '\n');
       return;
     }
+    request.plan = plan; // the generator takes it, not planning again
   }
   const home = yeomanHomeProblem();
   if (home) throw home;

@@ -406,11 +406,16 @@ export default class PipecatGenerator extends Generator {
       return;
     }
     const req = this._request();
-    if (!this.projectConfig) {
-      const config = req.config ?? (typeof this._opts.config === 'string' ? readConfigFile(this._opts.config) : undefined);
-      this.projectConfig = resolveRequest({ flags: req.flags, config });
+    if (req.plan && !this.projectConfig) {
+      this.projectConfig = req.plan.config;
+      this.plan = req.plan;
+    } else {
+      if (!this.projectConfig) {
+        const config = req.config ?? (typeof this._opts.config === 'string' ? readConfigFile(this._opts.config) : undefined);
+        this.projectConfig = resolveRequest({ flags: req.flags, config });
+      }
+      this.plan = planInit(req, this.projectConfig);
     }
-    this.plan = planInit(req, this.projectConfig);
     if (req.dryRun) {
       this.planOnly = true;
       this._out(JSON.stringify(dryRunDocument(this.projectConfig, this.plan.dest.target, keptGuides(this.plan.guides)), null, 2) + '\n');
@@ -452,7 +457,8 @@ export default class PipecatGenerator extends Generator {
   writing(): void {
     if (this.planOnly) return;
     const { config, dest, guides } = this.plan!;
-    this.staging = beginStaging(dest.target);
+    // planInit swept beside the target moments ago (configuring, or `pipecat init` before Yeoman).
+    this.staging = beginStaging(dest.target, { sweep: false });
     this._opts.onStaging?.(this.staging);
     // The `create …` lines name the project's paths (`server/bot.py`), not the staging folder's.
     const env = this.env as unknown as { logCwd?: string; conflicterOptions?: { cwd?: string } };

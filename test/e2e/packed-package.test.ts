@@ -116,6 +116,7 @@ describe('the packed files', () => {
       'package.json',
       'README.md',
       'dist/cli/main.js',
+      'dist/cli/list-options.json',
       'dist/generators/app/index.js',
       'dist/vendor/THIRD-PARTY-LICENSES.md',
     ])
@@ -140,7 +141,9 @@ describe('the packed files', () => {
     );
     expect(dev).toEqual([]);
     const dist = packedFiles.filter((f) => f.startsWith('dist/'));
-    expect(dist.filter((f) => !/^dist\/(cli\/main\.js|cli\/chunks\/|generators\/app\/index\.js$|vendor\/)/.test(f))).toEqual([]);
+    expect(
+      dist.filter((f) => !/^dist\/(cli\/main\.js|cli\/list-options\.json$|cli\/chunks\/|generators\/app\/index\.js$|vendor\/)/.test(f)),
+    ).toEqual([]);
     expect(packedFiles.every((f) => /^(dist|templates|docs)\//.test(f) || ['package.json', 'README.md'].includes(f))).toBe(true);
   });
 });

@@ -29,6 +29,9 @@ import {
   kindsOfFramework,
 } from '../catalogue/client-kinds.js';
 import { CONFIG_OPTIONS, optionFor, optionLabel, type ConfigKey, type ValueSource } from './options.js';
+import { plainlyValid, selectableServiceIds, transportIds } from './allowed-values.js';
+
+export { selectableServiceIds, transportIds };
 
 /** Longest accepted project name (it is also a cloud agent and secret-set name). */
 export const MAX_NAME_LENGTH = 50;
@@ -44,16 +47,6 @@ export const ROLE_OF_KEY: Readonly<Partial<Record<ConfigKey, ServiceRole>>> = {
   realtime_service: 'realtime',
   video_service: 'video',
 };
-
-/** Ids a user may choose for a role: every catalogue entry that is not deprecated. */
-export function selectableServiceIds(role: ServiceRole): string[] {
-  return SERVICES_BY_ROLE[role].filter((s) => !s.deprecated).map((s) => s.id);
-}
-
-/** Resolved transport ids, in catalogue order. */
-export function transportIds(): string[] {
-  return TRANSPORTS.map((t) => t.id);
-}
 
 let joiModule: typeof Joi | undefined;
 
@@ -337,7 +330,8 @@ function problemFromDetail(detail: Joi.ValidationErrorItem): ConfigProblem {
 }
 
 /**
- * Validate types and allowed values with joi, then the cross-field rules.
+ * Validate types and allowed values with joi (unless {@link plainlyValid} shows there is nothing to
+ * report), then the cross-field rules.
  *
  * @param config a normalised configuration (aliases resolved, defaults applied)
  * @param sources where each value came from, so a message naming another option names it as the
@@ -346,7 +340,9 @@ function problemFromDetail(detail: Joi.ValidationErrorItem): ConfigProblem {
  */
 export function validateConfig(config: Record<string, unknown>, sources: Partial<Record<ConfigKey, ValueSource>> = {}): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
-  const { error } = configSchema().validate(config);
+  // Most configurations have no problem: those need no joi (./allowed-values.ts).
+  const plain = plainlyValid(config, { maxLength: MAX_NAME_LENGTH, pattern: PROJECT_NAME_PATTERN });
+  const error = plain ? undefined : configSchema().validate(config).error;
   for (const d of error?.details ?? []) problems.push(problemFromDetail(d));
   if (problems.length === 0) problems.push(...crossFieldProblems(config, sources));
   else problems.push(...crossFieldProblems(config, sources).filter((p) => !problems.some((q) => q.key === p.key)));

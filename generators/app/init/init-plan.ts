@@ -45,6 +45,12 @@ export interface InitRequest {
    * @param target absolute project folder
    */
   onCommitted?: (target: string) => void;
+  /**
+   * The plan `pipecat init` made of this request moments ago ({@link planInit}, before loading
+   * Yeoman, without the wizard): the generator's configuring phase takes it instead of resolving,
+   * sweeping and checking the destination a second time.
+   */
+  plan?: InitPlan;
 }
 
 /** Where a project goes: `<output>/<name>`, or a folder given as `pipecat init DIR` (in place). */

@@ -556,14 +556,7 @@ export function sweepStale(folder: string): string[] {
  * @returns the folder staging happens in
  */
 export function sweepBeside(target: string): string {
-  let isFolder = false;
-  try {
-    isFolder = statSync(target).isDirectory();
-  } catch {
-    isFolder = false;
-  }
-  // An existing folder is never replaced (a shell may stand in it): staging goes inside it.
-  const home = isFolder ? target : nearestExistingFolder(dirname(target));
+  const home = stagingHome(target);
   // A killed run staged in the nearest folder that existed then, which may be an ancestor of this
   // one when it had already created parents: look up the whole chain (a few directory reads).
   for (let dir = home; ; dir = dirname(dir)) {
@@ -571,6 +564,18 @@ export function sweepBeside(target: string): string {
     if (dirname(dir) === dir) break;
   }
   return home;
+}
+
+/** Where the staging folder of a project for `target` goes: the target when it is a folder, else its nearest existing ancestor. */
+function stagingHome(target: string): string {
+  let isFolder = false;
+  try {
+    isFolder = statSync(target).isDirectory();
+  } catch {
+    isFolder = false;
+  }
+  // An existing folder is never replaced (a shell may stand in it): staging goes inside it.
+  return isFolder ? target : nearestExistingFolder(dirname(target));
 }
 
 /** Say on stderr that a staging folder was kept because moved-aside copies in it could not be put back. */
@@ -588,6 +593,12 @@ export interface BeginStagingOptions {
   handleSignals?: boolean;
   /** Where "cancelled: nothing was written" goes (default stderr). */
   onCancel?: (message: string) => void;
+  /**
+   * Remove dead runs' leftovers beside the target first ({@link sweepBeside}; default true). False
+   * when the caller has just done so (`planInit` sweeps before checking the destination): the sweep
+   * reads every folder from the target up to `/`.
+   */
+  sweep?: boolean;
 }
 
 /** Files (and links) under `root`, as `/`-separated paths relative to it, parents before children. */
@@ -622,7 +633,7 @@ let exitHookInstalled = false;
  * @throws StagingError when the staging folder cannot be created (read-only or full destination)
  */
 export function beginStaging(target: string, opts: BeginStagingOptions = {}): Staging {
-  const home = sweepBeside(target);
+  const home = opts.sweep === false ? stagingHome(target) : sweepBeside(target);
   const journal: StagingJournal = {
     pid: process.pid,
     host: hostname(),

@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+/**
+ * Entry point of the `pipecat`, `pc` and `generator-pipecat` executables: `dist/cli/main.js` is
+ * this file, bundled (`scripts/bundle.ts`).
+ *
+ * It answers two exact command lines without loading yargs (issue 27: `--version` and
+ * `init --list-options` within 1.2× of bare `node -e 0`; compiling yargs alone costs about a third
+ * of a bare Node start, measured with `node --cpu-prof`), and hands every other command line to
+ * `cli/main.ts`, the yargs program, unchanged:
+ * - `--version` or `-V` alone: the version from our package.json, as yargs' `.version()` prints it;
+ * - `init --list-options` alone: the JSON that `listOptions()` (cli/commands/init.ts) prints,
+ *   written at build time to `dist/cli/list-options.json` (test/entry.test.ts checks it equals
+ *   the catalogue's, and that the yargs path prints the same bytes).
+ * Any other spelling (`init --list-options --yes`, `--version init`) goes through yargs as before.
+ */
+import { readFileSync } from 'node:fs';
+import { packageInfo } from '../generators/app/paths.js';
+
+/**
+ * What the binary prints for `args` (the arguments after the executable) without yargs, or
+ * undefined when yargs must run.
+ *
+ * @param args e.g. `['init', '--list-options']`
+ * @param listOptionsFile the build's JSON of `init --list-options` (default: beside this bundle)
+ * @returns stdout text (newline-terminated), or undefined
+ */
+function fastAnswer(args: string[], listOptionsFile = new URL('./list-options.json', import.meta.url)): string | undefined {
+  if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) return `${packageInfo().version}\n`;
+  if (args.length === 2 && args[0] === 'init' && args[1] === '--list-options') return readFileSync(listOptionsFile, 'utf8');
+  return undefined;
+}
+
+const answer = fastAnswer(process.argv.slice(2));
+if (answer === undefined) await import('./main.js');
+else process.stdout.write(answer);
