@@ -19,14 +19,14 @@ import Generator from 'yeoman-generator';
 import { CONFIG_OPTIONS } from './config/options.js';
 import type { ConfigLayer } from './config/resolve.js';
 import type { ProjectConfig } from './config/types.js';
-import { commitPlan, dryRunText, nextStepsText, planRequest, stagePlan } from './init/core.js';
-import { destinationOf, outputFolderOf, resolveRequest, type InitPlan, type InitRequest } from './init/init-plan.js';
+import { askProject, commitPlan, dryRunText, nextStepsText, planRequest, stagePlan } from './init/core.js';
+import type { InitPlan, InitRequest } from './init/init-plan.js';
 import { BASE_DIR, writeBase } from './update/base.js';
 import { checkYoRcAt } from './update/guard.js';
 import type { Staging } from './staging/staging.js';
-import { endUnderYo, escCancels, isCancel, rootHomeProblem, runByYo } from './init/yo-host.js';
+import { endUnderYo, escCancels, givenLayer, isCancel, rootHomeProblem, runByYo, yoRequest } from './init/yo-host.js';
 import { toAdapterQuestion } from './wizard/convert.js';
-import { askWizard, runWizard, type AskFunction } from './wizard/wizard.js';
+import { askWizard, type AskFunction } from './wizard/wizard.js';
 
 /** Options the generator accepts (all `pipecat init` options, plus internal ones from our CLI). */
 export interface PipecatGeneratorOptions {
@@ -124,33 +124,12 @@ export default class PipecatGenerator extends Generator {
 
   /** `yo pipecat`: values given as options (flags), by config key. */
   private _givenLayer(): ConfigLayer {
-    const flags: ConfigLayer = {};
-    for (const o of CONFIG_OPTIONS) {
-      const v = [o.flag, ...(o.flagAliases ?? [])].map((f) => this._opts[f]).find((x) => x !== undefined);
-      // Yeoman parses an `Array` option with `Array(value)`, which nests a list given as a list.
-      if (v !== undefined) flags[o.key] = Array.isArray(v) ? v.flat(Infinity) : v;
-    }
-    return flags;
+    return givenLayer(this._opts);
   }
 
-  /**
-   * The request of this run: our CLI's, or under `yo pipecat` the one its options make (the
-   * wizard runs without `--name` and `--config`; the config file is read in configuring).
-   */
+  /** The request of this run: our CLI's, or under `yo pipecat` the one its options make. */
   private _request(): InitRequest {
-    if (this._opts.request) return this._opts.request;
-    if (!this._cachedRequest) {
-      const flags = this._givenLayer();
-      this._cachedRequest = {
-        flags,
-        output: typeof this._opts.output === 'string' ? this._opts.output : undefined,
-        cwd: this.destinationRoot(),
-        wizard: flags.project_name === undefined && typeof this._opts.config !== 'string',
-        dryRun: this._opts['dry-run'] === true,
-        overwriteGuide: false,
-        yes: this._opts.yes === true || this._opts.y === true,
-      };
-    }
+    this._cachedRequest ??= this._opts.request ?? yoRequest(this._opts, this.destinationRoot());
     return this._cachedRequest;
   }
 
@@ -203,15 +182,7 @@ export default class PipecatGenerator extends Generator {
     if (!req.wizard) return;
     const stopEsc = this._opts.request || !runByYo() ? () => undefined : escCancels(this.env);
     try {
-      this.projectConfig = await runWizard({
-        given: req.flags,
-        output: outputFolderOf(req),
-        target: (name) => destinationOf(req, name).target,
-        resolve: (layer) => resolveRequest({ flags: layer }),
-        yes: req.yes,
-        ask: this._askQuestion,
-        log: (text) => this.log(text),
-      });
+      this.projectConfig = await askProject(req, { ask: this._askQuestion, log: (text) => this.log(text) });
     } catch (err) {
       // Our CLI maps a cancel to exit 130 itself; under `yo`, Ctrl-C, Esc or a declined summary
       // would otherwise end in yo's error banner and exit 1 (issue 13).

@@ -2,7 +2,7 @@
  * The init core: what one `pipecat init` (flags, config file, wizard, in place, `--coding-agent`)
  * or one `yo pipecat` outside a project does, as steps called once each, in order:
  *
- * resolve → plan ({@link planRequest}, {@link planGuidesOnly}) → render the file table
+ * (ask: {@link askProject}) → resolve → plan ({@link planRequest}, {@link planGuidesOnly}) → render the file table
  * ({@link renderPlan}) → stage ({@link stagePlan}) → commit ({@link commitPlan}) → next steps
  * ({@link nextStepsText}); or, with `--dry-run`, the plan as JSON ({@link dryRunText}).
  *
@@ -22,6 +22,7 @@ import { renderFiles, renderGuidesOnly, type RenderedFile } from '../render/rend
 import { destinationProblem, inPlaceProblem } from '../staging/destination.js';
 import { beginStaging, sweepBeside, type Staging } from '../staging/staging.js';
 import { schemaProblem } from '../wizard/questions.js';
+import { runWizard, type AskFunction } from '../wizard/wizard.js';
 import {
   commitWithGuides,
   countStep,
@@ -29,6 +30,7 @@ import {
   dryRunDocument,
   guidePlan,
   keptGuides,
+  outputFolderOf,
   planInit,
   resolveRequest,
   type Destination,
@@ -58,6 +60,28 @@ export type CorePlan = InitPlan | GuidesPlan;
 /** Whether a plan is a whole project (it has a resolved configuration). */
 function isProject(plan: CorePlan): plan is InitPlan {
   return 'config' in plan;
+}
+
+/**
+ * Ask what the request does not give (the wizard: every missing answer, a summary, the
+ * confirmation); the summary's configuration is resolved here, once, and is the one planned.
+ *
+ * @param req the request (its flags skip their questions)
+ * @param io how to ask one question (the host's adapter) and to log the summary
+ * @returns the confirmed configuration
+ * @throws ConfigError (exit 2) for invalid flags; WizardCancelledError (exit 130) when declined;
+ *   whatever `ask` throws on Ctrl-C or Esc
+ */
+export function askProject(req: InitRequest, io: { ask: AskFunction; log: (text: string) => void }): Promise<ProjectConfig> {
+  return runWizard({
+    given: req.flags,
+    output: outputFolderOf(req),
+    target: (name) => destinationOf(req, name).target,
+    resolve: (layer) => resolveRequest({ flags: layer }),
+    yes: req.yes,
+    ask: io.ask,
+    log: io.log,
+  });
 }
 
 /**

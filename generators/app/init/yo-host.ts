@@ -1,7 +1,8 @@
 /**
  * How the generator behaves under the `yo` command line itself (not under yeoman-test or our CLI):
  * a cancel or a known error ends the process with our exit codes instead of yo's banner and exit 1,
- * Esc cancels a question, and a `$HOME` Yeoman cannot use is explained before Yeoman fails on it.
+ * Esc cancels a question, and a `$HOME` Yeoman cannot use is explained before Yeoman fails on it;
+ * and the request `yo pipecat`'s options make (our CLI makes its own).
  *
  * Source: issue 13 (`yo` cancel codes), issue 26 (yo as root).
  */
@@ -9,6 +10,9 @@ import { realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { emitKeypressEvents } from 'node:readline';
 import { yeomanHomeProblem } from '../../../cli/yeoman-home.js';
+import { CONFIG_OPTIONS } from '../config/options.js';
+import type { ConfigLayer } from '../config/resolve.js';
+import type { InitRequest } from './init-plan.js';
 import { WizardCancelledError } from '../wizard/wizard.js';
 
 /**
@@ -107,5 +111,40 @@ export function escCancels(env: { adapter: unknown }): () => void {
   input.on('keypress', onKey);
   return () => {
     input.off('keypress', onKey);
+  };
+}
+
+/**
+ * `yo pipecat`: the values given as options (flags), by config key (a flag's aliases count too).
+ *
+ * @param options the generator's options, by flag name
+ */
+export function givenLayer(options: Record<string, unknown>): ConfigLayer {
+  const flags: ConfigLayer = {};
+  for (const o of CONFIG_OPTIONS) {
+    const v = [o.flag, ...(o.flagAliases ?? [])].map((f) => options[f]).find((x) => x !== undefined);
+    // Yeoman parses an `Array` option with `Array(value)`, which nests a list given as a list.
+    if (v !== undefined) flags[o.key] = Array.isArray(v) ? v.flat(Infinity) : v;
+  }
+  return flags;
+}
+
+/**
+ * The request `yo pipecat`'s options make: the wizard runs without `--name` and `--config` (the
+ * config file is read when planning, `./core.ts`'s `planRequest`).
+ *
+ * @param options the generator's options, by flag name
+ * @param cwd the generator's destination root
+ */
+export function yoRequest(options: Record<string, unknown>, cwd: string): InitRequest {
+  const flags = givenLayer(options);
+  return {
+    flags,
+    output: typeof options.output === 'string' ? options.output : undefined,
+    cwd,
+    wizard: flags.project_name === undefined && typeof options.config !== 'string',
+    dryRun: options['dry-run'] === true,
+    overwriteGuide: false,
+    yes: options.yes === true || options.y === true,
   };
 }
