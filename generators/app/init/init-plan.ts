@@ -146,8 +146,8 @@ export interface InitPlan {
 }
 
 /**
- * The configuration of a request without the wizard: the one resolver over the config file and
- * flags layers.
+ * The configuration of a request: the one resolver over the config file and flags layers (the
+ * wizard passes its given values and answers as the flags layer). Counted ({@link countStep}).
  *
  * @param req the request
  * @throws ConfigError (exit 2) naming every invalid key
