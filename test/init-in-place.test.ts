@@ -10,7 +10,14 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { BIN, ROOT, makeTempDir, readTree, removeDir, runCli, childEnv } from './helpers/cli.js';
-import { STAGING_PREFIX, beginStaging, contentHash, folderIdentity, sweepStale, type StagingJournal } from '../generators/app/staging/staging.js';
+import {
+  STAGING_PREFIX,
+  beginStaging,
+  contentHash,
+  folderIdentity,
+  sweepStale,
+  type StagingJournal,
+} from '../generators/app/staging/staging.js';
 
 /** A complete configuration but for the name (realtime: the fewest flags). */
 const REST = ['-t', 'daily', '-m', 'realtime', '--realtime', 'openai_realtime'];
