@@ -1,7 +1,8 @@
 /**
  * Updating is not in the Yeoman design (issue 25): `pipecat update` is a plain function call
  * (`generators/app/update/session.ts`) and must not evaluate code of yeoman-environment or
- * yeoman-generator, bundled or not; nor must `pipecat init --dry-run` and `--list-options`.
+ * yeoman-generator, bundled or not; nor must `pipecat init --dry-run` (flags or `--config`),
+ * `--list-options` and `--coding-agent` (the init core without Yeoman).
  *
  * The binary runs with a preload (`helpers/module-log.mjs`) that records every module URL it
  * loads. A loaded bundle file (`dist/cli/main.js`, `dist/cli/chunks/*`) holds Yeoman's code when
@@ -10,7 +11,7 @@
  * its path. The control: a full `pipecat init` is found to load both.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROOT, WEB_ARGS, makeTempDir, removeDir, runCli } from './helpers/cli.js';
@@ -71,8 +72,15 @@ describe('commands that need no Yeoman load none of it', () => {
 
   test.each([
     ['init --dry-run', ['init', '-n', 'dry', ...WEB_ARGS, '--dry-run']],
+    ['init --config FILE --dry-run', ['init', '-c', 'dry.json', '--dry-run']],
     ['init --list-options', ['init', '--list-options']],
+    ['init DIR --coding-agent', ['init', 'agent-only', '--coding-agent']],
   ])('pipecat %s', (_name, args) => {
+    const config = { project_name: 'dry-config', bot_type: 'web', transports: ['smallwebrtc'], mode: 'cascade' };
+    writeFileSync(
+      join(tmp, 'dry.json'),
+      JSON.stringify({ ...config, stt_service: 'deepgram_stt', llm_service: 'openai_llm', tts_service: 'cartesia_tts' }),
+    );
     const r = yeomanLoadedBy(args);
     expect({ code: r.code, stderr: r.code ? r.stderr : '', loaded: r.loaded }).toEqual({ code: 0, stderr: '', loaded: [] });
   });

@@ -1,37 +1,34 @@
 /**
  * `pipecat init`: scaffold a Pipecat bot project from flags, a JSON config file, or the wizard.
  *
- * A thin front end: it parses the command line (yargs), reads the config file, decides whether
- * the wizard asks what is missing, and hands one {@link InitRequest} to one run of the Yeoman
- * generator (`generators/app/run.ts`), whose phases ask, resolve (the one resolver), plan the
- * project folder (`generators/app/init/init-plan.ts`), write the file table into a staging folder and
- * commit it (`generators/app/staging/staging.ts`). Without the wizard the plan is checked first, so bad
- * input and `--dry-run` never load Yeoman; `--help` and `--list-options` never do either.
+ * A thin front end over the init core (`generators/app/init/core.ts`): it parses the command line
+ * (yargs), reads the config file, decides whether the wizard asks what is missing, and hands one
+ * {@link InitRequest} to one run of the Yeoman generator (`generators/app/run.ts`). Without the
+ * wizard it resolves and plans first and hands that plan over (the generator makes none), so bad
+ * input and `--dry-run` never load Yeoman; `--coding-agent` runs the core without Yeoman.
  *
  * The handler receives its collaborators ({@link InitIO}: output sinks, terminal, prompt adapter,
  * generator runner), so it runs in a test without the binary.
  *
  * Exit codes (docs/exit-codes.md): 0 written (or dry run / list printed), 2 invalid input or a
  * destination that refuses the project (nothing written), 1 another failure (nothing left behind),
- * 130 / 143 / 129 stopped by SIGINT (or the
- * wizard cancelled) / SIGTERM / SIGHUP (nothing written).
+ * 130 / 143 / 129 stopped by SIGINT (or the wizard cancelled) / SIGTERM / SIGHUP (nothing written).
  */
-import { basename, relative, resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { TRANSPORTS } from '../../generators/app/catalogue/catalogue.js';
 import { CONFIG_OPTIONS } from '../../generators/app/config/options.js';
-import { readConfigFile, resolveConfig, type ConfigLayer } from '../../generators/app/config/resolve.js';
+import { ConfigError, readConfigFile, resolveConfig, type ConfigLayer } from '../../generators/app/config/resolve.js';
 import { selectableServiceIds } from '../../generators/app/config/schema.js';
-import type { Destination, InitRequest } from '../../generators/app/init/init-plan.js';
+import type { InitRequest } from '../../generators/app/init/init-plan.js';
 import type { GeneratorRun } from '../../generators/app/run.js';
 import { schemaProblem } from '../../generators/app/wizard/questions.js';
 import { CancelledError, UserError, pendingUsageProblems } from '../errors.js';
+import { setStopContext } from '../interrupts.js';
+import { yeomanHomeProblem } from '../yeoman-home.js';
 import { checkBooleanValues, checkDashValues, checkEmptyValues } from './value-checks.js';
 
 export { checkBooleanValues, checkDashValues, checkEmptyValues };
-import { setStopContext } from '../interrupts.js';
-import { yeomanHomeProblem } from '../yeoman-home.js';
-import { ConfigError } from '../../generators/app/config/resolve.js';
 
 /**
  * The collaborators of `pipecat init`'s handler. The binary passes the process's
@@ -158,72 +155,6 @@ export function applyDirectory(argv: InitArgs, flags: ConfigLayer, configName: u
   flags.project_name = name;
 }
 
-/**
- * `--coding-agent`: write only the agent guides and GETTING_STARTED.md (the anchor's "build with
- * a coding agent" path): no bot, no service questions, no Yeoman; staged and committed like a
- * project (`generators/app/staging/staging.ts`).
- *
- * @param req the request (destination, `--overwrite-guide`, `--dry-run`)
- * @param name project name shown in the guides
- * @param io output sinks
- * @throws UserError (exit 2) when the destination cannot take the guides
- */
-async function writeGuidesOnly(req: InitRequest, name: string, io: InitIO): Promise<void> {
-  const [
-    { destinationOf, guidePlan, commitWithGuides, keptGuides },
-    { beginStaging, sweepBeside },
-    { renderGuidesOnly },
-    { destinationProblem, inPlaceProblem },
-  ] = await Promise.all([
-    import('../../generators/app/init/init-plan.js'),
-    import('../../generators/app/staging/staging.js'),
-    import('../../generators/app/render/render.js'),
-    import('../../generators/app/staging/destination.js'),
-  ]);
-  const dest: Destination = destinationOf(req, name);
-  sweepBeside(dest.target);
-  const problem = dest.inPlace ? inPlaceProblem(dest.target, [], []) : destinationProblem(resolve(dest.target, '..'), dest.target);
-  if (problem && !problem.includes('.yo-rc.json')) throw new UserError(problem);
-  const guides = guidePlan({ ...dest, inPlace: true }, req.overwriteGuide);
-  const kept = keptGuides(guides);
-  const files = renderGuidesOnly(name).filter((f) => !kept.includes(f.path));
-  if (req.dryRun) {
-    io.out(
-      JSON.stringify(
-        {
-          project_name: name,
-          coding_agent: true,
-          derived: {
-            output_dir: dest.target,
-            files: files.map((f) => f.path),
-          },
-        },
-        null,
-        2,
-      ) + '\n',
-    );
-    return;
-  }
-  const staging = beginStaging(dest.target, { sweep: false }); // swept above
-  try {
-    for (const f of files) staging.write(f.path, f.contents);
-    commitWithGuides(staging, guides, io.err);
-    req.onCommitted?.(dest.target);
-  } catch (err) {
-    staging.abort();
-    throw err;
-  }
-  const rel = relative(req.cwd, dest.target) || '.';
-  io.out(
-    [
-      `Set up ${name} for building with a coding agent in ${rel === '.' ? 'the current directory' : rel}.`,
-      '',
-      `Read ${rel === '.' ? '' : `${rel}/`}GETTING_STARTED.md for how to prompt your agent, then open a coding session ${rel === '.' ? 'here' : `in ${rel}`}.`,
-      '',
-    ].join('\n'),
-  );
-}
-
 /** Options the command adds besides the configuration options. */
 function builder(yargs: Argv): Argv<InitArgs> {
   // Before yargs acts on any flag: `-n -dash` must not turn into `-n '' -d -a -s -h` (help).
@@ -340,6 +271,53 @@ export async function runInit(argv: InitArgs, io: InitIO): Promise<void> {
     io.out(listOptionsJson());
     return;
   }
+  const { flags, configLayer } = readInput(argv, io);
+  const core = await import('../../generators/app/init/core.js');
+  const codingAgent = argv['coding-agent'] === true;
+  // In place on a terminal with a name: values that resolve on their own leave nothing to ask,
+  // and that configuration is the one planned (resolved once).
+  const inPlaceAsk = !codingAgent && configLayer === undefined && flags.project_name !== undefined && argv.directory !== undefined;
+  const resolved = inPlaceAsk && io.interactive ? core.resolvedOrMissing({ flags }) : undefined;
+  // The wizard asks what is missing: without --name and --config, or in place with values missing.
+  const wizard =
+    !codingAgent && configLayer === undefined && (flags.project_name === undefined || (inPlaceAsk && io.interactive && !resolved));
+  const request = requestOf(argv, io, flags, configLayer, wizard);
+  if (codingAgent) return core.carryOut(core.planGuidesOnly(request), request, { out: io.out, note: io.err });
+  if (wizard && !io.interactive) {
+    throw new UserError('no terminal for the wizard: pass --name (and the other options) or --config <file>', [
+      'e.g. pipecat init --name my-bot --bot-type web --transport smallwebrtc --mode cascade --stt deepgram_stt --llm openai_llm --tts cartesia_tts',
+      'see `pipecat init --help` and `pipecat init --list-options`',
+    ]);
+  }
+  // Without the wizard, resolve and plan before loading Yeoman (bad input and a dry run never load
+  // it); the generator takes this plan and makes none of its own.
+  const plan = wizard ? undefined : core.planRequest(request, resolved);
+  if (plan && request.dryRun) {
+    io.out(core.dryRunText(plan));
+    return;
+  }
+  const home = yeomanHomeProblem();
+  if (home) throw home;
+  try {
+    await io.runGenerator({ request, plan, adapter: wizard ? await io.promptAdapter() : undefined, out: io.out, note: io.err });
+  } catch (err) {
+    // Ctrl-C or Esc in a question, or "no" to the summary: one line, exit 130.
+    if (err instanceof CancelledError || (err && typeof err === 'object' && (err as { exitCode?: unknown }).exitCode === 130))
+      throw new CancelledError();
+    throw err;
+  }
+}
+
+/**
+ * Read what yargs left: the usage problems it collected, the checks it cannot make, `--config`
+ * (`-` for stdin), `pipecat init quickstart` and `DIRECTORY`.
+ *
+ * @param argv parsed arguments (`config` and `directory` are normalised in place)
+ * @param io the raw arguments and folder
+ * @returns the flags layer and the config file's layer
+ * @throws UserError or ConfigError (exit 2) for invalid input
+ */
+function readInput(argv: InitArgs, io: InitIO): { flags: ConfigLayer; configLayer?: ConfigLayer } {
   const usage = pendingUsageProblems.splice(0);
   if (usage.length) throw withConfigProblems(usage, argv);
   checkBooleanValues(io.rawArgs);
@@ -359,12 +337,12 @@ export async function runInit(argv: InitArgs, io: InitIO): Promise<void> {
     configLayer = { ...QUICKSTART };
   }
   applyDirectory(argv, flags, configLayer?.project_name, io.cwd);
-  // The wizard asks what is missing: without --name and --config, or in place with values missing.
-  const wizard =
-    !argv['coding-agent'] &&
-    configLayer === undefined &&
-    (flags.project_name === undefined || (argv.directory !== undefined && io.interactive && !complete(flags)));
-  const request: InitRequest = {
+  return { flags, configLayer };
+}
+
+/** The request `pipecat init` hands to the init core (and the generator). */
+function requestOf(argv: InitArgs, io: InitIO, flags: ConfigLayer, configLayer: ConfigLayer | undefined, wizard: boolean): InitRequest {
+  return {
     flags,
     config: configLayer,
     directory: argv.directory,
@@ -377,41 +355,6 @@ export async function runInit(argv: InitArgs, io: InitIO): Promise<void> {
     // A signal after the commit stops the process with a true report: the project is whole.
     onCommitted: (target) => setStopContext({ note: `stopped after writing the project: ${target} is complete` }),
   };
-  if (argv['coding-agent']) {
-    const name = (flags.project_name ?? configLayer?.project_name) as string | undefined;
-    if (typeof name !== 'string') throw new UserError('--coding-agent needs a folder: `pipecat init DIR --coding-agent` (or --name NAME)');
-    const bad = schemaProblem('project_name', name);
-    if (bad) throw new UserError(`--name: ${bad}`);
-    await writeGuidesOnly(request, name, io);
-    return;
-  }
-  if (wizard && !io.interactive) {
-    throw new UserError('no terminal for the wizard: pass --name (and the other options) or --config <file>', [
-      'e.g. pipecat init --name my-bot --bot-type web --transport smallwebrtc --mode cascade --stt deepgram_stt --llm openai_llm --tts cartesia_tts',
-      'see `pipecat init --help` and `pipecat init --list-options`',
-    ]);
-  }
-  if (!wizard) {
-    // Check the input and the destination before loading Yeoman: the generator's configuring
-    // phase takes this plan (`request.plan`); a dry run needs nothing more.
-    const { planInit, dryRunDocument, keptGuides, resolveRequest } = await import('../../generators/app/init/init-plan.js');
-    const plan = planInit(request, resolveRequest(request));
-    if (request.dryRun) {
-      io.out(JSON.stringify(dryRunDocument(plan.config, plan.dest.target, keptGuides(plan.guides)), null, 2) + '\n');
-      return;
-    }
-    request.plan = plan; // the generator takes it, not planning again
-  }
-  const home = yeomanHomeProblem();
-  if (home) throw home;
-  try {
-    await io.runGenerator({ request, adapter: wizard ? await io.promptAdapter() : undefined, out: io.out, note: io.err });
-  } catch (err) {
-    // Ctrl-C or Esc in a question, or "no" to the summary: one line, exit 130.
-    if (err instanceof CancelledError || (err && typeof err === 'object' && (err as { exitCode?: unknown }).exitCode === 130))
-      throw new CancelledError();
-    throw err;
-  }
 }
 
 /**
@@ -461,14 +404,4 @@ export const QUICKSTART: ConfigLayer = {
 /** Whether the command line says `--config -` (yargs reads a lone `-` as an empty value). */
 function stdinConfig(rawArgs: readonly string[]): boolean {
   return rawArgs.some((a, i) => (a === '--config' || a === '-c') && rawArgs[i + 1] === '-') || rawArgs.includes('--config=-');
-}
-
-/** Whether flags alone resolve to a configuration (nothing left for the wizard to ask). */
-function complete(flags: ConfigLayer): boolean {
-  try {
-    resolveConfig({ flags });
-    return true;
-  } catch {
-    return false;
-  }
 }

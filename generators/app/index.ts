@@ -1,54 +1,41 @@
 /**
  * The `pipecat` Yeoman generator (`yo pipecat`, and every `pipecat init` that writes a project).
- *
- * One run does it all:
+ * Its phases are thin calls into the init core (`./init/core.ts`), each once:
  * - prompting: the wizard asks what the flags and config file do not give (nothing in a
  *   non-interactive run, which never loads a prompt module of ours);
- * - configuring: the one resolver (`./config/resolve.ts`) over config file, flags and answers, then
- *   the plan (`./init-plan.ts`: the project folder, resolved in one place, and its check); with
+ * - configuring: resolve and plan (`planRequest`), unless our CLI handed its plan over; with
  *   `--dry-run` the plan is printed and nothing is written;
- * - writing: the file table, rendered in memory and written through mem-fs into a staging folder;
- * - end: the staging folder is committed into place (`./staging.ts`, with signal cleanup) and the
- *   next steps are printed (`./next-steps.ts`).
+ * - writing: the file table, rendered in memory and written through mem-fs into a staging folder
+ *   (`stagePlan`);
+ * - end: the staging folder is committed into place and the next steps are printed (`commitPlan`,
+ *   `nextStepsText`).
  *
- * Front ends: our CLI passes an {@link InitRequest} (`request`) and its output sinks; under `yo
- * pipecat` the request is built from the generator's own options.
+ * Inside a generated project `yo pipecat` updates it instead (`./update/yo.ts`, the update core).
+ * Front ends: our CLI passes an {@link InitRequest} (`request`), its plan when nothing is asked
+ * (`plan`) and its output sinks; under `yo pipecat` the request is built from the options.
  */
-import { realpathSync, statSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { emitKeypressEvents } from 'node:readline';
+import { dirname } from 'node:path';
 import Generator from 'yeoman-generator';
 import { CONFIG_OPTIONS } from './config/options.js';
-import { readConfigFile, type ConfigLayer } from './config/resolve.js';
+import type { ConfigLayer } from './config/resolve.js';
 import type { ProjectConfig } from './config/types.js';
-import {
-  commitWithGuides,
-  destinationOf,
-  dryRunDocument,
-  keptGuides,
-  outputFolderOf,
-  planInit,
-  resolveRequest,
-  type InitPlan,
-  type InitRequest,
-} from './init/init-plan.js';
-import { nextSteps } from './init/next-steps.js';
-import { selfCommand } from './init/self-command.js';
-import { renderFiles } from './render/render.js';
+import { askProject, commitPlan, dryRunText, nextStepsText, planRequest, stagePlan } from './init/core.js';
+import type { InitPlan, InitRequest } from './init/init-plan.js';
 import { BASE_DIR, writeBase } from './update/base.js';
 import { checkYoRcAt } from './update/guard.js';
-import { yeomanHomeProblem } from '../../cli/yeoman-home.js';
-import { beginStaging, type Staging } from './staging/staging.js';
+import type { Staging } from './staging/staging.js';
+import { endUnderYo, escCancels, givenLayer, isCancel, rootHomeProblem, runByYo, yoRequest } from './init/yo-host.js';
 import { toInquirer } from './wizard/inquirer.js';
 import { installDependencies } from './wizard/install.js';
 import { RENDERS_ROWS } from './wizard/row.js';
-import { askWizard, WizardCancelledError, type AskFunction } from './wizard/wizard.js';
+import { askWizard, type AskFunction } from './wizard/wizard.js';
 
 /** Options the generator accepts (all `pipecat init` options, plus internal ones from our CLI). */
 export interface PipecatGeneratorOptions {
   /** Our CLI's request (flags and config file already read); absent under `yo pipecat`. */
   request?: InitRequest;
+  /** Our CLI's plan of the request, made before Yeoman started (no wizard): not made again. */
+  plan?: InitPlan;
   /** Where results go: the `--dry-run` JSON and the next steps (default: the Yeoman log). */
   out?: (text: string) => void;
   /** Where notes go, e.g. which agent guides were kept (default: the Yeoman log). */
@@ -65,61 +52,6 @@ export interface PipecatGeneratorOptions {
    */
   terminal?: boolean;
   [key: string]: unknown;
-}
-
-/**
- * Cancel errors of the prompt libraries Yeoman's adapter runs (Inquirer's `ExitPromptError` …, the
- * `AbortError` of an aborted signal). They are recognised by name: under `yo` they come from yo's
- * own copy of Inquirer, whose classes an `instanceof` against ours would not match.
- */
-const PROMPT_CANCEL_NAMES: readonly string[] = ['ExitPromptError', 'AbortPromptError', 'CancelPromptError', 'AbortError'];
-
-/** Whether an error means the user cancelled a prompt (Ctrl-C, Esc) or declined the summary. */
-function isCancel(err: unknown): boolean {
-  if (err instanceof WizardCancelledError) return true;
-  const e = err as { name?: string; exitCode?: number } | undefined;
-  return !!e && (e.exitCode === 130 || PROMPT_CANCEL_NAMES.includes(e.name ?? ''));
-}
-
-/**
- * Whether this process is the `yo` command line (its `lib/cli.js`, through a `yo` link): there a
- * cancel ends the process with exit code 130; embedders (yeoman-test, our CLI) get the error.
- */
-function runByYo(): boolean {
-  try {
-    const script = realpathSync(process.argv[1] ?? '');
-    return /[\\/]yo[\\/]lib[\\/]cli\.js$/.test(script);
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Under `yo`, when Yeoman could not read its settings in `$HOME` (`cli/yeoman-home.ts`): the
- * lines to print, saying what to do instead; for a home this user does not own (yo started as root
- * runs as uid 1000 with root's HOME), how to run yo or `pipecat init` instead. Undefined when
- * Yeoman can start.
- */
-export function rootHomeProblem(): string | undefined {
-  const problem = yeomanHomeProblem();
-  if (!problem) return undefined;
-  const lines = [`error: ${problem.message}`, ...problem.problems.map((p) => `  ${p}`)];
-  let owner: number | undefined;
-  try {
-    owner = statSync(homedir()).uid;
-  } catch {
-    owner = undefined;
-  }
-  const uid = process.getuid?.();
-  if (uid !== undefined && owner !== undefined && owner !== uid) {
-    lines.push(
-      `  yo started as root runs as the user with uid ${uid} (yo's root check) but keeps HOME=${homedir()}, which that user cannot use:`,
-      '  run yo as your own user (not as root, not with sudo); or, as root, give it a home and a folder that user owns:',
-      `    mkdir -p /tmp/yo-home && chown ${uid} /tmp/yo-home && cd /tmp/yo-home && HOME=$PWD yo pipecat`,
-      '  or run `pipecat init` (the same options and wizard), which runs as root',
-    );
-  }
-  return lines.join('\n');
 }
 
 /** Generator class registered as namespace `pipecat:app`. */
@@ -196,33 +128,12 @@ export default class PipecatGenerator extends Generator {
 
   /** `yo pipecat`: values given as options (flags), by config key. */
   private _givenLayer(): ConfigLayer {
-    const flags: ConfigLayer = {};
-    for (const o of CONFIG_OPTIONS) {
-      const v = [o.flag, ...(o.flagAliases ?? [])].map((f) => this._opts[f]).find((x) => x !== undefined);
-      // Yeoman parses an `Array` option with `Array(value)`, which nests a list given as a list.
-      if (v !== undefined) flags[o.key] = Array.isArray(v) ? v.flat(Infinity) : v;
-    }
-    return flags;
+    return givenLayer(this._opts);
   }
 
-  /**
-   * The request of this run: our CLI's, or under `yo pipecat` the one its options make (the
-   * wizard runs without `--name` and `--config`; the config file is read in configuring).
-   */
+  /** The request of this run: our CLI's, or under `yo pipecat` the one its options make. */
   private _request(): InitRequest {
-    if (this._opts.request) return this._opts.request;
-    if (!this._cachedRequest) {
-      const flags = this._givenLayer();
-      this._cachedRequest = {
-        flags,
-        output: typeof this._opts.output === 'string' ? this._opts.output : undefined,
-        cwd: this.destinationRoot(),
-        wizard: flags.project_name === undefined && typeof this._opts.config !== 'string',
-        dryRun: this._opts['dry-run'] === true,
-        overwriteGuide: false,
-        yes: this._opts.yes === true || this._opts.y === true,
-      };
-    }
+    this._cachedRequest ??= this._opts.request ?? yoRequest(this._opts, this.destinationRoot());
     return this._cachedRequest;
   }
 
@@ -249,27 +160,6 @@ export default class PipecatGenerator extends Generator {
     return answers[row.name];
   };
 
-  /**
-   * Under `yo` itself, end the process the way our CLI would for a known error: a cancel prints
-   * "cancelled" and exits 130 (yo would print its banner and exit 1); an error with an exit code
-   * prints its message and problems and exits with it. Elsewhere (yeoman-test, our CLI) rethrows.
-   *
-   * @param err the error
-   * @param cancelled the line printed for a cancel (without it, a cancel is an error like another)
-   * @throws err when not run by `yo`, or when it is neither a cancel nor carries an exit code
-   */
-  private _endUnderYo(err: unknown, cancelled?: string): never {
-    if (!runByYo()) throw err;
-    if (cancelled !== undefined && isCancel(err)) {
-      process.stderr.write(`${cancelled}\n`);
-      process.exit(130);
-    }
-    const e = err as { exitCode?: unknown; message?: string; problems?: readonly string[] };
-    if (typeof e.exitCode !== 'number') throw err;
-    process.stderr.write([`error: ${e.message}`, ...(e.problems ?? []).map((p) => `  - ${p}`)].join('\n') + '\n');
-    process.exit(e.exitCode);
-  }
-
   /** Print a result (stdout in our CLI, Yeoman's log under `yo`). */
   private _out(text: string): void {
     if (this._opts.out) this._opts.out(text);
@@ -278,9 +168,9 @@ export default class PipecatGenerator extends Generator {
 
   /**
    * The wizard (issue 4): ask every missing answer (a given option skips its step), show a summary
-   * and ask for confirmation, then (on a terminal) offer to install the dependencies. Questions are
-   * rows rendered once into the adapter's shape (`yo`: Inquirer; yeoman-test: answers by name; our
-   * CLI: its `prompts` dialogs).
+   * and ask for confirmation. Questions are written in the `prompts` shape and converted for the
+   * environment's adapter (`yo`: inquirer; yeoman-test: answers by name; our CLI: an adapter built
+   * on `prompts`).
    *
    * @throws ConfigError (exit 2) for invalid options; WizardCancelledError (exit 130) when declined
    */
@@ -299,19 +189,15 @@ export default class PipecatGenerator extends Generator {
     }
     const req = this._request();
     if (!req.wizard) return;
-    const stopEsc = this._opts.request || !runByYo() ? () => undefined : this._escCancels();
+    const stopEsc = this._opts.request || !runByYo() ? () => undefined : escCancels(this.env);
     try {
-      const wizard = await askWizard({
-        given: req.flags,
-        output: outputFolderOf(req),
-        target: (name) => destinationOf(req, name).target,
-        yes: req.yes,
-        offerInstall: this._terminal() && !req.dryRun,
+      const asked = await askProject(req, {
         ask: this._askQuestion,
         log: (text) => this.log(text),
+        offerInstall: this._terminal() && !req.dryRun,
       });
-      this.projectConfig = wizard.config;
-      this.install = wizard.install;
+      this.projectConfig = asked.config;
+      this.install = asked.install;
     } catch (err) {
       // Our CLI maps a cancel to exit 130 itself; under `yo`, Ctrl-C, Esc or a declined summary
       // would otherwise end in yo's error banner and exit 1 (issue 13).
@@ -341,7 +227,7 @@ export default class PipecatGenerator extends Generator {
       import('./update/update.js'),
       import('./update/config.js'),
     ]);
-    const stopEsc = runByYo() ? this._escCancels() : () => undefined;
+    const stopEsc = runByYo() ? escCancels(this.env) : () => undefined;
     try {
       const recorded = readRecorded(root);
       const flags = this._givenLayer();
@@ -364,32 +250,10 @@ export default class PipecatGenerator extends Generator {
       });
       this.updateAnswers = layer;
     } catch (err) {
-      this._endUnderYo(err, 'cancelled: nothing was changed');
+      endUnderYo(err, 'cancelled: nothing was changed');
     } finally {
       stopEsc();
     }
-  }
-
-  /**
-   * Under `yo pipecat`: make Esc cancel the question on screen, as in our CLI's wizard (inquirer
-   * has no Esc key of its own). Esc aborts the adapter's prompt signal, so the prompt rejects (a
-   * cancel, see {@link isCancel}) and ends as Ctrl-C does: "cancelled", exit 130.
-   *
-   * @returns a function that removes the key listener
-   */
-  private _escCancels(): () => void {
-    const input = process.stdin;
-    if (!input.isTTY) return () => undefined;
-    emitKeypressEvents(input);
-    const adapter = this.env.adapter as { abort?: (reason?: unknown) => void };
-    const onKey = (_text: unknown, key: { name?: string } | undefined): void => {
-      if (key?.name !== 'escape') return;
-      adapter.abort?.(Object.assign(new Error('cancelled with Esc'), { name: 'AbortPromptError', exitCode: 130 }));
-    };
-    input.on('keypress', onKey);
-    return () => {
-      input.off('keypress', onKey);
-    };
   }
 
   /**
@@ -406,19 +270,11 @@ export default class PipecatGenerator extends Generator {
       return;
     }
     const req = this._request();
-    if (req.plan && !this.projectConfig) {
-      this.projectConfig = req.plan.config;
-      this.plan = req.plan;
-    } else {
-      if (!this.projectConfig) {
-        const config = req.config ?? (typeof this._opts.config === 'string' ? readConfigFile(this._opts.config) : undefined);
-        this.projectConfig = resolveRequest({ flags: req.flags, config });
-      }
-      this.plan = planInit(req, this.projectConfig);
-    }
+    this.plan =
+      this._opts.plan ?? planRequest(req, this.projectConfig, typeof this._opts.config === 'string' ? this._opts.config : undefined);
     if (req.dryRun) {
       this.planOnly = true;
-      this._out(JSON.stringify(dryRunDocument(this.projectConfig, this.plan.dest.target, keptGuides(this.plan.guides)), null, 2) + '\n');
+      this._out(dryRunText(this.plan));
     }
   }
 
@@ -446,7 +302,7 @@ export default class PipecatGenerator extends Generator {
       });
       if (code) process.exitCode = code;
     } catch (err) {
-      this._endUnderYo(err);
+      endUnderYo(err);
     }
   }
 
@@ -456,33 +312,31 @@ export default class PipecatGenerator extends Generator {
    */
   writing(): void {
     if (this.planOnly) return;
-    const { config, dest, guides } = this.plan!;
-    // planInit swept beside the target moments ago (configuring, or `pipecat init` before Yeoman).
-    this.staging = beginStaging(dest.target, { sweep: false });
-    this._opts.onStaging?.(this.staging);
-    // The `create …` lines name the project's paths (`server/bot.py`), not the staging folder's.
-    const env = this.env as unknown as { logCwd?: string; conflicterOptions?: { cwd?: string } };
-    env.logCwd = this.staging.dir;
-    if (env.conflicterOptions) env.conflicterOptions.cwd = this.staging.dir;
-    const kept = keptGuides(guides);
-    const files = renderFiles(config).filter((f) => !kept.includes(f.path));
-    for (const f of files) this.fs.write(join(this.staging.dir, f.path), f.contents);
-    writeBase(this.staging.dir, files);
+    this.staging = stagePlan(this.plan!, {
+      onStaging: (staging) => {
+        this._opts.onStaging?.(staging);
+        // The `create …` lines name the project's paths (`server/bot.py`), not the staging folder's.
+        const env = this.env as unknown as { logCwd?: string; conflicterOptions?: { cwd?: string } };
+        env.logCwd = staging.dir;
+        if (env.conflicterOptions) env.conflicterOptions.cwd = staging.dir;
+      },
+      write: (path, contents) => this.fs.write(path, contents),
+      beside: writeBase,
+    });
   }
 
   /** Commit the staging folder into place (keeping existing agent guides) and print the next steps. */
   async end(): Promise<void> {
     if (this.planOnly || !this.staging) return;
-    const { config, dest, guides } = this.plan!;
     // One line for the base copies (`writeBase`), after Yeoman's `create …` lines for the project's
     // files and in their format: queued on the same adapter (behind the queued log lines), and
     // awaited so it comes before the next steps.
     await this.env.adapter.queue((a) => {
       a.log.create(`${BASE_DIR}/ (a copy of each file: what \`pipecat update\` merges your edits against)`);
     });
-    commitWithGuides(this.staging, guides, this._opts.note ?? ((text) => this.log(text.trimEnd())));
-    this._request().onCommitted?.(dest.target);
-    if (this.install) await installDependencies(dest.target, (text) => (this._opts.note ? this._opts.note(`${text}\n`) : this.log(text)));
-    this._out(nextSteps(config, dest.target, this._request().cwd, selfCommand()));
+    commitPlan(this.plan!, this.staging, this._request(), this._opts.note ?? ((text) => this.log(text.trimEnd())));
+    const target = this.plan!.dest.target;
+    if (this.install) await installDependencies(target, (text) => (this._opts.note ? this._opts.note(`${text}\n`) : this.log(text)));
+    this._out(nextStepsText(this.plan!, this._request()));
   }
 }

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { stripVTControlCharacters } from 'node:util';
 import { packageRoot } from './paths.js';
-import type { InitRequest } from './init/init-plan.js';
+import type { InitPlan, InitRequest } from './init/init-plan.js';
 import type { Staging } from './staging/staging.js';
 
 let runs = 0;
@@ -60,6 +60,11 @@ export interface GeneratorRun {
   /** What to create (flags, config file layer, destination, wizard, dry run). */
   request?: InitRequest;
   /**
+   * The plan of the request, when our CLI made it before loading Yeoman (nothing to ask): the
+   * generator's configuring phase takes it instead of resolving and planning again.
+   */
+  plan?: InitPlan;
+  /**
    * The prompt adapter for the wizard (Yeoman's `InputOutputAdapter`; ours is
    * `cli/prompts-adapter.ts`), wrapped in Yeoman's QueuedAdapter. Omit it when nothing is asked.
    */
@@ -71,8 +76,9 @@ export interface GeneratorRun {
 }
 
 /**
- * Run the `pipecat:app` generator once: ask what is missing, resolve, plan, write into a staging
- * folder and commit it (or, with `--dry-run`, print the plan).
+ * Run the `pipecat:app` generator once: ask what is missing, resolve and plan (unless `run.plan`
+ * holds the plan already), write into a staging folder and commit it (or, with `--dry-run`, print
+ * the plan). The phases call the init core (`./init/core.ts`).
  *
  * @param run request, prompt adapter, output sinks
  * @throws ConfigError or DestinationError (exit 2); StagingError (exit 2) when the file system
@@ -98,6 +104,7 @@ export async function runPipecatGenerator(run: GeneratorRun): Promise<void> {
   try {
     await env.run(['pipecat:app'], {
       request: run.request,
+      plan: run.plan,
       out: run.out,
       note: run.note,
       onStaging: (s: Staging) => stagings.push(s),

@@ -4,8 +4,10 @@
  * project folder is resolved from `DIRECTORY` / `--output` and the project name, the destination
  * check, the `--dry-run` document, and the commit that keeps or replaces existing agent guides.
  *
- * No Yeoman here: the generator's configuring phase calls {@link planInit}, and `pipecat init`
- * calls it too before starting Yeoman, so bad input and `--dry-run` never load Yeoman.
+ * No Yeoman here: {@link planInit} runs once per `pipecat init`: before Yeoman starts when nothing
+ * is asked (so bad input and `--dry-run` never load Yeoman; the plan is handed to the generator),
+ * else in the generator's configuring phase. {@link initStepCounts} counts the resolves and plans
+ * (`PIPECAT_DEBUG_RUNS` prints each on stderr), so a test can tell a second one.
  *
  * Source: issue 14 ("The shape of the init path"), issue 12 (in-place init, agent guides).
  */
@@ -45,12 +47,32 @@ export interface InitRequest {
    * @param target absolute project folder
    */
   onCommitted?: (target: string) => void;
-  /**
-   * The plan `pipecat init` made of this request moments ago ({@link planInit}, before loading
-   * Yeoman, without the wizard): the generator's configuring phase takes it instead of resolving,
-   * sweeping and checking the destination a second time.
-   */
-  plan?: InitPlan;
+}
+
+/** The steps of an init that {@link countStep} counts. */
+export type InitStep = 'resolve' | 'plan';
+
+const stepCounts: Record<InitStep, number> = { resolve: 0, plan: 0 };
+
+/**
+ * Count one step of an init; with `PIPECAT_DEBUG_RUNS` set, say so on stderr
+ * (`pipecat: debug: resolve N`, `pipecat: debug: plan N`), as `../run.ts` does for generator runs.
+ *
+ * @param step the step that just succeeded
+ */
+export function countStep(step: InitStep): void {
+  stepCounts[step] += 1;
+  if (process.env.PIPECAT_DEBUG_RUNS) process.stderr.write(`pipecat: debug: ${step} ${stepCounts[step]}\n`);
+}
+
+/**
+ * How many configurations this process resolved and how many runs it planned (each counted once
+ * it succeeded: a check that fails ends the run, or hands it to the wizard).
+ *
+ * @returns a copy of the counts since the process started
+ */
+export function initStepCounts(): Record<InitStep, number> {
+  return { ...stepCounts };
 }
 
 /** Where a project goes: `<output>/<name>`, or a folder given as `pipecat init DIR` (in place). */
@@ -124,14 +146,16 @@ export interface InitPlan {
 }
 
 /**
- * The configuration of a request without the wizard: the one resolver over the config file and
- * flags layers.
+ * The configuration of a request: the one resolver over the config file and flags layers (the
+ * wizard passes its given values and answers as the flags layer). Counted ({@link countStep}).
  *
  * @param req the request
  * @throws ConfigError (exit 2) naming every invalid key
  */
 export function resolveRequest(req: Pick<InitRequest, 'flags' | 'config'>): ProjectConfig {
-  return resolveConfig({ config: req.config, flags: req.flags });
+  const config = resolveConfig({ config: req.config, flags: req.flags });
+  countStep('resolve');
+  return config;
 }
 
 /**
@@ -154,6 +178,7 @@ export function planInit(req: InitRequest, config: ProjectConfig): InitPlan {
     ? inPlaceProblem(dest.target, planned, guides.existing)
     : destinationProblem(dirname(dest.target), dest.target);
   if (problem) throw new DestinationError(problem);
+  countStep('plan');
   return { config, dest, guides };
 }
 

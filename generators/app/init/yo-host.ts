@@ -1,0 +1,150 @@
+/**
+ * How the generator behaves under the `yo` command line itself (not under yeoman-test or our CLI):
+ * a cancel or a known error ends the process with our exit codes instead of yo's banner and exit 1,
+ * Esc cancels a question, and a `$HOME` Yeoman cannot use is explained before Yeoman fails on it;
+ * and the request `yo pipecat`'s options make (our CLI makes its own).
+ *
+ * Source: issue 13 (`yo` cancel codes), issue 26 (yo as root).
+ */
+import { realpathSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { emitKeypressEvents } from 'node:readline';
+import { yeomanHomeProblem } from '../../../cli/yeoman-home.js';
+import { CONFIG_OPTIONS } from '../config/options.js';
+import type { ConfigLayer } from '../config/resolve.js';
+import type { InitRequest } from './init-plan.js';
+import { WizardCancelledError } from '../wizard/wizard.js';
+
+/**
+ * Cancel errors of the prompt libraries Yeoman's adapter runs (Inquirer's `ExitPromptError` …, the
+ * `AbortError` of an aborted signal). They are recognised by name: under `yo` they come from yo's
+ * own copy of Inquirer, whose classes an `instanceof` against ours would not match.
+ */
+const PROMPT_CANCEL_NAMES: readonly string[] = ['ExitPromptError', 'AbortPromptError', 'CancelPromptError', 'AbortError'];
+
+/** Whether an error means the user cancelled a prompt (Ctrl-C, Esc) or declined the summary. */
+export function isCancel(err: unknown): boolean {
+  if (err instanceof WizardCancelledError) return true;
+  const e = err as { name?: string; exitCode?: number } | undefined;
+  return !!e && (e.exitCode === 130 || PROMPT_CANCEL_NAMES.includes(e.name ?? ''));
+}
+
+/**
+ * Whether this process is the `yo` command line (its `lib/cli.js`, through a `yo` link): there a
+ * cancel ends the process with exit code 130; embedders (yeoman-test, our CLI) get the error.
+ */
+export function runByYo(): boolean {
+  try {
+    const script = realpathSync(process.argv[1] ?? '');
+    return /[\\/]yo[\\/]lib[\\/]cli\.js$/.test(script);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Under `yo`, when Yeoman could not read its settings in `$HOME` (`cli/yeoman-home.ts`): the
+ * lines to print, saying what to do instead; for a home this user does not own (yo started as root
+ * runs as uid 1000 with root's HOME), how to run yo or `pipecat init` instead. Undefined when
+ * Yeoman can start.
+ */
+export function rootHomeProblem(): string | undefined {
+  const problem = yeomanHomeProblem();
+  if (!problem) return undefined;
+  const lines = [`error: ${problem.message}`, ...problem.problems.map((p) => `  ${p}`)];
+  let owner: number | undefined;
+  try {
+    owner = statSync(homedir()).uid;
+  } catch {
+    owner = undefined;
+  }
+  const uid = process.getuid?.();
+  if (uid !== undefined && owner !== undefined && owner !== uid) {
+    lines.push(
+      `  yo started as root runs as the user with uid ${uid} (yo's root check) but keeps HOME=${homedir()}, which that user cannot use:`,
+      '  run yo as your own user (not as root, not with sudo); or, as root, give it a home and a folder that user owns:',
+      `    mkdir -p /tmp/yo-home && chown ${uid} /tmp/yo-home && cd /tmp/yo-home && HOME=$PWD yo pipecat`,
+      '  or run `pipecat init` (the same options and wizard), which runs as root',
+    );
+  }
+  return lines.join('\n');
+}
+
+/**
+ * Under `yo` itself, end the process the way our CLI would for a known error: a cancel prints
+ * "cancelled" and exits 130 (yo would print its banner and exit 1); an error with an exit code
+ * prints its message and problems and exits with it. Elsewhere (yeoman-test, our CLI) rethrows.
+ *
+ * @param err the error
+ * @param cancelled the line printed for a cancel (without it, a cancel is an error like another)
+ * @throws err when not run by `yo`, or when it is neither a cancel nor carries an exit code
+ */
+export function endUnderYo(err: unknown, cancelled?: string): never {
+  if (!runByYo()) throw err;
+  if (cancelled !== undefined && isCancel(err)) {
+    process.stderr.write(`${cancelled}\n`);
+    process.exit(130);
+  }
+  const e = err as { exitCode?: unknown; message?: string; problems?: readonly string[] };
+  if (typeof e.exitCode !== 'number') throw err;
+  process.stderr.write([`error: ${e.message}`, ...(e.problems ?? []).map((p) => `  - ${p}`)].join('\n') + '\n');
+  process.exit(e.exitCode);
+}
+
+/**
+ * Under `yo pipecat`: make Esc cancel the question on screen, as in our CLI's wizard (inquirer
+ * has no Esc key of its own). Esc aborts the adapter's prompt signal, so the prompt rejects (a
+ * cancel, see {@link isCancel}) and ends as Ctrl-C does: "cancelled", exit 130.
+ *
+ * @param env the Yeoman environment (its adapter's prompt signal is aborted)
+ * @returns a function that removes the key listener
+ */
+export function escCancels(env: { adapter: unknown }): () => void {
+  const input = process.stdin;
+  if (!input.isTTY) return () => undefined;
+  emitKeypressEvents(input);
+  const adapter = env.adapter as { abort?: (reason?: unknown) => void };
+  const onKey = (_text: unknown, key: { name?: string } | undefined): void => {
+    if (key?.name !== 'escape') return;
+    adapter.abort?.(Object.assign(new Error('cancelled with Esc'), { name: 'AbortPromptError', exitCode: 130 }));
+  };
+  input.on('keypress', onKey);
+  return () => {
+    input.off('keypress', onKey);
+  };
+}
+
+/**
+ * `yo pipecat`: the values given as options (flags), by config key (a flag's aliases count too).
+ *
+ * @param options the generator's options, by flag name
+ */
+export function givenLayer(options: Record<string, unknown>): ConfigLayer {
+  const flags: ConfigLayer = {};
+  for (const o of CONFIG_OPTIONS) {
+    const v = [o.flag, ...(o.flagAliases ?? [])].map((f) => options[f]).find((x) => x !== undefined);
+    // Yeoman parses an `Array` option with `Array(value)`, which nests a list given as a list.
+    if (v !== undefined) flags[o.key] = Array.isArray(v) ? v.flat(Infinity) : v;
+  }
+  return flags;
+}
+
+/**
+ * The request `yo pipecat`'s options make: the wizard runs without `--name` and `--config` (the
+ * config file is read when planning, `./core.ts`'s `planRequest`).
+ *
+ * @param options the generator's options, by flag name
+ * @param cwd the generator's destination root
+ */
+export function yoRequest(options: Record<string, unknown>, cwd: string): InitRequest {
+  const flags = givenLayer(options);
+  return {
+    flags,
+    output: typeof options.output === 'string' ? options.output : undefined,
+    cwd,
+    wizard: flags.project_name === undefined && typeof options.config !== 'string',
+    dryRun: options['dry-run'] === true,
+    overwriteGuide: false,
+    yes: options.yes === true || options.y === true,
+  };
+}
