@@ -10,6 +10,7 @@
  * Source: issue 15 (conflicts), issue 26 ("Conflicts offer per-hunk choices").
  */
 import { UpdateAbortedError, UpdateConflictsError } from './errors.js';
+import type { PartChoice } from './merge.js';
 import { describeConflict, partCount, settle, type FilePlan, type Resolution } from './plan.js';
 
 /** One way for every conflicting part, given in advance: the user's lines, the new ones, or both between markers. */
@@ -36,12 +37,11 @@ function settledWords(how: Resolution, n: number): string {
   const parts = `${n} conflicting part${n > 1 ? 's' : ''}`;
   if (how === 'replace') return 'replaced by the new version';
   if (how === 'new') return n ? `new lines in ${parts}` : 'took the new version';
-  if (how === 'mine') return `your lines in ${parts}`;
-  if (Array.isArray(how)) {
-    const count = (c: string): number => how.filter((h) => h === c).length;
-    return `part by part: ${count('mine')} yours, ${count('new')} new, ${count('markers')} with markers`;
-  }
-  return '';
+  if (!Array.isArray(how)) return '';
+  const count = (c: string): number => how.filter((h) => h === c).length;
+  if (count('mine') === n) return `your lines in ${parts}`;
+  if (count('new') === n) return `new lines in ${parts}`;
+  return `part by part: ${count('mine')} yours, ${count('new')} new, ${count('markers')} with markers`;
 }
 
 /**
@@ -61,7 +61,8 @@ export async function settleConflicts(plan: readonly FilePlan[], out: SettledCon
     const n = partCount(f);
     let choice: Resolution | 'abort';
     if (typeof how === 'function') choice = await how(f, i, conflicts.length);
-    else choice = n === 0 ? 'mine' : how; // without parts, a policy keeps the user's file
+    // Without parts, a policy keeps the user's file; with parts, it answers each part.
+    else choice = n === 0 ? 'mine' : new Array<PartChoice>(n).fill(how);
     if (choice === 'abort') throw new UpdateAbortedError();
     if (settle(f, choice)) out.marked.push(f.path);
     else if (f.result === undefined) out.kept.push(f.path);
