@@ -59,7 +59,9 @@ function resolveMarkers(text: string, side: 'yours' | 'new'): string {
  */
 function findings(dir: string): string[] {
   const code = ['pyflakes', 'compile', 'imports', 'calls'];
-  return checkServers([dir])[0].findings.filter((f) => code.includes(f.check)).map((f) => `${f.severity}: ${f.message}`);
+  return checkServers([dir])[0]
+    .findings.filter((f) => code.includes(f.check))
+    .map((f) => `${f.severity}: ${f.message}`);
 }
 
 describe('pipecat update: conflicting parts', () => {
@@ -123,7 +125,9 @@ describe('pipecat update: conflicting parts', () => {
     // Nothing changes bot.py: reported on stderr, the update runs.
     const again = runCli(['update'], { cwd: dir });
     expect(again.code).toBe(0);
-    expect(again.stderr).toBe(`warning: server/bot.py:${at}: conflict markers from an earlier update are still in the file (this update left it as it was)\n`);
+    expect(again.stderr).toBe(
+      `warning: server/bot.py:${at}: conflict markers from an earlier update are still in the file (this update left it as it was)\n`,
+    );
 
     // A change to bot.py: refused before anything is asked or written.
     const before = readBytes(dir);
@@ -136,8 +140,12 @@ describe('pipecat update: conflicting parts', () => {
     const dry = runCli(['update', '--llm', 'anthropic_llm', '--dry-run'], { cwd: dir });
     expect(dry.code).toBe(0);
     expect(dry.stdout).toContain(`in files this update changes (it stops until they are resolved): server/bot.py:${at}`);
-    const doc = JSON.parse(runCli(['update', '--dry-run', '--json'], { cwd: dir }).stdout) as { files: { path: string; markers?: number[] }[] };
-    expect(doc.files.filter((f) => f.markers)).toEqual([{ path: 'server/bot.py', action: 'unchanged', markers: at.split(', ').map(Number) }]);
+    const doc = JSON.parse(runCli(['update', '--dry-run', '--json'], { cwd: dir }).stdout) as {
+      files: { path: string; markers?: number[] }[];
+    };
+    expect(doc.files.filter((f) => f.markers)).toEqual([
+      { path: 'server/bot.py', action: 'unchanged', markers: at.split(', ').map(Number) },
+    ]);
   });
 
   test('--dry-run prints the plan for people (each file, counts, the configuration change); --json prints the document', () => {
@@ -165,7 +173,10 @@ describe('pipecat update: conflicting parts', () => {
     for (const f of files) expect(r.stdout).toMatch(new RegExp(`^ {2}${f.action} +${f.path.replace(/\./g, '\\.')}( |$)`, 'm'));
 
     const misuse = runCli(['update', '--json'], { cwd: dir });
-    expect({ code: misuse.code, stderr: misuse.stderr }).toEqual({ code: 2, stderr: expect.stringContaining('--json: only with --dry-run') });
+    expect({ code: misuse.code, stderr: misuse.stderr }).toEqual({
+      code: 2,
+      stderr: expect.stringContaining('--json: only with --dry-run'),
+    });
     expect(readBytes(dir)).toEqual(before);
   });
 });

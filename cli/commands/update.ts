@@ -231,7 +231,8 @@ async function runUpdate(argv: UpdateArgs, io: UpdateIO): Promise<void> {
   if (argv['dry-run'] && settle) throw new UserError(`--dry-run and ${settle}: --dry-run changes nothing, so give one`);
   if (argv['conflict-markers'] && argv.conflicts !== undefined && argv.conflicts !== 'markers')
     throw new UserError(`--conflict-markers and --conflicts ${argv.conflicts}: give one (--conflict-markers is --conflicts markers)`);
-  if (argv.json && !argv['dry-run']) throw new UserError('--json: only with --dry-run (the plan as JSON); the update itself prints a summary');
+  if (argv.json && !argv['dry-run'])
+    throw new UserError('--json: only with --dry-run (the plan as JSON); the update itself prints a summary');
   const root = core.findProjectRoot(argv.directory, io.cwd);
   // A corrupt .yo-rc.json (a git merge left markers in it) is reported first, in one line.
   core.readRecorded(root);

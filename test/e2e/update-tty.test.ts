@@ -36,7 +36,9 @@ function conflicted(name: string, parts = 1): string {
   const dir = join(tmp, name);
   cpSync(pristine, dir, { recursive: true });
   const p = join(dir, 'server', 'bot.py');
-  let text = readFileSync(p, 'utf8').replace('tts = CartesiaTTSService(', 'tts = CartesiaTTSService(  # my tweak').replace(...PERSONA);
+  let text = readFileSync(p, 'utf8')
+    .replace('tts = CartesiaTTSService(', 'tts = CartesiaTTSService(  # my tweak')
+    .replace(...PERSONA);
   if (parts === 2) text = text.replace('"Cartesia TTS",', '"Cartesia TTS (mine)",');
   writeFileSync(p, text);
   return dir;
@@ -46,7 +48,10 @@ function conflicted(name: string, parts = 1): string {
 async function onTerminal(dir: string, steps: (tty: TmuxSession) => Promise<void>): Promise<string> {
   const tty = new TmuxSession(tmp);
   try {
-    tty.start(`node ${BIN} update --tts elevenlabs_tts; echo "EXIT=$?"; sleep 30`, { cwd: dir, env: terminalEnv({ TERM: 'xterm-256color' }) });
+    tty.start(`node ${BIN} update --tts elevenlabs_tts; echo "EXIT=$?"; sleep 30`, {
+      cwd: dir,
+      env: terminalEnv({ TERM: 'xterm-256color' }),
+    });
     await tty.waitFor('keep mine');
     await steps(tty);
     return await tty.waitFor('EXIT=');
@@ -58,7 +63,9 @@ async function onTerminal(dir: string, steps: (tty: TmuxSession) => Promise<void
 /** check_server.py's findings on the project's code (pyflakes: an undefined name is an error). */
 function codeFindings(dir: string): string[] {
   const code = ['pyflakes', 'compile', 'imports', 'calls'];
-  return checkServers([dir])[0].findings.filter((f) => code.includes(f.check)).map((f) => `${f.severity}: ${f.message}`);
+  return checkServers([dir])[0]
+    .findings.filter((f) => code.includes(f.check))
+    .map((f) => `${f.severity}: ${f.message}`);
 }
 
 describe('pipecat update on a terminal', () => {

@@ -53,7 +53,11 @@ function settledWords(how: Resolution, n: number): string {
  * @throws UpdateConflictsError (exit 3) when there are conflicts and no way to settle them;
  *   UpdateAbortedError (exit 130) when the user chooses abort
  */
-export async function settleConflicts(plan: readonly FilePlan[], out: SettledConflicts, how: ConflictPolicy | ChooseConflict | undefined): Promise<void> {
+export async function settleConflicts(
+  plan: readonly FilePlan[],
+  out: SettledConflicts,
+  how: ConflictPolicy | ChooseConflict | undefined,
+): Promise<void> {
   const conflicts = plan.filter((f) => f.action === 'conflict');
   if (!conflicts.length) return;
   if (how === undefined) throw new UpdateConflictsError(conflicts.map(describeConflict));

@@ -65,7 +65,9 @@ function fileChoices(file: FilePlan, n: number): UpdateChoice<FilePick>[] {
         description: removal ? 'remove the file' : 'replace your file with the new version (your edits are lost)',
       },
       // A file too long to merge is too long to diff in reasonable time.
-      ...(c.kind === 'too-large' ? [] : [{ title: 'show the diff', value: 'diff' as FilePick, description: 'from your file to the new version' }]),
+      ...(c.kind === 'too-large'
+        ? []
+        : [{ title: 'show the diff', value: 'diff' as FilePick, description: 'from your file to the new version' }]),
       abort,
     ];
   }
@@ -77,7 +79,13 @@ function fileChoices(file: FilePlan, n: number): UpdateChoice<FilePick>[] {
     { title: 'choose part by part', value: 'parts', description: `yours, new or both for each of ${them}` },
     { title: 'show the conflicting parts', value: 'diff', description: 'your lines (-) and the new ones (+), with context' },
     ...(c.kind === 'overlap'
-      ? [{ title: 'replace the whole file', value: 'replace' as FilePick, description: 'the new version as generated: all your edits in it are lost' }]
+      ? [
+          {
+            title: 'replace the whole file',
+            value: 'replace' as FilePick,
+            description: 'the new version as generated: all your edits in it are lost',
+          },
+        ]
       : []),
     abort,
   ];
@@ -131,7 +139,8 @@ export function conflictDialog(err: DialogSink, ask: UpdateAsk): NonNullable<Upd
     const choices = fileChoices(file, n);
     for (;;) {
       const pick = await ask<FilePick>({ name: 'choice', message: `${file.path}:`, choices });
-      if (pick === 'diff') err(n ? allParts(file, n) : unifiedDiff(file.path, c.mine?.toString('utf8') ?? '', c.theirs?.toString('utf8') ?? ''));
+      if (pick === 'diff')
+        err(n ? allParts(file, n) : unifiedDiff(file.path, c.mine?.toString('utf8') ?? '', c.theirs?.toString('utf8') ?? ''));
       else if (pick === 'parts') return partDialog(err, ask, file, n);
       else return pick;
     }

@@ -14,9 +14,11 @@
  *
  * Source: issue 26 ("the merged result always imports what it uses").
  */
-import type { PythonImport } from '../catalogue/types.js';
 import { importBlock, KNOWN_SYMBOLS } from '../render/python-imports.js';
 import { lines } from './merge.js';
+
+/** A `from module import names` the generator may write (the catalogue's shape, as `importBlock` takes it). */
+type PythonImport = NonNullable<Parameters<typeof importBlock>[1]>[number];
 
 /** The line that stands for the import block while merging (a comment: valid Python if it leaks). */
 export const IMPORTS_PLACEHOLDER = '# pipecat update: the import block is computed here\n';
@@ -50,7 +52,10 @@ const STATEMENT = /^(import|from)\s/;
 function parseStatement(text: string): Statement {
   const flat = text.replace(/#[^\n]*/g, '').replace(/[()\\\n]/g, ' ');
   const from = /^from\s+(\S+)\s+import\s+(.*)$/.exec(flat.trim());
-  const list = (from ? from[2] : flat.trim().replace(/^import\s+/, '')).split(',').map((s) => s.trim()).filter(Boolean);
+  const list = (from ? from[2] : flat.trim().replace(/^import\s+/, ''))
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const items = list.map((item) => {
     const [name, alias] = item.split(/\s+as\s+/);
     if (from) return { text: item, binding: alias ?? name, module: from[1] };
@@ -89,7 +94,7 @@ export function cutImports(text: string): ImportCut | null {
   if (!STATEMENT.test(ls[start] ?? '')) return null;
   const statements: ImportCut['statements'] = [];
   let end = start;
-  for (let i = start; i < ls.length; ) {
+  for (let i = start; i < ls.length;) {
     const line = ls[i];
     if (STATEMENT.test(line)) {
       // A parenthesised list runs to its `)`; a backslash continues the line.
@@ -186,7 +191,10 @@ export function prepareImports(mine: string, base: string | null, theirs: string
       if (at === -1) return merged;
       const before = merged.slice(0, at);
       // Both sides of a conflicting part may hold the placeholder: the block goes at the first.
-      const after = merged.slice(at + IMPORTS_PLACEHOLDER.length).split(IMPORTS_PLACEHOLDER).join('');
+      const after = merged
+        .slice(at + IMPORTS_PLACEHOLDER.length)
+        .split(IMPORTS_PLACEHOLDER)
+        .join('');
       // The user's own bindings count as defined, so the block does not import them again.
       const code = before + after + user.bindings.map((n) => `\n${n} = None`).join('');
       const block = importBlock(code, extras);

@@ -80,7 +80,10 @@ const LEAVES: readonly string[] = ['unchanged', 'keep'];
  * @param found {@link leftoverMarkers}
  * @param plan the update's plan
  */
-export function splitLeftovers(found: readonly LeftoverMarkers[], plan: readonly FilePlan[]): { refused: LeftoverMarkers[]; reported: LeftoverMarkers[] } {
+export function splitLeftovers(
+  found: readonly LeftoverMarkers[],
+  plan: readonly FilePlan[],
+): { refused: LeftoverMarkers[]; reported: LeftoverMarkers[] } {
   const action = new Map(plan.map((f) => [f.path, f.action]));
   const refused = found.filter((m) => !LEAVES.includes(action.get(m.path) ?? 'unchanged'));
   return { refused, reported: found.filter((m) => !refused.includes(m)) };

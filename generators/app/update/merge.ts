@@ -163,7 +163,10 @@ export function partDiff(segments: readonly Segment[], index: number, context = 
   const part = segments[at] as Extract<Segment, { mine: string }>;
   const before = segments[at - 1];
   const after = segments[at + 1];
-  const prefix = (t: string, p: string): string => lines(t).map((l) => `${p}${block(l)}`).join('');
+  const prefix = (t: string, p: string): string =>
+    lines(t)
+      .map((l) => `${p}${block(l)}`)
+      .join('');
   const head = before && 'ok' in before ? lines(before.ok).slice(-context).join('') : '';
   const tail = after && 'ok' in after ? lines(after.ok).slice(0, context).join('') : '';
   const first = part.line - lines(head).length;

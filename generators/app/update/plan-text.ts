@@ -89,7 +89,9 @@ export function planLines(outcome: UpdateOutcome, shownRoot: string): string[] {
     lines.push('Conflicts are asked about on a terminal (per file or per part); without one: --conflicts yours|new|markers, else exit 3.');
   const { refused, reported } = splitLeftovers(outcome.leftover ?? [], outcome.plan);
   if (refused.length)
-    lines.push(`Conflict markers from an earlier update, in files this update changes (it stops until they are resolved): ${refused.map(whereMarkers).join('; ')}`);
+    lines.push(
+      `Conflict markers from an earlier update, in files this update changes (it stops until they are resolved): ${refused.map(whereMarkers).join('; ')}`,
+    );
   if (reported.length) lines.push(`Conflict markers from an earlier update, still to resolve: ${reported.map(whereMarkers).join('; ')}`);
   return lines;
 }

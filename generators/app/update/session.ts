@@ -61,7 +61,9 @@ export async function updateProject(cmd: UpdateCommand, host: UpdateHost): Promi
     return 0;
   }
   for (const m of outcome.leftover)
-    host.err(`warning: ${whereMarkers(m)}: conflict markers from an earlier update are still in the file (this update left it as it was)\n`);
+    host.err(
+      `warning: ${whereMarkers(m)}: conflict markers from an earlier update are still in the file (this update left it as it was)\n`,
+    );
   host.out(summaryLines(outcome, shownRoot).join('\n') + '\n');
   return outcome.marked.length ? UPDATE_EXIT.markers : 0;
 }

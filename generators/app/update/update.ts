@@ -27,7 +27,14 @@ import { settleConflicts, type ConflictPolicy } from './conflicts.js';
 import { leftoverMarkers, splitLeftovers, whereMarkers, type LeftoverMarkers } from './markers.js';
 import { bytes, planUpdate, type FilePlan, type Resolution } from './plan.js';
 import { removalsNeedingConsent } from './removals.js';
-import { NotAProjectError, UpdateAbortedError, UpdateConsentError, UpdateMarkersError, UpdateWriteError, type ConsentRequest } from './errors.js';
+import {
+  NotAProjectError,
+  UpdateAbortedError,
+  UpdateConsentError,
+  UpdateMarkersError,
+  UpdateWriteError,
+  type ConsentRequest,
+} from './errors.js';
 
 export {
   NotAProjectError,
