@@ -15,7 +15,7 @@ import { dirname, join, resolve } from 'node:path';
 import { readConfigFile, resolveConfig, ConfigError, type ConfigLayer } from '../config/resolve.js';
 import type { ProjectConfig } from '../config/types.js';
 import { currentTransportName } from '../catalogue/catalogue.js';
-import { renderFiles } from '../render/render.js';
+import { renderFiles, type RenderedFile } from '../render/render.js';
 import { StagingError, sweepStale } from '../staging/staging.js';
 import { YO_RC_FILE, YO_RC_NAMESPACE } from '../config/yo-rc.js';
 import { applyChanges, type FileChange } from './apply.js';
@@ -235,10 +235,13 @@ const FS_REASONS: Record<string, string> = {
   EIO: 'input/output error',
 };
 
-/** {@link runUpdate} once the lock is held. */
-async function updateLocked(req: UpdateRequest): Promise<UpdateOutcome> {
-  // A run killed mid-update (SIGKILL) left its journal: undo its steps before reading anything.
-  sweepStale(req.root);
+/**
+ * The configurations of an update: the recorded one (null when it no longer resolves) and the new
+ * one, with the recorded values it drops.
+ *
+ * @throws ConfigError whose problems name `.yo-rc.json` for a recorded value
+ */
+function configurations(req: UpdateRequest): { before: ProjectConfig | null } & ReturnType<typeof resolveUpdateConfig> {
   const recorded = readRecorded(req.root);
   let before: ProjectConfig | null;
   try {
@@ -246,9 +249,8 @@ async function updateLocked(req: UpdateRequest): Promise<UpdateOutcome> {
   } catch {
     before = null;
   }
-  let resolved: ReturnType<typeof resolveUpdateConfig>;
   try {
-    resolved = resolveUpdateConfig({ recorded, flags: req.flags, add: req.add, remove: req.remove });
+    return { before, ...resolveUpdateConfig({ recorded, flags: req.flags, add: req.add, remove: req.remove }) };
   } catch (err) {
     // A recorded value's problem names the file it is in: `.yo-rc.json: project_name: …`.
     if (err instanceof ConfigError)
@@ -258,7 +260,70 @@ async function updateLocked(req: UpdateRequest): Promise<UpdateOutcome> {
       );
     throw err;
   }
-  const { config, dropped } = resolved;
+}
+
+/**
+ * The consent rule for removals (edited files are conflicts): asked, given in advance, or stop.
+ * "keep" turns each such removal into `keep` (the file becomes the user's).
+ *
+ * @throws UpdateConsentError (exit 2) without a way to ask; UpdateAbortedError on abort
+ */
+async function settleRemovals(req: UpdateRequest, consent: ConsentRequest, plan: FilePlan[], kept: string[]): Promise<void> {
+  if (!consent.files.length || req.removeUnused) return;
+  if (!req.consent) throw new UpdateConsentError(consent);
+  const answer = await req.consent(consent);
+  if (answer === 'abort') throw new UpdateAbortedError();
+  if (answer !== 'keep') return;
+  const keep = new Set(consent.files.map((f) => f.path));
+  for (const f of plan) {
+    if (!keep.has(f.path)) continue;
+    f.action = 'keep';
+    f.result = undefined;
+    kept.push(f.path);
+  }
+}
+
+/**
+ * The changes applying a settled plan makes: each file whose result differs from the project's,
+ * then the new base (every produced file but the user's own guides; entries of files no longer
+ * produced go).
+ *
+ * @param changed receives the project paths whose contents change
+ */
+function changesOf(
+  root: string,
+  plan: readonly FilePlan[],
+  next: readonly RenderedFile[],
+  base: ReadonlyMap<string, Buffer> | null,
+  changed: string[],
+): FileChange[] {
+  const changes: FileChange[] = [];
+  for (const f of plan) {
+    if (f.result === undefined) continue;
+    const mine = currentBytes(join(root, ...f.path.split('/')));
+    if (f.result === null ? mine === null : mine !== null && mine.equals(bytes(f.result))) continue;
+    changes.push({ path: f.path, contents: f.result });
+    changed.push(f.path);
+  }
+  const own = new Set(plan.filter((f) => f.action === 'keep').map((f) => f.path));
+  const newBase = baseFiles(next.filter((f) => !own.has(f.path)));
+  const newBasePaths = new Set(newBase.map((f) => f.path));
+  for (const f of newBase) {
+    const mine = currentBytes(join(root, ...f.path.split('/')));
+    if (mine === null || !mine.equals(bytes(f.contents))) changes.push({ path: f.path, contents: f.contents });
+  }
+  for (const path of base?.keys() ?? []) {
+    const full = `${BASE_DIR}/${path}`;
+    if (!newBasePaths.has(full)) changes.push({ path: full, contents: null });
+  }
+  return changes;
+}
+
+/** {@link runUpdate} once the lock is held. */
+async function updateLocked(req: UpdateRequest): Promise<UpdateOutcome> {
+  // A run killed mid-update (SIGKILL) left its journal: undo its steps before reading anything.
+  sweepStale(req.root);
+  const { before, config, dropped } = configurations(req);
   const next = renderFiles(config);
   const base = readBase(req.root);
   const previous = before ? renderFiles(before) : null;
@@ -269,6 +334,7 @@ async function updateLocked(req: UpdateRequest): Promise<UpdateOutcome> {
     ...baseFiles(next).map((f) => f.path),
   ]);
   const plan = planUpdate({ root: req.root, next, base, previous: base ? null : previous });
+  const consent = { ...removalsNeedingConsent(plan, next, previous, req.flags), because: dropped };
   const outcome: UpdateOutcome = {
     config,
     before,
@@ -282,31 +348,15 @@ async function updateLocked(req: UpdateRequest): Promise<UpdateOutcome> {
     applied: false,
     removedFolders: [],
     leftover: leftoverMarkers(req.root, plan),
-    needsConsent: [],
+    needsConsent: consent.files.map((f) => f.path),
   };
-  // The consent rule for removals (edited files are conflicts, below).
-  const consent = { ...removalsNeedingConsent(plan, next, previous, req.flags), because: dropped };
-  outcome.needsConsent = consent.files.map((f) => f.path);
   if (req.dryRun) return outcome;
   // Never merge into an unresolved conflict (markers.ts): refused before anything is asked.
   const { refused, reported } = splitLeftovers(outcome.leftover, plan);
   if (refused.length) throw new UpdateMarkersError(refused.map(whereMarkers));
   outcome.leftover = reported;
 
-  if (consent.files.length && !req.removeUnused) {
-    if (!req.consent) throw new UpdateConsentError(consent);
-    const answer = await req.consent(consent);
-    if (answer === 'abort') throw new UpdateAbortedError();
-    if (answer === 'keep') {
-      const keep = new Set(consent.files.map((f) => f.path));
-      for (const f of plan) {
-        if (!keep.has(f.path)) continue;
-        f.action = 'keep';
-        f.result = undefined;
-        outcome.kept.push(f.path);
-      }
-    }
-  }
+  await settleRemovals(req, consent, plan, outcome.kept);
   // Said plainly in the summary: every project folder the update removes as a whole.
   const producedTops = new Set(next.map((f) => f.path.split('/')[0]));
   outcome.removedFolders = [
@@ -315,29 +365,7 @@ async function updateLocked(req: UpdateRequest): Promise<UpdateOutcome> {
 
   const policy = req.conflicts ?? (req.conflictMarkers ? 'markers' : undefined);
   await settleConflicts(plan, outcome, policy ?? req.choose);
-
-  const changes: FileChange[] = [];
-  for (const f of plan) {
-    if (f.result === undefined) continue;
-    const mine = currentBytes(join(req.root, ...f.path.split('/')));
-    if (f.result === null ? mine === null : mine !== null && mine.equals(bytes(f.result))) continue;
-    changes.push({ path: f.path, contents: f.result });
-    outcome.changed.push(f.path);
-  }
-  // The base: what we generated now, for every produced file but the user's own guides; entries
-  // of files no longer produced go.
-  const own = new Set(plan.filter((f) => f.action === 'keep').map((f) => f.path));
-  const newBase = baseFiles(next.filter((f) => !own.has(f.path)));
-  const newBasePaths = new Set(newBase.map((f) => f.path));
-  for (const f of newBase) {
-    const mine = currentBytes(join(req.root, ...f.path.split('/')));
-    if (mine === null || !mine.equals(bytes(f.contents))) changes.push({ path: f.path, contents: f.contents });
-  }
-  for (const path of base?.keys() ?? []) {
-    const full = `${BASE_DIR}/${path}`;
-    if (!newBasePaths.has(full)) changes.push({ path: full, contents: null });
-  }
-  await applyChanges(req.root, changes, { afterChange: req.afterChange });
+  await applyChanges(req.root, changesOf(req.root, plan, next, base, outcome.changed), { afterChange: req.afterChange });
   outcome.applied = true;
   return outcome;
 }
