@@ -114,6 +114,25 @@ describe('pipecat update: conflicting parts', () => {
     }
   });
 
+  test("your own imports stay (a __future__ import first), the generator's follow the code: no undefined name, none unused", () => {
+    const dir = copy('own-imports');
+    const p = join(dir, 'server', 'bot.py');
+    const text = readFileSync(p, 'utf8')
+      .replace('import os\n', 'from __future__ import annotations\n\nimport json\nimport os\n')
+      .replace('from pipecat.frames.frames import LLMRunFrame\n', 'from pipecat.frames.frames import LLMRunFrame, TextFrame\n')
+      .replace(/^( {4}logger\.info\(f"Starting bot.*\n)/m, '$1    logger.debug(json.dumps({"frame": str(TextFrame)}))\n');
+    expect(text).toContain('json.dumps({"frame": str(TextFrame)})');
+    writeFileSync(p, text);
+    const r = runCli(['update', ...SWITCH, '--conflicts', 'new'], { cwd: dir });
+    expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' });
+    const merged = bot(dir);
+    expect(merged).toMatch(/"""\n\nfrom __future__ import annotations\n\nimport os\n/);
+    expect(merged).toContain('\nimport json\nfrom pipecat.frames.frames import TextFrame\n');
+    expect(merged).toContain('from pipecat.frames.frames import LLMRunFrame\n');
+    expect(merged).toContain('from pipecat.services.elevenlabs.tts import ElevenLabsTTSService\n');
+    if (CHECKS) expect(findings(dir)).toEqual([]);
+  });
+
   test('markers left in a file: the next update reports them (file:line) and goes on, refuses (exit 2) to change that file, and the dry run shows them', () => {
     const dir = copy('leftover');
     expect(runCli(['update', ...SWITCH, '--conflict-markers'], { cwd: dir }).code).toBe(5);

@@ -138,13 +138,24 @@ function generatorNames(generated: readonly ImportCut[]): { extras: PythonImport
   return { extras, ours: (module, binding) => known.has(`${module} ${binding}`) };
 }
 
-/** The user's own lines of a block: comments, and the statements' items the generator does not import. */
-function userLines(cut: ImportCut, ours: (module: string, binding: string) => boolean): { text: string; bindings: string[] } {
+/**
+ * The user's own lines of a block: comments, and the statements' items the generator does not
+ * import; `from __future__` statements apart (Python wants them first).
+ */
+function userLines(
+  cut: ImportCut,
+  ours: (module: string, binding: string) => boolean,
+): { future: string; text: string; bindings: string[] } {
   let text = '';
+  let future = '';
   const bindings: string[] = [];
   for (const s of cut.statements) {
     if ('comment' in s) {
       text += s.comment;
+      continue;
+    }
+    if (s.module === '__future__') {
+      future += s.text.endsWith('\n') ? s.text : `${s.text}\n`;
       continue;
     }
     const mine = s.items.filter((it) => !ours(it.module, it.binding));
@@ -153,7 +164,7 @@ function userLines(cut: ImportCut, ours: (module: string, binding: string) => bo
     if (mine.length === s.items.length) text += s.text.endsWith('\n') ? s.text : `${s.text}\n`;
     else text += `${s.module === null ? '' : `from ${s.module} `}import ${mine.map((it) => it.text).join(', ')}\n`;
   }
-  return { text, bindings };
+  return { future, text, bindings };
 }
 
 /** The sides of a merge with their import blocks replaced by {@link IMPORTS_PLACEHOLDER}, and how to finish it. */
@@ -198,7 +209,7 @@ export function prepareImports(mine: string, base: string | null, theirs: string
       // The user's own bindings count as defined, so the block does not import them again.
       const code = before + after + user.bindings.map((n) => `\n${n} = None`).join('');
       const block = importBlock(code, extras);
-      const parts = [block && `${block}\n`, user.text].filter(Boolean);
+      const parts = [user.future, block && `${block}\n`, user.text].filter(Boolean);
       return before + parts.join('\n') + after;
     },
   };
