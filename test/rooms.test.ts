@@ -34,8 +34,6 @@ const PENDING: readonly string[] = [
   'generators/app/config/resolve.ts',
   'generators/app/config/schema.ts',
   'generators/app/render/context.ts',
-  'generators/app/update/apply.ts',
-  'generators/app/update/update.ts',
   // the CLI's init and update commands
   'cli/commands/init.ts',
 ];

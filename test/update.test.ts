@@ -44,7 +44,7 @@ function edit(dir: string, rel: string, from: string | RegExp, to: string): void
 
 /** The `--dry-run` plan as `{ path: action }`. */
 function plan(dir: string, args: string[]): { config: Record<string, unknown>; actions: Record<string, string> } {
-  const r = runCli(['update', ...args, '--dry-run'], { cwd: dir });
+  const r = runCli(['update', ...args, '--dry-run', '--json'], { cwd: dir });
   expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: expect.any(String) });
   const doc = JSON.parse(r.stdout) as { config: Record<string, unknown>; files: { path: string; action: string }[] };
   expect(Object.keys(doc)).toEqual(['config', 'files']);

@@ -137,14 +137,22 @@ describe('yo pipecat inside a project: conflicts', () => {
     const bot = join(dir, 'server', 'bot.py');
     writeFileSync(bot, readFileSync(bot, 'utf8').replace('tts = CartesiaTTSService(', 'tts = CartesiaTTSService(  # my tweak'));
     const asked = await yoInProject(dir, { terminal: true, tts: 'elevenlabs_tts' }, { choice: 'mine' });
-    // The titles test/e2e/update-tty.test.ts walks on `pipecat update`'s terminal (update/session.ts).
+    // The titles test/e2e/update-tty.test.ts walks on `pipecat update`'s terminal (update/dialog.ts).
     expect(asked.filter((q) => q.name === 'choice')).toEqual([
       {
         name: 'choice',
         default: undefined,
         answer: 'mine',
         message: 'server/bot.py:',
-        choices: ['keep mine', 'take new', 'write conflict markers', 'show the diff', 'abort'],
+        choices: [
+          'keep mine',
+          'take new',
+          'write conflict markers',
+          'choose part by part',
+          'show the conflicting parts',
+          'replace the whole file',
+          'abort',
+        ],
       },
     ]);
     expect(readFileSync(bot, 'utf8')).toContain('# my tweak');

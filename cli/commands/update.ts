@@ -5,15 +5,18 @@
  * The recorded configuration (`.yo-rc.json`) is the base layer and `init`'s flags apply on top,
  * plus `--add-transport` / `--remove-transport`; the core is `generators/app/update/update.ts`,
  * called as a plain function (`session.ts`; no Yeoman is loaded).
- * On a terminal each conflict gets a choice (keep mine, take new, write markers, show the diff,
- * abort) through `cli/dialogs.ts`.
+ * On a terminal each conflict gets a choice (keep mine, take new in the conflicting parts, write
+ * markers, part by part, show the conflicting parts, replace the whole file, abort) through
+ * `cli/dialogs.ts`; without one, `--conflicts yours|new|markers` settles every part one way.
+ * `--dry-run` prints the plan for people, or as JSON with `--json`.
  *
  * The handler receives its collaborators ({@link UpdateIO}: output sinks, terminal, dialog,
  * exit code), so it runs in a test without the binary.
  *
  * Exit codes: 0 updated (or already current, or dry run), 1 failed while writing or another update
  * holds the lock (nothing changed), 2 invalid input, not a project, a link leading outside it, or
- * removals that need consent (nothing changed), 3 conflicts without a terminal
+ * removals that need consent, or conflict markers left in a file the update changes (nothing
+ * changed), 3 conflicts without a terminal
  * (nothing changed, files listed), 5 updated with conflict markers written (files listed),
  * 130 cancelled / aborted, 143 SIGTERM (nothing changed).
  */
@@ -73,6 +76,8 @@ export interface UpdateArgs {
   'remove-transport'?: string[];
   'dry-run'?: boolean;
   'conflict-markers'?: boolean;
+  conflicts?: string;
+  json?: boolean;
   'remove-unused'?: boolean;
   [flag: string]: unknown;
 }
@@ -83,7 +88,8 @@ export const UPDATE_EXIT_CODES =
   '3 conflicts and no terminal to ask (nothing changed; the files are listed), 5 updated with conflict markers written (the files are listed), ' +
   '130 cancelled or aborted, 143 stopped by SIGTERM (nothing changed). ' +
   'Exit 1 also when another update of the project is running (its lock, .pipecat/update.lock, is named); ' +
-  '2 also when a folder or file of the project is a symbolic link leading outside it, or when unedited files would be removed that need consent (a terminal or --remove-unused).';
+  '2 also when a folder or file of the project is a symbolic link leading outside it, when unedited files would be removed that need consent (a terminal or --remove-unused), ' +
+  'or when conflict markers from an earlier update are still in a file the update changes (file:line named).';
 
 /**
  * The flags layer: configuration options given on the command line.
@@ -126,12 +132,25 @@ function builder(yargs: Argv): Argv<UpdateArgs> {
     })
     .option('dry-run', {
       type: 'boolean',
-      describe: 'Print the plan as JSON ({"config", "files": [{"path", "action"}]}) and change nothing',
+      describe: 'Print the plan (each file: unchanged, update, merge, conflict, add, remove, keep; with counts) and change nothing',
+      group: 'Input and output:',
+    })
+    .option('json', {
+      type: 'boolean',
+      describe: 'With --dry-run: the plan as JSON ({"config", "files": [{"path", "action"}]})',
+      group: 'Input and output:',
+    })
+    .option('conflicts', {
+      type: 'string',
+      choices: ['yours', 'new', 'markers'],
+      describe:
+        'Without asking, settle every conflicting part: your lines, the new ones (your other edits stay), or both with markers (exit 5). ' +
+        'A conflict parts cannot express (an edited file the update removes, binary) keeps your file',
       group: 'Input and output:',
     })
     .option('conflict-markers', {
       type: 'boolean',
-      describe: 'Write conflict markers into conflicting files instead of stopping (exit 5)',
+      describe: 'Write conflict markers into conflicting files instead of stopping (exit 5); the same as --conflicts markers',
       group: 'Input and output:',
     })
     .option('remove-unused', {
@@ -156,6 +175,7 @@ function builder(yargs: Argv): Argv<UpdateArgs> {
     .example('$0 update --tts elevenlabs_tts', 'switch the text-to-speech service')
     .example('$0 update --add-transport daily --remove-transport smallwebrtc', 'swap SmallWebRTC for Daily')
     .example('$0 update --dry-run', 'what updating to the current templates would do')
+    .example('$0 update --conflicts new', 'without a terminal: the new lines where your edits conflict, your other edits kept')
     .epilogue(`See docs/updating.md. Service ids: \`pipecat init --list-options\`.\n\n${UPDATE_EXIT_CODES}`) as unknown as Argv<UpdateArgs>;
 }
 
@@ -207,8 +227,12 @@ async function runUpdate(argv: UpdateArgs, io: UpdateIO): Promise<void> {
   ]);
   checkBooleanValues(io.rawArgs);
   checkEmptyValues(argv);
-  if (argv['dry-run'] && argv['conflict-markers'])
-    throw new UserError('--dry-run and --conflict-markers: --dry-run changes nothing, so give one');
+  const settle = argv['conflict-markers'] ? '--conflict-markers' : argv.conflicts !== undefined ? '--conflicts' : undefined;
+  if (argv['dry-run'] && settle) throw new UserError(`--dry-run and ${settle}: --dry-run changes nothing, so give one`);
+  if (argv['conflict-markers'] && argv.conflicts !== undefined && argv.conflicts !== 'markers')
+    throw new UserError(`--conflict-markers and --conflicts ${argv.conflicts}: give one (--conflict-markers is --conflicts markers)`);
+  if (argv.json && !argv['dry-run'])
+    throw new UserError('--json: only with --dry-run (the plan as JSON); the update itself prints a summary');
   const root = core.findProjectRoot(argv.directory, io.cwd);
   // A corrupt .yo-rc.json (a git merge left markers in it) is reported first, in one line.
   core.readRecorded(root);
@@ -216,7 +240,7 @@ async function runUpdate(argv: UpdateArgs, io: UpdateIO): Promise<void> {
   // (kept from when update ran Yeoman, so the three agree; it reads one file, no Yeoman).
   const home = yeomanHomeProblem();
   if (home) throw home;
-  const interactive = !argv['dry-run'] && !argv['conflict-markers'] && io.interactive;
+  const interactive = !argv['dry-run'] && settle === undefined && io.interactive;
   const code = await updateProject(
     {
       root,
@@ -225,6 +249,8 @@ async function runUpdate(argv: UpdateArgs, io: UpdateIO): Promise<void> {
       remove: list(argv['remove-transport']),
       dryRun: argv['dry-run'] === true,
       conflictMarkers: argv['conflict-markers'] === true,
+      conflicts: argv.conflicts === undefined ? undefined : core.CONFLICT_POLICIES[argv.conflicts],
+      json: argv.json === true,
       afterChange: pauseHook(io),
       removeUnused: argv['remove-unused'] === true,
       cwd: io.cwd,

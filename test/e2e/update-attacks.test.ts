@@ -166,7 +166,7 @@ describe('the update lock', () => {
     expect(second.stderr).not.toContain(INTERNAL);
     // The base is what the recorded configuration generates: nothing to do, every file unchanged.
     expect(recorded(dir).tts_service).toBe('elevenlabs_tts');
-    const plan = JSON.parse(update(dir, ['--dry-run']).stdout) as { files: { path: string; action: string }[] };
+    const plan = JSON.parse(update(dir, ['--dry-run', '--json']).stdout) as { files: { path: string; action: string }[] };
     expect(plan.files.filter((f) => f.action !== 'unchanged' && f.path !== '.yo-rc.json')).toEqual([]);
     for (const f of ['server/bot.py', 'server/.env.example', 'README.md'])
       expect(readFileSync(join(dir, '.pipecat', 'base', ...f.split('/')), 'utf8')).toBe(readFileSync(join(dir, ...f.split('/')), 'utf8'));

@@ -51,17 +51,18 @@ export interface ApplyOptions {
 /** Exit code of a process stopped by a signal, as a shell reports it (128 + number). */
 const SIGNAL_EXIT: Record<string, number> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };
 
-/**
- * Make the changes in `root`, all or nothing.
- *
- * @param root absolute project folder (exists)
- * @param changes the files to write or remove; folders left empty by removals are removed too
- *   (never `root` itself)
- * @param opts test hook, cancel message sink
- * @throws StagingError naming the path when the file system refuses (everything done is undone)
- */
-export async function applyChanges(root: string, changes: readonly FileChange[], opts: ApplyOptions = {}): Promise<void> {
-  sweepStale(root);
+/** One apply's staging folder and journal, and the two steps every change is made of. */
+interface StagingRun {
+  folder: string;
+  journal: StagingJournal;
+  /** Write the journal (atomic: temp file + rename). */
+  save: () => void;
+  /** Move an existing entry aside into the staging folder, recorded for a rollback. */
+  moveAside: (abs: string) => void;
+}
+
+/** A new run's staging folder name and journal (nothing is created yet). */
+function newRun(root: string): StagingRun {
   const folder = join(root, `${STAGING_PREFIX}${process.pid}-${randomBytes(4).toString('hex')}`);
   const journal: StagingJournal = {
     pid: process.pid,
@@ -77,13 +78,108 @@ export async function applyChanges(root: string, changes: readonly FileChange[],
   // Atomic (temp file + rename), as init's staging: a SIGKILL during a plain write left an empty
   // journal, and the next run could not tell what had been moved aside (issue 23).
   const save = (): void => writeFileAtomicSync(join(folder, 'journal.json'), JSON.stringify(journal));
+  let backups = 0;
+  const moveAside = (abs: string): void => {
+    const backup = join(folder, 'replaced', String(backups++));
+    journal.replaced.push({ path: abs, backup, sha256: contentHash(abs) });
+    save();
+    renameSync(abs, backup);
+  };
+  return { folder, journal, save, moveAside };
+}
+
+/** Create the staging folder (only its owner may write in it: a journal is trusted only there). */
+function createFolder(run: StagingRun, root: string): void {
+  try {
+    mkdirSync(run.folder, { mode: 0o700 });
+    run.journal.identity = folderIdentity(run.folder);
+    mkdirSync(join(run.folder, 'project'));
+    mkdirSync(join(run.folder, 'replaced'));
+    run.save();
+  } catch (err) {
+    rmSync(run.folder, { recursive: true, force: true });
+    throw describeFsError(err, root);
+  }
+}
+
+/**
+ * Stage every new file, then make each change by renames, journalled first.
+ *
+ * @returns the folders files were removed from
+ */
+async function makeChanges(run: StagingRun, root: string, changes: readonly FileChange[], opts: ApplyOptions): Promise<Set<string>> {
+  // Stage: every new file, written before anything in the project changes.
+  const staged = changes.map((c, i) => {
+    if (c.contents === null) return null;
+    const p = join(run.folder, 'project', String(i));
+    writeFileSync(p, c.contents);
+    return p;
+  });
+  const removedFrom = new Set<string>();
+  for (let i = 0; i < changes.length; i++) {
+    const abs = join(root, ...changes[i].path.split('/'));
+    let mode: number | undefined;
+    if (present(abs)) {
+      mode = statSync(abs).mode;
+      run.moveAside(abs);
+    }
+    const from = staged[i];
+    if (from === null) {
+      removedFrom.add(dirname(abs));
+    } else {
+      const missing: string[] = [];
+      for (let d = dirname(abs); d !== root && !present(d); d = dirname(d)) missing.unshift(d);
+      for (const d of missing) {
+        run.journal.created.push(d);
+        run.save();
+        mkdirSync(d);
+      }
+      if (mode !== undefined) chmodSync(from, mode & 0o7777); // the user's permissions stay
+      run.journal.moved.push({ path: abs, sha256: contentHash(from) });
+      run.save();
+      renameSync(from, abs);
+    }
+    await opts.afterChange?.(i + 1, changes.length);
+  }
+  return removedFrom;
+}
+
+/** Move aside the folders emptied by removals (deepest first), up to the project root. */
+function removeEmptied(run: StagingRun, root: string, removedFrom: ReadonlySet<string>): void {
+  const folders = [...removedFrom].sort((a, b) => b.length - a.length);
+  for (const start of folders) {
+    for (let d = start; d !== root && d.startsWith(root); d = dirname(d)) {
+      let empty = false;
+      try {
+        empty = readdirSync(d).length === 0;
+      } catch {
+        empty = false;
+      }
+      if (!empty) break;
+      run.moveAside(d);
+    }
+  }
+}
+
+/**
+ * Make the changes in `root`, all or nothing.
+ *
+ * @param root absolute project folder (exists)
+ * @param changes the files to write or remove; folders left empty by removals are removed too
+ *   (never `root` itself)
+ * @param opts test hook, cancel message sink
+ * @throws StagingError naming the path when the file system refuses (everything done is undone)
+ */
+export async function applyChanges(root: string, changes: readonly FileChange[], opts: ApplyOptions = {}): Promise<void> {
+  sweepStale(root);
+  const run = newRun(root);
   let finished = false;
   const undo = (): void => {
     if (finished) return;
     finished = true;
-    const kept = rollback(folder, journal);
+    const kept = rollback(run.folder, run.journal);
     if (kept.length)
-      process.stderr.write(`warning: kept ${folder}: ${kept.length} moved-aside file(s) could not be put back (${kept[0]})\n`);
+      process.stderr.write(`warning: kept ${run.folder}: ${kept.length} moved-aside file(s) could not be put back (${kept[0]})\n`);
   };
   const onSignal = (signal: NodeJS.Signals): void => {
     undo();
@@ -92,77 +188,13 @@ export async function applyChanges(root: string, changes: readonly FileChange[],
   };
   const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
   for (const s of signals) process.once(s, onSignal);
-  let backups = 0;
-  /** Move an existing entry aside into the staging folder, recorded for a rollback. */
-  const moveAside = (abs: string): void => {
-    const backup = join(folder, 'replaced', String(backups++));
-    journal.replaced.push({ path: abs, backup, sha256: contentHash(abs) });
-    save();
-    renameSync(abs, backup);
-  };
   try {
-    try {
-      // Only its owner may write in it (a journal is trusted only in the owner's own folder).
-      mkdirSync(folder, { mode: 0o700 });
-      journal.identity = folderIdentity(folder);
-      mkdirSync(join(folder, 'project'));
-      mkdirSync(join(folder, 'replaced'));
-      save();
-    } catch (err) {
-      rmSync(folder, { recursive: true, force: true });
-      throw describeFsError(err, root);
-    }
-    // Stage: every new file, written before anything in the project changes.
-    const staged = changes.map((c, i) => {
-      if (c.contents === null) return null;
-      const p = join(folder, 'project', String(i));
-      writeFileSync(p, c.contents);
-      return p;
-    });
-    const removedFrom = new Set<string>();
-    for (let i = 0; i < changes.length; i++) {
-      const abs = join(root, ...changes[i].path.split('/'));
-      let mode: number | undefined;
-      if (present(abs)) {
-        mode = statSync(abs).mode;
-        moveAside(abs);
-      }
-      const from = staged[i];
-      if (from === null) {
-        removedFrom.add(dirname(abs));
-      } else {
-        const missing: string[] = [];
-        for (let d = dirname(abs); d !== root && !present(d); d = dirname(d)) missing.unshift(d);
-        for (const d of missing) {
-          journal.created.push(d);
-          save();
-          mkdirSync(d);
-        }
-        if (mode !== undefined) chmodSync(from, mode & 0o7777); // the user's permissions stay
-        journal.moved.push({ path: abs, sha256: contentHash(from) });
-        save();
-        renameSync(from, abs);
-      }
-      await opts.afterChange?.(i + 1, changes.length);
-    }
-    // Folders emptied by removals (deepest first), up to the project root.
-    const folders = [...removedFrom].sort((a, b) => b.length - a.length);
-    for (const start of folders) {
-      for (let d = start; d !== root && d.startsWith(root); d = dirname(d)) {
-        let empty = false;
-        try {
-          empty = readdirSync(d).length === 0;
-        } catch {
-          empty = false;
-        }
-        if (!empty) break;
-        moveAside(d);
-      }
-    }
-    journal.committed = true;
-    save();
+    createFolder(run, root);
+    removeEmptied(run, root, await makeChanges(run, root, changes, opts));
+    run.journal.committed = true;
+    run.save();
     finished = true;
-    removeStagingFolder(folder);
+    removeStagingFolder(run.folder);
   } catch (err) {
     undo();
     throw err instanceof StagingError ? err : describeFsError(err, root);

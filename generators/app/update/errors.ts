@@ -27,7 +27,28 @@ export class UpdateConflictsError extends Error {
     this.name = 'UpdateConflictsError';
     this.problems = [
       ...files,
-      'rerun on a terminal to choose per file, or with --conflict-markers to write markers into them (see docs/updating.md)',
+      'rerun on a terminal to choose per file or per part, or with --conflicts new|yours|markers to settle every conflicting part one way (--conflict-markers: markers; see docs/updating.md)',
+    ];
+  }
+}
+
+/**
+ * Conflict markers left from an earlier update in files this update would change (`markers.ts`).
+ * Exit code 2; nothing was changed.
+ */
+export class UpdateMarkersError extends Error {
+  readonly exitCode = 2;
+  readonly problems: readonly string[];
+
+  /** @param files one `path:line, line` each ({@link UpdateMarkersError} lists them as given) */
+  constructor(files: readonly string[]) {
+    super(
+      `conflict markers from an earlier update are still in ${files.length > 1 ? `${files.length} files` : 'a file'} this update changes: nothing was changed`,
+    );
+    this.name = 'UpdateMarkersError';
+    this.problems = [
+      ...files.map((f) => `${f}: <<<<<<< … >>>>>>> not resolved`),
+      'edit each to keep the lines you want and remove the markers, then rerun (`pipecat update --dry-run` shows the plan)',
     ];
   }
 }

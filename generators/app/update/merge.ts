@@ -20,12 +20,24 @@ export const MINE_LABEL = 'yours';
 /** Label of the generated side in conflict markers. */
 export const NEW_LABEL = 'pipecat update';
 
+/**
+ * One stretch of a merged file: lines both sides agree on (`ok`), or a conflicting part: the user's
+ * lines and the new ones for the same stretch. `line` is the part's first line in the user's file
+ * (1-based), `context` is not stored: the neighbouring `ok` stretches are.
+ */
+export type Segment = { ok: string } | { mine: string; theirs: string; line: number };
+
+/** How one conflicting part is settled: the user's lines, the new ones, or both between markers. */
+export type PartChoice = 'mine' | 'new' | 'markers';
+
 /** Result of {@link merge3}. */
 export interface MergeOutcome {
   /** True when both sides changed the same lines differently. */
   conflict: boolean;
   /** The merged text; with conflict markers around each conflicting region when `conflict`. */
   text: string;
+  /** The merge as stretches; the conflicting ones are the parts a user can settle one by one. */
+  segments: Segment[];
 }
 
 /**
@@ -39,19 +51,60 @@ export function isText(buf: Buffer): boolean {
 }
 
 /** Lines of a text, each keeping its line ending, so joining them gives the text back. */
-function lines(text: string): string[] {
+export function lines(text: string): string[] {
   return text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
 }
 
 /** A side of a conflict as marker-ready text (a last line without newline gets one). */
-function block(ls: readonly string[]): string {
-  const t = ls.join('');
+function block(t: string): string {
   return t === '' || t.endsWith('\n') ? t : `${t}\n`;
 }
 
-/** The marker block for one conflicting region. */
-function markers(mine: readonly string[], theirs: readonly string[]): string {
+/** The marker block for one conflicting part. */
+function markers(mine: string, theirs: string): string {
   return `<<<<<<< ${MINE_LABEL}\n${block(mine)}=======\n${block(theirs)}>>>>>>> ${NEW_LABEL}\n`;
+}
+
+/** The conflicting parts of a merge, in order. */
+export function parts(segments: readonly Segment[]): Extract<Segment, { mine: string }>[] {
+  return segments.filter((s): s is Extract<Segment, { mine: string }> => 'mine' in s);
+}
+
+/**
+ * The text of a merge once each conflicting part is settled.
+ *
+ * @param segments the merge ({@link merge3}, {@link twoWay})
+ * @param choice one choice for every part, or one per part in order (missing ones: markers)
+ * @returns the text; markers (git's layout) around each part settled with `markers`
+ */
+export function assemble(segments: readonly Segment[], choice: PartChoice | readonly PartChoice[]): string {
+  let text = '';
+  let i = 0;
+  for (const s of segments) {
+    if ('ok' in s) {
+      text += s.ok;
+      continue;
+    }
+    const c = typeof choice === 'string' ? choice : (choice[i] ?? 'markers');
+    i++;
+    text += c === 'mine' ? s.mine : c === 'new' ? s.theirs : markers(s.mine, s.theirs);
+  }
+  return text;
+}
+
+/** Stretches from a list of regions, neighbouring `ok` ones joined; `line` counts the user's lines. */
+function segmentsOf(regions: readonly ({ ok: string[] } | { mine: string[]; theirs: string[] })[]): Segment[] {
+  const out: Segment[] = [];
+  let line = 1;
+  for (const r of regions) {
+    if ('ok' in r) {
+      const last = out[out.length - 1];
+      if (last && 'ok' in last) last.ok += r.ok.join('');
+      else out.push({ ok: r.ok.join('') });
+    } else out.push({ mine: r.mine.join(''), theirs: r.theirs.join(''), line });
+    line += 'ok' in r ? r.ok.length : r.mine.length;
+  }
+  return out;
 }
 
 /**
@@ -62,38 +115,62 @@ function markers(mine: readonly string[], theirs: readonly string[]): string {
  * @param mine the file as it is in the project
  * @param base the file as we generated it last time
  * @param theirs the file as we generate it now
- * @returns the merged text and whether it holds conflicts (marked)
+ * @returns the merged text (markers around each conflicting part), whether it conflicts, the segments
  */
 export function merge3(mine: string, base: string, theirs: string): MergeOutcome {
-  const regions = diff3Merge(lines(mine), lines(base), lines(theirs), { excludeFalseConflicts: true });
-  let conflict = false;
-  let text = '';
-  for (const r of regions) {
-    if (r.ok) text += r.ok.join('');
-    else if (r.conflict) {
-      conflict = true;
-      text += markers(r.conflict.a, r.conflict.b);
-    }
-  }
-  return { conflict, text };
+  const regions = diff3Merge(lines(mine), lines(base), lines(theirs), { excludeFalseConflicts: true }).map((r) =>
+    r.ok ? { ok: r.ok } : { mine: r.conflict?.a ?? [], theirs: r.conflict?.b ?? [] },
+  );
+  const segments = segmentsOf(regions);
+  return { conflict: parts(segments).length > 0, text: assemble(segments, 'markers'), segments };
 }
 
 /**
- * Conflict markers for a file without a base (a project generated before bases were recorded):
- * the lines both versions share stay as they are, each differing stretch is marked
- * (node-diff3's `diffComm`, a two-way comparison).
+ * The two-way comparison of a file without a base (a project generated before bases were
+ * recorded): the lines both versions share are `ok`, each differing stretch is a conflicting part
+ * (node-diff3's `diffComm`).
+ *
+ * @param mine the file as it is in the project
+ * @param theirs the file as we generate it now
+ */
+export function twoWay(mine: string, theirs: string): Segment[] {
+  return segmentsOf(
+    diffComm(lines(mine), lines(theirs)).map((p) => (p.common ? { ok: p.common } : { mine: p.buffer1 ?? [], theirs: p.buffer2 ?? [] })),
+  );
+}
+
+/**
+ * Conflict markers for a file without a base: {@link twoWay} with every part marked.
  *
  * @param mine the file as it is in the project
  * @param theirs the file as we generate it now
  * @returns the text with markers (equal inputs come back unchanged)
  */
 export function markTwoWay(mine: string, theirs: string): string {
-  let text = '';
-  for (const part of diffComm(lines(mine), lines(theirs))) {
-    if (part.common) text += part.common.join('');
-    else text += markers(part.buffer1 ?? [], part.buffer2 ?? []);
-  }
-  return text;
+  return assemble(twoWay(mine, theirs), 'markers');
+}
+
+/**
+ * One conflicting part as a small unified diff for the terminal: up to `context` agreed lines
+ * before and after, the user's lines (`-`) and the new ones (`+`).
+ *
+ * @param segments the merge
+ * @param index which part (0-based)
+ * @param context agreed lines shown on each side
+ */
+export function partDiff(segments: readonly Segment[], index: number, context = 3): string {
+  const at = segments.indexOf(parts(segments)[index]);
+  const part = segments[at] as Extract<Segment, { mine: string }>;
+  const before = segments[at - 1];
+  const after = segments[at + 1];
+  const prefix = (t: string, p: string): string =>
+    lines(t)
+      .map((l) => `${p}${block(l)}`)
+      .join('');
+  const head = before && 'ok' in before ? lines(before.ok).slice(-context).join('') : '';
+  const tail = after && 'ok' in after ? lines(after.ok).slice(0, context).join('') : '';
+  const first = part.line - lines(head).length;
+  return `@@ your line ${part.line}${first < part.line ? ` (context from line ${first})` : ''} @@\n${prefix(head, ' ')}${prefix(part.mine, '-')}${prefix(part.theirs, '+')}${prefix(tail, ' ')}`;
 }
 
 /**

@@ -23,7 +23,8 @@ import type { RenderedFile } from '../render/render.js';
 import { GUIDE_FILES } from '../render/files.js';
 import { YO_RC_FILE } from '../config/yo-rc.js';
 import { isBookkeeping } from './base.js';
-import { isText, markTwoWay, merge3 } from './merge.js';
+import { prepareImports } from './imports.js';
+import { assemble, isText, merge3, parts, twoWay, type PartChoice, type Segment } from './merge.js';
 
 /** What an update does to one file (the `--dry-run` plan's `action`). */
 export type FileAction = 'unchanged' | 'update' | 'merge' | 'conflict' | 'add' | 'remove' | 'keep';
@@ -70,8 +71,37 @@ export interface Conflict {
   mine: Buffer | null;
   /** The new version, or null when the update removes the file. */
   theirs: Buffer | null;
-  /** The file with conflict markers, or null when markers cannot express it (removal, binary). */
-  markers: string | null;
+  /**
+   * The merge as stretches, whose conflicting parts can be settled one by one; null when a line
+   * merge cannot express the conflict (a removal, a deleted file, binary, too long).
+   */
+  segments: Segment[] | null;
+  /** Turns an assembled merge into the file (a Python file's import block computed, `imports.ts`). */
+  finish: (text: string) => string;
+}
+
+/** Leaves an assembled merge as it is (a file whose imports are not computed). */
+const asIs = (text: string): string => text;
+
+/** A conflict that a line merge cannot express. */
+function whole(kind: ConflictKind, mine: Buffer | null, theirs: Buffer | null): Conflict {
+  return { kind, mine, theirs, segments: null, finish: asIs };
+}
+
+/**
+ * The line merge of a text file, three-way (with a base) or two-way; a generated Python file's
+ * import block is left out of it and computed from the merged code ({@link prepareImports}).
+ *
+ * @returns the segments (conflicting parts' lines are the user's file's) and the finishing step
+ */
+function lineMerge(path: string, mine: string, base: string | null, theirs: string): { segments: Segment[]; finish: Conflict['finish'] } {
+  const py = path.endsWith('.py') ? prepareImports(mine, base, theirs) : null;
+  const m = py?.mine ?? mine;
+  const t = py?.theirs ?? theirs;
+  const b = py ? py.base : base;
+  const segments = b === null ? twoWay(m, t) : merge3(m, b, t).segments;
+  if (py) for (const s of segments) if ('line' in s) s.line = py.line(s.line);
+  return { segments, finish: py?.finish ?? asIs };
 }
 
 /** One file of the plan. */
@@ -135,35 +165,32 @@ export function bytes(c: Buffer | string): Buffer {
  * @param theirs the new version
  */
 function planProduced(path: string, mine: Buffer | 'dir' | null, base: Buffer | undefined, theirs: Buffer): FilePlan {
-  if (mine === 'dir') return { path, action: 'conflict', conflict: { kind: 'binary', mine: null, theirs, markers: null } };
+  if (mine === 'dir') return { path, action: 'conflict', conflict: whole('binary', null, theirs) };
   if (mine === null) {
     // Deleted by the user: respected while our version is the same as before.
     if (base !== undefined) {
       if (base.equals(theirs)) return { path, action: 'unchanged', result: undefined };
-      return { path, action: 'conflict', conflict: { kind: 'deleted', mine: null, theirs, markers: null } };
+      return { path, action: 'conflict', conflict: whole('deleted', null, theirs) };
     }
     return { path, action: 'add', result: theirs };
   }
   if (mine.equals(theirs)) return { path, action: 'unchanged', result: undefined };
   if (base === undefined) {
     // No base (or, with one, a new file of a name the user already used): not ours to replace.
-    if (tooLarge(mine, theirs)) return { path, action: 'conflict', conflict: { kind: 'too-large', mine, theirs, markers: null } };
-    const text = isText(mine) && isText(theirs);
-    return {
-      path,
-      action: 'conflict',
-      conflict: { kind: 'no-base', mine, theirs, markers: text ? markTwoWay(mine.toString('utf8'), theirs.toString('utf8')) : null },
-    };
+    if (tooLarge(mine, theirs)) return { path, action: 'conflict', conflict: whole('too-large', mine, theirs) };
+    if (!isText(mine) || !isText(theirs)) return { path, action: 'conflict', conflict: whole('no-base', mine, theirs) };
+    const merged = lineMerge(path, mine.toString('utf8'), null, theirs.toString('utf8'));
+    return { path, action: 'conflict', conflict: { kind: 'no-base', mine, theirs, ...merged } };
   }
   if (mine.equals(base)) return { path, action: 'update', result: theirs };
   if (base.equals(theirs)) return { path, action: 'unchanged', result: undefined };
   if (!isText(mine) || !isText(base) || !isText(theirs)) {
-    return { path, action: 'conflict', conflict: { kind: 'binary', mine, theirs, markers: null } };
+    return { path, action: 'conflict', conflict: whole('binary', mine, theirs) };
   }
-  if (tooLarge(mine, base, theirs)) return { path, action: 'conflict', conflict: { kind: 'too-large', mine, theirs, markers: null } };
-  const merged = merge3(mine.toString('utf8'), base.toString('utf8'), theirs.toString('utf8'));
-  if (!merged.conflict) return { path, action: 'merge', result: merged.text };
-  return { path, action: 'conflict', conflict: { kind: 'overlap', mine, theirs, markers: merged.text } };
+  if (tooLarge(mine, base, theirs)) return { path, action: 'conflict', conflict: whole('too-large', mine, theirs) };
+  const merged = lineMerge(path, mine.toString('utf8'), base.toString('utf8'), theirs.toString('utf8'));
+  if (!parts(merged.segments).length) return { path, action: 'merge', result: merged.finish(assemble(merged.segments, 'new')) };
+  return { path, action: 'conflict', conflict: { kind: 'overlap', mine, theirs, ...merged } };
 }
 
 /**
@@ -208,32 +235,44 @@ export function planUpdate(input: PlanInput): FilePlan[] {
       plan.push({
         path,
         action: 'conflict',
-        conflict: { kind: 'edited-removed', mine: mine === 'dir' ? null : mine, theirs: null, markers: null },
+        conflict: whole('edited-removed', mine === 'dir' ? null : mine, null),
       });
   }
   return plan;
 }
 
-/** How the user settles a conflict. */
-export type Resolution = 'mine' | 'new' | 'markers';
+/**
+ * How the user settles a conflict: keep the file as it is (`mine`); the new lines in every
+ * conflicting part, the user's other edits kept (`new`; for a conflict without parts, the new
+ * version or the removal); markers around every part (`markers`); the new version as generated,
+ * every edit in it lost (`replace`); or one {@link PartChoice} per part, in order.
+ */
+export type Resolution = 'mine' | 'new' | 'markers' | 'replace' | readonly PartChoice[];
+
+/** The number of conflicting parts a conflict can be settled by (0: only as a whole). */
+export function partCount(file: FilePlan): number {
+  return file.conflict?.segments ? parts(file.conflict.segments).length : 0;
+}
 
 /**
- * Settle a conflict: keep the user's file, take the new version (for a removal: remove the file),
- * or write conflict markers (where markers cannot express the conflict, the user's file is kept).
+ * Settle a conflict (sets the file's `result`). Where parts cannot express it (a removal, binary),
+ * `markers` and a list of choices keep the user's file.
  *
- * @param file a planned conflict; its `result` is set
+ * @param file a planned conflict
  * @param how the choice
- * @returns whether markers were written into the file
+ * @returns whether conflict markers were written into the file
  */
 export function settle(file: FilePlan, how: Resolution): boolean {
   const c = file.conflict;
   if (!c) return false;
-  if (how === 'new') file.result = c.theirs;
-  else if (how === 'markers' && c.markers !== null) {
-    file.result = c.markers;
-    return true;
-  } else file.result = undefined;
-  return false;
+  file.result = undefined;
+  if (how === 'mine') return false;
+  if (how === 'replace' || !c.segments) {
+    if (how === 'replace' || how === 'new') file.result = c.theirs;
+    return false;
+  }
+  file.result = c.finish(assemble(c.segments, how as PartChoice | readonly PartChoice[]));
+  return how === 'markers' || (Array.isArray(how) && how.includes('markers'));
 }
 
 /** One line describing a conflict for the user. */

@@ -9,6 +9,7 @@ import { buildContext } from '../render/context.js';
 import { deriveValues } from '../config/resolve.js';
 import type { ProjectConfig } from '../config/types.js';
 import { YO_RC_FILE } from '../config/yo-rc.js';
+import { markerLines, whereMarkers } from './markers.js';
 import type { UpdateOutcome } from './update.js';
 
 /** Names of the variables a configuration's `.env.example` sets (commented ones excluded). */
@@ -62,6 +63,15 @@ export function updateReport(input: ReportInput): string[] {
   return out;
 }
 
+/** `server/bot.py:74, 120`: a marked file and the lines its conflicts start at, in the written text. */
+function markedAt(outcome: UpdateOutcome): (path: string) => string {
+  return (path) => {
+    const r = outcome.plan.find((f) => f.path === path)?.result;
+    const lines = typeof r === 'string' || r instanceof Buffer ? markerLines(r.toString()) : [];
+    return lines.length ? whereMarkers({ path, lines }) : path;
+  };
+}
+
 /**
  * Everything printed after an applied update: a headline with counts, one line per changed file,
  * then {@link updateReport}, then where conflict markers were written. Shared by `pipecat update`
@@ -95,7 +105,9 @@ export function summaryLines(outcome: UpdateOutcome, shownRoot: string): string[
         ? '   (your own guide: not updated)'
         : outcome.marked.includes(f.path)
           ? '   (conflict markers)'
-          : '';
+          : outcome.settledAs?.[f.path]
+            ? `   (${outcome.settledAs[f.path]})`
+            : '';
     lines.push(`  ${f.action.padEnd(8)} ${f.path}${note}`);
   }
   for (const t of outcome.removedFolders ?? [])
@@ -104,7 +116,7 @@ export function summaryLines(outcome: UpdateOutcome, shownRoot: string): string[
   if (outcome.marked.length) {
     lines.push(
       '',
-      `Conflict markers (<<<<<<< yours … >>>>>>> pipecat update) were written into: ${outcome.marked.join(', ')}`,
+      `Conflict markers (<<<<<<< yours … >>>>>>> pipecat update) were written into: ${outcome.marked.map(markedAt(outcome)).join('; ')}`,
       'Edit each to keep what you want, then remove the markers.',
     );
   }

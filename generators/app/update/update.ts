@@ -13,10 +13,9 @@
 import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { readConfigFile, resolveConfig, ConfigError, type ConfigLayer } from '../config/resolve.js';
-import type { ConfigKey } from '../config/options.js';
 import type { ProjectConfig } from '../config/types.js';
 import { currentTransportName } from '../catalogue/catalogue.js';
-import { renderFiles } from '../render/render.js';
+import { renderFiles, type RenderedFile } from '../render/render.js';
 import { StagingError, sweepStale } from '../staging/staging.js';
 import { YO_RC_FILE, YO_RC_NAMESPACE } from '../config/yo-rc.js';
 import { applyChanges, type FileChange } from './apply.js';
@@ -24,12 +23,15 @@ import { baseFiles, BASE_DIR, PIPECAT_DIR, readBase } from './base.js';
 import { resolveUpdateConfig } from './config.js';
 import { checkLinks, yoRcError } from './guard.js';
 import { acquireUpdateLock, clearDeadLock } from './lock.js';
-import { bytes, describeConflict, planUpdate, settle, type FilePlan, type Resolution } from './plan.js';
+import { settleConflicts, type ConflictPolicy } from './conflicts.js';
+import { leftoverMarkers, splitLeftovers, whereMarkers, type LeftoverMarkers } from './markers.js';
+import { bytes, planUpdate, type FilePlan, type Resolution } from './plan.js';
+import { removalsNeedingConsent } from './removals.js';
 import {
   NotAProjectError,
   UpdateAbortedError,
-  UpdateConflictsError,
   UpdateConsentError,
+  UpdateMarkersError,
   UpdateWriteError,
   type ConsentRequest,
 } from './errors.js';
@@ -40,9 +42,11 @@ export {
   UpdateAbortedError,
   UpdateConflictsError,
   UpdateConsentError,
+  UpdateMarkersError,
   UpdateWriteError,
   type ConsentRequest,
 } from './errors.js';
+export { FOLDER_KEYS, removalsNeedingConsent } from './removals.js';
 
 /**
  * The project folder: `dir` itself when given (it must hold `.yo-rc.json`), else the nearest
@@ -108,6 +112,7 @@ export function readRecorded(root: string): ConfigLayer {
 
 /** What a conflict choice can also be: stop the whole update. */
 export type Choice = Resolution | 'abort';
+export { CONFLICT_POLICIES, type ConflictPolicy } from './conflicts.js';
 
 /** Inputs of {@link runUpdate}. */
 export interface UpdateRequest {
@@ -121,8 +126,10 @@ export interface UpdateRequest {
   remove?: readonly string[];
   /** Plan only. */
   dryRun?: boolean;
-  /** Settle every conflict with markers. */
+  /** Settle every conflict with markers (`--conflict-markers`, the same as `conflicts: 'markers'`). */
   conflictMarkers?: boolean;
+  /** Settle every conflicting part one way without asking (`--conflicts`); wins over `choose`. */
+  conflicts?: ConflictPolicy;
   /**
    * Ask the user how to settle one conflict (a terminal); absent: conflicts stop the update
    * ({@link UpdateConflictsError}) unless `conflictMarkers`.
@@ -139,53 +146,6 @@ export interface UpdateRequest {
   consent?: (removals: ConsentRequest) => Promise<'remove' | 'keep' | 'abort'>;
   /** Receives notes for the user (stderr): a dead run's lock taken over. */
   note?: (line: string) => void;
-}
-
-/**
- * The config keys that decide whether a project folder exists, by folder: a whole folder removed
- * because one of these was given as a flag (`--client-framework none`) was asked for; removed as
- * a side effect (a telephony transport added, so the recorded web client is dropped) it needs
- * consent.
- */
-export const FOLDER_KEYS: Readonly<Record<string, readonly ConfigKey[]>> = {
-  client: ['client_framework', 'bot_type'],
-};
-
-/**
- * The removals of a plan that need consent ({@link ConsentRequest}).
- *
- * @param plan the planned files
- * @param next the files the new configuration produces
- * @param previous the files the recorded configuration produces with the current templates, or
- *   null when it no longer resolves (then every removal needs consent)
- * @param flags the values given as flags (a folder removed by one of its {@link FOLDER_KEYS} was asked for)
- */
-export function removalsNeedingConsent(
-  plan: readonly FilePlan[],
-  next: readonly { path: string }[],
-  previous: readonly { path: string }[] | null,
-  flags: ConfigLayer = {},
-): ConsentRequest {
-  const top = (p: string): string | undefined => (p.includes('/') ? p.split('/')[0] : undefined);
-  const producedTops = new Set(next.map((f) => top(f.path)).filter((t) => t !== undefined));
-  const vouched = new Set((previous ?? []).map((f) => f.path));
-  const files: ConsentRequest['files'] = [];
-  const folders = new Set<string>();
-  for (const f of plan) {
-    if (f.action !== 'remove') continue;
-    const t = top(f.path);
-    const asked = FOLDER_KEYS[t ?? '']?.some((k) => flags[k] !== undefined) ?? false;
-    if (t !== undefined && t !== PIPECAT_DIR && !producedTops.has(t) && !asked) {
-      folders.add(t);
-      files.push({ path: f.path, why: `unedited, but all of ${t}/ goes: the new configuration generates nothing in it` });
-    } else if (!vouched.has(f.path)) {
-      files.push({
-        path: f.path,
-        why: `listed in ${BASE_DIR}/ with the same content, but the recorded configuration does not generate it: it may be yours`,
-      });
-    }
-  }
-  return { files, folders: [...folders] };
 }
 
 /** Result of {@link runUpdate}. */
@@ -206,18 +166,16 @@ export interface UpdateOutcome {
   marked: string[];
   /** Conflicting files kept as the user had them. */
   kept: string[];
+  /** How each other conflict was settled, in words (`conflicts.ts`). */
+  settledAs: Record<string, string>;
   /** False for a dry run. */
   applied: boolean;
   /** Project folders removed as a whole, with consent (`client`). */
   removedFolders: string[];
-}
-
-/** The `--dry-run` document: `{ config, files: [{ path, action }] }`. */
-export function planDocument(outcome: Pick<UpdateOutcome, 'config' | 'plan'>): {
-  config: ProjectConfig;
-  files: { path: string; action: string }[];
-} {
-  return { config: outcome.config, files: outcome.plan.map((f) => ({ path: f.path, action: f.action })) };
+  /** Conflict markers left from an earlier update in files this update leaves as they are. */
+  leftover: LeftoverMarkers[];
+  /** Paths of the removals that need consent (asked on a terminal; the dry run's plan says so). */
+  needsConsent: string[];
 }
 
 /**
@@ -277,10 +235,13 @@ const FS_REASONS: Record<string, string> = {
   EIO: 'input/output error',
 };
 
-/** {@link runUpdate} once the lock is held. */
-async function updateLocked(req: UpdateRequest): Promise<UpdateOutcome> {
-  // A run killed mid-update (SIGKILL) left its journal: undo its steps before reading anything.
-  sweepStale(req.root);
+/**
+ * The configurations of an update: the recorded one (null when it no longer resolves) and the new
+ * one, with the recorded values it drops.
+ *
+ * @throws ConfigError whose problems name `.yo-rc.json` for a recorded value
+ */
+function configurations(req: UpdateRequest): { before: ProjectConfig | null } & ReturnType<typeof resolveUpdateConfig> {
   const recorded = readRecorded(req.root);
   let before: ProjectConfig | null;
   try {
@@ -288,9 +249,8 @@ async function updateLocked(req: UpdateRequest): Promise<UpdateOutcome> {
   } catch {
     before = null;
   }
-  let resolved: ReturnType<typeof resolveUpdateConfig>;
   try {
-    resolved = resolveUpdateConfig({ recorded, flags: req.flags, add: req.add, remove: req.remove });
+    return { before, ...resolveUpdateConfig({ recorded, flags: req.flags, add: req.add, remove: req.remove }) };
   } catch (err) {
     // A recorded value's problem names the file it is in: `.yo-rc.json: project_name: …`.
     if (err instanceof ConfigError)
@@ -300,7 +260,70 @@ async function updateLocked(req: UpdateRequest): Promise<UpdateOutcome> {
       );
     throw err;
   }
-  const { config, dropped } = resolved;
+}
+
+/**
+ * The consent rule for removals (edited files are conflicts): asked, given in advance, or stop.
+ * "keep" turns each such removal into `keep` (the file becomes the user's).
+ *
+ * @throws UpdateConsentError (exit 2) without a way to ask; UpdateAbortedError on abort
+ */
+async function settleRemovals(req: UpdateRequest, consent: ConsentRequest, plan: FilePlan[], kept: string[]): Promise<void> {
+  if (!consent.files.length || req.removeUnused) return;
+  if (!req.consent) throw new UpdateConsentError(consent);
+  const answer = await req.consent(consent);
+  if (answer === 'abort') throw new UpdateAbortedError();
+  if (answer !== 'keep') return;
+  const keep = new Set(consent.files.map((f) => f.path));
+  for (const f of plan) {
+    if (!keep.has(f.path)) continue;
+    f.action = 'keep';
+    f.result = undefined;
+    kept.push(f.path);
+  }
+}
+
+/**
+ * The changes applying a settled plan makes: each file whose result differs from the project's,
+ * then the new base (every produced file but the user's own guides; entries of files no longer
+ * produced go).
+ *
+ * @param changed receives the project paths whose contents change
+ */
+function changesOf(
+  root: string,
+  plan: readonly FilePlan[],
+  next: readonly RenderedFile[],
+  base: ReadonlyMap<string, Buffer> | null,
+  changed: string[],
+): FileChange[] {
+  const changes: FileChange[] = [];
+  for (const f of plan) {
+    if (f.result === undefined) continue;
+    const mine = currentBytes(join(root, ...f.path.split('/')));
+    if (f.result === null ? mine === null : mine !== null && mine.equals(bytes(f.result))) continue;
+    changes.push({ path: f.path, contents: f.result });
+    changed.push(f.path);
+  }
+  const own = new Set(plan.filter((f) => f.action === 'keep').map((f) => f.path));
+  const newBase = baseFiles(next.filter((f) => !own.has(f.path)));
+  const newBasePaths = new Set(newBase.map((f) => f.path));
+  for (const f of newBase) {
+    const mine = currentBytes(join(root, ...f.path.split('/')));
+    if (mine === null || !mine.equals(bytes(f.contents))) changes.push({ path: f.path, contents: f.contents });
+  }
+  for (const path of base?.keys() ?? []) {
+    const full = `${BASE_DIR}/${path}`;
+    if (!newBasePaths.has(full)) changes.push({ path: full, contents: null });
+  }
+  return changes;
+}
+
+/** {@link runUpdate} once the lock is held. */
+async function updateLocked(req: UpdateRequest): Promise<UpdateOutcome> {
+  // A run killed mid-update (SIGKILL) left its journal: undo its steps before reading anything.
+  sweepStale(req.root);
+  const { before, config, dropped } = configurations(req);
   const next = renderFiles(config);
   const base = readBase(req.root);
   const previous = before ? renderFiles(before) : null;
@@ -311,6 +334,7 @@ async function updateLocked(req: UpdateRequest): Promise<UpdateOutcome> {
     ...baseFiles(next).map((f) => f.path),
   ]);
   const plan = planUpdate({ root: req.root, next, base, previous: base ? null : previous });
+  const consent = { ...removalsNeedingConsent(plan, next, previous, req.flags), because: dropped };
   const outcome: UpdateOutcome = {
     config,
     before,
@@ -320,71 +344,28 @@ async function updateLocked(req: UpdateRequest): Promise<UpdateOutcome> {
     changed: [],
     marked: [],
     kept: [],
+    settledAs: {},
     applied: false,
     removedFolders: [],
+    leftover: leftoverMarkers(req.root, plan),
+    needsConsent: consent.files.map((f) => f.path),
   };
   if (req.dryRun) return outcome;
+  // Never merge into an unresolved conflict (markers.ts): refused before anything is asked.
+  const { refused, reported } = splitLeftovers(outcome.leftover, plan);
+  if (refused.length) throw new UpdateMarkersError(refused.map(whereMarkers));
+  outcome.leftover = reported;
 
-  // The consent rule for removals (edited files are conflicts, below).
-  const consent = { ...removalsNeedingConsent(plan, next, previous, req.flags), because: dropped };
-  if (consent.files.length && !req.removeUnused) {
-    if (!req.consent) throw new UpdateConsentError(consent);
-    const answer = await req.consent(consent);
-    if (answer === 'abort') throw new UpdateAbortedError();
-    if (answer === 'keep') {
-      const keep = new Set(consent.files.map((f) => f.path));
-      for (const f of plan) {
-        if (!keep.has(f.path)) continue;
-        f.action = 'keep';
-        f.result = undefined;
-        outcome.kept.push(f.path);
-      }
-    }
-  }
+  await settleRemovals(req, consent, plan, outcome.kept);
   // Said plainly in the summary: every project folder the update removes as a whole.
   const producedTops = new Set(next.map((f) => f.path.split('/')[0]));
   outcome.removedFolders = [
     ...new Set(plan.filter((f) => f.action === 'remove' && f.path.includes('/')).map((f) => f.path.split('/')[0])),
   ].filter((t) => t !== PIPECAT_DIR && !producedTops.has(t));
 
-  const conflicts = plan.filter((f) => f.action === 'conflict');
-  if (conflicts.length) {
-    if (req.conflictMarkers) {
-      for (const f of conflicts) (settle(f, 'markers') ? outcome.marked : outcome.kept).push(f.path);
-    } else if (req.choose) {
-      for (const [i, f] of conflicts.entries()) {
-        const choice = await req.choose(f, i, conflicts.length);
-        if (choice === 'abort') throw new UpdateAbortedError();
-        if (settle(f, choice)) outcome.marked.push(f.path);
-        else if (choice === 'mine') outcome.kept.push(f.path);
-      }
-    } else {
-      throw new UpdateConflictsError(conflicts.map(describeConflict));
-    }
-  }
-
-  const changes: FileChange[] = [];
-  for (const f of plan) {
-    if (f.result === undefined) continue;
-    const mine = currentBytes(join(req.root, ...f.path.split('/')));
-    if (f.result === null ? mine === null : mine !== null && mine.equals(bytes(f.result))) continue;
-    changes.push({ path: f.path, contents: f.result });
-    outcome.changed.push(f.path);
-  }
-  // The base: what we generated now, for every produced file but the user's own guides; entries
-  // of files no longer produced go.
-  const own = new Set(plan.filter((f) => f.action === 'keep').map((f) => f.path));
-  const newBase = baseFiles(next.filter((f) => !own.has(f.path)));
-  const newBasePaths = new Set(newBase.map((f) => f.path));
-  for (const f of newBase) {
-    const mine = currentBytes(join(req.root, ...f.path.split('/')));
-    if (mine === null || !mine.equals(bytes(f.contents))) changes.push({ path: f.path, contents: f.contents });
-  }
-  for (const path of base?.keys() ?? []) {
-    const full = `${BASE_DIR}/${path}`;
-    if (!newBasePaths.has(full)) changes.push({ path: full, contents: null });
-  }
-  await applyChanges(req.root, changes, { afterChange: req.afterChange });
+  const policy = req.conflicts ?? (req.conflictMarkers ? 'markers' : undefined);
+  await settleConflicts(plan, outcome, policy ?? req.choose);
+  await applyChanges(req.root, changesOf(req.root, plan, next, base, outcome.changed), { afterChange: req.afterChange });
   outcome.applied = true;
   return outcome;
 }

@@ -87,6 +87,8 @@ export async function updateFromYo(opts: YoUpdateOptions): Promise<number> {
       conflictMarkers: opts.conflictMarkers,
       removeUnused: opts.removeUnused,
       cwd: opts.cwd,
+      // `yo pipecat --dry-run` prints the plan as JSON (its option's documented output).
+      json: true,
     },
     { ask, out: log, err: log },
   );
