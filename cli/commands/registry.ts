@@ -20,6 +20,12 @@ export interface LazyCommand {
   describe: string;
   /** Imports the command's module. */
   load: () => Promise<AnyCommand>;
+  /**
+   * What a stop by a signal says from the moment the binary starts until the command sets its own
+   * (`setStopContext` in `../interrupts.ts`): e.g. `init`'s "cancelled: nothing was written", also
+   * true while its module loads. Default: "cancelled".
+   */
+  stopNote?: string;
 }
 
 /**
@@ -43,6 +49,7 @@ export function lazyCommand(entry: LazyCommand): LoadableCommand {
   return {
     command: entry.command,
     describe: entry.describe,
+    stopNote: entry.stopNote,
     // Synchronous once loaded: yargs' completion calls builders without awaiting them.
     // (@types/yargs 17 types builders as synchronous; yargs 18 awaits a promise under parseAsync.)
     builder: ((y: Argv) => (loaded ? build(loaded, y) : load().then((m) => build(m, y)))) as unknown as (y: Argv) => Argv,
@@ -54,6 +61,8 @@ export function lazyCommand(entry: LazyCommand): LoadableCommand {
 /** A yargs command module from {@link lazyCommand}, with the loader of its real module. */
 export interface LoadableCommand extends AnyCommand {
   command: string;
+  /** See {@link LazyCommand.stopNote}. */
+  stopNote?: string;
   /** Import the real module (once). */
   load: () => Promise<AnyCommand>;
 }
@@ -64,6 +73,7 @@ export const commands = [
     command: 'init [directory]',
     describe: 'Scaffold a Pipecat bot project (server, optional web client, cloud deployment)',
     load: async () => (await import('./init.js')).initCommand,
+    stopNote: 'cancelled: nothing was written',
   }),
   lazyCommand({
     command: 'update [directory]',
