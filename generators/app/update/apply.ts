@@ -166,12 +166,14 @@ function removeEmptied(run: StagingRun, root: string, removedFrom: ReadonlySet<s
  *
  * @param root absolute project folder (exists)
  * @param changes the files to write or remove; folders left empty by removals are removed too
- *   (never `root` itself)
+ *   (never `root` itself); none: only dead runs' leftovers are swept
  * @param opts test hook, cancel message sink
  * @throws StagingError naming the path when the file system refuses (everything done is undone)
  */
 export async function applyChanges(root: string, changes: readonly FileChange[], opts: ApplyOptions = {}): Promise<void> {
   sweepStale(root);
+  // Nothing to change (an update to what is there): no staging folder, no journal to save.
+  if (changes.length === 0) return;
   const run = newRun(root);
   let finished = false;
   const undo = (): void => {
