@@ -153,18 +153,38 @@ function alertOf(page: Page) {
  * Runs in the page on a `<video>`: true once it plays an enabled, live track whose current frame
  * is not black (Chromium's fake camera draws a bright test pattern).
  */
-const CAMERA_PICTURE = `(video) => {
-  const track = video.srcObject && video.srcObject.getVideoTracks()[0];
-  if (!track || !track.enabled || track.readyState !== 'live' || !video.videoWidth) return false;
-  const canvas = document.createElement('canvas');
-  canvas.width = video.videoWidth;
-  canvas.height = video.videoHeight;
+function CAMERA_PICTURE(video: unknown): boolean {
+  // Browser objects, typed as far as used here (the tests compile without the DOM library).
+  interface Track {
+    enabled: boolean;
+    readyState: string;
+  }
+  interface Video {
+    srcObject: { getVideoTracks(): Track[] } | null;
+    videoWidth: number;
+    videoHeight: number;
+  }
+  interface Canvas {
+    width: number;
+    height: number;
+    getContext(kind: '2d'): {
+      drawImage(image: Video, x: number, y: number): void;
+      getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray };
+    };
+  }
+  const v = video as Video;
+  const track = v.srcObject?.getVideoTracks()[0];
+  if (!track || !track.enabled || track.readyState !== 'live' || !v.videoWidth) return false;
+  const doc = (globalThis as unknown as { document: { createElement(tag: 'canvas'): Canvas } }).document;
+  const canvas = doc.createElement('canvas');
+  canvas.width = v.videoWidth;
+  canvas.height = v.videoHeight;
   const context = canvas.getContext('2d');
-  context.drawImage(video, 0, 0);
+  context.drawImage(v, 0, 0);
   const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
   for (let i = 0; i < pixels.length; i += 4) if (pixels[i] + pixels[i + 1] + pixels[i + 2] > 60) return true;
   return false;
-}`;
+}
 
 /** The error the page shows (its alert), or null when none is shown. */
 async function shownError(page: Page): Promise<string | null> {
@@ -316,22 +336,24 @@ describe.each(SMALL_ONLY)('$kind.name client with SmallWebRTC only, $input input
       expect(shown).not.toMatch(/[{}"]/);
       await connect.waitFor({ timeout: 30_000 });
       await page.waitForFunction((el) => !(el as { disabled?: boolean }).disabled, await connect.elementHandle(), { timeout: 30_000 });
-      // The retry reaches the offer, with the camera's track when the bot takes it.
+      // The retry reaches the offer, with the camera's track when the bot takes it. The runner
+      // answers the offer after 15 s, so the session attempt (and the camera) stays open meanwhile.
+      stub.refuseDelayMs = 15_000;
       await connect.click();
       const offer = await stub.waitFor((r) => r.path === '/sessions/e2e-session/api/offer', 'SmallWebRTC offer');
       expect(String(offer.body.sdp)).toContain('m=audio');
-      await page.waitForTimeout(2_000);
       const sent = (await page.evaluate('window.sentTracks')) as string[];
       expect([...new Set(sent)].sort()).toEqual(video ? ['audio', 'video'] : ['audio']);
       if (video) {
         // The preview shows the (fake) camera's picture: an enabled, live track, and frames not black.
         const camera = await page.locator('[aria-label="Your camera"] video').elementHandle();
-        await page.waitForFunction(CAMERA_PICTURE, camera, { timeout: 30_000 });
+        await page.waitForFunction(CAMERA_PICTURE, camera, { timeout: 10_000 });
       }
+      await page.screenshot({ path: join(ARTIFACTS, `${kind.name}-sessions-small-${input}.png`) });
+      await page.waitForTimeout(2_000);
       expect(requests.filter((r) => DAILY_HOST.test(r))).toEqual([]);
       expect(requests.filter((r) => r.startsWith(startUrl))).toHaveLength(2);
       expect(ownErrors(errors)).toEqual([]);
-      await page.screenshot({ path: join(ARTIFACTS, `${kind.name}-sessions-small-${input}.png`) });
     } finally {
       await close();
       stopServer(server);
