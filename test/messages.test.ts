@@ -50,6 +50,30 @@ describe('init: what is missing', () => {
   });
 });
 
+describe('ids with labels', () => {
+  /** Every `id (Label)` in a text, where the label is the id in other letter case. */
+  const redundant = (text: string): string[] =>
+    [...text.matchAll(/\b([a-z0-9_]+) \(([^()]+)\)/g)]
+      .filter(([, id, label]) => label.toLowerCase().replace(/[\s_-]+/g, '_') === id)
+      .map(([m]) => m);
+
+  test('a label that is the id in other letter case is left out; one that says more is kept', () => {
+    const help = runCli(['init', '--help'], { cwd: tmp }).stdout;
+    const valid = refused(['init', '-n', 'x', '-t', 'carrier_pigeon', ...CASCADE_ARGS]);
+    const mode = refused(['init', '-n', 'foo', '-t', 'daily_pstn', ...CASCADE_ARGS]);
+    const phone = refused(['init', '-n', 'x', '-b', 'web', '-t', 'plivo', ...CASCADE_ARGS]);
+    for (const text of [help, valid, mode, phone]) expect(redundant(text)).toEqual([]);
+    for (const t of TRANSPORTS.filter((t) => t.label.toLowerCase() === t.id)) {
+      expect(help).toMatch(new RegExp(`\\b${t.id}[,;]`));
+      expect(valid).toMatch(new RegExp(`\\b${t.id}(, |$)`, 'm'));
+    }
+    expect(help).toContain('twilio (Twilio (Media Streams))');
+    expect(valid).toContain('daily_pstn_dialin (Daily PSTN (dial-in))');
+    expect(mode).toContain('--daily-pstn-mode: is required with transport daily_pstn: dial-in or dial-out');
+    expect(phone).toContain('--transport: plivo is a telephony transport but --bot-type is web');
+  });
+});
+
 describe('the cause first', () => {
   test('an unknown flag\'s did-you-mean is the headline, and the flag it means is not also "required"', () => {
     const err = refused(['init', '--nmae', 'foo']);

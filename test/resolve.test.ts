@@ -74,7 +74,7 @@ describe('resolver rules', () => {
   test('unknown ids list the valid ones; the deprecated XTTS is refused with its replacements', () => {
     expectProblems(
       { ...WEB, transports: ['carrier_pigeon'], stt_service: 'nope_stt' },
-      /--transport: unknown transport "carrier_pigeon"; valid: daily \(Daily \(WebRTC\)\), smallwebrtc \(SmallWebRTC .*plivo \(Plivo\)/,
+      /--transport: unknown transport "carrier_pigeon"; valid: daily \(Daily \(WebRTC\)\), smallwebrtc \(SmallWebRTC .*telnyx, plivo, exotel$/m,
       /--stt: unknown STT service "nope_stt"; valid: .*assemblyai_stt.*deepgram_stt/,
     );
     // A typo gets the closest id (or vendor alias) instead of the whole list.
@@ -200,7 +200,7 @@ describe('resolver rules', () => {
   test('PSTN and SIP transports need their mode, a mode needs its transport, resolved ids carry it', () => {
     expectProblems(
       { ...PHONE, transports: ['daily_pstn'] },
-      '--daily-pstn-mode: is required with transport daily_pstn (Daily PSTN): dial-in or dial-out',
+      '--daily-pstn-mode: is required with transport daily_pstn: dial-in or dial-out',
     );
     expectProblems({ ...PHONE, transports: ['twilio_daily_sip'] }, '--twilio-daily-sip-mode: is required with transport twilio_daily_sip');
     // The mode is the one problem: the family counts as a transport (and a telephony one).

@@ -145,10 +145,10 @@ describe('usage mistakes', () => {
     expect(existsSync(out)).toBe(false);
   });
 
-  test('without a close match, the valid transports are listed with their labels', () => {
-    expect(refused(['init', '-n', 'x', '-t', 'carrier_pigeon', '-m', 'realtime', '--realtime', 'openai_realtime'])).toContain(
-      'plivo (Plivo)',
-    );
+  test('without a close match, the valid transports are listed with their labels where they say more', () => {
+    const err = refused(['init', '-n', 'x', '-t', 'carrier_pigeon', '-m', 'realtime', '--realtime', 'openai_realtime']);
+    expect(err).toContain('twilio (Twilio (Media Streams)), ');
+    expect(err).toContain(', plivo, ');
   });
 });
 
@@ -229,10 +229,10 @@ describe('next steps', () => {
 });
 
 describe('labels and destinations', () => {
-  test('init --help names each transport id with its label', () => {
+  test('init --help names each transport id, with its label where it says more', () => {
     const r = runCli(['init', '--help'], { cwd: tmp });
     expect(r.code).toBe(0);
-    for (const s of ['plivo (Plivo)', 'twilio (Twilio', 'smallwebrtc (SmallWebRTC']) expect(r.stdout).toContain(s);
+    for (const s of ['plivo,', 'twilio (Twilio', 'smallwebrtc (SmallWebRTC']) expect(r.stdout).toContain(s);
   });
 
   test('an empty existing project folder simply works (it is not replaced)', () => {

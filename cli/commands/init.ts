@@ -16,7 +16,7 @@
  */
 import { basename, resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
-import { TRANSPORTS } from '../../generators/app/catalogue/catalogue.js';
+import { TRANSPORTS, transportName } from '../../generators/app/catalogue/catalogue.js';
 import { CONFIG_OPTIONS } from '../../generators/app/config/options.js';
 import { ConfigError, readConfigFile, resolveConfig, type ConfigLayer } from '../../generators/app/config/resolve.js';
 import { selectableServiceIds } from '../../generators/app/config/schema.js';
@@ -229,7 +229,7 @@ function builder(yargs: Argv): Argv<InitArgs> {
     .example('$0 init quickstart', 'the quickstart bot (SmallWebRTC and Daily; Deepgram, OpenAI, Cartesia) in ./pipecat-quickstart')
     .example('$0 init my-bot --coding-agent', 'agent guides only: your coding agent scaffolds and builds the bot')
     .epilogue(
-      `Transports (--transport, id and what it is): ${TRANSPORTS.map((t) => `${t.id} (${t.label})`).join(', ')}; ` +
+      `Transports (--transport, id and what it is): ${TRANSPORTS.map(transportName).join(', ')}; ` +
         'vendor names such as daily, twilio or plivo work too. Services: `pipecat init --list-options`.\n\n' +
         'Exit codes: 0 success, 1 failed (nothing left behind), 2 invalid input, or a destination that cannot take the project ' +
         '(nothing written), 129 stopped by SIGHUP, ' +

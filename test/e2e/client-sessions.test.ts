@@ -9,8 +9,11 @@
  *   as a sentence and retried, connect and disconnect, the microphone toggle, the conversation
  *   transcript from the bot's RTVI messages, the bot's error message as a sentence, and a Daily
  *   start whose call machine bundle cannot load ending in a sentence and a usable Connect.
- * - A SmallWebRTC-only client (vanilla and React + Vite) loads and connects without one request
- *   to Daily's servers (`*.daily.co`).
+ * - The React clients (Next.js and Vite, over WebSocket): a failed start shown as a sentence and
+ *   retried, connect, the transcript, the bot's error as a sentence, disconnect.
+ * - A SmallWebRTC-only client of every kind, with the microphone only and with the camera too,
+ *   loads and connects without one request to Daily's servers (`*.daily.co`), and hands the peer
+ *   connection its microphone's (and camera's) track.
  *
  * Messages the stub sends follow RTVI as `@pipecat-ai/client-js` 1.13 reads them (`bot-ready`,
  * `user-transcription` with `final`, `bot-output` with `aggregated_by`, `error` with `message`).
@@ -57,24 +60,45 @@ afterAll(async () => {
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
 
-/** Generates a web project with the real binary, installs and builds its client, and serves the build. */
-async function builtClient(name: string, clientFlags: string[], transports: string[]) {
+/** A web client kind: its `pipecat init` flags, and whether it is the Next.js app (own server routes). */
+interface ClientKind {
+  name: 'vanilla' | 'react-vite' | 'react-nextjs';
+  flags: string[];
+  next: boolean;
+}
+
+const KINDS: ClientKind[] = [
+  { name: 'vanilla', flags: ['--client-framework', 'vanilla'], next: false },
+  { name: 'react-vite', flags: ['--client-framework', 'react', '--client-server', 'vite'], next: false },
+  { name: 'react-nextjs', flags: ['--client-framework', 'react', '--client-server', 'nextjs'], next: true },
+];
+
+/** node_modules of each kind's first installed client, hard-linked into the next one (npm then prunes). */
+const seedModules = new Map<string, string>();
+
+/**
+ * Generates a web project with the real binary, installs and builds its client, and serves the build
+ * (Vite: `npm run preview` of a build made with `VITE_BOT_START_URL`; Next.js: `npm run start` with
+ * `BOT_START_URL`). `startUrl` is the start URL the browser posts to.
+ */
+async function builtClient(name: string, kind: ClientKind, transports: string[], video = false) {
   const args = [CLI, 'init', '--name', name, '--bot-type', 'web', '--mode', 'cascade', '--stt', 'deepgram_stt'];
-  args.push('--llm', 'openai_llm', '--tts', 'cartesia_tts', ...clientFlags, '--output', workDir);
+  args.push('--llm', 'openai_llm', '--tts', 'cartesia_tts', ...kind.flags, '--output', workDir);
   for (const t of transports) args.push('--transport', t);
+  if (video) args.push('--video-input');
   await sh(process.execPath, args, ROOT);
   const client = join(workDir, name, 'client');
+  const seed = seedModules.get(kind.name);
+  if (seed) await sh('cp', ['-al', seed, join(client, 'node_modules')], client);
   await sh('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], client);
-  await sh('npm', ['run', 'build'], client, commandEnv({ VITE_BOT_START_URL: stub.startUrl }));
+  if (!seed) seedModules.set(kind.name, join(client, 'node_modules'));
+  await sh('npm', ['run', 'build'], client, kind.next ? commandEnv() : commandEnv({ VITE_BOT_START_URL: stub.startUrl }));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}/`;
-  const server = await serve(
-    ['run', 'preview', '--', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
-    client,
-    url,
-    commandEnv(),
-  );
-  return { url, server };
+  const server = kind.next
+    ? await serve(['run', 'start', '--', '-H', '127.0.0.1', '-p', String(port)], client, url, commandEnv({ BOT_START_URL: stub.startUrl }))
+    : await serve(['run', 'preview', '--', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], client, url, commandEnv());
+  return { url, server, startUrl: kind.next ? `${url}api/start` : stub.startUrl };
 }
 
 /**
@@ -88,6 +112,8 @@ async function openPage(url: string, dailyBundle: { ok: boolean }) {
   const errors: string[] = [];
   page.on('request', (r: Request) => requests.push(r.url()));
   page.on('pageerror', (e) => errors.push(`uncaught: ${e.message}`));
+  // The kinds of the tracks the page hands to its WebRTC senders (what the bot would receive).
+  await page.addInitScript({ content: SENT_TRACKS_SCRIPT });
   await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => {
     if (dailyBundle.ok && route.request().url().endsWith('/call-machine-object-bundle.js'))
       return route.fulfill({ status: 200, contentType: 'application/javascript', body: FAKE_DAILY_BUNDLE });
@@ -102,29 +128,94 @@ async function openPage(url: string, dailyBundle: { ok: boolean }) {
   return { page, requests, errors, close };
 }
 
+/**
+ * Runs in the page before its own code: records in `window.sentTracks` the kind of every track
+ * handed to an `RTCRtpSender` (`replaceTrack`, how the SmallWebRTC transport sends the devices).
+ */
+const SENT_TRACKS_SCRIPT = `
+  window.sentTracks = [];
+  const replace = RTCRtpSender.prototype.replaceTrack;
+  RTCRtpSender.prototype.replaceTrack = function (track) {
+    if (track) window.sentTracks.push(track.kind);
+    return replace.call(this, track);
+  };
+`;
+
+/**
+ * The page's alert. Next.js keeps a route announcer with the role `alert` on every page (a
+ * visually hidden `#__next-route-announcer__`): it is not the client's.
+ */
+function alertOf(page: Page) {
+  return page.locator('[role="alert"]:not(#__next-route-announcer__)');
+}
+
+/**
+ * Runs in the page on a `<video>`: true once it plays an enabled, live track whose current frame
+ * is not black (Chromium's fake camera draws a bright test pattern).
+ */
+function CAMERA_PICTURE(video: unknown): boolean {
+  // Browser objects, typed as far as used here (the tests compile without the DOM library).
+  interface Track {
+    enabled: boolean;
+    readyState: string;
+  }
+  interface Video {
+    srcObject: { getVideoTracks(): Track[] } | null;
+    videoWidth: number;
+    videoHeight: number;
+  }
+  interface Canvas {
+    width: number;
+    height: number;
+    getContext(kind: '2d'): {
+      drawImage(image: Video, x: number, y: number): void;
+      getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray };
+    };
+  }
+  const v = video as Video;
+  const track = v.srcObject?.getVideoTracks()[0];
+  if (!track || !track.enabled || track.readyState !== 'live' || !v.videoWidth) return false;
+  const doc = (globalThis as unknown as { document: { createElement(tag: 'canvas'): Canvas } }).document;
+  const canvas = doc.createElement('canvas');
+  canvas.width = v.videoWidth;
+  canvas.height = v.videoHeight;
+  const context = canvas.getContext('2d');
+  context.drawImage(v, 0, 0);
+  const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
+  for (let i = 0; i < pixels.length; i += 4) if (pixels[i] + pixels[i + 1] + pixels[i + 2] > 60) return true;
+  return false;
+}
+
 /** The error the page shows (its alert), or null when none is shown. */
 async function shownError(page: Page): Promise<string | null> {
-  const alert = page.getByRole('alert');
+  const alert = alertOf(page);
   return (await alert.isVisible()) ? ((await alert.textContent()) ?? '').trim() : null;
 }
 
 /**
- * A race inside `@pipecat-ai/transport-lib`'s WavRecorder (bundled by both transport packages):
- * `begin()` reads `this.stream` in a `listDevices().then` after the client's own disconnect on a
- * failed start may have ended it. Not the generated client's code; any other uncaught error fails.
+ * Races inside `@pipecat-ai/transport-lib`'s WavRecorder (bundled by both transport packages):
+ * `begin()` reads `this.stream` in a `listDevices().then`, and `end()` reads `this.stream` and
+ * `this.processor` after an await, while another disconnect of the same client (client-js's own on
+ * a failed start, the voice UI kit's when a new client replaces it) may have ended the recorder and
+ * cleared them. Not the generated client's code; any other uncaught error fails.
  */
-const WAV_RECORDER_RACE = "uncaught: Cannot read properties of null (reading 'getAudioTracks')";
+const WAV_RECORDER_RACES = [
+  "uncaught: Cannot read properties of null (reading 'getAudioTracks')",
+  "uncaught: Cannot read properties of null (reading 'getTracks')",
+  "uncaught: Cannot read properties of null (reading 'disconnect')",
+];
+
+/** The page's uncaught errors other than {@link WAV_RECORDER_RACES}. */
+function ownErrors(errors: string[]): string[] {
+  return errors.filter((e) => !WAV_RECORDER_RACES.includes(e));
+}
 
 /** A sentence for people: a capital letter first, a full stop or question mark last, no JSON. */
 const SENTENCE = /^[A-Z][^{}[\]"]*[.?]$/;
 
 describe('vanilla client: a session as a person sees it', () => {
   test('empty page, failed start and retry, transcript, mute, bot error, disconnect, Daily bundle failure', async () => {
-    const { url, server } = await builtClient(
-      'e2e-sessions-vanilla',
-      ['--client-framework', 'vanilla'],
-      ['websocket', 'daily', 'smallwebrtc'],
-    );
+    const { url, server } = await builtClient('e2e-sessions-vanilla', KINDS[0], ['websocket', 'daily', 'smallwebrtc']);
     const daily = { ok: true };
     const { page, errors, close } = await openPage(url, daily);
     try {
@@ -146,7 +237,7 @@ describe('vanilla client: a session as a person sees it', () => {
       stub.failStarts = 1;
       await connect.click();
       await stub.waitFor((r) => r.path === '/start', 'POST /start');
-      await page.getByRole('alert').waitFor({ state: 'visible', timeout: 30_000 });
+      await alertOf(page).waitFor({ state: 'visible', timeout: 30_000 });
       const failed = await shownError(page);
       expect(failed).toBe('Could not start the bot: the bot could not start.');
       expect(failed).toMatch(SENTENCE);
@@ -190,7 +281,7 @@ describe('vanilla client: a session as a person sees it', () => {
 
       // The bot's RTVI error message: its words as a sentence, not the message's JSON.
       stub.sendMessage('/ws-client', { type: 'error', data: { message: 'the LLM service refused the API key', fatal: false } });
-      await page.getByRole('alert').waitFor({ state: 'visible', timeout: 10_000 });
+      await alertOf(page).waitFor({ state: 'visible', timeout: 10_000 });
       expect(await shownError(page)).toBe('The LLM service refused the API key.');
       await page.screenshot({ path: join(ARTIFACTS, 'vanilla-sessions-conversation.png') });
 
@@ -205,7 +296,7 @@ describe('vanilla client: a session as a person sees it', () => {
       await page.getByLabel('Transport').selectOption({ index: 1 });
       stub.reset();
       await connect.click();
-      await page.getByRole('alert').waitFor({ state: 'visible', timeout: 60_000 });
+      await alertOf(page).waitFor({ state: 'visible', timeout: 60_000 });
       await page.getByRole('button', { name: 'Connect', exact: true }).waitFor({ timeout: 60_000 });
       const bundleError = await shownError(page);
       expect(bundleError).toMatch(SENTENCE);
@@ -217,7 +308,7 @@ describe('vanilla client: a session as a person sees it', () => {
       await connect.click();
       const start = await stub.waitFor((r) => r.path === '/start', 'POST /start');
       expect(start.body.transport).toBe('daily');
-      expect(errors.filter((e) => e !== WAV_RECORDER_RACE)).toEqual([]);
+      expect(ownErrors(errors)).toEqual([]);
     } finally {
       await close();
       stopServer(server);
@@ -225,12 +316,12 @@ describe('vanilla client: a session as a person sees it', () => {
   }, 600_000);
 });
 
-describe.each([
-  { name: 'vanilla', flags: ['--client-framework', 'vanilla'] },
-  { name: 'react-vite', flags: ['--client-framework', 'react', '--client-server', 'vite'] },
-])('$name client with SmallWebRTC only', ({ name, flags }) => {
+/** Every web client kind with the microphone only, and with the camera too. */
+const SMALL_ONLY = KINDS.flatMap((kind) => [false, true].map((video) => ({ kind, video, input: video ? 'camera' : 'microphone' })));
+
+describe.each(SMALL_ONLY)('$kind.name client with SmallWebRTC only, $input input', ({ kind, video, input }) => {
   test('loads, fails a start, retries and connects without a request to Daily', async () => {
-    const { url, server } = await builtClient(`e2e-sessions-${name}-small`, flags, ['smallwebrtc']);
+    const { url, server, startUrl } = await builtClient(`e2e-sessions-${kind.name}-small-${input}`, kind, ['smallwebrtc'], video);
     const { page, requests, errors, close } = await openPage(url, { ok: true });
     try {
       const connect = page.getByRole('button', { name: 'Connect', exact: true });
@@ -238,22 +329,87 @@ describe.each([
       stub.reset();
       stub.failStarts = 1;
       await connect.click();
-      await page.getByRole('alert').waitFor({ state: 'visible', timeout: 30_000 });
+      await alertOf(page).waitFor({ state: 'visible', timeout: 30_000 });
       // (The React clients' ErrorCard puts a heading before it.)
       const shown = (await shownError(page)) ?? '';
-      expect(shown.endsWith('Could not start the bot: the bot could not start.')).toBe(true);
+      expect(shown).toMatch(/Could not start the bot: the bot could not start\.$/);
       expect(shown).not.toMatch(/[{}"]/);
       await connect.waitFor({ timeout: 30_000 });
       await page.waitForFunction((el) => !(el as { disabled?: boolean }).disabled, await connect.elementHandle(), { timeout: 30_000 });
-      // The retry reaches the offer.
+      // The retry reaches the offer, with the camera's track when the bot takes it. The runner
+      // answers the offer after 15 s, so the session attempt (and the camera) stays open meanwhile.
+      stub.refuseDelayMs = 15_000;
       await connect.click();
       const offer = await stub.waitFor((r) => r.path === '/sessions/e2e-session/api/offer', 'SmallWebRTC offer');
       expect(String(offer.body.sdp)).toContain('m=audio');
+      const sent = (await page.evaluate('window.sentTracks')) as string[];
+      expect([...new Set(sent)].sort()).toEqual(video ? ['audio', 'video'] : ['audio']);
+      if (video) {
+        // The preview shows the (fake) camera's picture: an enabled, live track, and frames not black.
+        const camera = await page.locator('[aria-label="Your camera"] video').elementHandle();
+        await page.waitForFunction(CAMERA_PICTURE, camera, { timeout: 10_000 });
+      }
+      await page.screenshot({ path: join(ARTIFACTS, `${kind.name}-sessions-small-${input}.png`) });
       await page.waitForTimeout(2_000);
       expect(requests.filter((r) => DAILY_HOST.test(r))).toEqual([]);
-      expect(requests.filter((r) => r.startsWith(stub.startUrl))).toHaveLength(2);
-      expect(errors.filter((e) => e !== WAV_RECORDER_RACE)).toEqual([]);
-      await page.screenshot({ path: join(ARTIFACTS, `${name}-sessions-small.png`) });
+      expect(requests.filter((r) => r.startsWith(startUrl))).toHaveLength(2);
+      expect(ownErrors(errors)).toEqual([]);
+    } finally {
+      await close();
+      stopServer(server);
+    }
+  }, 600_000);
+});
+
+describe.each([KINDS[2], KINDS[1]])('$name client: a session as a person sees it', (kind) => {
+  test('failed start and retry, transcript, bot error, disconnect', async () => {
+    const { url, server } = await builtClient(`e2e-sessions-${kind.name}`, kind, ['websocket']);
+    const { page, errors, close } = await openPage(url, { ok: true });
+    try {
+      const connect = page.getByRole('button', { name: 'Connect', exact: true });
+      expect(await shownError(page)).toBeNull();
+
+      // A failed start (the runner answers 500): a sentence, and Connect usable again.
+      stub.reset();
+      stub.failStarts = 1;
+      await connect.click();
+      await stub.waitFor((r) => r.path === '/start', 'POST /start');
+      await alertOf(page).waitFor({ state: 'visible', timeout: 30_000 });
+      const failed = (await shownError(page)) ?? '';
+      expect(failed).toMatch(/Could not start the bot: the bot could not start\.$/);
+      expect(failed).not.toMatch(/[{}"]/);
+      await page.waitForFunction((el) => !(el as { disabled?: boolean }).disabled, await connect.elementHandle(), { timeout: 30_000 });
+
+      // The retry connects: the bot (the stub) answers client-ready with bot-ready.
+      stub.reset();
+      await connect.click();
+      await stub.waitForSocketMessage('/ws-client', (d) => (JSON.parse(d) as { type?: string }).type === 'client-ready');
+      stub.sendMessage('/ws-client', { type: 'bot-ready', data: { version: '2.1.0', about: {} } });
+      const disconnect = page.getByRole('button', { name: 'Disconnect', exact: true });
+      await disconnect.waitFor({ timeout: 30_000 });
+      expect(await shownError(page)).toBeNull();
+
+      // The transcript: the user's final words and the bot's sentences.
+      stub.sendMessage('/ws-client', {
+        type: 'user-transcription',
+        data: { text: 'Hello there bot', final: true, user_id: '', timestamp: '' },
+      });
+      stub.sendMessage('/ws-client', { type: 'bot-output', data: { text: 'Hi!', spoken: true, aggregated_by: 'sentence' } });
+      stub.sendMessage('/ws-client', { type: 'bot-output', data: { text: 'How can I help?', spoken: true, aggregated_by: 'sentence' } });
+      await page.getByText('Hello there bot').waitFor({ timeout: 10_000 });
+      await page.getByText('How can I help?', { exact: false }).waitFor({ timeout: 10_000 });
+
+      // The bot's RTVI error message: its words as a sentence, not the message's JSON.
+      stub.sendMessage('/ws-client', { type: 'error', data: { message: 'the LLM service refused the API key', fatal: false } });
+      await alertOf(page).waitFor({ state: 'visible', timeout: 10_000 });
+      expect(await shownError(page)).toMatch(/The LLM service refused the API key\.$/);
+      await page.screenshot({ path: join(ARTIFACTS, `${kind.name}-sessions-conversation.png`) });
+
+      // Disconnect: Connect again, the transcript stays.
+      await disconnect.click();
+      await connect.waitFor({ timeout: 30_000 });
+      expect(await page.getByText('Hello there bot').isVisible()).toBe(true);
+      expect(ownErrors(errors)).toEqual([]);
     } finally {
       await close();
       stopServer(server);
@@ -263,8 +419,7 @@ describe.each([
 
 describe('React + Vite client: a Daily start whose bundle cannot load', () => {
   test('ends in a sentence and a usable Connect, and the retry reaches the runner', async () => {
-    const flags = ['--client-framework', 'react', '--client-server', 'vite'];
-    const { url, server } = await builtClient('e2e-sessions-react-daily', flags, ['smallwebrtc', 'daily']);
+    const { url, server } = await builtClient('e2e-sessions-react-daily', KINDS[1], ['smallwebrtc', 'daily']);
     const daily = { ok: false };
     const { page, errors, close } = await openPage(url, daily);
     try {
@@ -273,7 +428,7 @@ describe('React + Vite client: a Daily start whose bundle cannot load', () => {
       await connect.waitFor({ timeout: 30_000 });
       stub.reset();
       await connect.click();
-      await page.getByRole('alert').waitFor({ state: 'visible', timeout: 60_000 });
+      await alertOf(page).waitFor({ state: 'visible', timeout: 60_000 });
       expect(await shownError(page)).toMatch(/Could not load the code of the Daily\b[^{}"]*\.$/);
       // Not stuck on "Initializing…": Connect is there and enabled.
       await connect.waitFor({ timeout: 30_000 });
@@ -284,7 +439,7 @@ describe('React + Vite client: a Daily start whose bundle cannot load', () => {
       await connect.click();
       const start = await stub.waitFor((r) => r.path === '/start', 'POST /start');
       expect(start.body.transport).toBe('daily');
-      expect(errors.filter((e) => e !== WAV_RECORDER_RACE)).toEqual([]);
+      expect(ownErrors(errors)).toEqual([]);
     } finally {
       await close();
       stopServer(server);

@@ -92,6 +92,11 @@ export class StubRunner {
   port = 0;
   /** How many of the next `POST /start` requests fail (HTTP 500 with a `detail`, as the runner's errors). */
   failStarts = 0;
+  /**
+   * Milliseconds before anything else (a SmallWebRTC offer) is refused: a slow runner, which keeps
+   * the browser's session attempt, and its devices, open that long. 0 after {@link reset}.
+   */
+  refuseDelayMs = 0;
 
   async start(): Promise<void> {
     this.server = createServer((req, res) => {
@@ -125,7 +130,7 @@ export class StubRunner {
           // As the runner without --ws-auth token: the socket's URL, a session id, no token.
           json(200, { wsUrl: `ws://127.0.0.1:${this.port}/ws-client`, sessionId: 'e2e-ws-session', token: null });
         } else {
-          json(503, { detail: 'stub runner: no bot here' });
+          setTimeout(() => json(503, { detail: 'stub runner: no bot here' }), this.refuseDelayMs);
         }
       });
     });
@@ -186,6 +191,7 @@ export class StubRunner {
   reset(): void {
     this.requests.length = 0;
     this.sockets.length = 0;
+    this.refuseDelayMs = 0;
   }
 
   /** Waits until a browser opened `path` and sent a protobuf message frame whose data matches. */

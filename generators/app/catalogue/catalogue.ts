@@ -81,3 +81,16 @@ export function findTransport(id: string): TransportDefinition | undefined {
 export function serviceIds(role: ServiceRole): string[] {
   return SERVICES_BY_ROLE[role].map((s) => s.id);
 }
+
+/**
+ * A transport as messages name it: its id, then its label in parentheses when the label says more
+ * than the id (`twilio (Twilio (Media Streams))`, `smallwebrtc (SmallWebRTC (peer-to-peer WebRTC))`),
+ * the id alone when the label is the id in other letter case (`plivo`, not `plivo (Plivo)`; spaces,
+ * hyphens and underscores count as one separator).
+ *
+ * @param t a catalogue transport (its `id` and `label`)
+ */
+export function transportName(t: Pick<TransportDefinition, 'id' | 'label'>): string {
+  const words = (s: string): string => s.toLowerCase().replace(/[\s_-]+/g, '_');
+  return words(t.label) === words(t.id) ? t.id : `${t.id} (${t.label})`;
+}

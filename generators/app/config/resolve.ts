@@ -20,6 +20,7 @@ import {
   currentTransportName,
   findTransport,
   serviceForVendor,
+  transportName,
 } from '../catalogue/catalogue.js';
 import type { ServiceRole } from '../catalogue/types.js';
 import { findClientKind, frameworksWithServerChoice } from '../catalogue/client-kinds.js';
@@ -435,7 +436,10 @@ function resolveTransport(
   if (family) {
     const mode = c[family.modeKey];
     if (mode == null) {
-      problems.push({ key: family.modeKey, message: `is required with transport ${value} (${family.label}): dial-in or dial-out` });
+      problems.push({
+        key: family.modeKey,
+        message: `is required with transport ${transportName({ id: value, label: family.label })}: dial-in or dial-out`,
+      });
       const first = TRANSPORTS.find((t) => 'family' in t && t.family === family.id);
       if (first) provisional.add(first.id);
       return first?.id;

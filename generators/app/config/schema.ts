@@ -16,6 +16,7 @@ import {
   findService,
   findTransport,
   serviceForVendor,
+  transportName,
   vendorOf,
 } from '../catalogue/catalogue.js';
 import type { ServiceRole } from '../catalogue/types.js';
@@ -127,9 +128,9 @@ export interface ConfigProblem {
  * @param detail one entry of `ValidationError.details`
  */
 /**
- * An id as shown in messages: transport ids carry their label (`daily_pstn_dialin (Daily PSTN
- * (dial-in))`), a seed transport id is shown as today's; service ids name their vendor already and
- * are shown as they are.
+ * An id as shown in messages: transport ids carry their label when it says more than the id
+ * (`daily_pstn_dialin (Daily PSTN (dial-in))`, but `plivo`; see `transportName`), a seed transport
+ * id is shown as today's; service ids name their vendor already and are shown as they are.
  *
  * @param key the config key the id belongs to
  * @param id a valid id
@@ -138,7 +139,7 @@ export function withLabel(key: ConfigKey, id: string): string {
   if (key !== 'transports') return id;
   const current = currentTransportName(id); // a seed id is shown as today's
   const t = findTransport(current);
-  return t ? `${t.id} (${t.label})` : current;
+  return t ? transportName(t) : current;
 }
 
 /**
@@ -392,7 +393,7 @@ export function crossFieldProblems(c: Record<string, unknown>, sources: Partial<
         const botType = optionLabel(optionFor('bot_type'), sources.bot_type ?? 'flag');
         add(
           'transports',
-          `${t.id} (${t.label}) is a telephony transport but ${botType} is web: leave ${botType} out to make a telephony bot (web transports then ride along for local testing), or take only web transports (${transportIds()
+          `${transportName(t)} is a telephony transport but ${botType} is web: leave ${botType} out to make a telephony bot (web transports then ride along for local testing), or take only web transports (${transportIds()
             .filter((id) => findTransport(id)?.kind === 'web')
             .join(', ')})`,
         );
