@@ -12,7 +12,7 @@
  */
 import { join } from 'node:path';
 import { findService, findTransport, TRANSPORT_FAMILIES } from '../catalogue/catalogue.js';
-import { findClientKind } from '../client-kinds.js';
+import { findClientKind } from '../catalogue/client-kinds.js';
 import { CONFIG_OPTIONS, optionFor, optionLabel, type ConfigKey } from '../config/options.js';
 import { ConfigError, deriveValues, mergeLayers, normalise, resolveConfig, type ConfigLayer } from '../config/resolve.js';
 import { validateConfig, type ConfigProblem } from '../config/schema.js';
