@@ -7,28 +7,21 @@
  */
 import { createRequire } from 'node:module';
 import type Joi from 'joi';
-import {
-  SERVICES_BY_ROLE,
-  TRANSPORTS,
-  TRANSPORT_FAMILIES,
-  SEED_TRANSPORT_IDS,
-  currentTransportName,
-  findService,
-  findTransport,
-  serviceForVendor,
-  vendorOf,
-} from '../catalogue/catalogue.js';
+import type JoiModule from 'joi';
+import { SERVICES_BY_ROLE, TRANSPORTS, TRANSPORT_FAMILIES, findTransport } from '../catalogue/catalogue.js';
 import type { ServiceRole } from '../catalogue/types.js';
-import { closestMatch } from './suggest.js';
+import { problemFromDetail, transportChoices, type ConfigProblem } from './problems.js';
+import { findClientKind, frameworksWithServerChoice, kindSupports, kindsOfFramework } from '../catalogue/client-kinds.js';
 import {
-  clientFrameworks,
-  clientServers,
-  findClientKind,
-  frameworksWithServerChoice,
-  kindSupports,
-  kindsOfFramework,
-} from '../catalogue/client-kinds.js';
-import { CONFIG_OPTIONS, optionFor, optionLabel, type ConfigKey, type ValueSource } from './options.js';
+  CONFIG_OPTIONS,
+  ROLE_OF_KEY,
+  optionFor,
+  optionLabel,
+  transportIds,
+  type ConfigKey,
+  type OptionDefinition,
+  type ValueSource,
+} from './options.js';
 
 /** Longest accepted project name (it is also a cloud agent and secret-set name). */
 export const MAX_NAME_LENGTH = 50;
@@ -36,23 +29,12 @@ export const MAX_NAME_LENGTH = 50;
 /** A safe directory name: letters, digits, `.`, `_`, `-`, starting with a letter or digit. */
 export const PROJECT_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
-/** The catalogue role of each service key of the configuration (`stt_service` → `stt` …). */
-export const ROLE_OF_KEY: Readonly<Partial<Record<ConfigKey, ServiceRole>>> = {
-  stt_service: 'stt',
-  llm_service: 'llm',
-  tts_service: 'tts',
-  realtime_service: 'realtime',
-  video_service: 'video',
-};
+export { ROLE_OF_KEY, transportIds };
+export { idsMentioning, shown, withLabel, type ConfigProblem } from './problems.js';
 
 /** Ids a user may choose for a role: every catalogue entry that is not deprecated. */
 export function selectableServiceIds(role: ServiceRole): string[] {
   return SERVICES_BY_ROLE[role].filter((s) => !s.deprecated).map((s) => s.id);
-}
-
-/** Resolved transport ids, in catalogue order. */
-export function transportIds(): string[] {
-  return TRANSPORTS.map((t) => t.id);
 }
 
 let joiModule: typeof Joi | undefined;
@@ -76,41 +58,49 @@ let schema: Joi.ObjectSchema | undefined;
 export function configSchema(): Joi.ObjectSchema {
   if (schema) return schema;
   const Joi = joi();
-  const serviceField = (role: ServiceRole) => Joi.string().valid(...selectableServiceIds(role), null);
-  const dialMode = Joi.string().valid('dial-in', 'dial-out', null);
-  return (schema = Joi.object({
-    project_name: Joi.string()
-      .max(MAX_NAME_LENGTH)
-      .pattern(PROJECT_NAME_PATTERN)
-      .invalid('.', '..')
-      .required()
-      .messages({
-        'string.pattern.base':
-          'must be a plain directory name: letters, digits, ".", "_" or "-", starting with a letter or digit (no "/", no leading "." or "-")',
-        'string.max': `must be at most ${MAX_NAME_LENGTH} characters`,
-        'any.invalid': 'must be a plain directory name',
-      }),
-    bot_type: Joi.string().valid('web', 'telephony').required(),
-    transports: Joi.array()
-      .items(Joi.string().valid(...transportIds()))
+  // One field per row of the options table: its allowed values from `choices`, the catalogue
+  // (`values`, a service `role`) or, for the project name, the directory-name rule.
+  return (schema = Joi.object(Object.fromEntries(CONFIG_OPTIONS.map((o) => [o.key, rowSchema(Joi, o)]))).prefs({
+    convert: false,
+    abortEarly: false,
+  }));
+}
+
+/**
+ * The joi schema of one row: a required boolean for a yes/no option, a non-empty list of allowed
+ * ids for a list, one allowed value (or null, when the row is `nullable`) for a choice, the
+ * directory-name rule for a free-text value.
+ *
+ * @param Joi the joi module
+ * @param o a row of the options table
+ */
+function rowSchema(Joi: typeof JoiModule, o: OptionDefinition): Joi.Schema {
+  if (o.type === 'boolean') return Joi.boolean().required();
+  const allowed = o.role ? selectableServiceIds(o.role) : (o.choices ?? o.values?.());
+  if (o.type === 'array')
+    return Joi.array()
+      .items(Joi.string().valid(...(allowed ?? [])))
       .min(1)
       .required()
-      .messages({
-        'array.min': 'at least one transport is required',
-      }),
-    mode: Joi.string().valid('cascade', 'realtime').required(),
-    stt_service: serviceField('stt'),
-    llm_service: serviceField('llm'),
-    tts_service: serviceField('tts'),
-    realtime_service: serviceField('realtime'),
-    video_service: serviceField('video'),
-    client_framework: Joi.string().valid(...clientFrameworks(), 'none', null),
-    client_server: Joi.string().valid(...clientServers(), null),
-    daily_pstn_mode: dialMode,
-    twilio_daily_sip_mode: dialMode,
-    // Every yes/no option of the table (features and deployment) is a required boolean.
-    ...Object.fromEntries(CONFIG_OPTIONS.filter((o) => o.type === 'boolean').map((o) => [o.key, Joi.boolean().required()])),
-  }).prefs({ convert: false, abortEarly: false }));
+      .messages({ 'array.min': `at least one ${o.flag} is required` });
+  if (!allowed) return projectNameSchema(Joi);
+  const field = Joi.string().valid(...allowed, ...(o.nullable ? [null] : []));
+  return o.nullable ? field : field.required();
+}
+
+/** The project name: a plain directory name of at most {@link MAX_NAME_LENGTH} characters. */
+function projectNameSchema(Joi: typeof JoiModule): Joi.Schema {
+  return Joi.string()
+    .max(MAX_NAME_LENGTH)
+    .pattern(PROJECT_NAME_PATTERN)
+    .invalid('.', '..')
+    .required()
+    .messages({
+      'string.pattern.base':
+        'must be a plain directory name: letters, digits, ".", "_" or "-", starting with a letter or digit (no "/", no leading "." or "-")',
+      'string.max': `must be at most ${MAX_NAME_LENGTH} characters`,
+      'any.invalid': 'must be a plain directory name',
+    });
 }
 
 /**
@@ -120,220 +110,6 @@ export function configSchema(): Joi.ObjectSchema {
  */
 export function fieldSchema(key: ConfigKey): Joi.Schema {
   return configSchema().extract(key);
-}
-
-/** A problem found by validation: which key, and what is wrong. */
-export interface ConfigProblem {
-  key: ConfigKey;
-  message: string;
-}
-
-/**
- * Turn a joi detail into a readable problem (unknown ids list the valid ones).
- *
- * @param detail one entry of `ValidationError.details`
- */
-/**
- * An id as shown in messages: transport ids carry their label (`daily_pstn_dialin (Daily PSTN
- * (dial-in))`), a seed transport id is shown as today's; service ids name their vendor already and
- * are shown as they are.
- *
- * @param key the config key the id belongs to
- * @param id a valid id
- */
-export function withLabel(key: ConfigKey, id: string): string {
-  if (key !== 'transports') return id;
-  const current = currentTransportName(id); // a seed id is shown as today's
-  const t = findTransport(current);
-  return t ? `${t.id} (${t.label})` : current;
-}
-
-/**
- * Other spellings accepted for a key's ids (vendor names, family ids, the seed's transport ids: a
- * near miss of one is suggested as today's id by {@link withLabel}).
- */
-function aliasesOf(key: ConfigKey): string[] {
-  if (key === 'transports')
-    return [
-      ...TRANSPORTS.flatMap((t) => t.aliases),
-      ...TRANSPORT_FAMILIES.flatMap((f) => [f.id, ...f.aliases]),
-      ...Object.keys(SEED_TRANSPORT_IDS),
-    ];
-  const role = ROLE_OF_KEY[key];
-  return role ? SERVICES_BY_ROLE[role].flatMap((d) => d.aliases ?? []) : [];
-}
-
-/**
- * The vendor names a bare `--stt`/`--llm`/`--tts`/`--realtime`/`--video` value may use for a key
- * (the first word of each current service id of that role, {@link vendorOf}); none for other keys.
- *
- * @param key the config key
- */
-function vendorsOf(key: ConfigKey): string[] {
-  const role = ROLE_OF_KEY[key];
-  return role ? [...new Set(SERVICES_BY_ROLE[role].filter((d) => !d.deprecated).map((d) => vendorOf(d.id)))] : [];
-}
-
-/**
- * A value as quoted in a message: JSON, cut to 60 characters (a config file may hold anything).
- *
- * @param value any parsed value
- */
-export function shown(value: unknown): string {
-  let text: string;
-  try {
-    text = JSON.stringify(value) ?? String(value);
-  } catch {
-    text = String(value);
-  }
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
-}
-
-/** Most ids {@link idsMentioning} suggests: more is a list, not a suggestion. */
-const MAX_MENTIONS = 6;
-
-/**
- * The valid ids of a key whose catalogue entry mentions `text` (case-insensitive, at least 2
- * characters). `names`: the ids or aliases containing it (`labs` → `elevenlabs_tts`; asked before
- * {@link closestMatch}). `descriptions`, for a value too far from every id: the ids whose label
- * contains it, else those whose model variables name it in their description (`gpt` → the
- * services whose example model is a GPT). Empty when none does, or when more than
- * {@link MAX_MENTIONS} do.
- *
- * @param key a config key holding a service or transport id
- * @param text what the user typed
- * @param where what of each entry is searched
- */
-export function idsMentioning(key: ConfigKey, text: string, where: 'names' | 'descriptions'): string[] {
-  const needle = text.trim().toLowerCase();
-  if (needle.length < 2) return [];
-  const role = ROLE_OF_KEY[key];
-  type Entry = { id: string; names: readonly string[]; label: string; models: string };
-  const entries: Entry[] =
-    key === 'transports'
-      ? TRANSPORTS.map((t) => ({ id: t.id, names: [t.id, ...t.aliases], label: t.label, models: '' }))
-      : role
-        ? SERVICES_BY_ROLE[role]
-            .filter((d) => !d.deprecated)
-            .map((d) => ({
-              id: d.id,
-              names: [d.id, ...(d.aliases ?? [])],
-              label: d.label,
-              models: d.env
-                .filter((v) => /_MODEL$/.test(v.name))
-                .map((v) => v.description)
-                .join(' '),
-            }))
-        : [];
-  const tiers: ((e: Entry) => boolean)[] =
-    where === 'names'
-      ? [(e) => e.names.some((n) => n.toLowerCase().includes(needle))]
-      : [(e) => e.label.toLowerCase().includes(needle), (e) => e.models.toLowerCase().includes(needle)];
-  for (const tier of tiers) {
-    const ids = entries.filter(tier).map((e) => e.id);
-    if (ids.length) return ids.length <= MAX_MENTIONS ? ids : [];
-  }
-  return [];
-}
-
-/**
- * The message for a missing value, saying what to give: the values of a key with a fixed set
- * (`--mode: is required: cascade or realtime`), the transport ids by kind (the bot type follows
- * from them, so a missing bot type is not reported beside them; {@link validateConfig}).
- *
- * @param key the config key
- */
-function requiredMessage(key: ConfigKey): string {
-  if (key === 'transports') return `is required: ${transportChoices(undefined)}`;
-  const hint = optionFor(key).valueHint;
-  if (hint && /^<[a-z-]+(\|[a-z-]+)+>$/.test(hint)) {
-    const values = hint.slice(1, -1).split('|');
-    return `is required: ${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}`;
-  }
-  return 'is required';
-}
-
-/**
- * The transport ids to choose from, by kind (`web: …; telephony: …`), from the catalogue; the
- * kind's only when the bot type is known.
- *
- * @param botType `web`, `telephony`, or anything else for both
- */
-function transportChoices(botType: unknown): string {
-  const kinds = botType === 'web' || botType === 'telephony' ? [botType] : ['web', 'telephony'];
-  const ids = kinds.map(
-    (k) =>
-      `${k}: ${TRANSPORTS.filter((t) => t.kind === k)
-        .map((t) => t.id)
-        .join(', ')}`,
-  );
-  return `give one or more with --transport (${ids.join('; ')})${kinds.length > 1 ? '; the bot type follows from them' : ''}`;
-}
-
-function problemFromDetail(detail: Joi.ValidationErrorItem): ConfigProblem {
-  const key = String(detail.path[0]) as ConfigKey;
-  const value = detail.context?.value;
-  switch (detail.type) {
-    case 'any.required':
-      return { key, message: requiredMessage(key) };
-    case 'any.only': {
-      const role = ROLE_OF_KEY[key];
-      const deprecated = role && typeof value === 'string' ? findService(value) : undefined;
-      if (deprecated?.deprecated) {
-        return {
-          key,
-          message: `${value} is deprecated in pipecat since ${deprecated.deprecated} and cannot be generated without deprecated APIs${deprecated.note ? ` (${deprecated.note})` : ''}`,
-        };
-      }
-      const valid = (detail.context?.valids ?? []).filter((v: unknown) => v !== null).map((v: unknown) => String(v));
-      const what = key === 'transports' ? 'transport' : role ? `${role.toUpperCase()} service` : 'value';
-      const vendor = role && typeof value === 'string' ? serviceForVendor(role, value) : undefined;
-      if (vendor && 'candidates' in vendor) {
-        return {
-          key,
-          message: `"${value}" names several ${role!.toUpperCase()} services and none is its default: choose one of ${vendor.candidates.join(', ')}`,
-        };
-      }
-      // Ids containing the text (`labs` → elevenlabs_tts) before a distance match (`labs` is 2 edits from `aws`).
-      const containing = typeof value === 'string' ? idsMentioning(key, value, 'names') : [];
-      if (containing.length)
-        return {
-          key,
-          message: `unknown ${what} ${shown(value)}: did you mean ${containing.length > 1 ? 'one of ' : ''}${containing.map((v) => withLabel(key, v)).join(', ')}? (every id: pipecat init --list-options)`,
-        };
-      const hint = typeof value === 'string' ? closestMatch(value, [...valid, ...aliasesOf(key), ...vendorsOf(key)]) : undefined;
-      // A misspelt vendor name (`deepgrm`) suggests what that vendor's name would have meant.
-      const meant = hint && role && !valid.includes(hint) ? serviceForVendor(role, hint) : undefined;
-      if (meant && 'candidates' in meant)
-        return {
-          key,
-          message: `unknown ${what} ${shown(value)}: did you mean one of ${meant.candidates.join(', ')}? (every id: pipecat init --list-options)`,
-        };
-      const suggestion = meant ? meant.id : hint;
-      if (suggestion)
-        return {
-          key,
-          message: `unknown ${what} ${shown(value)}: did you mean ${withLabel(key, suggestion)}? (every id: pipecat init --list-options)`,
-        };
-      const near = typeof value === 'string' ? idsMentioning(key, value, 'descriptions') : [];
-      if (near.length)
-        return {
-          key,
-          message: `unknown ${what} ${shown(value)}: did you mean ${near.length > 1 ? 'one of ' : ''}${near.map((v) => withLabel(key, v)).join(', ')}? (every id: pipecat init --list-options)`,
-        };
-      return { key, message: `unknown ${what} ${shown(value)}; valid: ${valid.map((v: string) => withLabel(key, v)).join(', ')}` };
-    }
-    case 'string.base':
-      return { key, message: `must be a string, got ${shown(value)}` };
-    case 'boolean.base':
-      return { key, message: `must be true or false, got ${shown(value)}` };
-    case 'array.base':
-      return { key, message: `must be a list of strings, got ${shown(value)}` };
-    case 'string.empty':
-      return { key, message: 'must not be empty' };
-    default:
-      return { key, message: detail.message.replace(/^"[^"]*(\[\d+\])?" /, '') };
-  }
 }
 
 /**
