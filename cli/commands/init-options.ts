@@ -6,8 +6,9 @@
  */
 import type { Argv } from 'yargs';
 import { TRANSPORTS } from '../../generators/app/catalogue/catalogue.js';
-import { CONFIG_OPTIONS } from '../../generators/app/config/options.js';
+import { flagsLayer as layerOfFlags, yargsOptions } from '../../generators/app/config/flags.js';
 import type { ConfigLayer } from '../../generators/app/config/resolve.js';
+import { ROLE_OF_KEY, optionFor } from '../../generators/app/config/options.js';
 import { selectableServiceIds } from '../../generators/app/config/schema.js';
 import { checkDashValues } from './value-checks.js';
 
@@ -35,16 +36,13 @@ export interface InitArgs {
  */
 export function listOptions(): Record<string, unknown> {
   return {
-    bot_type: ['web', 'telephony'],
+    bot_type: [...(optionFor('bot_type').choices ?? [])],
     transports: {
       web: TRANSPORTS.filter((t) => t.kind === 'web').map((t) => t.id),
       telephony: TRANSPORTS.filter((t) => t.kind === 'telephony').map((t) => t.id),
     },
-    stt: selectableServiceIds('stt'),
-    llm: selectableServiceIds('llm'),
-    tts: selectableServiceIds('tts'),
-    realtime: selectableServiceIds('realtime'),
-    video: selectableServiceIds('video'),
+    // One list per service row of the options table, named by its role: stt, llm, tts, realtime, video.
+    ...Object.fromEntries(Object.values(ROLE_OF_KEY).map((role) => [role, selectableServiceIds(role)])),
   };
 }
 
@@ -54,12 +52,7 @@ export function listOptions(): Record<string, unknown> {
  * @param argv parsed arguments
  */
 export function flagsLayer(argv: InitArgs): ConfigLayer {
-  const layer: ConfigLayer = {};
-  for (const o of CONFIG_OPTIONS) {
-    const v = argv[o.flag];
-    if (v !== undefined) layer[o.key] = v;
-  }
-  return layer;
+  return layerOfFlags((name) => argv[name]);
 }
 
 /**
@@ -117,15 +110,10 @@ export function builder(yargs: Argv): Argv<InitArgs> {
       describe: 'Build with a coding agent: write only AGENTS.md, CLAUDE.md and GETTING_STARTED.md, no bot',
       group: 'Input and output:',
     });
-  for (const o of CONFIG_OPTIONS) {
-    y = y.option(o.flag, {
-      type: o.type,
-      alias: [...(o.short ? [o.short] : []), ...(o.flagAliases ?? [])],
-      describe: o.describe + (o.type === 'boolean' ? (o.default ? ` (default: on; --no-${o.flag} turns it off)` : ' (default: off)') : ''),
-      group: o.type === 'boolean' ? 'Features:' : 'Project:',
-      ...(o.type === 'array' ? { string: true } : {}),
-    });
-  }
+  for (const [flag, spec] of yargsOptions((o) =>
+    o.type === 'boolean' ? (o.default ? ` (default: on; --no-${o.flag} turns it off)` : ' (default: off)') : '',
+  ))
+    y = y.option(flag, spec);
   return y
     .example('$0 init --list-options', 'list transport and service ids')
     .example(

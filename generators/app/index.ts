@@ -19,7 +19,7 @@ import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { emitKeypressEvents } from 'node:readline';
 import Generator from 'yeoman-generator';
-import { CONFIG_OPTIONS } from './config/options.js';
+import { OPTION_FLAGS, flagsLayer } from './config/flags.js';
 import { readConfigFile, type ConfigLayer } from './config/resolve.js';
 import type { ProjectConfig } from './config/types.js';
 import {
@@ -167,8 +167,9 @@ export default class PipecatGenerator extends Generator {
     }
     // Our projects install nothing at generation time (uv and npm run later, by the user).
     super(args, options, { customInstallTask: true });
-    for (const o of CONFIG_OPTIONS) {
-      this.option(o.flag, {
+    for (const f of OPTION_FLAGS) {
+      const o = f.option;
+      this.option(f.flag, {
         type: o.type === 'boolean' ? Boolean : o.type === 'array' ? Array : String,
         description: o.describe,
         alias: o.short,
@@ -192,13 +193,8 @@ export default class PipecatGenerator extends Generator {
 
   /** `yo pipecat`: values given as options (flags), by config key. */
   private _givenLayer(): ConfigLayer {
-    const flags: ConfigLayer = {};
-    for (const o of CONFIG_OPTIONS) {
-      const v = [o.flag, ...(o.flagAliases ?? [])].map((f) => this._opts[f]).find((x) => x !== undefined);
-      // Yeoman parses an `Array` option with `Array(value)`, which nests a list given as a list.
-      if (v !== undefined) flags[o.key] = Array.isArray(v) ? v.flat(Infinity) : v;
-    }
-    return flags;
+    // Yeoman parses an `Array` option with `Array(value)`, which nests a list given as a list: flagsLayer flattens it.
+    return flagsLayer((name) => this._opts[name]);
   }
 
   /**
