@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import type Joi from 'joi';
 import type JoiModule from 'joi';
 import { SERVICES_BY_ROLE, TRANSPORTS, TRANSPORT_FAMILIES, findTransport } from '../catalogue/catalogue.js';
-import type { ServiceRole } from '../catalogue/types.js';
+import type { ServiceRole, TransportDefinition } from '../catalogue/types.js';
 import { problemFromDetail, transportChoices, type ConfigProblem } from './problems.js';
 import { findClientKind, frameworksWithServerChoice, kindSupports, kindsOfFramework } from '../catalogue/client-kinds.js';
 import {
@@ -146,14 +146,25 @@ export function validateConfig(config: Record<string, unknown>, sources: Partial
  */
 export function crossFieldProblems(c: Record<string, unknown>, sources: Partial<Record<ConfigKey, ValueSource>> = {}): ConfigProblem[] {
   const out: ConfigProblem[] = [];
-  const add = (key: ConfigKey, message: string): void => {
-    out.push({ key, message });
-  };
-  const web = c.bot_type === 'web';
-  const telephony = c.bot_type === 'telephony';
+  const add: AddProblem = (key, message) => void out.push({ key, message });
   const transports = Array.isArray(c.transports) ? (c.transports as unknown[]).filter((t): t is string => typeof t === 'string') : [];
   const defs = transports.map((t) => findTransport(t)).filter((t) => t !== undefined);
+  modeProblems(c, add);
+  botTypeProblems(c, defs, sources, add);
+  clientProblems(c, defs, add);
+  videoProblems(c, defs, add);
+  callFlowProblems(c, defs, add);
+  if (c.enable_noisecancel === true && c.deploy_to_cloud === false) {
+    add('enable_noisecancel', 'Krisp noise cancellation runs on Pipecat Cloud only: it needs --deploy-to-cloud');
+  }
+  return out;
+}
 
+/** Receives one cross-field problem. */
+type AddProblem = (key: ConfigKey, message: string) => void;
+
+/** Cascade needs STT, LLM and TTS and no realtime service; realtime the reverse. */
+function modeProblems(c: Record<string, unknown>, add: AddProblem): void {
   if (c.mode === 'cascade') {
     for (const k of ['stt_service', 'llm_service', 'tts_service'] as const) {
       if (c[k] == null) add(k, 'is required in cascade mode');
@@ -165,21 +176,28 @@ export function crossFieldProblems(c: Record<string, unknown>, sources: Partial<
       if (c[k] != null) add(k, 'is only for cascade mode (realtime uses one speech-to-speech service)');
     }
   }
+}
 
-  if (web) {
+/** A web bot takes no telephony transport; a telephony bot has no video and no client. */
+function botTypeProblems(
+  c: Record<string, unknown>,
+  defs: readonly TransportDefinition[],
+  sources: Partial<Record<ConfigKey, ValueSource>>,
+  add: AddProblem,
+): void {
+  if (c.bot_type === 'web') {
     for (const t of defs) {
-      if (t.kind === 'telephony') {
-        const botType = optionLabel(optionFor('bot_type'), sources.bot_type ?? 'flag');
-        add(
-          'transports',
-          `${t.id} (${t.label}) is a telephony transport but ${botType} is web: leave ${botType} out to make a telephony bot (web transports then ride along for local testing), or take only web transports (${transportIds()
-            .filter((id) => findTransport(id)?.kind === 'web')
-            .join(', ')})`,
-        );
-      }
+      if (t.kind !== 'telephony') continue;
+      const botType = optionLabel(optionFor('bot_type'), sources.bot_type ?? 'flag');
+      add(
+        'transports',
+        `${t.id} (${t.label}) is a telephony transport but ${botType} is web: leave ${botType} out to make a telephony bot (web transports then ride along for local testing), or take only web transports (${transportIds()
+          .filter((id) => findTransport(id)?.kind === 'web')
+          .join(', ')})`,
+      );
     }
   }
-  if (telephony) {
+  if (c.bot_type === 'telephony') {
     if (c.video_service != null) add('video_service', 'video avatars are for web bots only');
     if (c.video_input === true) add('video_input', 'video input is for web bots only');
     if (c.video_output === true) add('video_output', 'video output is for web bots only');
@@ -187,6 +205,11 @@ export function crossFieldProblems(c: Record<string, unknown>, sources: Partial<
       add('client_framework', 'web clients are for web bots only (telephony bots are reached by phone)');
     if (c.client_server != null) add('client_server', 'is for web bots with a React client only');
   }
+}
+
+/** `--client-server` only for frameworks with several kinds; a client needs a transport it has an SDK for. */
+function clientProblems(c: Record<string, unknown>, defs: readonly TransportDefinition[], add: AddProblem): void {
+  const web = c.bot_type === 'web';
   if (c.client_server != null && web && !frameworksWithServerChoice().includes(c.client_framework as string)) {
     const own = kindsOfFramework(c.client_framework);
     add(
@@ -203,9 +226,15 @@ export function crossFieldProblems(c: Record<string, unknown>, sources: Partial<
       `${String(c.client_framework)} (${kind.label} client) connects over ${usable.map((t) => t.label).join(' or ')} only: add --transport ${usable.map((t) => t.id).join(' or ')}, or choose another client`,
     );
   }
+}
+
+/** Video rides only on transports whose params carry it; an avatar needs video output. */
+function videoProblems(c: Record<string, unknown>, defs: readonly TransportDefinition[], add: AddProblem): void {
+  const web = c.bot_type === 'web';
   if (web && defs.length > 0 && !defs.some((t) => t.params?.video)) {
     // Video rides only on transports whose params carry it (catalogue `params.video`).
-    const carriers = TRANSPORTS.filter((t) => t.kind === 'web' && t.params.video)
+    const carriers = (TRANSPORTS as readonly TransportDefinition[])
+      .filter((t) => t.kind === 'web' && t.params?.video)
       .map((t) => t.id)
       .join(', ');
     const why = `${defs.map((t) => t.id).join(', ')} ${defs.length === 1 ? 'carries' : 'carry'} audio only; video needs ${carriers}`;
@@ -216,7 +245,10 @@ export function crossFieldProblems(c: Record<string, unknown>, sources: Partial<
   if (c.video_service != null && c.video_output === false && web) {
     add('video_output', 'a video avatar service sends bot video: it needs video output (drop --no-video-output)');
   }
+}
 
+/** A dial mode only with its family, one direction per family, one Daily call flow per project. */
+function callFlowProblems(c: Record<string, unknown>, defs: readonly TransportDefinition[], add: AddProblem): void {
   for (const f of TRANSPORT_FAMILIES.map((fam) => ({ key: fam.modeKey, family: fam.id, label: fam.label }))) {
     const members = defs.filter((t) => t.family === f.family);
     if (members.length === 0 && c[f.key] != null) {
@@ -229,9 +261,4 @@ export function crossFieldProblems(c: Record<string, unknown>, sources: Partial<
   if (familiesChosen.size > 1) {
     add('transports', `one Daily call flow per project: ${callFlows.map((t) => t.id).join(' and ')} each need their own call server`);
   }
-
-  if (c.enable_noisecancel === true && c.deploy_to_cloud === false) {
-    add('enable_noisecancel', 'Krisp noise cancellation runs on Pipecat Cloud only: it needs --deploy-to-cloud');
-  }
-  return out;
 }
