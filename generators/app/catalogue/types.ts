@@ -336,7 +336,7 @@ export interface TransportDefinition {
    * up by the generated `server.py` start the bot through the runner's `POST /start` without a
    * room (the call details ride in `body`), which yields the base `RunnerArguments`.
    */
-  readonly runnerArgs: 'RunnerArguments' | 'DailyRunnerArguments' | 'SmallWebRTCRunnerArguments' | 'WebSocketRunnerArguments';
+  readonly runnerArgs: string;
   /** Kind of session it carries: a browser (`web`), a phone call in (`phone`), or a call the bot places (`dialout`). */
   readonly call: 'web' | 'phone' | 'dialout';
   readonly flow: TransportFlow;

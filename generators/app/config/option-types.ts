@@ -6,7 +6,7 @@
  * Source: the spec of `pipecat init` (issue 2) and issue 25 ("one row per thing": JHipster's
  * `command.ts` holds one row per option, flag, prompt and stored key).
  */
-import type { DeviationRecord, ServiceRole } from '../catalogue/types.js';
+import type { DeviationRecord, PythonImport, ServiceRole } from '../catalogue/types.js';
 
 /** Where a value came from; decides how problems name it. */
 export type ValueSource = 'flag' | 'config' | 'default';
@@ -30,6 +30,11 @@ export interface FeatureServerParts {
   };
   /** pipecat-ai extras for the `dev` dependency group of pyproject.toml (local tools the image goes without). */
   readonly devExtras?: readonly string[];
+  /**
+   * Python names its template code uses beyond those `render/python-imports.ts` knows (e.g. an
+   * observer class): written into the import block of each generated file that uses them.
+   */
+  readonly imports?: readonly PythonImport[];
   /**
    * Template folders written with the feature: `templates/<from>` to `<to>` in the project, each
    * named in `--dry-run` output; `cascadeOnly` ones only for cascade bots.
