@@ -6,7 +6,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { CONFIG_OPTIONS } from '../generators/app/config/options.js';
 import { ConfigError, resolveConfig, type ConfigLayer } from '../generators/app/config/resolve.js';
-import { SERVICES_BY_ROLE, vendorOf } from '../generators/app/catalogue/catalogue.js';
+import { SERVICES_BY_ROLE, TRANSPORTS, vendorOf } from '../generators/app/catalogue/catalogue.js';
 import type { ProjectConfig } from '../generators/app/config/types.js';
 
 const CASCADE: ConfigLayer = { mode: 'cascade', stt_service: 'deepgram_stt', llm_service: 'openai_llm', tts_service: 'cartesia_tts' };
@@ -97,7 +97,14 @@ describe('resolver rules', () => {
   test('an explicit web bot type with a telephony transport is refused, naming both; web transports are fine on telephony bots', () => {
     expectProblems(
       { ...WEB, transports: ['twilio'] },
-      /--transport: twilio \(Twilio \(Media Streams\)\) is a telephony transport but --bot-type is web: leave --bot-type out .*\(daily, smallwebrtc, websocket\)/,
+      // Every web transport of the catalogue is named as the alternative.
+      new RegExp(
+        `--transport: twilio \\(Twilio \\(Media Streams\\)\\) is a telephony transport but --bot-type is web: leave --bot-type out .*\\(${TRANSPORTS.filter(
+          (t) => t.kind === 'web',
+        )
+          .map((t) => t.id)
+          .join(', ')}\\)`,
+      ),
     );
     // The same from a config file names the config key.
     const fromConfig = (() => {
