@@ -17,7 +17,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { findTransport } from '../catalogue/catalogue.js';
-import { CLIENT_KINDS, findClientKind, type ClientKind, type ClientRunnerTransport, type ClientTransportSdk } from '../catalogue/client-kinds.js';
+import {
+  CLIENT_KINDS,
+  findClientKind,
+  type ClientKind,
+  type ClientRunnerTransport,
+  type ClientTransportSdk,
+} from '../catalogue/client-kinds.js';
 import { agentNameFor } from '../config/resolve.js';
 import type { ProjectConfig } from '../config/types.js';
 import { templatesDir } from '../paths.js';
