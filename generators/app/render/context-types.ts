@@ -137,6 +137,13 @@ export interface TemplateContext {
   phoneStreamTest: string;
   /** Kinds of session bot() may run (an eval session is a `web` one: an RTVI client). */
   callKinds: CallKind[];
+  /**
+   * Kinds of session that reach `bot()` through `create_transport` (the runner): all of
+   * {@link callKinds} when there is one kind; otherwise `web` (a browser or eval client) and `phone`
+   * (a media stream or Daily's dial-in webhook) as present. One kind: bot() passes it as is; more:
+   * bot() tells them apart at run time.
+   */
+  runnerCallKinds: CallKind[];
   /** The pipeline's sample rates as bot.py sets them, with their comments (see {@link PipelineRates}). */
   rates: PipelineRates;
   /** The yes/no features that are on, in options-table order: the README's Features row. */

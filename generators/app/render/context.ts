@@ -266,6 +266,10 @@ export function buildContext(config: ProjectConfig): TemplateContext {
     ? 'isinstance(runner_args, WebSocketRunnerArguments) and runner_args.transport_type != "websocket"'
     : 'isinstance(runner_args, WebSocketRunnerArguments)';
   const is = predicates(config, facts, chosen, runnerEntries.length > 0);
+  const runnerCallKinds: CallKind[] =
+    callKinds.length === 1
+      ? callKinds
+      : [...(is.webTransport || is.eval ? ['web' as const] : []), ...(is.phoneWebsocket || is.pstnDialin ? ['phone' as const] : [])];
   const labels = chosen.filter((c) => c.role !== 'video').map((c) => c.def.label);
   const localModels = chosen.flatMap((c) => (c.def.localModel ? [localModelStep(c.def, c.def.localModel)] : []));
   return {
@@ -279,6 +283,7 @@ export function buildContext(config: ProjectConfig): TemplateContext {
     runnerEntries,
     phoneStreamTest,
     callKinds,
+    runnerCallKinds,
     ...sessionRates(services),
     rates: pipelineRates({ services, is, callKindCount: callKinds.length, phoneStreamTest }),
     ...featureReadme(config),
