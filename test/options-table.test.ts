@@ -5,10 +5,10 @@
  * feature list tied to the rows.
  */
 import { describe, expect, test } from '@jest/globals';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FEATURE_OPTIONS, type ConfigKey, type ProjectConfig } from '../generators/app/config/options.js';
-import { ROOT } from './helpers/cli.js';
+import { ROOT, makeTempDir, removeDir, runCli } from './helpers/cli.js';
 
 /** `true` exactly when A and B are the same type. */
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -35,5 +35,44 @@ describe('the options table', () => {
     const sections = FEATURE_OPTIONS.flatMap((o) => (o.feature.readme.section ? [o.feature.readme.section] : []));
     expect(sections.filter((s) => !existsSync(join(ROOT, 'templates', 'project', s.partial)))).toEqual([]);
     expect(new Set(sections.map((s) => s.order)).size).toBe(sections.length);
+  });
+});
+
+describe("a feature's README bullet reads the context", () => {
+  test('video output names the size bot.py publishes: an avatar with its own frame size gets that size', () => {
+    const tmp = makeTempDir('pipecat-video-size-');
+    try {
+      const sizes: string[] = [];
+      for (const [name, video] of [
+        ['square', 'simli_video'],
+        ['wide', 'tavus_video'],
+      ]) {
+        const r = runCli([
+          'init',
+          '-n',
+          name,
+          '-b',
+          'web',
+          '-t',
+          'daily',
+          '-m',
+          'realtime',
+          '--realtime',
+          'openai_realtime',
+          '--video',
+          video,
+          '-o',
+          tmp,
+        ]);
+        expect(r.code).toBe(0);
+        const bot = readFileSync(join(tmp, name, 'server', 'bot.py'), 'utf8');
+        const [w, h] = [/video_out_width=(\d+)/.exec(bot)![1], /video_out_height=(\d+)/.exec(bot)![1]];
+        sizes.push(`${w}×${h}`);
+        expect(readFileSync(join(tmp, name, 'README.md'), 'utf8')).toContain(`publishes a ${w}×${h} bot video track`);
+      }
+      expect(sizes).toEqual(['512×512', '1024×576']);
+    } finally {
+      removeDir(tmp);
+    }
   });
 });
