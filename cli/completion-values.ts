@@ -9,8 +9,8 @@
  * zsh passes `words`, where it is one.
  */
 import { TRANSPORTS, TRANSPORT_FAMILIES } from '../generators/app/catalogue/catalogue.js';
-import { CONFIG_OPTIONS } from '../generators/app/config/options.js';
-import { ROLE_OF_KEY, selectableServiceIds } from '../generators/app/config/schema.js';
+import { OPTION_FLAGS } from '../generators/app/config/flags.js';
+import { selectableServiceIds } from '../generators/app/config/schema.js';
 
 /** What `--transport` takes: every transport id, its vendor aliases, and the PSTN/SIP family names. */
 function transportValues(): string[] {
@@ -24,12 +24,11 @@ function transportValues(): string[] {
  */
 export function valueFlags(): Map<string, () => string[]> {
   const flags = new Map<string, () => string[]>();
-  for (const o of CONFIG_OPTIONS) {
-    const role = ROLE_OF_KEY[o.key];
-    const values = role ? () => selectableServiceIds(role) : o.key === 'transports' ? transportValues : undefined;
+  for (const f of OPTION_FLAGS) {
+    const role = f.option.role;
+    const values = role ? () => selectableServiceIds(role) : f.option.key === 'transports' ? transportValues : undefined;
     if (!values) continue;
-    for (const name of [`--${o.flag}`, ...(o.short ? [`-${o.short}`] : []), ...(o.flagAliases ?? []).map((a) => `--${a}`)])
-      flags.set(name, values);
+    for (const name of [`--${f.flag}`, ...f.aliases.map((a) => (a.length === 1 ? `-${a}` : `--${a}`))]) flags.set(name, values);
   }
   for (const name of ['--add-transport', '--remove-transport']) flags.set(name, transportValues);
   return flags;

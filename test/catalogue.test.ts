@@ -463,14 +463,11 @@ const PY312_EXTRAS = new Set(['sagemaker', 'aws-nova-sonic']);
 const TEMPLATE_NAMES = new Set(['os.getenv', 'required', 'present', 'int']);
 
 describe('catalogue', () => {
-  test("has the reference counts per role (catalogue-facts §5-§9, plus §12.1 as pipecat 1.7.0's own scaffolder offers them, plus the four TTS pipecat 1.8's adds)", () => {
-    expect(Object.fromEntries(Object.entries(BY_ROLE).map(([r, l]) => [r, l.length]))).toEqual({
-      stt: 27,
-      llm: 25,
-      tts: 37,
-      realtime: 7,
-      video: 3,
-    });
+  test("has at least the reference counts per role (catalogue-facts §5-§9, plus §12.1 as pipecat 1.7.0's own scaffolder offers them, plus the four TTS pipecat 1.8's adds)", () => {
+    // A floor, not a list to edit: losing an entry fails; adding a vendor is its catalogue entry alone (issue 25).
+    const reference: Record<string, number> = { stt: 27, llm: 25, tts: 37, realtime: 7, video: 3 };
+    for (const [role, floor] of Object.entries(reference))
+      expect([role, BY_ROLE[role as keyof typeof BY_ROLE].length >= floor]).toEqual([role, true]);
   });
 
   test('ids and aliases are unique across roles, ids end in their role suffix, lists are ordered by id', () => {

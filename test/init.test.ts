@@ -5,6 +5,8 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { TRANSPORTS } from '../generators/app/catalogue/catalogue.js';
+import { CONFIG_OPTIONS } from '../generators/app/config/options.js';
 import { CASCADE_ARGS as CASCADE, ROOT, WEB_ARGS as WEB, makeTempDir, readTree, removeDir, runCli } from './helpers/cli.js';
 
 let tmp: string;
@@ -79,17 +81,11 @@ describe('--list-options', () => {
     expect(doc.bot_type).toEqual(['web', 'telephony']);
     const transports = doc.transports as { web: string[]; telephony: string[] };
     expect(Object.keys(transports)).toEqual(['web', 'telephony']);
-    expect(transports.web).toEqual(['daily', 'smallwebrtc', 'websocket']);
-    expect(transports.telephony).toEqual([
-      'twilio',
-      'twilio_daily_sip_dialin',
-      'twilio_daily_sip_dialout',
-      'daily_pstn_dialin',
-      'daily_pstn_dialout',
-      'telnyx',
-      'plivo',
-      'exotel',
-    ]);
+    // The catalogue's transports by kind, in catalogue order.
+    expect(transports.web).toEqual(TRANSPORTS.filter((t) => t.kind === 'web').map((t) => t.id));
+    expect(transports.telephony).toEqual(TRANSPORTS.filter((t) => t.kind === 'telephony').map((t) => t.id));
+    expect(transports.web).toContain('smallwebrtc');
+    expect(transports.telephony).toContain('twilio');
     const suffix: Record<string, string> = { stt: '_stt', llm: '_llm', tts: '_tts', realtime: '_realtime', video: '_video' };
     for (const [role, end] of Object.entries(suffix)) {
       const ids = doc[role] as string[];
@@ -267,16 +263,8 @@ describe('config file', () => {
 });
 
 describe('precedence: flag > config file > default, booleans both ways', () => {
-  const booleans: [string, string][] = [
-    ['recording', 'recording'],
-    ['transcription', 'transcription'],
-    ['video-input', 'video_input'],
-    ['video-output', 'video_output'],
-    ['deploy-to-cloud', 'deploy_to_cloud'],
-    ['enable-noisecancel', 'enable_noisecancel'],
-    ['observability', 'enable_observability'],
-    ['eval', 'enable_eval'],
-  ];
+  // Every yes/no row of the options table: its flag and config key.
+  const booleans: [string, string][] = CONFIG_OPTIONS.filter((o) => o.type === 'boolean').map((o) => [o.flag, o.key]);
   const cfg = (values: Record<string, unknown>): string => {
     const p = join(tmp, `prec-${Math.random().toString(36).slice(2)}.json`);
     writeFileSync(

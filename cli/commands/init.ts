@@ -15,20 +15,18 @@
  * 130 / 143 / 129 stopped by SIGINT (or the wizard cancelled) / SIGTERM / SIGHUP (nothing written).
  */
 import { basename, resolve } from 'node:path';
-import type { Argv, CommandModule } from 'yargs';
-import { TRANSPORTS, transportName } from '../../generators/app/catalogue/catalogue.js';
-import { CONFIG_OPTIONS } from '../../generators/app/config/options.js';
+import type { CommandModule } from 'yargs';
 import { ConfigError, readConfigFile, resolveConfig, type ConfigLayer } from '../../generators/app/config/resolve.js';
-import { selectableServiceIds } from '../../generators/app/config/schema.js';
 import type { InitRequest } from '../../generators/app/init/init-plan.js';
 import type { GeneratorRun } from '../../generators/app/run.js';
 import { schemaProblem } from '../../generators/app/wizard/questions.js';
 import { CancelledError, UserError, pendingUsageProblems } from '../errors.js';
 import { setStopContext } from '../interrupts.js';
 import { yeomanHomeProblem } from '../yeoman-home.js';
+import { builder, flagsLayer, listOptions, listOptionsJson, type InitArgs } from './init-options.js';
 import { checkBooleanValues, checkDashValues, checkEmptyValues } from './value-checks.js';
 
-export { checkBooleanValues, checkDashValues, checkEmptyValues };
+export { checkBooleanValues, checkDashValues, checkEmptyValues, flagsLayer, listOptions, listOptionsJson, type InitArgs };
 
 /**
  * The collaborators of `pipecat init`'s handler. The binary passes the process's
@@ -69,65 +67,6 @@ export function processInitIO(): InitIO {
   };
 }
 
-/** Parsed arguments of `pipecat init` (config options are read by their flag names). */
-export interface InitArgs {
-  /** `pipecat init [directory]`: write the project into this folder itself (in-place init). */
-  directory?: string;
-  /** Replace existing agent guides (`AGENTS.md`, `CLAUDE.md`, `GETTING_STARTED.md`). */
-  'overwrite-guide'?: boolean;
-  /** Write only the agent guides and `GETTING_STARTED.md` (build the bot with a coding agent). */
-  'coding-agent'?: boolean;
-  output?: string;
-  config?: string;
-  'dry-run'?: boolean;
-  'list-options'?: boolean;
-  /** `--yes`/`-y`: skip the wizard's final confirmation. */
-  yes?: boolean;
-  [flag: string]: unknown;
-}
-
-/**
- * The JSON printed by `--list-options`: the spec's exact shape, ids only, selectable entries only.
- *
- * @returns `{ bot_type, transports: { web, telephony }, stt, llm, tts, realtime, video }`
- */
-export function listOptions(): Record<string, unknown> {
-  return {
-    bot_type: ['web', 'telephony'],
-    transports: {
-      web: TRANSPORTS.filter((t) => t.kind === 'web').map((t) => t.id),
-      telephony: TRANSPORTS.filter((t) => t.kind === 'telephony').map((t) => t.id),
-    },
-    stt: selectableServiceIds('stt'),
-    llm: selectableServiceIds('llm'),
-    tts: selectableServiceIds('tts'),
-    realtime: selectableServiceIds('realtime'),
-    video: selectableServiceIds('video'),
-  };
-}
-
-/**
- * What `init --list-options` prints: {@link listOptions} as JSON, two-space indented, with a final
- * newline. The build writes it to `dist/cli/list-options.json` for the entry's fast path (cli/entry.ts).
- */
-export function listOptionsJson(): string {
-  return JSON.stringify(listOptions(), null, 2) + '\n';
-}
-
-/**
- * The flags layer: only options given on the command line (yargs leaves absent ones undefined).
- *
- * @param argv parsed arguments
- */
-export function flagsLayer(argv: InitArgs): ConfigLayer {
-  const layer: ConfigLayer = {};
-  for (const o of CONFIG_OPTIONS) {
-    const v = argv[o.flag];
-    if (v !== undefined) layer[o.key] = v;
-  }
-  return layer;
-}
-
 /**
  * For `pipecat init DIR`: refuse DIR with `--output`, and give the project name from the folder's
  * name when `--name` (or the config file) does not.
@@ -153,88 +92,6 @@ export function applyDirectory(argv: InitArgs, flags: ConfigLayer, configName: u
   const bad = schemaProblem('project_name', name);
   if (bad) throw new UserError(`--name: the directory's name ${JSON.stringify(name)} is not a valid project name (${bad}): pass --name`);
   flags.project_name = name;
-}
-
-/** Options the command adds besides the configuration options. */
-function builder(yargs: Argv): Argv<InitArgs> {
-  // Before yargs acts on any flag: `-n -dash` must not turn into `-n '' -d -a -s -h` (help).
-  const raw = process.argv.slice(2); // as processInitIO's rawArgs (yargs/helpers here would move yargs out of the entry bundle)
-  if (raw[0] === 'init') checkDashValues(raw.slice(1));
-  let y = yargs
-    .usage(
-      '$0 init [DIRECTORY] [options]\n\nScaffold a Pipecat bot project: into DIRECTORY itself (created when missing; its name is the default --name), or into --output/--name. The interactive wizard asks what flags and --config do not give (needs a terminal).',
-    )
-    .positional('directory', {
-      type: 'string',
-      describe: 'Folder to write the project into (e.g. `.`); may already hold .git, AGENTS.md, editor settings',
-    })
-    .option('output', {
-      alias: 'o',
-      type: 'string',
-      describe: 'Folder to create the project in (default: current directory)',
-      group: 'Input and output:',
-    })
-    .option('config', {
-      alias: 'c',
-      type: 'string',
-      describe: 'JSON config file (keys: docs/configuration.md), `-` for stdin, at most 1 MiB; flags override it',
-      group: 'Input and output:',
-    })
-    .option('dry-run', {
-      type: 'boolean',
-      describe: 'Print the resolved configuration as JSON and write nothing',
-      group: 'Input and output:',
-    })
-    .option('list-options', {
-      type: 'boolean',
-      describe: 'Print every valid bot type, transport and service id as JSON',
-      group: 'Input and output:',
-    })
-    .option('overwrite-guide', {
-      type: 'boolean',
-      describe: 'Replace existing AGENTS.md, CLAUDE.md and GETTING_STARTED.md with ours (default: keep them)',
-      group: 'Input and output:',
-    })
-    .option('yes', {
-      alias: 'y',
-      type: 'boolean',
-      describe: "Do not ask the wizard's final confirmation (init asks nothing else; it never overwrites)",
-      group: 'Input and output:',
-    })
-    .option('coding-agent', {
-      type: 'boolean',
-      describe: 'Build with a coding agent: write only AGENTS.md, CLAUDE.md and GETTING_STARTED.md, no bot',
-      group: 'Input and output:',
-    });
-  for (const o of CONFIG_OPTIONS) {
-    y = y.option(o.flag, {
-      type: o.type,
-      alias: [...(o.short ? [o.short] : []), ...(o.flagAliases ?? [])],
-      describe: o.describe + (o.type === 'boolean' ? (o.default ? ` (default: on; --no-${o.flag} turns it off)` : ' (default: off)') : ''),
-      group: o.type === 'boolean' ? 'Features:' : 'Project:',
-      ...(o.type === 'array' ? { string: true } : {}),
-    });
-  }
-  return y
-    .example('$0 init --list-options', 'list transport and service ids')
-    .example(
-      '$0 init -n my-bot -b web -t smallwebrtc -m cascade --stt deepgram_stt --llm openai_llm --tts cartesia_tts',
-      'a web bot with SmallWebRTC',
-    )
-    .example('$0 init -c pipecat.json --no-recording', 'from a config file, overriding one key')
-    .example(
-      'mkdir my-bot && cd my-bot && $0 init . -t daily -m realtime --realtime openai_realtime',
-      'in place: the project is the current directory, named my-bot',
-    )
-    .example('$0 init quickstart', 'the quickstart bot (SmallWebRTC and Daily; Deepgram, OpenAI, Cartesia) in ./pipecat-quickstart')
-    .example('$0 init my-bot --coding-agent', 'agent guides only: your coding agent scaffolds and builds the bot')
-    .epilogue(
-      `Transports (--transport, id and what it is): ${TRANSPORTS.map(transportName).join(', ')}; ` +
-        'vendor names such as daily, twilio or plivo work too. Services: `pipecat init --list-options`.\n\n' +
-        'Exit codes: 0 success, 1 failed (nothing left behind), 2 invalid input, or a destination that cannot take the project ' +
-        '(nothing written), 129 stopped by SIGHUP, ' +
-        '130 cancelled (Ctrl-C, SIGINT), 143 stopped by SIGTERM (nothing written). Every code: docs/exit-codes.md',
-    ) as unknown as Argv<InitArgs>;
 }
 
 /**

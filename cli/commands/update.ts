@@ -21,7 +21,7 @@
  * 130 cancelled / aborted, 143 SIGTERM (nothing changed).
  */
 import type { Argv, CommandModule } from 'yargs';
-import { CONFIG_OPTIONS } from '../../generators/app/config/options.js';
+import { flagsLayer, yargsOptions } from '../../generators/app/config/flags.js';
 import type { ConfigLayer } from '../../generators/app/config/resolve.js';
 import type { UpdateAsk } from '../../generators/app/update/session.js';
 import { canPrompt, select } from '../dialogs.js';
@@ -97,9 +97,7 @@ export const UPDATE_EXIT_CODES =
  * @param argv parsed arguments
  */
 function flagsOf(argv: UpdateArgs): ConfigLayer {
-  const layer: ConfigLayer = {};
-  for (const o of CONFIG_OPTIONS) if (argv[o.flag] !== undefined) layer[o.key] = argv[o.flag];
-  return layer;
+  return flagsLayer((name) => argv[name]);
 }
 
 /** A list flag's values (yargs gives an array for `string: true, array: true`). */
@@ -162,15 +160,10 @@ function builder(yargs: Argv): Argv<UpdateArgs> {
         '--yes/-y: the same (the one question update asks that can be answered in advance)',
       group: 'Input and output:',
     });
-  for (const o of CONFIG_OPTIONS) {
-    y = y.option(o.flag, {
-      type: o.type,
-      alias: [...(o.short ? [o.short] : []), ...(o.flagAliases ?? [])],
-      describe: o.describe + (o.type === 'boolean' ? ` (default: as recorded; --no-${o.flag} turns it off)` : ' (default: as recorded)'),
-      group: o.type === 'boolean' ? 'Features:' : 'Project:',
-      ...(o.type === 'array' ? { string: true } : {}),
-    });
-  }
+  for (const [flag, spec] of yargsOptions((o) =>
+    o.type === 'boolean' ? ` (default: as recorded; --no-${o.flag} turns it off)` : ' (default: as recorded)',
+  ))
+    y = y.option(flag, spec);
   return y
     .example('$0 update --tts elevenlabs_tts', 'switch the text-to-speech service')
     .example('$0 update --add-transport daily --remove-transport smallwebrtc', 'swap SmallWebRTC for Daily')

@@ -4,6 +4,7 @@
  * options table and the error types only): `update`'s builder runs them before yargs acts on any
  * flag, and `update --help` must not load `init`'s modules. `cli/commands/init.ts` re-exports them.
  */
+import { flagNames } from '../../generators/app/config/flags.js';
 import { CONFIG_OPTIONS } from '../../generators/app/config/options.js';
 import { UserError } from '../errors.js';
 
@@ -18,7 +19,7 @@ type ParsedArgs = Record<string, unknown>;
  * @throws UserError (exit 2) naming every such flag
  */
 export function checkBooleanValues(rawArgs: readonly string[]): void {
-  const names = new Set(CONFIG_OPTIONS.filter((o) => o.type === 'boolean').flatMap((o) => [o.flag, ...(o.flagAliases ?? [])]));
+  const names = new Set(flagNames('boolean'));
   const problems: string[] = [];
   for (const arg of rawArgs) {
     const m = /^--(?:no-)?([a-z-]+)=(.*)$/.exec(arg);
@@ -52,12 +53,7 @@ export function checkEmptyValues(argv: ParsedArgs): void {
 
 /** Names (`n`, `name`, `output`...) of the flags of `pipecat init` that take a value. */
 function valueFlagNames(): Set<string> {
-  const names = new Set(['output', 'o', 'config', 'c']);
-  for (const o of CONFIG_OPTIONS) {
-    if (o.type === 'boolean') continue;
-    for (const n of [o.flag, o.short, ...(o.flagAliases ?? [])]) if (n) names.add(n);
-  }
-  return names;
+  return new Set(['output', 'o', 'config', 'c', ...flagNames('value')]);
 }
 
 /**

@@ -16,7 +16,7 @@
  */
 import { dirname } from 'node:path';
 import Generator from 'yeoman-generator';
-import { CONFIG_OPTIONS } from './config/options.js';
+import { OPTION_FLAGS } from './config/flags.js';
 import type { ConfigLayer } from './config/resolve.js';
 import type { ProjectConfig } from './config/types.js';
 import { askProject, commitPlan, dryRunText, nextStepsText, planRequest, stagePlan } from './init/core.js';
@@ -103,8 +103,9 @@ export default class PipecatGenerator extends Generator {
     }
     // Our projects install nothing at generation time (uv and npm run later, by the user).
     super(args, options, { customInstallTask: true });
-    for (const o of CONFIG_OPTIONS) {
-      this.option(o.flag, {
+    for (const f of OPTION_FLAGS) {
+      const o = f.option;
+      this.option(f.flag, {
         type: o.type === 'boolean' ? Boolean : o.type === 'array' ? Array : String,
         description: o.describe,
         alias: o.short,

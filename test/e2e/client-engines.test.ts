@@ -22,6 +22,7 @@ import { delimiter, dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 
 import { semver } from '../../generators/app/render/semver.js';
+import { webClientSamples } from '../helpers/matrix.js';
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -29,11 +30,8 @@ const CLI = join(ROOT, 'dist', 'cli', 'main.js');
 /** Node.js builds fetched by this test, kept between runs (one folder per version). */
 const NODE_CACHE = join(tmpdir(), 'pipecat-e2e-node');
 
-const TEMPLATES = [
-  { name: 'react-vite', flags: ['--client-framework', 'react', '--client-server', 'vite'] },
-  { name: 'react-nextjs', flags: ['--client-framework', 'react', '--client-server', 'nextjs'] },
-  { name: 'vanilla-vite', flags: ['--client-framework', 'vanilla'] },
-];
+/** Every web client kind of the catalogue (`CLIENT_KINDS`): a new kind is installed and built here by itself. */
+const TEMPLATES = webClientSamples();
 
 /** What the README partial says (templates/project/partials/client-readme.md.ejs). */
 const README_FLOOR = /The client needs \[Node\.js\]\([^)]*\) (\d+(?:\.\d+){0,2}) or newer \(exactly `([^`]+)`/;

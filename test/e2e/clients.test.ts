@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 import { CHROMIUM, StubRunner, commandEnv, freePort, instrument, openBrowser, serve, sh, stopServer } from '../helpers/client-browser.js';
+import { webClientSamples } from '../helpers/matrix.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const CLI = join(ROOT, 'dist', 'cli', 'main.js');
@@ -29,16 +30,8 @@ const VITE_PUBLIC_KEY = 'pk_e2e_vite_public';
 /** The Next.js server's key: it must reach the stub but never the browser. */
 const NEXT_SERVER_KEY = 'pk_e2e_next_server_only';
 
-interface Framework {
-  name: 'react-vite' | 'react-nextjs' | 'vanilla-vite';
-  flags: string[];
-}
-
-const FRAMEWORKS: Framework[] = [
-  { name: 'react-vite', flags: ['--client-framework', 'react', '--client-server', 'vite'] },
-  { name: 'react-nextjs', flags: ['--client-framework', 'react', '--client-server', 'nextjs'] },
-  { name: 'vanilla-vite', flags: ['--client-framework', 'vanilla'] },
-];
+/** Every web client kind of the catalogue (`CLIENT_KINDS`): a new kind is installed and built here by itself. */
+const FRAMEWORKS = webClientSamples();
 
 interface TransportSet {
   name: string;

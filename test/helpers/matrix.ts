@@ -12,6 +12,8 @@
  *   bot in the other mode, and `--eval` in both modes.
  */
 import { SERVICES_BY_ROLE, TRANSPORTS } from '../../generators/app/catalogue/catalogue.js';
+import { CLIENT_KINDS } from '../../generators/app/catalogue/client-kinds.js';
+import { FEATURE_OPTIONS } from '../../generators/app/config/options.js';
 import { ttsDeliveredRate, WEB_OUT_RATE } from '../../generators/app/render/context.js';
 
 /** One generated project: its name, `pipecat init` arguments (without `-n`/`-o`) and what it covers. */
@@ -25,8 +27,34 @@ export interface Sample {
 export const selectable = (role: keyof typeof SERVICES_BY_ROLE): string[] =>
   SERVICES_BY_ROLE[role].filter((s) => !s.deprecated).map((s) => s.id);
 
-/** The feature flags every matrix covers. */
-export const FEATURES = ['--recording', '--transcription', '--observability', '--enable-noisecancel'];
+/**
+ * The feature flags every matrix spreads over its projects, from the options table: every yes/no
+ * feature any bot may have (`askWhen` unset or `cloud`), except those that bring their own runner
+ * entry (`--eval`: its samples are made in both modes on their own).
+ */
+export const FEATURES: string[] = FEATURE_OPTIONS.filter(
+  (o) => (o.feature.askWhen === undefined || o.feature.askWhen === 'cloud') && !o.feature.server?.runnerEntry,
+).map((o) => `--${o.flag}`);
+
+/** One web client kind as `pipecat init` selects it: its template name and flags. */
+export interface ClientSample {
+  /** The kind's template folder, e.g. `react-vite`. */
+  name: string;
+  /** `--client-framework` (and `--client-server` when the framework has several kinds). */
+  flags: string[];
+}
+
+/** Every web client kind of the catalogue (`CLIENT_KINDS`), in table order. */
+export function webClientSamples(): ClientSample[] {
+  return CLIENT_KINDS.filter((k) => k.platform === 'web').map((k) => ({
+    name: k.template,
+    flags: [
+      '--client-framework',
+      k.framework,
+      ...(CLIENT_KINDS.filter((o) => o.framework === k.framework).length > 1 ? ['--client-server', k.server] : []),
+    ],
+  }));
+}
 
 /** One sample per catalogue entry and feature (the static sweep). */
 export function sampleMatrix(): Sample[] {

@@ -16,8 +16,11 @@
 import { TRANSPORTS } from './transports.js';
 import type { ClientTransportDefinition, TransportDefinition } from './types.js';
 
-/** A runner transport name (`pipecat.runner.run`'s `-t` value) a client can connect over. */
-export type ClientRunnerTransport = 'daily' | 'webrtc' | 'websocket';
+/**
+ * A runner transport name (`pipecat.runner.run`'s `-t` value) a client can connect over, e.g. `daily`,
+ * `webrtc`, `websocket`: open data, the transport catalogue's `runnerTransport` of a web entry.
+ */
+export type ClientRunnerTransport = string;
 
 /** The client SDK of one runner transport. */
 export interface ClientTransportSdk {
@@ -87,10 +90,11 @@ const VITE_ENV = { startUrl: 'VITE_BOT_START_URL', publicApiKey: 'VITE_BOT_START
 
 /**
  * Every client kind, in the order the wizard offers them (after "Phone bot", before "no client").
- * Adding a client is one entry here plus its template folder (and its pins in
- * `templates/client/versions.json`).
+ * Open data: adding a client is one entry here plus its template folder (its `package.json`
+ * dependencies pinned in `templates/client/versions.json`); test/client-kinds.test.ts fails, naming
+ * what is missing, for a kind whose folder, README partial or pins are not there.
  */
-export const CLIENT_KINDS = [
+export const CLIENT_KINDS: readonly ClientKind[] = [
   {
     template: 'react-nextjs',
     framework: 'react',
@@ -158,12 +162,7 @@ export const CLIENT_KINDS = [
     devUrl: null,
     envVars: { startUrl: 'EXPO_PUBLIC_BOT_START_URL', publicApiKey: 'EXPO_PUBLIC_BOT_START_PUBLIC_API_KEY' },
   },
-] as const satisfies readonly ClientKind[];
-
-/** A `--client-framework` value that generates a client. */
-export type ClientKindFramework = (typeof CLIENT_KINDS)[number]['framework'];
-/** A bundler/dev server of some client kind. */
-export type ClientKindServer = (typeof CLIENT_KINDS)[number]['server'];
+];
 
 /** Every `--client-framework` value that generates a client, in table order (no duplicates). */
 export function clientFrameworks(): string[] {

@@ -283,8 +283,8 @@ export type TransportFlow =
  * audio_out_enabled=True, [audio_in_filter=...,] [video settings,] <args>)`.
  */
 export interface TransportParamsDefinition {
-  /** pipecat params class: `DailyParams`, `TransportParams` or `FastAPIWebsocketParams`. */
-  readonly className: 'DailyParams' | 'TransportParams' | 'FastAPIWebsocketParams';
+  /** pipecat params class, e.g. `DailyParams`, `TransportParams` or `FastAPIWebsocketParams` (open: a new transport may bring its own). */
+  readonly className: string;
   /** Further keyword arguments, one Python `name=value` each, written after the audio and video ones. */
   readonly args?: readonly string[];
   /** One comment line written above the entry (without `# `). */
@@ -295,8 +295,8 @@ export interface TransportParamsDefinition {
 
 /** How a web client reaches this transport: the `@pipecat-ai/*` npm package and its class. */
 export interface ClientTransportDefinition {
-  /** The voice UI kit's `transportType` (`PipecatAppBase`), e.g. `daily`, `smallwebrtc`, `websocket`. */
-  readonly type: 'daily' | 'smallwebrtc' | 'websocket';
+  /** The voice UI kit's `transportType` (`PipecatAppBase`), e.g. `daily`, `smallwebrtc`, `websocket` (open data). */
+  readonly type: string;
   /** npm package of the client transport, pinned in `templates/client/versions.json`. */
   readonly packageName: string;
   /** Class the package exports. */
@@ -327,8 +327,8 @@ export interface TransportDefinition {
    * (`pstn`) or a SIP address on a Twilio SIP domain (`sip`).
    */
   readonly dialVia?: 'pstn' | 'sip';
-  /** The dev runner's `-t` value (and `create_transport` key) serving this transport. */
-  readonly runnerTransport: 'daily' | 'webrtc' | 'websocket' | 'twilio' | 'telnyx' | 'plivo' | 'exotel';
+  /** The dev runner's `-t` value (and `create_transport` key) serving this transport, e.g. `daily`, `webrtc`, `twilio` (open data). */
+  readonly runnerTransport: string;
   /**
    * The `pipecat.runner.types` class the runner hands `bot()` for this transport. A plain
    * WebSocket client and a phone media stream both arrive as `WebSocketRunnerArguments`; the
@@ -336,7 +336,7 @@ export interface TransportDefinition {
    * up by the generated `server.py` start the bot through the runner's `POST /start` without a
    * room (the call details ride in `body`), which yields the base `RunnerArguments`.
    */
-  readonly runnerArgs: 'RunnerArguments' | 'DailyRunnerArguments' | 'SmallWebRTCRunnerArguments' | 'WebSocketRunnerArguments';
+  readonly runnerArgs: string;
   /** Kind of session it carries: a browser (`web`), a phone call in (`phone`), or a call the bot places (`dialout`). */
   readonly call: 'web' | 'phone' | 'dialout';
   readonly flow: TransportFlow;

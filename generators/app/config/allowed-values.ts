@@ -8,19 +8,16 @@
  * configuration {@link plainlyValid} accepts passes the schema, so `validateConfig` asks joi only
  * about the others (which then get joi's messages, or none).
  */
-import { SERVICES_BY_ROLE, TRANSPORTS } from '../catalogue/catalogue.js';
+import { SERVICES_BY_ROLE } from '../catalogue/catalogue.js';
 import type { ServiceRole } from '../catalogue/types.js';
 import { clientFrameworks, clientServers } from '../catalogue/client-kinds.js';
-import { CONFIG_OPTIONS } from './options.js';
+import { CONFIG_OPTIONS, transportIds } from './options.js';
+
+export { transportIds };
 
 /** Ids a user may choose for a role: every catalogue entry that is not deprecated. */
 export function selectableServiceIds(role: ServiceRole): string[] {
   return SERVICES_BY_ROLE[role].filter((s) => !s.deprecated).map((s) => s.id);
-}
-
-/** Resolved transport ids, in catalogue order. */
-export function transportIds(): string[] {
-  return TRANSPORTS.map((t) => t.id);
 }
 
 /** A value check per key: true when the value certainly passes that key's part of the schema. */

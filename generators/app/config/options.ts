@@ -1,531 +1,59 @@
 /**
- * One table drives the `init` flags, the JSON config keys and their aliases, and the wizard.
+ * The options table as the rest of the generator reads it: the rows (`option-table.ts`), the
+ * configuration type computed from them, and the lookups. `ProjectConfig` is not written by hand:
+ * a row's `type`, `choices` and `nullable` give its key's type, so a new row is a new key.
  *
- * Source: the spec of `pipecat init` (issue 2): every flag with its long and short form, every
- * config key, the short keys the Python `pipecat-cli` accepts, and the defaults (all booleans off
- * except `deploy_to_cloud`).
+ * Source: issue 25 ("`ProjectConfig` … derive[s] from the options table"); the spec of
+ * `pipecat init` (issue 2).
  */
-import { clientFrameworks, clientServers, findClientKind, frameworksWithServerChoice } from '../catalogue/client-kinds.js';
-import { TEMPLATES } from '../catalogue/record.js';
-import type { DeviationRecord } from '../catalogue/types.js';
-import type { ProjectConfig } from './types.js';
+import type { ServiceRole } from '../catalogue/types.js';
+import { OPTION_ROWS } from './option-table.js';
+import type { FeatureDefinition, OptionDefinition } from './option-types.js';
 
-/** Where a value came from; decides how problems name it. */
-export type ValueSource = 'flag' | 'config' | 'default';
-const FRAMEWORKS = [...clientFrameworks(), 'none'];
-const SERVER_FRAMEWORKS = frameworksWithServerChoice();
-const SERVERS = clientServers();
-/** `a, b or c`. */
-function orList(items: readonly string[]): string {
-  return items.length > 1 ? `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}` : (items[0] ?? '');
-}
+export { transportIds } from './option-table.js';
+export type { FeatureDefinition, FeatureReadme, FeatureServerParts, OptionDefinition, ValueSource } from './option-types.js';
+
+/** One row of the table, with its literal types. */
+type OptionRow = (typeof OPTION_ROWS)[number];
+
+/**
+ * The value type of one row: `boolean` for a yes/no option, a list of ids for `array`, else the
+ * union of its `choices` (any string when the catalogue gives the values), with `null` when the
+ * row is `nullable`.
+ */
+type RowValue<R> = R extends { readonly type: 'boolean' }
+  ? boolean
+  : R extends { readonly type: 'array' }
+    ? string[]
+    : (R extends { readonly choices: readonly (infer C)[] } ? C : string) | (R extends { readonly nullable: true } ? null : never);
+
+/**
+ * A fully resolved, validated project configuration: one key per row of the options table, typed
+ * by the row. Keys are the JSON config file's keys (snake_case, as the Python `pipecat-cli` spells
+ * them), so a `--dry-run` output can be fed back through `--config`. Every id is canonical (aliases
+ * resolved, PSTN/SIP transports resolved with their mode); unset optional values are null.
+ * Produced only by `resolveConfig()` (`./resolve.ts`), which validates it with `./schema.ts`.
+ */
+export type ProjectConfig = { -readonly [R in OptionRow as R['key']]: RowValue<R> };
 
 /** A key of the resolved configuration. */
 export type ConfigKey = keyof ProjectConfig;
 
-/**
- * What a yes/no feature adds to the generated server when it is on, beyond what its templates
- * switch on `config.<key>` (issue 12: a feature is its options row plus its templates).
- */
-export interface FeatureServerParts {
-  /**
-   * An entry of `create_transport`'s params dict in bot.py: pipecat's runner serves it as
-   * `-t <key>` (`runner/utils.py`). `className` is a params class of pipecat 1.7.0, imported from
-   * `module`; `call` is the kind of session it brings (`web`: an RTVI client).
-   */
-  readonly runnerEntry?: {
-    readonly key: string;
-    readonly className: string;
-    readonly module: string;
-    readonly comment: string;
-    readonly call: 'web';
-  };
-  /** pipecat-ai extras for the `dev` dependency group of pyproject.toml (local tools the image goes without). */
-  readonly devExtras?: readonly string[];
-  /**
-   * Template folders written with the feature: `templates/<from>` to `<to>` in the project, each
-   * named in `--dry-run` output; `cascadeOnly` ones only for cascade bots.
-   */
-  readonly files?: readonly {
-    readonly name: string;
-    readonly from: string;
-    readonly to: string;
-    readonly files: readonly string[];
-    readonly cascadeOnly?: boolean;
-  }[];
-}
+/** Values from one layer (defaults, config file, flags or answers), by config key (only the keys that layer gives). */
+export type ConfigLayer = Partial<Record<ConfigKey, unknown>>;
 
-/** One option: its config key, its flag, and how values are typed. */
-export interface OptionDefinition {
-  /** Key in the JSON config file and in `--dry-run` output. */
-  readonly key: ConfigKey;
-  /** Long flag name without dashes, e.g. `bot-type`. */
-  readonly flag: string;
-  /** One-letter short flag, e.g. `b`. */
-  readonly short?: string;
-  /** Other long flags accepted for the same option (e.g. `enable-krisp`). */
-  readonly flagAliases?: readonly string[];
-  /** Other config keys accepted for the same option (the Python tool's short keys). */
-  readonly configAliases?: readonly string[];
-  readonly type: 'string' | 'array' | 'boolean';
-  /** Default when neither the command line nor the config file gives a value. */
-  readonly default?: boolean;
-  /** Help text for `--help`. */
-  readonly describe: string;
-  /** Placeholder shown in help, e.g. `<id>`. */
-  readonly valueHint?: string;
-  /** How the wizard and its messages name the option, e.g. `Recording`. */
-  readonly label: string;
-  /**
-   * A yes/no feature (issue 12, "features as data"): the wizard asks `prompt` in table order among
-   * the feature questions, only when `askWhen` holds, and the summary lists `summary` when it is on.
-   * Templates switch on `config.<key>` (or a context predicate derived from it).
-   */
-  readonly feature?: {
-    readonly prompt: string;
-    readonly summary: string;
-    /** `web`: web bots only; `cloud`: unless deployment is off; `video-output`: web bots without an avatar given. */
-    readonly askWhen?: 'web' | 'cloud' | 'video-output';
-    /** What it adds to the server when on (see {@link FeatureServerParts}). */
-    readonly server?: FeatureServerParts;
-    /** What pipecat code the feature follows and where it differs (see {@link DeviationRecord}). */
-    readonly record: DeviationRecord;
-  };
-}
+/** Every option of `pipecat init` that feeds the configuration, in help order (see `option-table.ts`). */
+export const CONFIG_OPTIONS: readonly OptionDefinition<ConfigKey>[] = OPTION_ROWS;
 
-/** Every option of `pipecat init` that feeds the configuration, in help order (and the wizard's order of feature questions). */
-export const CONFIG_OPTIONS: readonly OptionDefinition[] = [
-  {
-    key: 'project_name',
-    flag: 'name',
-    short: 'n',
-    configAliases: ['name'],
-    type: 'string',
-    describe: 'Project name: the directory created under --output and the cloud agent name',
-    valueHint: '<name>',
-    label: 'Project name',
-  },
-  {
-    key: 'bot_type',
-    flag: 'bot-type',
-    short: 'b',
-    type: 'string',
-    describe: 'Bot type: web or telephony (omitted: telephony when any transport is a telephony one, else web)',
-    valueHint: '<web|telephony>',
-    label: 'Bot type',
-  },
-  {
-    key: 'transports',
-    flag: 'transport',
-    short: 't',
-    configAliases: ['transport'],
-    type: 'array',
-    describe: 'Transport id, as in pipecat (smallwebrtc, daily, twilio …); repeat for several (see --list-options)',
-    valueHint: '<id>',
-    label: 'Transports',
-  },
-  {
-    key: 'mode',
-    flag: 'mode',
-    short: 'm',
-    type: 'string',
-    describe: 'Pipeline mode: cascade (STT → LLM → TTS) or realtime (speech-to-speech)',
-    valueHint: '<cascade|realtime>',
-    label: 'Pipeline mode',
-  },
-  {
-    key: 'stt_service',
-    flag: 'stt',
-    configAliases: ['stt'],
-    type: 'string',
-    describe: 'Speech-to-text service id (cascade)',
-    valueHint: '<id>',
-    label: 'Speech-to-text service',
-  },
-  {
-    key: 'llm_service',
-    flag: 'llm',
-    configAliases: ['llm'],
-    type: 'string',
-    describe: 'LLM service id (cascade)',
-    valueHint: '<id>',
-    label: 'LLM service',
-  },
-  {
-    key: 'tts_service',
-    flag: 'tts',
-    configAliases: ['tts'],
-    type: 'string',
-    describe: 'Text-to-speech service id (cascade)',
-    valueHint: '<id>',
-    label: 'Text-to-speech service',
-  },
-  {
-    key: 'realtime_service',
-    flag: 'realtime',
-    configAliases: ['realtime'],
-    type: 'string',
-    describe: 'Speech-to-speech service id (realtime)',
-    valueHint: '<id>',
-    label: 'Speech-to-speech service',
-  },
-  {
-    key: 'video_service',
-    flag: 'video',
-    configAliases: ['video'],
-    type: 'string',
-    describe: 'Video avatar service id (web bots)',
-    valueHint: '<id>',
-    label: 'Video avatar service',
-  },
-  {
-    key: 'client_framework',
-    flag: 'client-framework',
-    type: 'string',
-    describe: `Client: ${orList(FRAMEWORKS)} (web bots; default none)`,
-    valueHint: `<${FRAMEWORKS.join('|')}>`,
-    label: 'Client',
-  },
-  {
-    key: 'client_server',
-    flag: 'client-server',
-    type: 'string',
-    describe: `Bundler/server of a ${orList(SERVER_FRAMEWORKS)} client: ${orList(SERVERS)} (default ${orList(SERVER_FRAMEWORKS.map((f) => findClientKind(f)!.server))})`,
-    valueHint: `<${SERVERS.join('|')}>`,
-    label: 'Client server',
-  },
-  {
-    key: 'daily_pstn_mode',
-    flag: 'daily-pstn-mode',
-    type: 'string',
-    describe: 'Daily PSTN call direction (with transport daily_pstn)',
-    valueHint: '<dial-in|dial-out>',
-    label: 'Daily PSTN direction',
-  },
-  {
-    key: 'twilio_daily_sip_mode',
-    flag: 'twilio-daily-sip-mode',
-    type: 'string',
-    describe: 'Twilio + Daily SIP call direction (with transport twilio_daily_sip)',
-    valueHint: '<dial-in|dial-out>',
-    label: 'Twilio + Daily SIP direction',
-  },
-  {
-    key: 'recording',
-    flag: 'recording',
-    type: 'boolean',
-    default: false,
-    describe: 'Record each call to a WAV file',
-    label: 'Recording',
-    feature: {
-      prompt: 'Record each call to a WAV file?',
-      summary: 'recording',
-      record: {
-        follows: [
-          `${TEMPLATES}/_macros/helper_functions.jinja2#setup_feature_processors`,
-          `${TEMPLATES}/_macros/event_handlers.jinja2#recording_handler`,
-          'src/pipecat/processors/audio/audio_buffer_processor.py#AudioBufferProcessor',
-        ],
-        compared: [
-          'AudioBufferProcessor(num_channels, auto_start_recording)',
-          'place in the pipeline (after transport.output(), before the assistant aggregator)',
-          'on_audio_data handler and the WAV writer',
-          'where the file goes',
-        ],
-        runtime: {
-          layer: 'pipecat',
-          where: "pipecat's AudioBufferProcessor runs unpatched; test/runtime/python/rt/main.py fails a session that left no recording",
-        },
-        deviations: [
-          {
-            what: 'the WAV is written with the standard wave module in a worker thread (`asyncio.to_thread`), named recordings/<date>-<time>.wav (registry: an async writer, recordings/merged_<timestamp>.wav)',
-            why: 'disk I/O never blocks the event loop that carries the call audio; one mixed file per session needs no "merged" qualifier',
-          },
-          {
-            what: 'save_recording() calls an upload_recording(path) hook after writing the WAV, and on a deployed agent logs that Pipecat Cloud discards the disk (registry: a local file only)',
-            why: "a WAV left on a Pipecat Cloud agent's disk is lost when the session ends; nothing is uploaded by default because every storage needs its own credentials, so the hook's docstring shows where an S3/GCS upload goes",
-          },
-        ],
-        removed: [
-          {
-            what: 'files were written to the container disk on Pipecat Cloud too, and the README promised WAV files there',
-            why: 'Pipecat Cloud discards the disk at the end of the session: the README, the bot.py comment and the log line now say so and name the upload hook (issue 22 point 4)',
-          },
-        ],
-        changes18: [
-          {
-            fragment: 'changelog/5326.added.md',
-            follow: 'pcm_to_wav() wraps PCM in a WAV container: usable for an upload instead of a local file.',
-          },
-          {
-            fragment: 'changelog/5329.deprecated.md',
-            follow: 'on_user_turn_audio_data / on_bot_turn_audio_data are deprecated; bot.py uses on_audio_data only.',
-          },
-        ],
-      },
-    },
-  },
-  {
-    key: 'transcription',
-    flag: 'transcription',
-    type: 'boolean',
-    default: false,
-    describe: 'Log the conversation transcript',
-    label: 'Transcription',
-    feature: {
-      prompt: 'Log the conversation transcript?',
-      summary: 'transcription',
-      record: {
-        follows: [
-          `${TEMPLATES}/_macros/event_handlers.jinja2#transcription_handler`,
-          'src/pipecat/processors/aggregators/llm_response_universal.py#UserTurnStoppedMessage',
-        ],
-        compared: [
-          'on_user_turn_stopped (cascade) / on_user_turn_message_added (realtime) on the user aggregator',
-          'on_assistant_turn_stopped on the assistant aggregator',
-          'line format',
-        ],
-        runtime: {
-          layer: 'pipecat',
-          where: "pipecat's aggregators run unpatched; test/runtime/python/rt/main.py fails a session with no transcript lines",
-        },
-        deviations: [
-          {
-            what: 'realtime bots log the user side from on_user_turn_message_added (registry: on_user_turn_stopped for every bot)',
-            why: 'UserTurnStoppedMessage.content is None in realtime mode (catalogue-facts §11.4)',
-          },
-          {
-            what: 'no `[timestamp]` prefix; an interrupted answer ends with `(interrupted)`',
-            why: 'every log line already carries its time; the suffix tells a cut-off answer from a complete one',
-          },
-        ],
-      },
-    },
-  },
-  {
-    key: 'video_input',
-    flag: 'video-input',
-    type: 'boolean',
-    default: false,
-    describe: "Receive the user's camera (web bots)",
-    label: 'Video input',
-    feature: {
-      prompt: "Video input: let the bot see the user's camera?",
-      summary: 'video input',
-      askWhen: 'web',
-      record: {
-        follows: [
-          `${TEMPLATES}/_macros/transport_setup.jinja2#video_in_enabled`,
-          'src/pipecat/runner/utils.py#maybe_capture_participant_camera',
-        ],
-        compared: [
-          'video_in_enabled on DailyParams / TransportParams',
-          'camera capture on client connect',
-          'EvalTransportParams video_in_enabled',
-        ],
-        runtime: { layer: 'sdk-call', where: 'test/runtime/python/standins/daily and standins/aiortc deliver the participant camera' },
-        deviations: [
-          {
-            what: '`maybe_capture_participant_camera(transport, client)` in on_client_connected (registry: only `video_in_enabled=True`)',
-            why: 'video_in_enabled alone subscribes to no camera: Daily and SmallWebRTC deliver a participant video only once captured',
-          },
-          {
-            what: 'the eval transport params get no `video_in_enabled` (registry: set with video input)',
-            why: "the eval transport carries no camera: it answers a UserImageRequestFrame with the scenario's image whatever video_in_enabled says (src/pipecat/evals/transport.py _serve_user_image), and the generated bot requests no image, so the flag would change nothing",
-          },
-        ],
-      },
-    },
-  },
-  {
-    key: 'video_output',
-    flag: 'video-output',
-    type: 'boolean',
-    default: false,
-    describe: 'Send bot video (web bots; implied by --video)',
-    label: 'Video output',
-    feature: {
-      prompt: 'Video output: let the bot send video?',
-      summary: 'video output',
-      askWhen: 'video-output',
-      record: {
-        follows: [`${TEMPLATES}/_macros/transport_setup.jinja2#video_out_is_live`, 'src/pipecat/transports/base_output.py#_draw_image'],
-        compared: ['video_out_enabled', 'video_out_is_live', 'video_out_width x video_out_height'],
-        runtime: {
-          layer: 'sdk-call',
-          where: 'test/runtime/python/standins/daily and standins/aiortc; the tier fails an avatar whose video never reaches the client',
-        },
-        deviations: [
-          {
-            what: '1024x576 (registry: 1024x768), or the avatar size (`videoOutSize`)',
-            why: 'the output transport resizes every frame without keeping the aspect ratio (_draw_image), so 16:9 fits 16:9 sources and a square avatar gets its own size',
-          },
-          {
-            what: '`video_out_enabled=True` on SmallWebRTC too (registry: omitted there)',
-            why: 'without it the output transport sends no video (catalogue-facts §4.2)',
-          },
-        ],
-      },
-    },
-  },
-  {
-    key: 'enable_observability',
-    flag: 'observability',
-    configAliases: ['observability'],
-    type: 'boolean',
-    default: false,
-    describe: 'Wire the Whisker live debugger into local runs',
-    label: 'Observability',
-    feature: {
-      prompt: 'Observability: wire the Whisker live debugger into local runs?',
-      summary: 'observability (Whisker)',
-      record: {
-        follows: [`${TEMPLATES}/_blocks/run_bot_logic_cascade.jinja2#WhiskerObserver`],
-        compared: [
-          'Whisker wiring (observer vs server worker)',
-          'when it runs (local only vs always)',
-          'where pipecat-ai-whisker is installed',
-        ],
-        runtime: {
-          layer: 'sdk-call',
-          where:
-            'pipecat_whisker is a recording fake (test/runtime/python/standins/_autofake.py); only the `all` variant (ENV=local) builds it',
-        },
-        deviations: [
-          {
-            what: '`WhiskerServer()` added as a worker with `worker.add_observer(whisker.create_observer(worker))` (registry: `observers=[WhiskerObserver(pipeline)]`)',
-            why: 'pipecat-ai-whisker 2.x: WhiskerObserver(pipeline) does not fit its signature; the server is itself a worker (catalogue-facts §11.1)',
-          },
-          {
-            what: 'only when ENV=local (the development runner)',
-            why: 'Whisker serves a local debugging UI on ws://localhost:9090; a deployed agent has nobody to connect to it',
-          },
-        ],
-      },
-    },
-  },
-  {
-    key: 'deploy_to_cloud',
-    flag: 'deploy-to-cloud',
-    type: 'boolean',
-    default: true,
-    describe: 'Add Dockerfile and pcc-deploy.toml for Pipecat Cloud',
-    label: 'Deployment',
-  },
-  {
-    key: 'enable_noisecancel',
-    flag: 'enable-noisecancel',
-    flagAliases: ['enable-krisp'],
-    configAliases: ['enable_krisp'],
-    type: 'boolean',
-    default: false,
-    describe: 'Krisp VIVA noise cancellation on Pipecat Cloud (needs --deploy-to-cloud)',
-    label: 'Noise cancellation',
-    feature: {
-      prompt: 'Krisp noise cancellation on Pipecat Cloud?',
-      summary: 'Krisp noise cancellation',
-      askWhen: 'cloud',
-      record: {
-        follows: [
-          `${TEMPLATES}/bot_cascade.py.jinja2#KrispVivaFilter`,
-          `${TEMPLATES}/pcc-deploy.toml.jinja2#krisp_viva`,
-          'src/pipecat/audio/filters/krisp_viva_filter.py#KrispVivaFilter',
-        ],
-        compared: [
-          'KrispVivaFilter() import and construction',
-          'the ENV != "local" guard',
-          'audio_in_filter on each transport params',
-          'pcc-deploy.toml [krisp_viva]',
-        ],
-        runtime: {
-          layer: 'sdk-call',
-          where: 'test/runtime/python/standins/krisp_audio; the `required` variant (ENV unset, as on Pipecat Cloud) builds the filter',
-        },
-        deviations: [
-          {
-            what: '`audio_in_filter` is also set on the eval transport params (registry: not there)',
-            why: 'harmless: `-t eval` runs through the development runner, which sets ENV=local, so the filter is None there',
-          },
-        ],
-        changes18: [
-          {
-            fragment: 'changelog/5302.fixed.md',
-            follow: "KrispVivaFilter works with Krisp SDK 1.11's nanobind bindings; bot.py passes no noise_suppression_level.",
-          },
-        ],
-      },
-    },
-  },
-  {
-    key: 'enable_eval',
-    flag: 'eval',
-    configAliases: ['eval'],
-    type: 'boolean',
-    default: false,
-    describe:
-      "Runnable with pipecat's eval transport (`uv run bot.py -t eval`), with starter scenarios for `pipecat eval run` in server/evals/",
-    label: 'Evals',
-    feature: {
-      prompt: 'Evals: make the bot runnable with `-t eval` for `pipecat eval run`, with starter scenarios?',
-      summary: 'evals (-t eval)',
-      server: {
-        // pipecat's runner serves `-t eval` through create_transport's "eval" params (runner/utils.py):
-        // an RTVI client session, like a browser's.
-        runnerEntry: {
-          key: 'eval',
-          className: 'EvalTransportParams',
-          module: 'pipecat.evals.transport',
-          comment:
-            '`uv run bot.py -t eval`: a local WebSocket server for `pipecat eval run` (see evals/);\ncreate_transport adds its RTVI serializer.',
-          call: 'web',
-        },
-        // pipecat's `evals` extra brings `pipecat eval` and its local Kokoro/Moonshine models; the
-        // bot's eval transport needs only pipecat's core dependencies.
-        devExtras: ['evals'],
-        // Starter scenarios for `pipecat eval run`; text mode needs the cascade's separate LLM step.
-        files: [
-          { name: 'evals', from: 'server/evals', to: 'server/evals', files: ['starter_audio.yaml.ejs'] },
-          { name: 'evals-text', from: 'server/evals', to: 'server/evals', files: ['starter_text.yaml.ejs'], cascadeOnly: true },
-        ],
-      },
-      record: {
-        follows: [
-          `${TEMPLATES}/_macros/transport_setup.jinja2#EvalTransportParams`,
-          `${TEMPLATES}/evals/starter_audio.yaml.jinja2`,
-          `${TEMPLATES}/evals/starter_text.yaml.jinja2`,
-          'src/pipecat/evals/transport.py#EvalTransportParams',
-        ],
-        compared: ['EvalTransportParams(audio_in_enabled, audio_out_enabled)', 'starter scenarios (turns, judge)', 'the evals extra'],
-        runtime: {
-          layer: 'pipecat',
-          where: "test/runtime/python/rt/evals.py runs pipecat's EvalSession against the bot; the judge and speech models are injected",
-        },
-        deviations: [
-          {
-            what: 'the `evals` extra goes to the dev dependency group, not the image',
-            why: 'it brings `pipecat eval` and its local Kokoro/Moonshine models; the bot needs only pipecat core for `-t eval`',
-          },
-        ],
-        removed: [
-          {
-            what: 'the starter scenarios told users to `ollama pull gemma2:9b`',
-            why: "1.8's default judge is gemma4:12b (changelog 5243.changed): with the old model pulled every judged criterion failed. The starters and README now name EVAL_JUDGE_MODEL, checked against pipecat's DEFAULT_OLLAMA_JUDGE_MODEL",
-          },
-        ],
-        changes18: [
-          {
-            fragment: 'changelog/5243.changed.md',
-            follow: 'The default judge is gemma4:12b with reasoning_effort none; the starter scenarios must say `ollama pull gemma4:12b`.',
-          },
-          {
-            fragment: 'changelog/5317.added.md',
-            follow: 'stop_on_failure defaults to true; the starters keep the default.',
-          },
-        ],
-      },
-    },
-  },
-];
+/** The yes/no features (rows with a `feature`), in table order. */
+export const FEATURE_OPTIONS: readonly (OptionDefinition<ConfigKey> & { readonly feature: FeatureDefinition })[] = CONFIG_OPTIONS.filter(
+  (o): o is OptionDefinition<ConfigKey> & { readonly feature: FeatureDefinition } => o.feature !== undefined,
+);
+
+/** The catalogue role of each service key (`stt_service` → `stt` …), from the rows' `role`. */
+export const ROLE_OF_KEY: Readonly<Partial<Record<ConfigKey, ServiceRole>>> = Object.fromEntries(
+  CONFIG_OPTIONS.flatMap((o) => (o.role ? [[o.key, o.role]] : [])),
+);
 
 /**
  * Config keys that are output-only, ignored when read back: ours (`derived` from `--dry-run`,
@@ -550,7 +78,7 @@ export function optionLabel(opt: OptionDefinition, source: 'flag' | 'config' | '
  *
  * @throws Error when the key is not in the table (a programming error)
  */
-export function optionFor(key: ConfigKey): OptionDefinition {
+export function optionFor(key: ConfigKey): OptionDefinition<ConfigKey> {
   const opt = CONFIG_OPTIONS.find((o) => o.key === key);
   if (!opt) throw new Error(`no option for config key ${key}`);
   return opt;

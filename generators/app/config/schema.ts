@@ -7,32 +7,22 @@
  */
 import { createRequire } from 'node:module';
 import type Joi from 'joi';
+import type JoiModule from 'joi';
+import { TRANSPORTS, TRANSPORT_FAMILIES, findTransport, transportName } from '../catalogue/catalogue.js';
+import type { TransportDefinition } from '../catalogue/types.js';
+import { problemFromDetail, transportChoices, type ConfigProblem } from './problems.js';
+import { findClientKind, frameworksWithServerChoice, kindSupports, kindsOfFramework } from '../catalogue/client-kinds.js';
 import {
-  SERVICES_BY_ROLE,
-  TRANSPORTS,
-  TRANSPORT_FAMILIES,
-  SEED_TRANSPORT_IDS,
-  currentTransportName,
-  findService,
-  findTransport,
-  serviceForVendor,
-  transportName,
-  vendorOf,
-} from '../catalogue/catalogue.js';
-import type { ServiceRole } from '../catalogue/types.js';
-import { closestMatch } from './suggest.js';
-import {
-  clientFrameworks,
-  clientServers,
-  findClientKind,
-  frameworksWithServerChoice,
-  kindSupports,
-  kindsOfFramework,
-} from '../catalogue/client-kinds.js';
-import { CONFIG_OPTIONS, optionFor, optionLabel, type ConfigKey, type ValueSource } from './options.js';
-import { plainlyValid, selectableServiceIds, transportIds } from './allowed-values.js';
-
-export { selectableServiceIds, transportIds };
+  CONFIG_OPTIONS,
+  ROLE_OF_KEY,
+  optionFor,
+  optionLabel,
+  transportIds,
+  type ConfigKey,
+  type OptionDefinition,
+  type ValueSource,
+} from './options.js';
+import { plainlyValid, selectableServiceIds } from './allowed-values.js';
 
 /** Longest accepted project name (it is also a cloud agent and secret-set name). */
 export const MAX_NAME_LENGTH = 50;
@@ -40,14 +30,8 @@ export const MAX_NAME_LENGTH = 50;
 /** A safe directory name: letters, digits, `.`, `_`, `-`, starting with a letter or digit. */
 export const PROJECT_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
-/** The catalogue role of each service key of the configuration (`stt_service` → `stt` …). */
-export const ROLE_OF_KEY: Readonly<Partial<Record<ConfigKey, ServiceRole>>> = {
-  stt_service: 'stt',
-  llm_service: 'llm',
-  tts_service: 'tts',
-  realtime_service: 'realtime',
-  video_service: 'video',
-};
+export { ROLE_OF_KEY, selectableServiceIds, transportIds };
+export { idsMentioning, shown, withLabel, type ConfigProblem } from './problems.js';
 
 let joiModule: typeof Joi | undefined;
 
@@ -70,41 +54,49 @@ let schema: Joi.ObjectSchema | undefined;
 export function configSchema(): Joi.ObjectSchema {
   if (schema) return schema;
   const Joi = joi();
-  const serviceField = (role: ServiceRole) => Joi.string().valid(...selectableServiceIds(role), null);
-  const dialMode = Joi.string().valid('dial-in', 'dial-out', null);
-  return (schema = Joi.object({
-    project_name: Joi.string()
-      .max(MAX_NAME_LENGTH)
-      .pattern(PROJECT_NAME_PATTERN)
-      .invalid('.', '..')
-      .required()
-      .messages({
-        'string.pattern.base':
-          'must be a plain directory name: letters, digits, ".", "_" or "-", starting with a letter or digit (no "/", no leading "." or "-")',
-        'string.max': `must be at most ${MAX_NAME_LENGTH} characters`,
-        'any.invalid': 'must be a plain directory name',
-      }),
-    bot_type: Joi.string().valid('web', 'telephony').required(),
-    transports: Joi.array()
-      .items(Joi.string().valid(...transportIds()))
+  // One field per row of the options table: its allowed values from `choices`, the catalogue
+  // (`values`, a service `role`) or, for the project name, the directory-name rule.
+  return (schema = Joi.object(Object.fromEntries(CONFIG_OPTIONS.map((o) => [o.key, rowSchema(Joi, o)]))).prefs({
+    convert: false,
+    abortEarly: false,
+  }));
+}
+
+/**
+ * The joi schema of one row: a required boolean for a yes/no option, a non-empty list of allowed
+ * ids for a list, one allowed value (or null, when the row is `nullable`) for a choice, the
+ * directory-name rule for a free-text value.
+ *
+ * @param Joi the joi module
+ * @param o a row of the options table
+ */
+function rowSchema(Joi: typeof JoiModule, o: OptionDefinition): Joi.Schema {
+  if (o.type === 'boolean') return Joi.boolean().required();
+  const allowed = o.role ? selectableServiceIds(o.role) : (o.choices ?? o.values?.());
+  if (o.type === 'array')
+    return Joi.array()
+      .items(Joi.string().valid(...(allowed ?? [])))
       .min(1)
       .required()
-      .messages({
-        'array.min': 'at least one transport is required',
-      }),
-    mode: Joi.string().valid('cascade', 'realtime').required(),
-    stt_service: serviceField('stt'),
-    llm_service: serviceField('llm'),
-    tts_service: serviceField('tts'),
-    realtime_service: serviceField('realtime'),
-    video_service: serviceField('video'),
-    client_framework: Joi.string().valid(...clientFrameworks(), 'none', null),
-    client_server: Joi.string().valid(...clientServers(), null),
-    daily_pstn_mode: dialMode,
-    twilio_daily_sip_mode: dialMode,
-    // Every yes/no option of the table (features and deployment) is a required boolean.
-    ...Object.fromEntries(CONFIG_OPTIONS.filter((o) => o.type === 'boolean').map((o) => [o.key, Joi.boolean().required()])),
-  }).prefs({ convert: false, abortEarly: false }));
+      .messages({ 'array.min': `at least one ${o.flag} is required` });
+  if (!allowed) return projectNameSchema(Joi);
+  const field = Joi.string().valid(...allowed, ...(o.nullable ? [null] : []));
+  return o.nullable ? field : field.required();
+}
+
+/** The project name: a plain directory name of at most {@link MAX_NAME_LENGTH} characters. */
+function projectNameSchema(Joi: typeof JoiModule): Joi.Schema {
+  return Joi.string()
+    .max(MAX_NAME_LENGTH)
+    .pattern(PROJECT_NAME_PATTERN)
+    .invalid('.', '..')
+    .required()
+    .messages({
+      'string.pattern.base':
+        'must be a plain directory name: letters, digits, ".", "_" or "-", starting with a letter or digit (no "/", no leading "." or "-")',
+      'string.max': `must be at most ${MAX_NAME_LENGTH} characters`,
+      'any.invalid': 'must be a plain directory name',
+    });
 }
 
 /**
@@ -114,220 +106,6 @@ export function configSchema(): Joi.ObjectSchema {
  */
 export function fieldSchema(key: ConfigKey): Joi.Schema {
   return configSchema().extract(key);
-}
-
-/** A problem found by validation: which key, and what is wrong. */
-export interface ConfigProblem {
-  key: ConfigKey;
-  message: string;
-}
-
-/**
- * Turn a joi detail into a readable problem (unknown ids list the valid ones).
- *
- * @param detail one entry of `ValidationError.details`
- */
-/**
- * An id as shown in messages: transport ids carry their label when it says more than the id
- * (`daily_pstn_dialin (Daily PSTN (dial-in))`, but `plivo`; see `transportName`), a seed transport
- * id is shown as today's; service ids name their vendor already and are shown as they are.
- *
- * @param key the config key the id belongs to
- * @param id a valid id
- */
-export function withLabel(key: ConfigKey, id: string): string {
-  if (key !== 'transports') return id;
-  const current = currentTransportName(id); // a seed id is shown as today's
-  const t = findTransport(current);
-  return t ? transportName(t) : current;
-}
-
-/**
- * Other spellings accepted for a key's ids (vendor names, family ids, the seed's transport ids: a
- * near miss of one is suggested as today's id by {@link withLabel}).
- */
-function aliasesOf(key: ConfigKey): string[] {
-  if (key === 'transports')
-    return [
-      ...TRANSPORTS.flatMap((t) => t.aliases),
-      ...TRANSPORT_FAMILIES.flatMap((f) => [f.id, ...f.aliases]),
-      ...Object.keys(SEED_TRANSPORT_IDS),
-    ];
-  const role = ROLE_OF_KEY[key];
-  return role ? SERVICES_BY_ROLE[role].flatMap((d) => d.aliases ?? []) : [];
-}
-
-/**
- * The vendor names a bare `--stt`/`--llm`/`--tts`/`--realtime`/`--video` value may use for a key
- * (the first word of each current service id of that role, {@link vendorOf}); none for other keys.
- *
- * @param key the config key
- */
-function vendorsOf(key: ConfigKey): string[] {
-  const role = ROLE_OF_KEY[key];
-  return role ? [...new Set(SERVICES_BY_ROLE[role].filter((d) => !d.deprecated).map((d) => vendorOf(d.id)))] : [];
-}
-
-/**
- * A value as quoted in a message: JSON, cut to 60 characters (a config file may hold anything).
- *
- * @param value any parsed value
- */
-export function shown(value: unknown): string {
-  let text: string;
-  try {
-    text = JSON.stringify(value) ?? String(value);
-  } catch {
-    text = String(value);
-  }
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
-}
-
-/** Most ids {@link idsMentioning} suggests: more is a list, not a suggestion. */
-const MAX_MENTIONS = 6;
-
-/**
- * The valid ids of a key whose catalogue entry mentions `text` (case-insensitive, at least 2
- * characters). `names`: the ids or aliases containing it (`labs` → `elevenlabs_tts`; asked before
- * {@link closestMatch}). `descriptions`, for a value too far from every id: the ids whose label
- * contains it, else those whose model variables name it in their description (`gpt` → the
- * services whose example model is a GPT). Empty when none does, or when more than
- * {@link MAX_MENTIONS} do.
- *
- * @param key a config key holding a service or transport id
- * @param text what the user typed
- * @param where what of each entry is searched
- */
-export function idsMentioning(key: ConfigKey, text: string, where: 'names' | 'descriptions'): string[] {
-  const needle = text.trim().toLowerCase();
-  if (needle.length < 2) return [];
-  const role = ROLE_OF_KEY[key];
-  type Entry = { id: string; names: readonly string[]; label: string; models: string };
-  const entries: Entry[] =
-    key === 'transports'
-      ? TRANSPORTS.map((t) => ({ id: t.id, names: [t.id, ...t.aliases], label: t.label, models: '' }))
-      : role
-        ? SERVICES_BY_ROLE[role]
-            .filter((d) => !d.deprecated)
-            .map((d) => ({
-              id: d.id,
-              names: [d.id, ...(d.aliases ?? [])],
-              label: d.label,
-              models: d.env
-                .filter((v) => /_MODEL$/.test(v.name))
-                .map((v) => v.description)
-                .join(' '),
-            }))
-        : [];
-  const tiers: ((e: Entry) => boolean)[] =
-    where === 'names'
-      ? [(e) => e.names.some((n) => n.toLowerCase().includes(needle))]
-      : [(e) => e.label.toLowerCase().includes(needle), (e) => e.models.toLowerCase().includes(needle)];
-  for (const tier of tiers) {
-    const ids = entries.filter(tier).map((e) => e.id);
-    if (ids.length) return ids.length <= MAX_MENTIONS ? ids : [];
-  }
-  return [];
-}
-
-/**
- * The message for a missing value, saying what to give: the values of a key with a fixed set
- * (`--mode: is required: cascade or realtime`), the transport ids by kind (the bot type follows
- * from them, so a missing bot type is not reported beside them; {@link validateConfig}).
- *
- * @param key the config key
- */
-function requiredMessage(key: ConfigKey): string {
-  if (key === 'transports') return `is required: ${transportChoices(undefined)}`;
-  const hint = optionFor(key).valueHint;
-  if (hint && /^<[a-z-]+(\|[a-z-]+)+>$/.test(hint)) {
-    const values = hint.slice(1, -1).split('|');
-    return `is required: ${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}`;
-  }
-  return 'is required';
-}
-
-/**
- * The transport ids to choose from, by kind (`web: …; telephony: …`), from the catalogue; the
- * kind's only when the bot type is known.
- *
- * @param botType `web`, `telephony`, or anything else for both
- */
-function transportChoices(botType: unknown): string {
-  const kinds = botType === 'web' || botType === 'telephony' ? [botType] : ['web', 'telephony'];
-  const ids = kinds.map(
-    (k) =>
-      `${k}: ${TRANSPORTS.filter((t) => t.kind === k)
-        .map((t) => t.id)
-        .join(', ')}`,
-  );
-  return `give one or more with --transport (${ids.join('; ')})${kinds.length > 1 ? '; the bot type follows from them' : ''}`;
-}
-
-function problemFromDetail(detail: Joi.ValidationErrorItem): ConfigProblem {
-  const key = String(detail.path[0]) as ConfigKey;
-  const value = detail.context?.value;
-  switch (detail.type) {
-    case 'any.required':
-      return { key, message: requiredMessage(key) };
-    case 'any.only': {
-      const role = ROLE_OF_KEY[key];
-      const deprecated = role && typeof value === 'string' ? findService(value) : undefined;
-      if (deprecated?.deprecated) {
-        return {
-          key,
-          message: `${value} is deprecated in pipecat since ${deprecated.deprecated} and cannot be generated without deprecated APIs${deprecated.note ? ` (${deprecated.note})` : ''}`,
-        };
-      }
-      const valid = (detail.context?.valids ?? []).filter((v: unknown) => v !== null).map((v: unknown) => String(v));
-      const what = key === 'transports' ? 'transport' : role ? `${role.toUpperCase()} service` : 'value';
-      const vendor = role && typeof value === 'string' ? serviceForVendor(role, value) : undefined;
-      if (vendor && 'candidates' in vendor) {
-        return {
-          key,
-          message: `"${value}" names several ${role!.toUpperCase()} services and none is its default: choose one of ${vendor.candidates.join(', ')}`,
-        };
-      }
-      // Ids containing the text (`labs` → elevenlabs_tts) before a distance match (`labs` is 2 edits from `aws`).
-      const containing = typeof value === 'string' ? idsMentioning(key, value, 'names') : [];
-      if (containing.length)
-        return {
-          key,
-          message: `unknown ${what} ${shown(value)}: did you mean ${containing.length > 1 ? 'one of ' : ''}${containing.map((v) => withLabel(key, v)).join(', ')}? (every id: pipecat init --list-options)`,
-        };
-      const hint = typeof value === 'string' ? closestMatch(value, [...valid, ...aliasesOf(key), ...vendorsOf(key)]) : undefined;
-      // A misspelt vendor name (`deepgrm`) suggests what that vendor's name would have meant.
-      const meant = hint && role && !valid.includes(hint) ? serviceForVendor(role, hint) : undefined;
-      if (meant && 'candidates' in meant)
-        return {
-          key,
-          message: `unknown ${what} ${shown(value)}: did you mean one of ${meant.candidates.join(', ')}? (every id: pipecat init --list-options)`,
-        };
-      const suggestion = meant ? meant.id : hint;
-      if (suggestion)
-        return {
-          key,
-          message: `unknown ${what} ${shown(value)}: did you mean ${withLabel(key, suggestion)}? (every id: pipecat init --list-options)`,
-        };
-      const near = typeof value === 'string' ? idsMentioning(key, value, 'descriptions') : [];
-      if (near.length)
-        return {
-          key,
-          message: `unknown ${what} ${shown(value)}: did you mean ${near.length > 1 ? 'one of ' : ''}${near.map((v) => withLabel(key, v)).join(', ')}? (every id: pipecat init --list-options)`,
-        };
-      return { key, message: `unknown ${what} ${shown(value)}; valid: ${valid.map((v: string) => withLabel(key, v)).join(', ')}` };
-    }
-    case 'string.base':
-      return { key, message: `must be a string, got ${shown(value)}` };
-    case 'boolean.base':
-      return { key, message: `must be true or false, got ${shown(value)}` };
-    case 'array.base':
-      return { key, message: `must be a list of strings, got ${shown(value)}` };
-    case 'string.empty':
-      return { key, message: 'must not be empty' };
-    default:
-      return { key, message: detail.message.replace(/^"[^"]*(\[\d+\])?" /, '') };
-  }
 }
 
 /**
@@ -367,14 +145,25 @@ export function validateConfig(config: Record<string, unknown>, sources: Partial
  */
 export function crossFieldProblems(c: Record<string, unknown>, sources: Partial<Record<ConfigKey, ValueSource>> = {}): ConfigProblem[] {
   const out: ConfigProblem[] = [];
-  const add = (key: ConfigKey, message: string): void => {
-    out.push({ key, message });
-  };
-  const web = c.bot_type === 'web';
-  const telephony = c.bot_type === 'telephony';
+  const add: AddProblem = (key, message) => void out.push({ key, message });
   const transports = Array.isArray(c.transports) ? (c.transports as unknown[]).filter((t): t is string => typeof t === 'string') : [];
   const defs = transports.map((t) => findTransport(t)).filter((t) => t !== undefined);
+  modeProblems(c, add);
+  botTypeProblems(c, defs, sources, add);
+  clientProblems(c, defs, add);
+  videoProblems(c, defs, add);
+  callFlowProblems(c, defs, add);
+  if (c.enable_noisecancel === true && c.deploy_to_cloud === false) {
+    add('enable_noisecancel', 'Krisp noise cancellation runs on Pipecat Cloud only: it needs --deploy-to-cloud');
+  }
+  return out;
+}
 
+/** Receives one cross-field problem. */
+type AddProblem = (key: ConfigKey, message: string) => void;
+
+/** Cascade needs STT, LLM and TTS and no realtime service; realtime the reverse. */
+function modeProblems(c: Record<string, unknown>, add: AddProblem): void {
   if (c.mode === 'cascade') {
     for (const k of ['stt_service', 'llm_service', 'tts_service'] as const) {
       if (c[k] == null) add(k, 'is required in cascade mode');
@@ -386,21 +175,28 @@ export function crossFieldProblems(c: Record<string, unknown>, sources: Partial<
       if (c[k] != null) add(k, 'is only for cascade mode (realtime uses one speech-to-speech service)');
     }
   }
+}
 
-  if (web) {
+/** A web bot takes no telephony transport; a telephony bot has no video and no client. */
+function botTypeProblems(
+  c: Record<string, unknown>,
+  defs: readonly TransportDefinition[],
+  sources: Partial<Record<ConfigKey, ValueSource>>,
+  add: AddProblem,
+): void {
+  if (c.bot_type === 'web') {
     for (const t of defs) {
-      if (t.kind === 'telephony') {
-        const botType = optionLabel(optionFor('bot_type'), sources.bot_type ?? 'flag');
-        add(
-          'transports',
-          `${transportName(t)} is a telephony transport but ${botType} is web: leave ${botType} out to make a telephony bot (web transports then ride along for local testing), or take only web transports (${transportIds()
-            .filter((id) => findTransport(id)?.kind === 'web')
-            .join(', ')})`,
-        );
-      }
+      if (t.kind !== 'telephony') continue;
+      const botType = optionLabel(optionFor('bot_type'), sources.bot_type ?? 'flag');
+      add(
+        'transports',
+        `${transportName(t)} is a telephony transport but ${botType} is web: leave ${botType} out to make a telephony bot (web transports then ride along for local testing), or take only web transports (${transportIds()
+          .filter((id) => findTransport(id)?.kind === 'web')
+          .join(', ')})`,
+      );
     }
   }
-  if (telephony) {
+  if (c.bot_type === 'telephony') {
     if (c.video_service != null) add('video_service', 'video avatars are for web bots only');
     if (c.video_input === true) add('video_input', 'video input is for web bots only');
     if (c.video_output === true) add('video_output', 'video output is for web bots only');
@@ -408,6 +204,11 @@ export function crossFieldProblems(c: Record<string, unknown>, sources: Partial<
       add('client_framework', 'web clients are for web bots only (telephony bots are reached by phone)');
     if (c.client_server != null) add('client_server', 'is for web bots with a React client only');
   }
+}
+
+/** `--client-server` only for frameworks with several kinds; a client needs a transport it has an SDK for. */
+function clientProblems(c: Record<string, unknown>, defs: readonly TransportDefinition[], add: AddProblem): void {
+  const web = c.bot_type === 'web';
   if (c.client_server != null && web && !frameworksWithServerChoice().includes(c.client_framework as string)) {
     const own = kindsOfFramework(c.client_framework);
     add(
@@ -424,9 +225,15 @@ export function crossFieldProblems(c: Record<string, unknown>, sources: Partial<
       `${String(c.client_framework)} (${kind.label} client) connects over ${usable.map((t) => t.label).join(' or ')} only: add --transport ${usable.map((t) => t.id).join(' or ')}, or choose another client`,
     );
   }
+}
+
+/** Video rides only on transports whose params carry it; an avatar needs video output. */
+function videoProblems(c: Record<string, unknown>, defs: readonly TransportDefinition[], add: AddProblem): void {
+  const web = c.bot_type === 'web';
   if (web && defs.length > 0 && !defs.some((t) => t.params?.video)) {
     // Video rides only on transports whose params carry it (catalogue `params.video`).
-    const carriers = TRANSPORTS.filter((t) => t.kind === 'web' && t.params.video)
+    const carriers = (TRANSPORTS as readonly TransportDefinition[])
+      .filter((t) => t.kind === 'web' && t.params?.video)
       .map((t) => t.id)
       .join(', ');
     const why = `${defs.map((t) => t.id).join(', ')} ${defs.length === 1 ? 'carries' : 'carry'} audio only; video needs ${carriers}`;
@@ -437,7 +244,10 @@ export function crossFieldProblems(c: Record<string, unknown>, sources: Partial<
   if (c.video_service != null && c.video_output === false && web) {
     add('video_output', 'a video avatar service sends bot video: it needs video output (drop --no-video-output)');
   }
+}
 
+/** A dial mode only with its family, one direction per family, one Daily call flow per project. */
+function callFlowProblems(c: Record<string, unknown>, defs: readonly TransportDefinition[], add: AddProblem): void {
   for (const f of TRANSPORT_FAMILIES.map((fam) => ({ key: fam.modeKey, family: fam.id, label: fam.label }))) {
     const members = defs.filter((t) => t.family === f.family);
     if (members.length === 0 && c[f.key] != null) {
@@ -450,9 +260,4 @@ export function crossFieldProblems(c: Record<string, unknown>, sources: Partial<
   if (familiesChosen.size > 1) {
     add('transports', `one Daily call flow per project: ${callFlows.map((t) => t.id).join(' and ')} each need their own call server`);
   }
-
-  if (c.enable_noisecancel === true && c.deploy_to_cloud === false) {
-    add('enable_noisecancel', 'Krisp noise cancellation runs on Pipecat Cloud only: it needs --deploy-to-cloud');
-  }
-  return out;
 }

@@ -10,7 +10,7 @@ import { realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { emitKeypressEvents } from 'node:readline';
 import { yeomanHomeProblem } from '../../../cli/yeoman-home.js';
-import { CONFIG_OPTIONS } from '../config/options.js';
+import { flagsLayer } from '../config/flags.js';
 import type { ConfigLayer } from '../config/resolve.js';
 import type { InitRequest } from './init-plan.js';
 import { WizardCancelledError } from '../wizard/wizard.js';
@@ -120,13 +120,8 @@ export function escCancels(env: { adapter: unknown }): () => void {
  * @param options the generator's options, by flag name
  */
 export function givenLayer(options: Record<string, unknown>): ConfigLayer {
-  const flags: ConfigLayer = {};
-  for (const o of CONFIG_OPTIONS) {
-    const v = [o.flag, ...(o.flagAliases ?? [])].map((f) => options[f]).find((x) => x !== undefined);
-    // Yeoman parses an `Array` option with `Array(value)`, which nests a list given as a list.
-    if (v !== undefined) flags[o.key] = Array.isArray(v) ? v.flat(Infinity) : v;
-  }
-  return flags;
+  // Yeoman parses an `Array` option with `Array(value)`, which nests a list given as a list: flagsLayer flattens it.
+  return flagsLayer((name) => options[name]);
 }
 
 /**

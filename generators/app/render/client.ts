@@ -13,11 +13,17 @@
  * `/sessions/{sessionId}/api/offer`), see `shared/design/catalogue-facts.md` §3, and the Pipecat Cloud
  * public start endpoint (`https://api.pipecat.daily.co/v1/public/{agent}/start`, Bearer public key).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { findTransport } from '../catalogue/catalogue.js';
-import { findClientKind, type ClientKind, type ClientRunnerTransport, type ClientTransportSdk } from '../catalogue/client-kinds.js';
+import {
+  CLIENT_KINDS,
+  findClientKind,
+  type ClientKind,
+  type ClientRunnerTransport,
+  type ClientTransportSdk,
+} from '../catalogue/client-kinds.js';
 import { agentNameFor } from '../config/resolve.js';
 import type { ProjectConfig } from '../config/types.js';
 import { templatesDir } from '../paths.js';
@@ -68,6 +74,8 @@ export interface ClientContext {
   readme: string;
   /** The chosen web transports the client supports, in the order given; the first is the default. */
   transports: ClientTransport[];
+  /** The Pipecat client SDK packages (`@pipecat-ai/*`) of its template's `package.json`, transports aside, in its order. */
+  sdkPackages: string[];
   /** The bot receives the user's camera: the client starts with the camera enabled. */
   videoInput: boolean;
   /** The bot sends video (explicitly or through an avatar service): the client shows it. */
@@ -202,17 +210,21 @@ export function clientTemplateName(config: ProjectConfig): ClientTemplateName | 
  * `templates/client/versions.json`, and the chosen transports' packages are added; a template whose
  * `engines.node` is `"*"` gets {@link clientNodeRequirement}'s range there.
  *
- * @throws Error when a template dependency has no pinned version (a broken package), naming it, or
- *   when the template asks for `engines.node` and the versions file has no valid one
+ * @param config a resolved configuration
+ * @param kind the client kind (default: the configuration's own)
+ * @throws Error when the kind's template folder or README partial is missing ({@link clientKindProblems}),
+ *   when a template dependency has no pinned version (a broken package), naming it, or when the
+ *   template asks for `engines.node` and the versions file has no valid one
  */
-export function planClient(config: ProjectConfig): ClientPlan | null {
-  const kind = clientKind(config);
+export function planClient(config: ProjectConfig, kind: ClientKind | undefined = clientKind(config)): ClientPlan | null {
   if (!kind) return null;
   const template = kind.template;
   const transports = clientTransports(config, kind);
   if (transports.length === 0) return null;
 
   const templateDir = join(templatesDir(), 'client', template);
+  const missing = clientKindProblems([kind]);
+  if (missing.length) throw new Error(missing.join('; '));
   const versions = clientVersions(template);
   const pkg = JSON.parse(readFileSync(join(templateDir, 'package.json'), 'utf8')) as Record<string, unknown>;
   const pin = (name: string): string => {
@@ -246,6 +258,7 @@ export function planClient(config: ProjectConfig): ClientPlan | null {
     platform: kind.platform,
     readme: kind.readme,
     transports,
+    sdkPackages: Object.keys(deps).filter((n) => n.startsWith('@pipecat-ai/') && !transports.some((t) => t.packageName === n)),
     videoInput: config.video_input,
     videoOutput: config.video_output || config.video_service !== null,
     localStartUrl: `${LOCAL_RUNNER_URL}/start`,
@@ -257,6 +270,28 @@ export function planClient(config: ProjectConfig): ClientPlan | null {
     node,
   };
   return { templateDir, packageJson, context: { ...context } };
+}
+
+/**
+ * What a client kind lacks to be generated: its template folder `templates/client/<template>/`
+ * with a `package.json`, and its README partial under `templates/project/`. A kind is open data
+ * (`CLIENT_KINDS`), so nothing but this check ties an entry to its folder: test/client-kinds.test.ts
+ * runs it over every kind, and {@link planClient} refuses a kind it finds problems with.
+ *
+ * @param kinds the kinds to check (default: every kind)
+ * @returns one sentence per problem, naming the kind, the missing path and the fix; empty when complete
+ */
+export function clientKindProblems(kinds: readonly ClientKind[] = CLIENT_KINDS): string[] {
+  const root = templatesDir();
+  return kinds.flatMap((k) => {
+    const who = `client kind ${k.label} (--client-framework ${k.framework}, server ${k.server})`;
+    const folder = join('templates', 'client', k.template);
+    if (!existsSync(join(root, 'client', k.template, 'package.json')))
+      return [`${who} has no template folder ${folder}/ with a package.json: add the app there, or remove the kind from CLIENT_KINDS`];
+    if (!existsSync(join(root, 'project', k.readme)))
+      return [`${who} names README partial templates/project/${k.readme}, which does not exist`];
+    return [];
+  });
 }
 
 /**

@@ -9,7 +9,7 @@
 import { readdirSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { planClient, type ClientPlan } from './client.js';
-import { CONFIG_OPTIONS } from '../config/options.js';
+import { FEATURE_OPTIONS } from '../config/options.js';
 import type { TemplateContext } from './context.js';
 import { templatesDir } from '../paths.js';
 import { YO_RC_FILE } from '../config/yo-rc.js';
@@ -39,8 +39,8 @@ export const FILE_SECTIONS: readonly FileSection[] = [
     files: ['Dockerfile.ejs', '_dockerignore', 'pcc-deploy.toml.ejs'],
   },
   // Each yes/no feature's own templates (its options row, `feature.server.files`), e.g. --eval's scenarios.
-  ...CONFIG_OPTIONS.flatMap((o) =>
-    (o.feature?.server?.files ?? []).map((f): FileSection => ({
+  ...FEATURE_OPTIONS.flatMap((o) =>
+    (o.feature.server?.files ?? []).map((f): FileSection => ({
       name: f.name,
       when: (c) => c.config[o.key] === true && (!f.cascadeOnly || c.is.cascade),
       from: f.from,

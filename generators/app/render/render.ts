@@ -62,9 +62,10 @@ export function renderFiles(config: ProjectConfig): RenderedFile[] {
   const serviceImports = [
     ...ctx.chosen.flatMap((c) => c.def.imports),
     ...ctx.transports.flatMap((t) => t.imports ?? []),
-    ...featureServerParts(ctx.config).flatMap((f) =>
-      f.runnerEntry ? [{ from: f.runnerEntry.module, names: [f.runnerEntry.className] }] : [],
-    ),
+    ...featureServerParts(ctx.config).flatMap((f) => [
+      ...(f.runnerEntry ? [{ from: f.runnerEntry.module, names: [f.runnerEntry.className] }] : []),
+      ...(f.imports ?? []),
+    ]),
   ];
   const data: Record<string, unknown> = {
     ...ctx,

@@ -46,7 +46,7 @@ export const deployStep: WizardStep = {
 };
 
 /** A yes/no feature of the options table; its default (the table's, or recorded) is Enter. */
-function featureStep(o: OptionDefinition): WizardStep {
+function featureStep(o: OptionDefinition<ConfigKey>): WizardStep {
   const when = ASK_WHEN[o.feature?.askWhen ?? 'always'];
   return {
     name: o.key,
