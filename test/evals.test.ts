@@ -91,7 +91,7 @@ describe('a feature is data', () => {
     // No generator module but the options table names them (the templates switch on config.enable_eval).
     const spelled = [eval_.runnerEntry!.className, eval_.runnerEntry!.module, ...eval_.files!.flatMap((f) => f.files)];
     const sources = (readdirSync(GENERATORS, { recursive: true }) as string[]).filter(
-      (f) => f.endsWith('.ts') && f !== join('config', 'option-table.ts'),
+      (f) => f.endsWith('.ts') && f !== join('config', 'feature-rows.ts'),
     );
     expect(sources.length).toBeGreaterThan(20);
     const found = sources.flatMap((f) =>
