@@ -110,7 +110,8 @@ export function builder(yargs: Argv): Argv<InitArgs> {
     .option('yes', {
       alias: 'y',
       type: 'boolean',
-      describe: "Do not ask the wizard's final confirmation (init asks nothing else; it never overwrites)",
+      describe:
+        "Do not ask the wizard's final confirmation nor offer to install the dependencies (init asks nothing else; it never overwrites)",
       group: 'Input and output:',
     })
     .option('coding-agent', {
