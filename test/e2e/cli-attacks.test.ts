@@ -333,22 +333,36 @@ describe('signals', () => {
   test('SIGTERM and SIGHUP at any moment of a run end with 143 / 129 (or 0 with the whole project), never 130', async () => {
     const seen: string[] = [];
     const signals = Array.from({ length: 12 }, (_, k): NodeJS.Signals => (k % 2 ? 'SIGHUP' : 'SIGTERM'));
-    for (const [i, signal] of signals.entries()) {
-      const out = join(tmp, `sig-${i}`);
+    /** Start an init; resolves once the generator runs (the binary's handlers are installed). */
+    const start = async (out: string) => {
       const child = spawn(process.execPath, [BIN, 'init', '-n', 'sig', ...GOOD, '-o', out], {
         env: childEnv({ PIPECAT_DEBUG_RUNS: '1' }),
         stdio: ['ignore', 'ignore', 'pipe'],
       });
-      let stderr = '';
-      const ended = new Promise<[number | null, NodeJS.Signals | null]>((r) => child.on('exit', (c, s) => r([c, s])));
-      // Once the generator runs (the binary's handlers are installed), at a moment spread over the run.
+      const run = {
+        child,
+        stderr: '',
+        ended: new Promise<[number | null, NodeJS.Signals | null]>((r) => child.on('exit', (c, s) => r([c, s]))),
+      };
       await new Promise<void>((resolveMarker) =>
         child.stderr.setEncoding('utf8').on('data', (d: string) => {
-          stderr += d;
-          if (stderr.includes('generator run 1')) resolveMarker();
+          run.stderr += d;
+          if (run.stderr.includes('generator run 1')) resolveMarker();
         }),
       );
-      await new Promise((r) => setTimeout(r, i * 8));
+      return run;
+    };
+    // How long the run lasts after that marker on this machine now: the signals are spread over
+    // the whole of it (a fixed spread left most runs finished once init got faster).
+    const timed = await start(join(tmp, 'sig-timed'));
+    const t0 = Date.now();
+    await timed.ended;
+    const span = Math.max(20, Date.now() - t0);
+    for (const [i, signal] of signals.entries()) {
+      const out = join(tmp, `sig-${i}`);
+      const run = await start(out);
+      const { child, ended } = run;
+      await new Promise((r) => setTimeout(r, (i * span) / signals.length));
       child.kill(signal);
       const [code, killedBy] = await ended;
       const whole = existsSync(join(out, 'sig', 'README.md')) && existsSync(join(out, 'sig', '.yo-rc.json'));
@@ -366,7 +380,7 @@ describe('signals', () => {
       if (outcome === 'stopped') expect({ i, leftovers: existsSync(out) ? readdirSync(out) : [] }).toEqual({ i, leftovers: [] });
       seen.push(
         outcome === 'stopped'
-          ? /cancelled: nothing was written \(SIG/.test(stderr)
+          ? /cancelled: nothing was written \(SIG/.test(run.stderr)
             ? 'stopped before staging'
             : 'stopped while staged'
           : outcome,
