@@ -122,8 +122,9 @@ let stopNow = false;
 
 // SIGINT, SIGTERM and SIGHUP outside a command's own handling end with 130, 143 and 129.
 installStopFallback();
-// Until the command sets its own line: the one its registry row gives (first word of argv).
-const stopNote = commands.find((c) => c.command.split(' ')[0] === process.argv[2])?.stopNote;
+// Until the command sets its own line: the one its registry row gives (its first word in argv).
+const commandWord = process.argv.slice(2).find((a) => !a.startsWith('-'));
+const stopNote = commands.find((c) => c.command.split(' ')[0] === commandWord)?.stopNote;
 if (stopNote) setStopContext({ note: stopNote });
 run(hideBin(process.argv)).then(
   (code) => {

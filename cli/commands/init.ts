@@ -122,8 +122,8 @@ export const initCommand: CommandModule<object, InitArgs> = createInitCommand();
  *   wizard is cancelled or declined; StagingError when the file system refuses
  */
 export async function runInit(argv: InitArgs, io: InitIO): Promise<void> {
-  // A signal before the staging's own handlers (`generators/app/staging/staging.ts`): nothing was written yet.
-  setStopContext({ note: 'cancelled: nothing was written' });
+  // Until the staging's own handlers: a signal says "cancelled: nothing was written", the note of
+  // init's registry row (`./registry.ts`), which `cli/main.ts` sets before parsing.
   if (argv['list-options']) {
     io.out(listOptionsJson());
     return;

@@ -237,25 +237,16 @@ export function summaryText(config: ProjectConfig, target: string): string {
 }
 
 /**
- * Run the wizard: ask each missing answer in order, then show the summary and ask for
- * confirmation.
+ * Run the wizard: ask each missing answer in order, show the summary, ask for confirmation, then
+ * (when `offerInstall`) offer to install the dependencies.
  *
- * @param opts given values, output folder, how to ask and log
- * @returns the resolved configuration (flags and answers through the one resolver)
+ * @param opts given values, output folder, how to resolve, ask and log
+ * @returns the resolved configuration (flags and answers through the one resolver), the layer of
+ *   given values and answers it was resolved from (an update applies it over the recorded
+ *   configuration), and whether the install offer was accepted
  * @throws ConfigError (exit 2) when the given flags are invalid on their own;
  *   WizardCancelledError (exit 130) when the confirmation is declined; whatever `ask` throws
  *   on Ctrl-C/Esc
- */
-export async function runWizard(opts: WizardOptions): Promise<ProjectConfig> {
-  return (await askWizard(opts)).config;
-}
-
-/**
- * {@link runWizard}, returning the answers too: the configuration and the layer of given values
- * and answers it was resolved from (an update applies that layer over the recorded configuration).
- *
- * @param opts as {@link runWizard}
- * @throws as {@link runWizard}
  */
 export async function askWizard(opts: WizardOptions): Promise<WizardResult> {
   checkGiven(opts.given);
