@@ -5,10 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TRANSPORTS } from '../generators/app/catalogue/catalogue.js';
 import { CLIENT_KINDS } from '../generators/app/catalogue/client-kinds.js';
+import { resolveConfig } from '../generators/app/config/resolve.js';
+import { nextSteps } from '../generators/app/init/next-steps.js';
+import { installDependencies } from '../generators/app/wizard/install.js';
 import { BIN, CASCADE_ARGS, ROOT, childEnv, makeTempDir, removeDir, runCli } from './helpers/cli.js';
 
 let tmp: string;
@@ -107,5 +110,47 @@ describe('next steps', () => {
     expect(existsSync(join(cd, 'bot.py'))).toBe(true);
     const run = spawnSync('sh', ['-c', `cd ${cd} && ${toolOf(r.stdout)} --version`], { env: childEnv(), encoding: 'utf8' });
     expect(run.status).toBe(0);
+  });
+
+  test('after the install offer, the steps leave out what it installed and keep what failed', async () => {
+    const config = resolveConfig({
+      flags: {
+        project_name: 'installed',
+        bot_type: 'web',
+        transports: ['smallwebrtc'],
+        client_framework: 'react',
+        client_server: 'vite',
+        mode: 'realtime',
+        realtime_service: 'openai_realtime',
+      },
+    });
+    const target = join(tmp, 'installed');
+    mkdirSync(join(target, 'server'), { recursive: true });
+    mkdirSync(join(target, 'client'), { recursive: true });
+    writeFileSync(join(target, 'client', 'package.json'), '{}\n');
+    // Stand-ins: `uv sync` succeeds, `npm install` fails (as with no registry).
+    const bin = join(tmp, 'install-bin');
+    mkdirSync(bin, { recursive: true });
+    writeFileSync(join(bin, 'uv'), '#!/bin/sh\nexit 0\n');
+    writeFileSync(join(bin, 'npm'), '#!/bin/sh\nexit 1\n');
+    chmodSync(join(bin, 'uv'), 0o755);
+    chmodSync(join(bin, 'npm'), 0o755);
+    const log: string[] = [];
+    const installed = await installDependencies(target, (l) => log.push(l), { PATH: `${bin}:/usr/bin:/bin` });
+    expect({ installed, log }).toEqual({
+      installed: ['server'],
+      log: [
+        'Installing in server/: uv sync',
+        'Installing in client/: npm install',
+        '`npm install` failed (exit 1): run it again in client/',
+      ],
+    });
+    const after = commandsOf(nextSteps(config, target, tmp, 'pipecat', installed));
+    expect(after).not.toContain('uv sync');
+    expect(after).toEqual(expect.arrayContaining(['npm install', 'npm run dev']));
+    const both = commandsOf(nextSteps(config, target, tmp, 'pipecat', ['server', 'client']));
+    expect(both.filter((c) => c === 'uv sync' || c === 'npm install')).toEqual([]);
+    expect(both).toContain('npm run dev');
+    expect(commandsOf(nextSteps(config, target, tmp, 'pipecat'))).toEqual(expect.arrayContaining(['uv sync', 'npm install']));
   });
 });

@@ -2,9 +2,14 @@
  * A progress spinner on stderr, via ora 8 (imported lazily).
  *
  * The spinner shows only when stderr is a terminal that reports a width (some pseudo-terminals,
- * e.g. under `script`, report 0 columns) and the command is not in `--json` mode; otherwise
- * {@link startSpinner} returns a silent stand-in with the same methods, so commands never branch on
- * it.
+ * e.g. under `script`, report 0 columns), the environment is not a CI run or a dumb terminal, and
+ * the command is not in `--json` mode; otherwise {@link startSpinner} returns a silent stand-in with
+ * the same methods and `animated: false`, and a command that reports progress prints one line per
+ * change instead.
+ *
+ * Why `CI` and `TERM=dumb` count: ora itself (through is-interactive) refuses to animate there and
+ * prints the first text once; a command that took "stderr is a terminal" to mean "the spinner shows
+ * the changes" then showed none of them.
  *
  * Why the width matters: ora redraws its line by counting how many terminal rows the text takes
  * (`width / columns`); with 0 columns that count is infinite and clearing the line never ends, so
@@ -13,6 +18,8 @@
 
 /** What a command can do with a spinner. */
 export interface Spinner {
+  /** True when the spinner redraws its line; false for the silent stand-in (print lines instead). */
+  readonly animated: boolean;
   /** Change the text shown. */
   update(text: string): void;
   /** Stop with a success mark and a final line (printed on stderr when interactive). */
@@ -23,14 +30,17 @@ export interface Spinner {
   stop(): void;
 }
 
-const silent: Spinner = { update() {}, succeed() {}, fail() {}, stop() {} };
+const silent: Spinner = { animated: false, update() {}, succeed() {}, fail() {}, stop() {} };
 
 /**
- * Whether a stream can show an animated spinner: a terminal with a known, positive width.
+ * Whether a stream can show an animated spinner: a terminal with a known, positive width, outside
+ * a CI run (`CI` set, to anything) and not `TERM=dumb` (is-interactive's rule, which ora follows).
  *
  * @param stream the stream the spinner would draw on (stderr)
+ * @param env the environment (`process.env`)
  */
-export function canAnimate(stream: { isTTY?: boolean; columns?: number }): boolean {
+export function canAnimate(stream: { isTTY?: boolean; columns?: number }, env: NodeJS.ProcessEnv = process.env): boolean {
+  if ('CI' in env || env.TERM === 'dumb') return false;
   return !!stream.isTTY && Number.isFinite(stream.columns) && (stream.columns ?? 0) > 0;
 }
 
@@ -43,8 +53,9 @@ export function canAnimate(stream: { isTTY?: boolean; columns?: number }): boole
 export async function startSpinner(text: string, opts: { json?: boolean } = {}): Promise<Spinner> {
   if (opts.json || !canAnimate(process.stderr)) return silent;
   const { default: ora } = await import('ora');
-  const s = ora({ text, stream: process.stderr }).start();
+  const s = ora({ text, stream: process.stderr, isEnabled: true }).start(); // canAnimate decided
   return {
+    animated: true,
     update: (t) => {
       s.text = t;
     },

@@ -337,7 +337,9 @@ export default class PipecatGenerator extends Generator {
     });
     commitPlan(this.plan!, this.staging, this._request(), this._opts.note ?? ((text) => this.log(text.trimEnd())));
     const target = this.plan!.dest.target;
-    if (this.install) await installDependencies(target, (text) => (this._opts.note ? this._opts.note(`${text}\n`) : this.log(text)));
-    this._out(nextStepsText(this.plan!, this._request()));
+    const installed = this.install
+      ? await installDependencies(target, (text) => (this._opts.note ? this._opts.note(`${text}\n`) : this.log(text)))
+      : [];
+    this._out(nextStepsText(this.plan!, this._request(), installed));
   }
 }

@@ -138,7 +138,7 @@ function fakeIO(opts: FakeOptions = {}) {
         if (w) opts.onSpinner?.(t, w);
       };
       show(text);
-      return { update: show, succeed: () => undefined, fail: () => undefined, stop: () => undefined };
+      return { animated: true, update: show, succeed: () => undefined, fail: () => undefined, stop: () => undefined };
     },
     watchInterrupts: () => {
       const w = fakeWatch();

@@ -319,16 +319,22 @@ describe('usage', () => {
 });
 
 describe('on a terminal', () => {
+  /** Secrets set in a slow emulator (deployments take 2.5 s), then `deploy` started in tmux. */
+  async function startDeploy(slow: EmulatorProcess, tty: TmuxSession, deployArgs: string, extra: Record<string, string | undefined>) {
+    const e = { HOME: home, PIPECAT_API_HOST: slow.url, PIPECAT_TOKEN: slow.token, PIPECAT_ORG: slow.org, PIPECAT_POLL_MS: '100' };
+    const all = join(home, 'all.env'); // every key .env.example requires, whatever the tests before did
+    await writeFile(all, 'DAILY_API_KEY=d1\nDEEPGRAM_API_KEY=d2\nOPENAI_API_KEY=o3\nCARTESIA_API_KEY=c4\n');
+    expect((await runInDir(server, ['cloud', 'secrets', 'set', SET, '--file', all, '--skip'], { ...env, ...e }, 30_000)).code).toBe(0);
+    const exitFile = join(home, `tty-exit-${Date.now()}`);
+    tty.run(`node ${JSON.stringify(BIN)} cloud deploy${deployArgs}`, { cwd: server, env: terminalEnv({ ...e, ...extra }), exitFile });
+    return exitFile;
+  }
+
   (HAVE_TMUX ? test : test.skip)('asks before creating, shows a spinner instead of one line per state, ends ready', async () => {
     const slow = await spawnEmulator(['--quiet', '--build-ms', '0', '--deploy-ms', '2500'], cleanEnv(home));
     const tty = new TmuxSession(home);
     try {
-      const e = { HOME: home, PIPECAT_API_HOST: slow.url, PIPECAT_TOKEN: slow.token, PIPECAT_ORG: slow.org, PIPECAT_POLL_MS: '100' };
-      const all = join(home, 'all.env'); // every key .env.example requires, whatever the tests before did
-      await writeFile(all, 'DAILY_API_KEY=d1\nDEEPGRAM_API_KEY=d2\nOPENAI_API_KEY=o3\nCARTESIA_API_KEY=c4\n');
-      expect((await runInDir(server, ['cloud', 'secrets', 'set', SET, '--file', all, '--skip'], { ...env, ...e }, 30_000)).code).toBe(0);
-      const exitFile = join(home, 'tty-exit');
-      tty.run(`node ${JSON.stringify(BIN)} cloud deploy`, { cwd: server, env: terminalEnv(e), exitFile });
+      const exitFile = await startDeploy(slow, tty, '', { CI: undefined });
       await tty.waitFor(`Create agent ${NAME} in ${slow.org} (us-west)?`);
       tty.keys('Enter');
       await tty.waitFor(new RegExp(`Agent ${NAME}: (pending|progressing)`));
@@ -336,6 +342,24 @@ describe('on a terminal', () => {
       const screen = tty.screen();
       expect(screen).toContain(`agent ${NAME} is ready`);
       expect(screen).not.toContain(`agent ${NAME}: progressing`); // the per-state lines are for logs
+    } finally {
+      tty.kill();
+      await slow.stop();
+    }
+  });
+
+  // CI runners often give a terminal but ora (is-interactive) does not animate when CI is set: the
+  // states must then come as lines, not vanish into a spinner that never redraws.
+  (HAVE_TMUX ? test : test.skip)('a terminal in a CI run (CI set): one line per state, no spinner frames', async () => {
+    const slow = await spawnEmulator(['--quiet', '--build-ms', '0', '--deploy-ms', '2500'], cleanEnv(home));
+    const tty = new TmuxSession(home);
+    try {
+      const exitFile = await startDeploy(slow, tty, ' --yes', { CI: 'true' });
+      expect(await tty.waitForFile(exitFile, 30_000)).toBe('0\n');
+      const screen = tty.screen();
+      expect(screen).toMatch(new RegExp(`^agent ${NAME}: pending`, 'm'));
+      expect(screen).toMatch(new RegExp(`^agent ${NAME}: ready$`, 'm'));
+      expect(screen).not.toMatch(/^. (Waiting for agent|Preflight: checking|Uploading the build context)/m); // no spinner text
     } finally {
       tty.kill();
       await slow.stop();

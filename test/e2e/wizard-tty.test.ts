@@ -180,6 +180,7 @@ maybe('the wizard in a terminal', () => {
       expect(screen).toContain('Next steps:');
       expect(screen).not.toContain('Installing in');
       expect(existsSync(installs)).toBe(false); // "no": neither stand-in ran
+      expect(screen).toMatch(/^ {2}uv sync$/m); // still to do
 
       const flags = runCli([
         'init',
@@ -374,6 +375,10 @@ maybe('the wizard in a terminal', () => {
       expect(screen).toContain('uv sync: done (stand-in)');
       expect(screen).toContain('npm install: done (stand-in)');
       expect(screen.indexOf('npm install: done')).toBeLessThan(screen.indexOf('Next steps:'));
+      const next = screen.slice(screen.indexOf('Next steps:'));
+      expect(next).not.toMatch(/^ {2}uv sync$/m); // installed: the steps say only what is left
+      expect(next).not.toContain('npm install &&');
+      expect(next).toMatch(/^ {2}npm run dev/m);
       // The same choices as flags write the same bytes (the stand-ins write nothing).
       const flags = runCli([
         'init',

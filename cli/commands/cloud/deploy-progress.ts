@@ -127,7 +127,7 @@ async function waitForBuild(
       if (build.status !== last) {
         last = build.status;
         bspin.update(`Building image (build ${id}: ${last})`);
-        if (!io.terminal.stderr) say(`build ${id}: ${last}`);
+        if (!bspin.animated) say(`build ${id}: ${last}`);
       }
     }
   } finally {
@@ -227,7 +227,7 @@ export async function waitReady(
       if (state !== last) {
         last = state;
         spinner.update(`Agent ${name}: ${state}`);
-        if (!io.terminal.stderr) say(`agent ${name}: ${state}`);
+        if (!spinner.animated) say(`agent ${name}: ${state}`);
       }
       if (state === 'ready') return a;
       if (state.startsWith('failed'))

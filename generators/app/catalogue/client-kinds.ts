@@ -78,7 +78,10 @@ export interface ClientKind {
   readonly summary: string;
   /** README partial (under `templates/project/`) that documents the client. */
   readonly readme: string;
-  /** How to start it once installed (printed after `pipecat init`), run in `client/`. */
+  /**
+   * How to start it once installed (printed after `pipecat init`), run in `client/`; the next steps
+   * put `npm install && ` before it unless the install offer installed the client.
+   */
   readonly runCommand: string;
   /** URL of its development server, or null when it has none (a mobile app). */
   readonly devUrl: string | null;
@@ -107,7 +110,7 @@ export const CLIENT_KINDS: readonly ClientKind[] = [
     summary:
       "React 19 + Next.js 16 (App Router), `@pipecat-ai/voice-ui-kit` components; the start request goes through the app's own API routes",
     readme: 'partials/client-readme.md.ejs',
-    runCommand: 'npm install && npm run dev',
+    runCommand: 'npm run dev',
     devUrl: 'http://localhost:3000',
     envVars: { startUrl: 'BOT_START_URL', publicApiKey: 'BOT_START_PUBLIC_API_KEY' },
   },
@@ -122,7 +125,7 @@ export const CLIENT_KINDS: readonly ClientKind[] = [
     wizard: { value: 'web-react-vite', title: 'Web bot, React + Vite client', description: 'client/ with Vite' },
     summary: 'React 19 + Vite 8, `@pipecat-ai/voice-ui-kit` components',
     readme: 'partials/client-readme.md.ejs',
-    runCommand: 'npm install && npm run dev',
+    runCommand: 'npm run dev',
     devUrl: 'http://localhost:5173',
     envVars: VITE_ENV,
   },
@@ -137,7 +140,7 @@ export const CLIENT_KINDS: readonly ClientKind[] = [
     wizard: { value: 'web-vanilla', title: 'Web bot, vanilla JS client', description: 'client/ with plain TypeScript and Vite' },
     summary: 'plain TypeScript + Vite 8 on `@pipecat-ai/client-js`, no UI framework',
     readme: 'partials/client-readme.md.ejs',
-    runCommand: 'npm install && npm run dev',
+    runCommand: 'npm run dev',
     devUrl: 'http://localhost:5173',
     envVars: VITE_ENV,
   },
@@ -158,7 +161,7 @@ export const CLIENT_KINDS: readonly ClientKind[] = [
     summary:
       'Expo (React Native) app for iOS and Android on `@pipecat-ai/client-js` + `@pipecat-ai/react-native-daily-transport`; needs a development build (not Expo Go)',
     readme: 'partials/client-readme-mobile.md.ejs',
-    runCommand: 'npm install && npx expo run:android   # or run:ios; a development build, see README.md',
+    runCommand: 'npx expo run:android   # or run:ios; a development build, see README.md',
     devUrl: null,
     envVars: { startUrl: 'EXPO_PUBLIC_BOT_START_URL', publicApiKey: 'EXPO_PUBLIC_BOT_START_PUBLIC_API_KEY' },
   },

@@ -220,10 +220,11 @@ export function commitPlan(plan: CorePlan, staging: Staging, req: InitRequest, n
  *
  * @param plan the plan committed
  * @param req the request (`cwd`: paths are shown relative to it)
+ * @param installed folders the install offer installed (their install commands are left out)
  * @returns lines ending with a newline
  */
-export function nextStepsText(plan: CorePlan, req: InitRequest): string {
-  if (isProject(plan)) return nextSteps(plan.config, plan.dest.target, req.cwd, selfCommand());
+export function nextStepsText(plan: CorePlan, req: InitRequest, installed: readonly string[] = []): string {
+  if (isProject(plan)) return nextSteps(plan.config, plan.dest.target, req.cwd, selfCommand(), installed);
   const rel = relative(req.cwd, plan.dest.target) || '.';
   return [
     `Set up ${plan.name} for building with a coding agent in ${rel === '.' ? 'the current directory' : rel}.`,

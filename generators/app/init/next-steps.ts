@@ -20,9 +20,17 @@ import type { ProjectConfig } from '../config/types.js';
  * @param cwd the folder the command ran in (paths are shown relative to it when below it)
  * @param tool how to run this tool again, as it was started (`./self-command.ts`): the cloud steps
  *   use it, where the generated README writes `npx generator-pipecat`
+ * @param installed project folders whose dependencies the install offer installed (`server`,
+ *   `client`; `../wizard/install.ts`): their install commands are left out
  * @returns lines ending with a newline
  */
-export function nextSteps(config: ProjectConfig, target: string, cwd: string = process.cwd(), tool = 'npx generator-pipecat'): string {
+export function nextSteps(
+  config: ProjectConfig,
+  target: string,
+  cwd: string = process.cwd(),
+  tool = 'npx generator-pipecat',
+  installed: readonly string[] = [],
+): string {
   const fromCwd = relative(cwd, target);
   const rel = fromCwd === '' ? '.' : fromCwd.startsWith('..') ? target : fromCwd;
   const d = deriveValues(config);
@@ -32,7 +40,7 @@ export function nextSteps(config: ProjectConfig, target: string, cwd: string = p
     'Next steps:',
     `  cd ${rel === '.' ? 'server' : `${rel}/server`}`,
     '  cp .env.example .env      # fill in your API keys',
-    '  uv sync',
+    ...(installed.includes('server') ? [] : ['  uv sync']),
     '  uv run bot.py             # http://localhost:7860',
   ];
   // Daily PSTN dial-out and Twilio + Daily SIP calls start at the call server (README section 2).
@@ -53,7 +61,7 @@ export function nextSteps(config: ProjectConfig, target: string, cwd: string = p
       '',
       `The ${kind.label} client, in another terminal from here:`,
       `  cd ${rel === '.' ? 'client' : `${rel}/client`}`,
-      `  ${kind.runCommand}${kind.devUrl ? `   # ${kind.devUrl}` : ''}`,
+      `  ${installed.includes('client') ? '' : 'npm install && '}${kind.runCommand}${kind.devUrl ? `   # ${kind.devUrl}` : ''}`,
     );
   }
   lines.push('', `See ${rel === '.' ? 'README.md' : `${rel}/README.md`} for each transport and for deploying.`);

@@ -2,7 +2,7 @@
  * The install offer's work: once the project is in place, `uv sync` in `server/` and, when the
  * project has a client with a `package.json`, `npm install` in `client/`, each with its output on
  * the terminal. A failed or missing tool is reported with the command to run by hand; the project
- * stays as written (the next steps still list the commands).
+ * stays as written (the next steps then still list that command).
  *
  * Source: the server's README (`uv sync` in server/) and each client kind's `runCommand`
  * (`npm install && …`, catalogue/client-kinds.ts); create-vite's "Install with npm and start now?".
@@ -43,9 +43,9 @@ export function installCommands(target: string): InstallCommand[] {
 }
 
 /** Run one command with the terminal's output; resolves to its exit code (127 when it is not found). */
-function run(c: InstallCommand, target: string): Promise<number> {
+function run(c: InstallCommand, target: string, env: NodeJS.ProcessEnv): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(c.command, [...c.args], { cwd: join(target, c.folder), stdio: ['ignore', 'inherit', 'inherit'] });
+    const child = spawn(c.command, [...c.args], { cwd: join(target, c.folder), env, stdio: ['ignore', 'inherit', 'inherit'] });
     child.on('error', () => resolve(127));
     child.on('close', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
   });
@@ -56,21 +56,29 @@ function run(c: InstallCommand, target: string): Promise<number> {
  *
  * @param target absolute project folder
  * @param log prints a line for the user (stderr)
- * @returns the commands that failed (empty when all succeeded)
+ * @param env the environment the commands run in (`PATH` finds them)
+ * @returns the folders whose command succeeded (`server`, `client`): the next steps leave their
+ *   install commands out
  */
-export async function installDependencies(target: string, log: (text: string) => void): Promise<InstallCommand[]> {
-  const failed: InstallCommand[] = [];
+export async function installDependencies(
+  target: string,
+  log: (text: string) => void,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<string[]> {
+  const installed: string[] = [];
   for (const c of installCommands(target)) {
     const line = `${c.command} ${c.args.join(' ')}`;
     log(`Installing in ${c.folder}/: ${line}`);
-    const code = await run(c, target);
-    if (code === 0) continue;
-    failed.push(c);
+    const code = await run(c, target, env);
+    if (code === 0) {
+      installed.push(c.folder);
+      continue;
+    }
     log(
       code === 127
         ? `${c.command} was not found: install it, then run \`${line}\` in ${c.folder}/`
         : `\`${line}\` failed (exit ${code}): run it again in ${c.folder}/`,
     );
   }
-  return failed;
+  return installed;
 }
