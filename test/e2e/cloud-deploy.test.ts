@@ -357,7 +357,7 @@ describe('on a terminal', () => {
       const exitFile = await startDeploy(slow, tty, ' --yes', { CI: 'true' });
       expect(await tty.waitForFile(exitFile, 30_000)).toBe('0\n');
       const screen = tty.screen();
-      expect(screen).toMatch(new RegExp(`^agent ${NAME}: pending`, 'm'));
+      expect(screen).toMatch(new RegExp(`^agent ${NAME}: (pending|progressing)`, 'm'));
       expect(screen).toMatch(new RegExp(`^agent ${NAME}: ready$`, 'm'));
       expect(screen).not.toMatch(/^. (Waiting for agent|Preflight: checking|Uploading the build context)/m); // no spinner text
     } finally {
