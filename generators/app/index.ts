@@ -169,9 +169,9 @@ export default class PipecatGenerator extends Generator {
 
   /**
    * The wizard (issue 4): ask every missing answer (a given option skips its step), show a summary
-   * and ask for confirmation. Questions are written in the `prompts` shape and converted for the
-   * environment's adapter (`yo`: inquirer; yeoman-test: answers by name; our CLI: an adapter built
-   * on `prompts`).
+   * and ask for confirmation. Each question is a row (`wizard/row.ts`) rendered once into the
+   * host's shape: Inquirer's under `yo` and yeoman-test (answers by name, `wizard/inquirer.ts`), the
+   * CLI's own dialog under `pipecat init` (`_askQuestion`).
    *
    * @throws ConfigError (exit 2) for invalid options; WizardCancelledError (exit 130) when declined
    */
