@@ -5,7 +5,7 @@
  * catalogue; `init.ts` holds the handler.
  */
 import type { Argv } from 'yargs';
-import { TRANSPORTS, transportName } from '../../generators/app/catalogue/catalogue.js';
+import { SEED_TRANSPORT_IDS, TRANSPORTS, transportName } from '../../generators/app/catalogue/catalogue.js';
 import { flagsLayer as layerOfFlags, yargsOptions } from '../../generators/app/config/flags.js';
 import type { ConfigLayer } from '../../generators/app/config/resolve.js';
 import { ROLE_OF_KEY, optionFor } from '../../generators/app/config/options.js';
@@ -138,7 +138,7 @@ export function builder(yargs: Argv): Argv<InitArgs> {
     .example('$0 init my-bot --coding-agent', 'agent guides only: your coding agent scaffolds and builds the bot')
     .epilogue(
       `Transports (--transport, id and what it is): ${TRANSPORTS.map(transportName).join(', ')}; ` +
-        'vendor names such as daily, twilio or plivo work too. Services: `pipecat init --list-options`.\n\n' +
+        `the earlier ids (${Object.keys(SEED_TRANSPORT_IDS).slice(0, 3).join(', ')} …) still work. Services: \`pipecat init --list-options\`.\n\n` +
         'Exit codes: 0 success, 1 failed (nothing left behind), 2 invalid input, or a destination that cannot take the project ' +
         '(nothing written), 129 stopped by SIGHUP, ' +
         '130 cancelled (Ctrl-C, SIGINT), 143 stopped by SIGTERM (nothing written). Every code: docs/exit-codes.md',

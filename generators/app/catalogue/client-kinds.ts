@@ -80,7 +80,8 @@ export interface ClientKind {
   readonly readme: string;
   /**
    * How to start it once installed (printed after `pipecat init`), run in `client/`; the next steps
-   * put `npm install && ` before it unless the install offer installed the client.
+   * put the client's install command (`install-commands.ts`) before it unless the install offer
+   * installed the client.
    */
   readonly runCommand: string;
   /** URL of its development server, or null when it has none (a mobile app). */

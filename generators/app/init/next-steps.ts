@@ -9,6 +9,7 @@
 import { relative } from 'node:path';
 import { findTransport } from '../catalogue/catalogue.js';
 import { clientKindByTemplate } from '../catalogue/client-kinds.js';
+import { installLine } from '../catalogue/install-commands.js';
 import { deriveValues } from '../config/resolve.js';
 import type { ProjectConfig } from '../config/types.js';
 
@@ -40,7 +41,7 @@ export function nextSteps(
     'Next steps:',
     `  cd ${rel === '.' ? 'server' : `${rel}/server`}`,
     '  cp .env.example .env      # fill in your API keys',
-    ...(installed.includes('server') ? [] : ['  uv sync']),
+    ...(installed.includes('server') ? [] : [`  ${installLine('server')}`]),
     '  uv run bot.py             # http://localhost:7860',
   ];
   // Daily PSTN dial-out and Twilio + Daily SIP calls start at the call server (README section 2).
@@ -61,7 +62,7 @@ export function nextSteps(
       '',
       `The ${kind.label} client, in another terminal from here:`,
       `  cd ${rel === '.' ? 'client' : `${rel}/client`}`,
-      `  ${installed.includes('client') ? '' : 'npm install && '}${kind.runCommand}${kind.devUrl ? `   # ${kind.devUrl}` : ''}`,
+      `  ${installed.includes('client') ? '' : `${installLine('client')} && `}${kind.runCommand}${kind.devUrl ? `   # ${kind.devUrl}` : ''}`,
     );
   }
   lines.push('', `See ${rel === '.' ? 'README.md' : `${rel}/README.md`} for each transport and for deploying.`);

@@ -5,6 +5,7 @@
  *
  * Source: issue 15 ("After an update it prints what changed for the user").
  */
+import { installLine } from '../catalogue/install-commands.js';
 import { buildContext } from '../render/context.js';
 import { deriveValues } from '../config/resolve.js';
 import type { ProjectConfig } from '../config/types.js';
@@ -55,9 +56,9 @@ export function updateReport(input: ReportInput): string[] {
     }
   }
   const installs: string[] = [];
-  if (input.changed.includes('server/pyproject.toml')) installs.push(`  cd ${server} && uv sync`);
+  if (input.changed.includes('server/pyproject.toml')) installs.push(`  cd ${server} && ${installLine('server')}`);
   if (input.changed.includes('client/package.json') && deriveValues(input.after).client) {
-    installs.push(`  cd ${input.shownRoot === '.' ? 'client' : `${input.shownRoot}/client`} && npm install`);
+    installs.push(`  cd ${input.shownRoot === '.' ? 'client' : `${input.shownRoot}/client`} && ${installLine('client')}`);
   }
   if (installs.length) out.push('', 'Dependencies changed: install them', ...installs);
   return out;

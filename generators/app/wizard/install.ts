@@ -4,22 +4,15 @@
  * the terminal. A failed or missing tool is reported with the command to run by hand; the project
  * stays as written (the next steps then still list that command).
  *
- * Source: the server's README (`uv sync` in server/) and each client kind's `runCommand`
- * (`npm install && …`, catalogue/client-kinds.ts); create-vite's "Install with npm and start now?".
+ * Source: the commands of `catalogue/install-commands.ts`; create-vite's "Install with npm and
+ * start now?".
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { INSTALL_COMMANDS, installLine, type InstallCommand } from '../catalogue/install-commands.js';
 import { deriveValues } from '../config/resolve.js';
 import type { ProjectConfig } from '../config/types.js';
-
-/** One install command: the program, its arguments, and the project folder it runs in. */
-export interface InstallCommand {
-  readonly command: string;
-  readonly args: readonly string[];
-  /** Folder relative to the project (`server`, `client`). */
-  readonly folder: string;
-}
 
 /**
  * Whether a configuration has a client with its own dependencies (a `client/` folder).
@@ -37,8 +30,8 @@ export function hasClient(config: ProjectConfig): boolean {
  * @param target absolute project folder
  */
 export function installCommands(target: string): InstallCommand[] {
-  const out: InstallCommand[] = [{ command: 'uv', args: ['sync'], folder: 'server' }];
-  if (existsSync(join(target, 'client', 'package.json'))) out.push({ command: 'npm', args: ['install'], folder: 'client' });
+  const out: InstallCommand[] = [INSTALL_COMMANDS.server];
+  if (existsSync(join(target, 'client', 'package.json'))) out.push(INSTALL_COMMANDS.client);
   return out;
 }
 
@@ -64,10 +57,10 @@ export async function installDependencies(
   target: string,
   log: (text: string) => void,
   env: NodeJS.ProcessEnv = process.env,
-): Promise<string[]> {
-  const installed: string[] = [];
+): Promise<InstallCommand['folder'][]> {
+  const installed: InstallCommand['folder'][] = [];
   for (const c of installCommands(target)) {
-    const line = `${c.command} ${c.args.join(' ')}`;
+    const line = installLine(c.folder);
     log(`Installing in ${c.folder}/: ${line}`);
     const code = await run(c, target, env);
     if (code === 0) {

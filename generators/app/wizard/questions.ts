@@ -16,6 +16,7 @@
  */
 import { dirname, join } from 'node:path';
 import { TRANSPORTS, TRANSPORT_FAMILIES } from '../catalogue/catalogue.js';
+import { installLine } from '../catalogue/install-commands.js';
 import { CLIENT_KINDS, findClientKind, frameworksWithServerChoice, kindSupports, type ClientKind } from '../catalogue/client-kinds.js';
 import type { ConfigKey } from '../config/options.js';
 import type { ConfigLayer } from '../config/resolve.js';
@@ -304,6 +305,8 @@ export const INSTALL_QUESTION = 'install';
  * @returns a `confirm` row named {@link INSTALL_QUESTION}, default yes (as create-vite's offer)
  */
 export function installQuestion(withClient: boolean): QuestionRow {
-  const what = withClient ? '`uv sync` in server/, `npm install` in client/' : '`uv sync` in server/';
+  const what = (withClient ? (['server', 'client'] as const) : (['server'] as const))
+    .map((f) => `\`${installLine(f)}\` in ${f}/`)
+    .join(', ');
   return { kind: 'confirm', name: INSTALL_QUESTION, message: `Install the dependencies now? (${what})`, default: true };
 }
