@@ -23,11 +23,36 @@ import {
  * before its journal: a SIGKILL in the middle leaves either the journal (which says what the
  * rest is) or a folder without moved-aside copies, which {@link sweepStale} may remove.
  *
+ * A signal can stop a run while mem-fs's writes into `project/` are still in flight on libuv's
+ * threads: one of them may create a file after the removal listed its folder (ENOTEMPTY). Node's
+ * own `maxRetries` retries only the last `rmdir`, never the listing, so such a file stays; each
+ * removal here starts again instead, a few times, while those writes finish without the main
+ * thread.
+ *
  * @param folder the staging folder
+ * @throws the file system's error when the folder cannot be removed even then
  */
 export function removeStagingFolder(folder: string): void {
-  for (const sub of ['replaced', 'project']) rmSync(join(folder, sub), { recursive: true, force: true });
-  rmSync(folder, { recursive: true, force: true });
+  for (const sub of ['replaced', 'project']) removeTree(join(folder, sub));
+  removeTree(folder);
+}
+
+/**
+ * `rm -rf path`, started again on ENOTEMPTY (a file created during the removal) up to 10 times,
+ * waiting 10, 20 … 90 ms between tries (under half a second in all).
+ *
+ * @throws the last error, or any other error at once
+ */
+function removeTree(path: string): void {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      rmSync(path, { recursive: true, force: true });
+      return;
+    } catch (err) {
+      if (attempt >= 10 || (err as NodeJS.ErrnoException).code !== 'ENOTEMPTY') throw err;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10 * attempt);
+    }
+  }
 }
 
 /**

@@ -184,8 +184,17 @@ class JournaledStaging implements Staging {
   /** Set once committed or aborted: later calls do nothing. */
   private done = false;
   private readonly onSignal = (signal: NodeJS.Signals): void => {
-    this.abort();
-    (this.onCancel ?? ((m: string) => process.stderr.write(m)))('cancelled: nothing was written\n');
+    const say = this.onCancel ?? ((m: string) => process.stderr.write(m));
+    try {
+      this.abort();
+      say('cancelled: nothing was written\n');
+    } catch (err) {
+      // Nothing was moved into place: the commit is synchronous, so a signal is handled only before
+      // it starts (after it, these handlers are gone). What is left is this staging folder, which
+      // the next run beside it removes from its journal.
+      const why = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+      say(`cancelled: the project was not written; ${this.folder} is left for the next run to remove (${why})\n`);
+    }
     process.exit(SIGNAL_EXIT_CODES[signal] ?? 130);
   };
 
