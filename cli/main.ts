@@ -15,6 +15,8 @@ import { hideBin } from 'yargs/helpers';
 import { officialDeployShortForms } from './commands/cloud/deploy-argv.js';
 import { commands, preloadCommands } from './commands/registry.js';
 import { ExitCode, InterruptedError, UserError, exitCodeFor, formatError, pendingUsageProblems } from './errors.js';
+import { jsonErrorDocument, reportedAsJson } from './output/json-error.js';
+import { jsonModeRequested } from './output/mode.js';
 import { redactOutput } from './secrets/redact.js';
 import { commandUsage, explainUsageFailure, usageHint, type UsageContext } from './suggest.js';
 import { installStopFallback, setStopContext } from './interrupts.js';
@@ -43,6 +45,8 @@ export async function run(argv: string[]): Promise<number> {
   let recommended = false;
   /** The failing command's usage line (`pipecat cloud secrets set <name> [pairs..]`), when known. */
   let usageLine: string | undefined;
+  // A cloud command in json mode owes stdout one JSON document even when yargs stops the run.
+  const jsonMode = jsonModeRequested(argv);
   const parser = yargs(officialDeployShortForms(argv))
     .scriptName('pipecat')
     .usage('$0 <command> [options]\n\nScaffold Pipecat voice and video AI bots, and manage Pipecat Cloud.')
@@ -84,7 +88,7 @@ export async function run(argv: string[]): Promise<number> {
     // yargs still runs the command after a strict-mode failure: stop it here, before anything is
     // written. `init` reports these problems itself, together with its configuration's.
     .middleware((args) => {
-      setStopContext({ json: args.json === true });
+      setStopContext({ json: args.json === true || jsonMode });
       if (usageError && args._[0] !== 'init') throw usageError;
     });
   for (const c of commands) parser.command(c);
@@ -97,6 +101,7 @@ export async function run(argv: string[]): Promise<number> {
     // A command that reported the usage problems itself (init, with its configuration's) wins.
     const e = err instanceof UserError ? err : (usageError ?? err);
     stopNow = e instanceof InterruptedError;
+    if (jsonMode && !reportedAsJson(e)) process.stdout.write(redactOutput(JSON.stringify(jsonErrorDocument(e), null, 2)) + '\n');
     process.stderr.write(redactOutput(formatError(e)) + '\n');
     if (e === usageError || (e instanceof UserError && usageError)) process.stderr.write(usageHint(usageLine));
     return exitCodeFor(e);

@@ -11,15 +11,19 @@
 import textTable from 'text-table';
 import stringWidth from 'string-width';
 import pc from 'picocolors';
+import type { OutputMode } from './mode.js';
 
 /**
- * Render rows as a table with a bold header and no borders.
+ * Render rows as a table with a bold header and no borders; in `plain` mode as tab-separated lines
+ * (the header first, no colour, cells never shortened), as the official CLI's plain output is.
  *
  * @param head column titles
  * @param rows one array of cell texts per row (same length as `head`); a cell is one line
+ * @param mode the output mode (`cli/output/mode.ts`; default `rich`)
  * @returns the table text without a trailing newline
  */
-export function renderTable(head: readonly string[], rows: readonly (readonly (string | number)[])[]): string {
+export function renderTable(head: readonly string[], rows: readonly (readonly (string | number)[])[], mode: OutputMode = 'rich'): string {
+  if (mode === 'plain') return [head, ...rows].map((r) => r.map(String).join('\t')).join('\n');
   const lines = [head.map((h) => pc.bold(h)), ...rows.map((r) => r.map(String))];
   return textTable(lines, { hsep: '  ', stringLength: stringWidth })
     .split('\n')

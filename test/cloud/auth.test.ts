@@ -126,6 +126,7 @@ describe('whoami and logout', () => {
     const j = await runCli(['cloud', 'auth', 'whoami', '--json'], { env: env() });
     expect(j.code).toBe(0);
     expect(JSON.parse(j.stdout)).toEqual({
+      ok: true,
       userId: 'user_emulator',
       emails: ['developer@emulator.local'],
       organization: 'acme',

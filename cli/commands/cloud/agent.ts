@@ -7,15 +7,15 @@
  * `--output json`, and exit codes that say what happened (the official CLI exits 0 when an agent is
  * not found). Guide: docs/deploy.md.
  */
-import type { Argv, CommandModule } from 'yargs';
+import type { Options, PositionalOptions } from 'yargs';
 import * as api from '../../cloud-api/deploy.js';
 import { CancelledError, OperationFailedError, UserError } from '../../errors.js';
 import { success } from '../../output/colors.js';
 import { renderTable } from '../../output/table.js';
-import { cloudOptions, processCloudIO, type CloudArgs, type CloudIO } from './common.js';
-import { DEPLOY_EPILOGUE, outputOption } from './deploy.js';
+import type { CloudArgs, CloudIO } from './common.js';
+import type { CloudCommandDefinition, CloudGroupDefinition, Emit, Resolved } from './define.js';
+import { DEPLOY_EPILOGUE } from './deploy.js';
 import { deploymentState } from './deploy-progress.js';
-import { runSecretsCommand } from './secrets/shared.js';
 
 /** Parsed options of the agent commands. */
 export interface AgentArgs extends CloudArgs {
@@ -28,21 +28,9 @@ export interface AgentArgs extends CloudArgs {
   format?: 'TEXT' | 'JSON';
   force?: boolean;
   yes?: boolean;
-  output?: 'text' | 'json';
 }
 
-type Action = (io: CloudIO, argv: AgentArgs, emit: (doc: unknown) => void) => Promise<void>;
-
-const handler = (io: () => CloudIO, action: Action) => (argv: AgentArgs) => {
-  const x = io();
-  if (argv.output === 'json') argv.json = true;
-  return runSecretsCommand(x.out, argv, (emit) => action(x, argv, emit));
-};
-
-const nameArg = <T>(y: Argv<T>) =>
-  y.positional('agent-name', { type: 'string', describe: "Agent name, e.g. 'my-agent'", demandOption: true });
-
-async function list(io: CloudIO, argv: AgentArgs, emit: (doc: unknown) => void): Promise<void> {
+async function list(io: CloudIO, argv: Resolved<AgentArgs>, emit: Emit): Promise<void> {
   const { client, org } = await io.openSession(argv);
   if (argv.region !== undefined) {
     const codes = (await client.regions(org)).map((r) => r.code);
@@ -65,11 +53,12 @@ async function list(io: CloudIO, argv: AgentArgs, emit: (doc: unknown) => void):
         a.activeDeploymentId ?? '',
         a.updatedAt ?? '',
       ]),
+      argv.output,
     ) + '\n',
   );
 }
 
-async function status(io: CloudIO, argv: AgentArgs, emit: (doc: unknown) => void): Promise<void> {
+async function status(io: CloudIO, argv: Resolved<AgentArgs>, emit: Emit): Promise<void> {
   const name = String(argv['agent-name']);
   const { client, org } = await io.openSession(argv);
   const a = await api.getAgent(client, org, name);
@@ -89,7 +78,7 @@ async function status(io: CloudIO, argv: AgentArgs, emit: (doc: unknown) => void
     ['active sessions', String(a.activeSessionCount ?? 0)],
     ['updated', a.updatedAt ?? ''],
   ];
-  io.out(rows.map(([k, v]) => `${(k + ':').padEnd(20)}${v}`).join('\n') + '\n');
+  io.out(rows.map(([k, v]) => (argv.output === 'plain' ? `${k}\t${v}` : `${(k + ':').padEnd(20)}${v}`)).join('\n') + '\n');
   for (const e of a.errors ?? []) io.out(`error: ${e.code ?? ''} ${e.message ?? e.error ?? ''}\n`);
 }
 
@@ -108,7 +97,7 @@ export function logSeverity(line: string): LogLevel {
   return LOG_LEVELS.find((l) => upper.includes(l)) ?? 'INFO';
 }
 
-async function logs(io: CloudIO, argv: AgentArgs, emit: (doc: unknown) => void): Promise<void> {
+async function logs(io: CloudIO, argv: Resolved<AgentArgs>, emit: Emit): Promise<void> {
   const name = String(argv['agent-name']);
   const limit = argv.limit ?? 100;
   if (!Number.isInteger(limit) || limit < 1) throw new UserError(`--limit must be a whole number >= 1 (got ${String(argv.limit)})`);
@@ -131,7 +120,7 @@ async function logs(io: CloudIO, argv: AgentArgs, emit: (doc: unknown) => void):
     );
 }
 
-async function remove(io: CloudIO, argv: AgentArgs, emit: (doc: unknown) => void): Promise<void> {
+async function remove(io: CloudIO, argv: Resolved<AgentArgs>, emit: Emit): Promise<void> {
   const name = String(argv['agent-name']);
   const { client, org } = await io.openSession(argv);
   const a = await api.getAgent(client, org, name);
@@ -153,72 +142,79 @@ async function remove(io: CloudIO, argv: AgentArgs, emit: (doc: unknown) => void
   if (!argv.json) io.err(success(`deleted agent ${name} (${org}, ${a.region})`) + '\n');
 }
 
-/**
- * The `cloud agent` command group, its subcommands given the collaborators.
- *
- * @param io collaborators, made when a subcommand runs (default: the process's)
- */
-export function createAgentCommand(io: () => CloudIO = processCloudIO): CommandModule {
-  const sub = (command: string, describe: string, build: (y: Argv) => Argv, action: Action): CommandModule<object, AgentArgs> => ({
-    command,
-    describe,
-    builder: (y: Argv) => build(outputOption(cloudOptions(y))).epilogue(DEPLOY_EPILOGUE) as unknown as Argv<AgentArgs>,
-    handler: handler(io, action),
-  });
-  return {
-    command: 'agent <command>',
-    describe: 'See and delete deployed agents: list, status, logs, delete',
-    builder: (yargs: Argv) =>
-      yargs
-        .command(
-          sub(
-            'list',
-            'List the agents of the organisation',
-            (y) => y.option('region', { alias: 'r', type: 'string', requiresArg: true, describe: 'Only agents in this region' }),
-            list,
-          ),
-        )
-        .command(sub('status <agent-name>', "Show an agent's deployment state", nameArg, status))
-        .command(
-          sub(
-            'logs <agent-name>',
-            "Show an agent's logs, newest first",
-            (y) =>
-              nameArg(y)
-                .option('limit', { alias: 'n', type: 'number', requiresArg: true, describe: 'Number of lines (default 100)' })
-                .option('deployment', { alias: 'd', type: 'string', requiresArg: true, describe: 'Only this deployment' })
-                .option('session-id', { alias: 's', type: 'string', requiresArg: true, describe: 'Only this session' })
-                .option('level', {
-                  alias: 'l',
-                  type: 'string',
-                  requiresArg: true,
-                  choices: LOG_LEVELS,
-                  coerce: (v: string) => v.toUpperCase(),
-                  describe: 'Only lines of this severity (judged by the level word a line contains; none: INFO)',
-                })
-                .option('format', {
-                  alias: 'f',
-                  type: 'string',
-                  requiresArg: true,
-                  choices: ['TEXT', 'JSON'],
-                  coerce: (v: string) => v.toUpperCase(),
-                  describe: 'TEXT (default), or JSON: one {"timestamp","log"} object per line',
-                }),
-            logs,
-          ),
-        )
-        .command(
-          sub(
-            'delete <agent-name>',
-            'Delete an agent (active sessions run on)',
-            (y) =>
-              nameArg(y)
-                .option('force', { alias: 'f', type: 'boolean', describe: 'Do not ask for confirmation' })
-                .option('yes', { alias: 'y', type: 'boolean', describe: 'Same as --force' }),
-            remove,
-          ),
-        )
-        .demandCommand(1, 'name an agent command: list, status, logs or delete'),
-    handler: () => undefined,
-  };
-}
+/** Flags of `agent logs` (the official `agent logs`' names and short forms). */
+const LOGS_OPTIONS: Readonly<Record<string, Options>> = {
+  limit: { alias: 'n', type: 'number', requiresArg: true, describe: 'Number of lines (default 100)' },
+  deployment: { alias: 'd', type: 'string', requiresArg: true, describe: 'Only this deployment' },
+  'session-id': { alias: 's', type: 'string', requiresArg: true, describe: 'Only this session' },
+  level: {
+    alias: 'l',
+    type: 'string',
+    requiresArg: true,
+    choices: LOG_LEVELS,
+    coerce: (v: string) => v.toUpperCase(),
+    describe: 'Only lines of this severity (judged by the level word a line contains; none: INFO)',
+  },
+  format: {
+    alias: 'f',
+    type: 'string',
+    requiresArg: true,
+    choices: ['TEXT', 'JSON'],
+    coerce: (v: string) => v.toUpperCase(),
+    describe: 'TEXT (default), or JSON: one {"timestamp","log"} object per line',
+  },
+};
+
+/** The agent name argument of the agent commands. */
+const AGENT_NAME: Readonly<Record<string, PositionalOptions>> = {
+  'agent-name': { type: 'string', describe: "Agent name, e.g. 'my-agent'", demandOption: true },
+};
+
+/** The `cloud agent` commands that read and delete agents (the official `agent list|status|logs|delete`). */
+export const AGENT_COMMANDS: readonly CloudCommandDefinition<AgentArgs>[] = [
+  {
+    command: 'list',
+    describe: 'List the agents of the organisation',
+    official: 'agent list',
+    options: { region: { alias: 'r', type: 'string', requiresArg: true, describe: 'Only agents in this region' } },
+    epilogue: DEPLOY_EPILOGUE,
+    run: list,
+  },
+  {
+    command: 'status <agent-name>',
+    describe: "Show an agent's deployment state",
+    official: 'agent status',
+    positionals: AGENT_NAME,
+    epilogue: DEPLOY_EPILOGUE,
+    run: status,
+  },
+  {
+    command: 'logs <agent-name>',
+    describe: "Show an agent's logs, newest first",
+    official: 'agent logs',
+    positionals: AGENT_NAME,
+    options: LOGS_OPTIONS,
+    epilogue: DEPLOY_EPILOGUE,
+    run: logs,
+  },
+  {
+    command: 'delete <agent-name>',
+    describe: 'Delete an agent (active sessions run on)',
+    official: 'agent delete',
+    positionals: AGENT_NAME,
+    options: {
+      force: { alias: 'f', type: 'boolean', describe: 'Do not ask for confirmation' },
+      yes: { alias: 'y', type: 'boolean', describe: 'Same as --force' },
+    },
+    epilogue: DEPLOY_EPILOGUE,
+    run: remove,
+  },
+];
+
+/** The `cloud agent` group. */
+export const AGENT_GROUP: CloudGroupDefinition = {
+  command: 'agent <command>',
+  describe: 'See and delete deployed agents: list, status, logs, delete',
+  official: 'agent',
+  commands: AGENT_COMMANDS,
+};

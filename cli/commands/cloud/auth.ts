@@ -11,13 +11,12 @@
  * Source: ../shared/design/cloud-api.md ("Credentials shared with the official CLI"); user guide:
  * docs/cloud-auth.md.
  */
-import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { NotLoggedInError, UserError } from '../../errors.js';
 import { ApiError } from '../../cloud-api/errors.js';
 import { credentialsPath, readCredentialsFile, updateCredentialsFile } from '../../cloud-api/credentials.js';
-import { printJson } from '../../output/table.js';
 import { TOKEN_FRAGMENT_LENGTH, tokenSecretPart } from '../../secrets/redact.js';
-import { cloudOptions, apiHost, processCloudIO, type CloudArgs, type CloudIO } from './common.js';
+import { apiHost, type CloudArgs, type CloudIO } from './common.js';
+import type { CloudGroupDefinition, Emit, Resolved } from './define.js';
 
 /** A line sink: `line` plus a line break on the command's stderr. */
 const lineSink = (io: CloudIO) => (line: string) => io.err(line + '\n');
@@ -45,7 +44,7 @@ async function readToken(io: CloudIO): Promise<string> {
 }
 
 /** Handler of `pipecat cloud auth login`. */
-async function login(io: CloudIO, argv: ArgumentsCamelCase<CloudArgs & { token?: string }>): Promise<void> {
+async function login(io: CloudIO, argv: Resolved<CloudArgs & { token?: string }>, emit: Emit): Promise<void> {
   const err = lineSink(io);
   const env = io.env;
   if (argv.token !== undefined) {
@@ -104,16 +103,18 @@ async function login(io: CloudIO, argv: ArgumentsCamelCase<CloudArgs & { token?:
   } catch {
     /* the token is checked already; the user line is a nicety */
   }
+  emit({ ok: true, organization: org, credentialsPath: path, apiHost: client.baseUrl });
   err(`Logged in to Pipecat Cloud${who}, organisation ${org}. Credentials saved to ${path}`);
   if (env.PIPECAT_TOKEN) err('note: PIPECAT_TOKEN is set in this shell and overrides the saved token');
   if (apiHost(argv, env)) err(`note: checked against ${client.baseUrl}`);
 }
 
 /** Handler of `pipecat cloud auth logout`. */
-async function logout(io: CloudIO): Promise<void> {
+async function logout(io: CloudIO, _argv: Resolved<CloudArgs>, emit: Emit): Promise<void> {
   const err = lineSink(io);
   const path = credentialsPath(io.env);
   const { data, exists } = await readCredentialsFile(path, err);
+  emit({ ok: true, credentialsPath: path, removed: exists && data.token !== undefined });
   if (!exists || data.token === undefined) {
     err(`Not logged in: no token in ${path}; nothing to do.`);
   } else {
@@ -124,7 +125,7 @@ async function logout(io: CloudIO): Promise<void> {
 }
 
 /** Handler of `pipecat cloud auth whoami`. */
-async function whoami(io: CloudIO, argv: ArgumentsCamelCase<CloudArgs>): Promise<void> {
+async function whoami(io: CloudIO, argv: Resolved<CloudArgs>, emit: Emit): Promise<void> {
   const s = await io.openSession(argv);
   const user = await s.client.whoami();
   const doc = {
@@ -136,10 +137,8 @@ async function whoami(io: CloudIO, argv: ArgumentsCamelCase<CloudArgs>): Promise
     credentialsPath: s.credentialsPath,
     apiHost: s.client.baseUrl,
   };
-  if (argv.json) {
-    printJson(doc, io.out);
-    return;
-  }
+  emit({ ok: true, ...doc });
+  if (argv.json) return;
   const lines = [
     `user:          ${doc.emails[0] ?? '(no email)'} (${doc.userId})`,
     `organisation:  ${doc.organization} (from ${doc.organizationSource === 'api' ? 'your first organisation' : doc.organizationSource === 'flag' ? '--organization' : doc.organizationSource})`,
@@ -149,46 +148,37 @@ async function whoami(io: CloudIO, argv: ArgumentsCamelCase<CloudArgs>): Promise
   io.out(lines.join('\n') + '\n');
 }
 
-/**
- * `pipecat cloud auth <login|logout|whoami>` with the given collaborators.
- *
- * @param io collaborators, made when a command runs (default: the process's)
- */
-export function createAuthCommand(io: () => CloudIO = processCloudIO): CommandModule {
-  return {
-    command: 'auth <command>',
-    describe: 'Log in to Pipecat Cloud, log out, show who you are (credentials shared with the official CLI)',
-    builder: (y: Argv) =>
-      y
-        .command({
-          command: 'login [token]',
-          describe: 'Save a personal access token (asked hidden, or read from stdin) and organisation',
-          builder: (yy: Argv) =>
-            cloudOptions(yy, { json: false })
-              .positional('token', {
-                type: 'string',
-                describe: 'Refused: a token on the command line leaks into shell history; pipe it on stdin or answer the prompt',
-              })
-              .option('token', { type: 'string', hidden: true })
-              .example('printf %s "$PIPECAT_PAT" | $0 cloud auth login', 'log in from a script'),
-          handler: (a) => login(io(), a as ArgumentsCamelCase<CloudArgs & { token?: string }>),
-        })
-        .command({
-          command: 'logout',
-          describe: 'Remove the saved token (keeps the other settings of the credentials file)',
-          builder: (yy: Argv) => yy,
-          handler: () => logout(io()),
-        })
-        .command({
-          command: 'whoami',
-          describe: 'Show the user and organisation of the current credentials (never the token)',
-          builder: (yy: Argv) => cloudOptions(yy),
-          handler: (a) => whoami(io(), a as ArgumentsCamelCase<CloudArgs>),
-        })
-        .demandCommand(1, 'name an auth command: login, logout or whoami'),
-    handler: () => undefined,
-  };
-}
-
-/** `pipecat cloud auth` of the binary. */
-export const authCommand: CommandModule = createAuthCommand();
+/** The `cloud auth` group (the official `auth login|logout|whoami`). */
+export const AUTH_GROUP: CloudGroupDefinition = {
+  command: 'auth <command>',
+  describe: 'Log in to Pipecat Cloud, log out, show who you are (credentials shared with the official CLI)',
+  official: 'auth',
+  commands: [
+    {
+      command: 'login [token]',
+      describe: 'Save a personal access token (asked hidden, or read from stdin) and organisation',
+      official: 'auth login',
+      positionals: {
+        token: {
+          type: 'string',
+          describe: 'Refused: a token on the command line leaks into shell history; pipe it on stdin or answer the prompt',
+        },
+      },
+      options: { token: { type: 'string', hidden: true } },
+      examples: [['printf %s "$PIPECAT_PAT" | $0 cloud auth login', 'log in from a script']],
+      run: login,
+    },
+    {
+      command: 'logout',
+      describe: 'Remove the saved token (keeps the other settings of the credentials file)',
+      official: 'auth logout',
+      run: logout,
+    },
+    {
+      command: 'whoami',
+      describe: 'Show the user and organisation of the current credentials (never the token)',
+      official: 'auth whoami',
+      run: whoami,
+    },
+  ],
+};

@@ -32,7 +32,6 @@ export interface DeployArgs extends CloudArgs {
   dockerfile?: string;
   'build-id'?: string;
   preflight?: boolean;
-  output?: 'text' | 'json';
 }
 
 /** A deployment's inputs: each flag, else its `pcc-deploy.toml` field, else its default. */

@@ -23,7 +23,7 @@ import { success } from '../../output/colors.js';
 import { cloudOptions, processCloudIO, type CloudIO } from './common.js';
 import { confirmDeploy, deployPayload, readDeployInputs, runPreflight, type DeployArgs } from './deploy-inputs.js';
 import { cloudBuildFlow, pollTuning, sendDeploy, waitReady } from './deploy-progress.js';
-import { runSecretsCommand } from './secrets/shared.js';
+import { runCloudCommand, type Emit, type Resolved } from './define.js';
 
 export type { DeployArgs } from './deploy-inputs.js';
 
@@ -33,22 +33,12 @@ export const DEPLOY_EPILOGUE =
   '2 bad flags or pcc-deploy.toml, preflight problems (nothing was created), or a confirmation needed without a terminal (pass --yes); ' +
   '4 not logged in; 130/143 interrupted (the deployment goes on). Guide: docs/deploy.md';
 
-/** Adds `--output json` (official) next to `--json` (this tool's); both mean JSON on stdout. */
-export function outputOption<T>(y: Argv<T>): Argv<T & { output?: 'text' | 'json' }> {
-  return y.option('output', {
-    type: 'string',
-    choices: ['text', 'json'],
-    requiresArg: true,
-    describe: 'Output format (json: one document on stdout; same as --json)',
-  }) as Argv<T & { output?: 'text' | 'json' }>;
-}
-
 /** The `pipecat cloud deploy` command of the binary. */
 export const deployCommand: CommandModule<object, DeployArgs> = {
   command: 'deploy [agent-name] [image]',
   describe: 'Deploy an agent to Pipecat Cloud (Cloud Build when no image is given), after a preflight',
   builder: (y: Argv) =>
-    outputOption(cloudOptions(y))
+    cloudOptions(y)
       .positional('agent-name', { type: 'string', describe: "Agent name, e.g. 'my-agent' (default: agent_name in pcc-deploy.toml)" })
       .positional('image', {
         type: 'string',
@@ -110,9 +100,7 @@ export function createDeployCommand(io: () => CloudIO = processCloudIO): Command
 /** The handler: `--output json` means `--json`; one JSON document on stdout even on failure. */
 function deployHandler(io: () => CloudIO): CommandModule<object, DeployArgs>['handler'] {
   return (argv: ArgumentsCamelCase<DeployArgs>) => {
-    const x = io();
-    if (argv.output === 'json') argv.json = true;
-    return runSecretsCommand(x.out, argv, (emit) => deploy(x, argv, emit));
+    return runCloudCommand(io(), argv, deploy);
   };
 }
 
@@ -122,7 +110,7 @@ function deployHandler(io: () => CloudIO): CommandModule<object, DeployArgs>['ha
  *
  * @param emit prints the `--json` document (once)
  */
-async function deploy(io: CloudIO, argv: DeployArgs, emit: (doc: unknown) => void): Promise<void> {
+async function deploy(io: CloudIO, argv: Resolved<DeployArgs>, emit: Emit): Promise<void> {
   const inputs = await readDeployInputs(io, argv);
   const { name, cloudBuild, config: c } = inputs;
   const { client, org } = await io.openSession(argv);

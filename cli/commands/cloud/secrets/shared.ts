@@ -9,7 +9,8 @@ import { ExitCode, OperationFailedError, UserError, exitCodeFor } from '../../..
 import type { CloudClient } from '../../../cloud-api/client.js';
 import { ApiError, HostUnreachableError } from '../../../cloud-api/errors.js';
 import { checkRegion } from '../../../secrets/plan.js';
-import type { CloudArgs, CloudIO, TextSink } from '../common.js';
+import type { CloudArgs, CloudIO } from '../common.js';
+import { runCloudCommand } from '../define.js';
 
 /** Epilogue of every secrets command's `--help`. */
 export const SECRETS_EPILOGUE =
@@ -35,43 +36,6 @@ export function skipOption<T>(y: Argv<T>, what: string): Argv<T & { skip?: boole
 /** Adds `--region/-r` to a command. */
 export function regionOption<T>(y: Argv<T>, describe: string): Argv<T & { region?: string }> {
   return y.option('region', { alias: 'r', type: 'string', requiresArg: true, describe }) as Argv<T & { region?: string }>;
-}
-
-/**
- * Runs a secrets command body. In `--json` mode, a failure before the command printed its own
- * document still yields exactly one JSON document on stdout (`{"ok":false,"error":{...}}`); the
- * error is then rethrown so `cli/main.ts` prints the message on stderr and sets the exit code.
- *
- * @param out where the JSON document goes (the command's `CloudIO.out`)
- * @param argv the parsed options (only `json` is read)
- * @param body the command; it calls `emit(doc)` at most once to print its JSON document
- */
-export async function runSecretsCommand(
-  out: TextSink,
-  argv: CloudArgs,
-  body: (emit: (doc: unknown) => void) => Promise<void>,
-): Promise<void> {
-  let emitted = false;
-  const emit = (doc: unknown) => {
-    if (emitted) throw new Error('a command printed two JSON documents');
-    emitted = true;
-    if (argv.json) out(JSON.stringify(doc, null, 2) + '\n');
-  };
-  try {
-    await body(emit);
-  } catch (err) {
-    if (argv.json && !emitted) {
-      const e = err as Error & { problems?: readonly string[]; details?: readonly string[]; code?: string; status?: number };
-      const doc: Record<string, unknown> = { ok: false, error: { message: e?.message ?? String(err), exitCode: exitCodeFor(err) } };
-      const error = doc.error as Record<string, unknown>;
-      if (e?.problems?.length) error.problems = e.problems;
-      if (e?.details?.length) error.details = e.details;
-      if (typeof e?.status === 'number') error.status = e.status;
-      if (typeof e?.code === 'string') error.code = e.code;
-      out(JSON.stringify(doc, null, 2) + '\n');
-    }
-    throw err;
-  }
 }
 
 /**
@@ -167,14 +131,11 @@ export type SecretsAction<A> = (io: CloudIO, argv: ArgumentsCamelCase<A>, emit: 
 
 /**
  * The handler of a secrets command: makes the collaborators once per run and runs `action`
- * through {@link runSecretsCommand} (errors mapped to exit codes, the `--json` document on `out`).
+ * through {@link runCloudCommand} (the output mode; errors mapped to exit codes; the json document on `out`).
  *
  * @param io maker of the collaborators (the binary: `processCloudIO`; a test: its own)
  * @param action the command's work
  */
 export function secretsHandler<A extends CloudArgs>(io: () => CloudIO, action: SecretsAction<A>): CommandModule<object, A>['handler'] {
-  return (argv) => {
-    const x = io();
-    return runSecretsCommand(x.out, argv, (emit) => action(x, argv, emit));
-  };
+  return (argv) => runCloudCommand(io(), argv, (x, resolved, emit) => action(x, resolved, emit));
 }

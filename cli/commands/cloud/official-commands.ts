@@ -1,0 +1,66 @@
+/**
+ * The official `pipecat cloud` commands (pipecat's Python CLI, `pipecatcloud`), as the CLI
+ * reference on docs.pipecat.ai lists them (`api-reference/cli/cloud/*.mdx` in pipecat-ai/docs:
+ * auth, secrets, deploy, agent, organizations, regions, build, docker; `spend-limit` on its own
+ * page), and the ones this tool leaves to that CLI. `docs/cloud-commands.md` is generated from this
+ * list and the definitions (`npm run docs`); `test/cloud/official-commands.test.ts` checks that
+ * every definition's `official` name is listed here.
+ */
+
+/** Every official command, as typed after `pipecat cloud`. */
+export const OFFICIAL_COMMANDS: readonly string[] = [
+  'auth login',
+  'auth logout',
+  'auth use-pat',
+  'auth whoami',
+  'secrets list',
+  'secrets set',
+  'secrets unset',
+  'secrets delete',
+  'secrets image-pull-secret',
+  'deploy',
+  'agent start',
+  'agent stop',
+  'agent status',
+  'agent deployments',
+  'agent logs',
+  'agent list',
+  'agent sessions',
+  'agent delete',
+  'organizations list',
+  'organizations select',
+  'organizations keys list',
+  'organizations keys create',
+  'organizations keys delete',
+  'organizations keys revoke',
+  'organizations keys use',
+  'organizations properties list',
+  'organizations properties schema',
+  'organizations properties set',
+  'organizations default-region',
+  'regions list',
+  'build list',
+  'build status',
+  'build logs',
+  'docker build-push',
+  'spend-limit show',
+  'spend-limit set',
+  'spend-limit clear',
+];
+
+/**
+ * Official commands (or whole groups) this tool leaves to pipecat's own CLI: organization
+ * properties, GitHub, spend limits, `docker build-push` and `project`. A group's word alone
+ * (`github`) covers everything under it.
+ */
+export const OFFICIAL_ONLY: readonly string[] = ['organizations properties', 'github', 'spend-limit', 'docker', 'project'];
+
+/**
+ * What typing an official-only command into ours says: that it belongs to pipecat's own CLI, and
+ * the command line to run there.
+ *
+ * @param words the command's words after `pipecat cloud`, e.g. `github connect`
+ */
+export function officialOnlyMessage(words: string): string {
+  return `\`pipecat cloud ${words}\` is a command of pipecat's own CLI: \`uv run pipecat cloud ${words}\` (in a project with pipecat-ai-cli)`;
+}
