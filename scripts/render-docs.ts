@@ -8,6 +8,7 @@
  * drift.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { renderCloudCommandsDoc } from './render-cloud-docs.js';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVICES_BY_ROLE, TRANSPORTS, TRANSPORT_FAMILIES } from '../generators/app/catalogue/catalogue.js';
@@ -357,6 +358,7 @@ export function writeDocs(): string[] {
     [join(docs, 'services.md'), renderServicesDoc()],
     [join(docs, 'deviations.md'), renderDeviationsDoc()],
     [clients, renderClientsDoc(readFileSync(clients, 'utf8'))],
+    [join(docs, 'cloud-commands.md'), renderCloudCommandsDoc()],
   ] as const;
   for (const [path, text] of written) writeFileSync(path, text);
   return written.map(([p]) => p);

@@ -7,6 +7,10 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { renderClientsDoc, renderConfigurationDoc, renderDeviationsDoc, renderServicesDoc } from '../scripts/render-docs.js';
+import { renderCloudCommandsDoc } from '../scripts/render-cloud-docs.js';
+import { CLOUD_COMMANDS } from '../cli/commands/cloud/cloud.js';
+import { definitionLeaves } from '../cli/commands/cloud/define.js';
+import { OFFICIAL_COMMANDS } from '../cli/commands/cloud/official-commands.js';
 import { CLIENT_KINDS } from '../generators/app/catalogue/client-kinds.js';
 import { SERVICES_BY_ROLE } from '../generators/app/catalogue/catalogue.js';
 import { ROOT, runCli } from './helpers/cli.js';
@@ -26,6 +30,16 @@ function epilogueCodes(help: string): number[] {
 }
 
 describe('generated docs', () => {
+  test('docs/cloud-commands.md is up to date with the cloud command definitions', () => {
+    expect(readFileSync(join(ROOT, 'docs', 'cloud-commands.md'), 'utf8')).toBe(renderCloudCommandsDoc());
+  });
+
+  test('every cloud command follows an official command of that name, or none', () => {
+    const officials = definitionLeaves(CLOUD_COMMANDS).map((l) => l.official);
+    expect(officials.filter((o) => o !== null && !OFFICIAL_COMMANDS.includes(o))).toEqual([]);
+    expect(new Set(officials.filter((o) => o !== null)).size).toBe(officials.filter((o) => o !== null).length);
+  });
+
   test('docs/configuration.md is up to date with the options table', () => {
     expect(readFileSync(join(ROOT, 'docs', 'configuration.md'), 'utf8')).toBe(renderConfigurationDoc());
   });

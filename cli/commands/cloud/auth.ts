@@ -169,6 +169,20 @@ export const AUTH_GROUP: CloudGroupDefinition = {
       run: login,
     },
     {
+      command: 'use-pat [token]',
+      describe: 'Save a personal access token, as login does (stdin or a hidden prompt; never from the command line)',
+      official: 'auth use-pat',
+      positionals: {
+        token: {
+          type: 'string',
+          describe: "Refused (pipecat's CLI takes it here): a token on the command line leaks into shell history; pipe it on stdin",
+        },
+      },
+      options: { token: { type: 'string', hidden: true } },
+      examples: [['printf %s "$PIPECAT_PAT" | $0 cloud auth use-pat', 'save a personal access token from a script']],
+      run: login,
+    },
+    {
       command: 'logout',
       describe: 'Remove the saved token (keeps the other settings of the credentials file)',
       official: 'auth logout',
