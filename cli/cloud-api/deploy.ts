@@ -10,7 +10,7 @@
  */
 import type { CloudClient } from './client.js';
 import { apiPath } from './http.js';
-import { ApiError, HostUnreachableError, UploadError } from './errors.js';
+import { ApiError, UploadError } from './errors.js';
 
 /** Build statuses; `success`, `failed` and `timeout` are final. */
 export type BuildStatus = 'pending' | 'building' | 'success' | 'failed' | 'timeout';
@@ -280,10 +280,4 @@ export async function uploadContext(
     }
     await new Promise((r) => setTimeout(r, 300 * attempt));
   }
-}
-
-/** True for an error after which the request may still have been applied (re-read to find out). */
-export function outcomeUnknown(err: unknown): boolean {
-  if (err instanceof HostUnreachableError) return err.reason !== 'refused' && err.reason !== 'dns' && err.reason !== 'tls';
-  return err instanceof ApiError && err.status >= 500;
 }

@@ -164,7 +164,11 @@ export function isRetryable(err: unknown): boolean {
   return false;
 }
 
-/** True when the request may have been applied although we got no success answer. */
+/**
+ * The one rule for "the request may have landed": no answer came back although the connection was
+ * made (a reset, a timeout, anything but a refused connection, a failed name lookup or TLS), or the
+ * platform answered 5xx. A caller re-reads to find out (deploy, DELETE retries, secrets writes).
+ */
 export function outcomeUnknown(err: unknown): boolean {
   if (err instanceof HostUnreachableError) return err.reason === 'reset' || err.reason === 'timeout' || err.reason === 'other';
   return err instanceof ApiError && err.status >= 500;

@@ -6,6 +6,7 @@
  */
 import type { CloudClient } from '../../cloud-api/client.js';
 import * as api from '../../cloud-api/deploy.js';
+import { outcomeUnknown } from '../../cloud-api/http.js';
 import { InterruptedError, OperationFailedError, type StopSignal } from '../../errors.js';
 import type { InterruptWatch } from '../../interrupts.js';
 import type { CloudIO } from './common.js';
@@ -164,7 +165,7 @@ export async function sendDeploy(
     const verb = existing ? 'updating' : 'creating';
     const unchanged = existing ? `agent ${name} is unchanged (deployment ${before ?? 'none'})` : `agent ${name} was not created`;
     if ((err as { exitCode?: number }).exitCode === 4) throw err;
-    if (!api.outcomeUnknown(err)) throw new OperationFailedError(`${verb} agent ${name} failed: ${(err as Error).message}`, [unchanged]);
+    if (!outcomeUnknown(err)) throw new OperationFailedError(`${verb} agent ${name} failed: ${(err as Error).message}`, [unchanged]);
     // The answer was lost: read the agent to learn whether the request landed.
     let now: api.AgentDetails | undefined;
     try {

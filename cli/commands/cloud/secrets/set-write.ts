@@ -13,7 +13,8 @@ import { waitForSet } from '../../../secrets/wait.js';
 import { reconcileWithServer, writeKeys, type KeyWriteResult } from '../../../secrets/writer.js';
 import type { CloudIO } from '../common.js';
 import type { SetArgs, SetInput } from './set-read.js';
-import { apiMessage, isApiStatus, isFatalForBatch, isOutcomeUnknown, organizationNotFound } from './shared.js';
+import { outcomeUnknown } from '../../../cloud-api/http.js';
+import { apiMessage, isApiStatus, isFatalForBatch, organizationNotFound } from './shared.js';
 
 /** What the steps after the confirmation share. */
 export interface SetRun {
@@ -131,7 +132,7 @@ export async function writeAndVerify(run: SetRun): Promise<WriteOutcome> {
     firstAlone: !plan.exists,
     onProgress: (n) => spinner.update(`Writing ${n}/${total} keys to ${plan.set}`),
     isFatal: isFatalForBatch,
-    isOutcomeUnknown,
+    isOutcomeUnknown: outcomeUnknown,
     statusOf: (err) => (err instanceof ApiError ? err.status : undefined),
     describe: failureDescriber(run),
     sizeOf: (item) => item.value.length,

@@ -75,12 +75,6 @@ export function isFatalForBatch(err: unknown): boolean {
   return !!err && typeof err === 'object' && exitCodeFor(err) === ExitCode.notLoggedIn;
 }
 
-/** True when a failed request may nevertheless have been applied (no answer, reset, timeout, 5xx). */
-export function isOutcomeUnknown(err: unknown): boolean {
-  if (err instanceof HostUnreachableError) return err.reason === 'reset' || err.reason === 'timeout' || err.reason === 'other';
-  return err instanceof ApiError && err.status >= 500;
-}
-
 /**
  * When an error says the organisation itself does not exist (or the token cannot use it), the
  * error to throw instead: a 404 or 403 from an organisation-level endpoint (`.../regions`,
