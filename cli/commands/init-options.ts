@@ -68,7 +68,7 @@ export function flagsLayer(argv: InitArgs): ConfigLayer {
  *
  * @param yargs the command's yargs instance
  */
-export function builder(yargs: Argv): Argv<InitArgs> {
+export function builder(yargs: Argv): Argv {
   // Before yargs acts on any flag: `-n -dash` must not turn into `-n '' -d -a -s -h` (help).
   const raw = process.argv.slice(2); // as processInitIO's rawArgs (yargs/helpers here would move yargs out of the entry bundle)
   if (raw[0] === 'init') checkDashValues(raw.slice(1));
@@ -142,5 +142,5 @@ export function builder(yargs: Argv): Argv<InitArgs> {
         'Exit codes: 0 success, 1 failed (nothing left behind), 2 invalid input, or a destination that cannot take the project ' +
         '(nothing written), 129 stopped by SIGHUP, ' +
         '130 cancelled (Ctrl-C, SIGINT), 143 stopped by SIGTERM (nothing written). Every code: docs/exit-codes.md',
-    ) as unknown as Argv<InitArgs>;
+    );
 }

@@ -100,17 +100,18 @@ export function applyDirectory(argv: InitArgs, flags: ConfigLayer, configName: u
  * @param io collaborators, made when the command runs (default: the process's)
  * @returns the yargs command module
  */
-export function createInitCommand(io: () => InitIO = processInitIO): CommandModule<object, InitArgs> {
+export function createInitCommand(io: () => InitIO = processInitIO): CommandModule {
   return {
     command: 'init [directory]',
     describe: 'Scaffold a Pipecat bot project (server, optional web client, cloud deployment)',
     builder,
-    handler: (argv) => runInit(argv, io()),
+    // yargs cannot type flags declared from the options table: the handler names their type.
+    handler: (argv) => runInit(argv as InitArgs, io()),
   };
 }
 
 /** The `init` command module of the binary. */
-export const initCommand: CommandModule<object, InitArgs> = createInitCommand();
+export const initCommand: CommandModule = createInitCommand();
 
 /**
  * `pipecat init`: parse what yargs left, then print the options, write the guides only, or run the

@@ -106,7 +106,7 @@ function list(v: unknown): string[] {
   return (Array.isArray(v) ? v : [v]).map(String);
 }
 
-function builder(yargs: Argv): Argv<UpdateArgs> {
+function builder(yargs: Argv): Argv {
   // As `init` does: `-n -dash` must not turn into `-n '' -d -a -s -h` (help).
   const raw = process.argv.slice(2);
   if (raw[0] === 'update') checkDashValues(raw.slice(1), ['add-transport', 'remove-transport']);
@@ -169,7 +169,7 @@ function builder(yargs: Argv): Argv<UpdateArgs> {
     .example('$0 update --add-transport daily --remove-transport smallwebrtc', 'swap SmallWebRTC for Daily')
     .example('$0 update --dry-run', 'what updating to the current templates would do')
     .example('$0 update --conflicts new', 'without a terminal: the new lines where your edits conflict, your other edits kept')
-    .epilogue(`See docs/updating.md. Service ids: \`pipecat init --list-options\`.\n\n${UPDATE_EXIT_CODES}`) as unknown as Argv<UpdateArgs>;
+    .epilogue(`See docs/updating.md. Service ids: \`pipecat init --list-options\`.\n\n${UPDATE_EXIT_CODES}`);
 }
 
 /** Milliseconds to pause after half the changes are applied (tests send a signal then). */
@@ -189,17 +189,18 @@ function pauseHook(io: UpdateIO): ((done: number, total: number) => Promise<void
  * @param io collaborators, made when the command runs (default: the process's)
  * @returns the yargs command module
  */
-export function createUpdateCommand(io: () => UpdateIO = processUpdateIO): CommandModule<object, UpdateArgs> {
+export function createUpdateCommand(io: () => UpdateIO = processUpdateIO): CommandModule {
   return {
     command: 'update [directory]',
     describe: 'Change services, transports or features of a generated project, or update it to the current templates, keeping your edits',
     builder,
-    handler: (argv) => runUpdate(argv, io()),
+    // yargs cannot type flags declared from the options table: the handler names their type.
+    handler: (argv) => runUpdate(argv as UpdateArgs, io()),
   };
 }
 
 /** The `update` command module of the binary. */
-export const updateCommand: CommandModule<object, UpdateArgs> = createUpdateCommand();
+export const updateCommand: CommandModule = createUpdateCommand();
 
 /**
  * `pipecat update`: check the command line, then update the project with a plain function call

@@ -35,14 +35,15 @@ export interface CloudArgs {
 }
 
 /**
- * Add the common cloud options to a command's yargs builder.
+ * Add the common cloud options to a command's yargs builder: `--organization/-o`, `--api-host`,
+ * `--verbose` and (unless `opts.json` is false) `--json`. The parsed values are {@link CloudArgs}.
  *
  * @param y the yargs instance of the command
  * @param opts `json: false` leaves out `--json` for commands that print no data
- * @returns the same instance, typed with {@link CloudArgs}
+ * @returns the same instance
  */
-export function cloudOptions<T>(y: Argv<T>, opts: { json?: boolean } = {}): Argv<T & CloudArgs> {
-  let r = y
+export function cloudOptions(y: Argv, opts: { json?: boolean } = {}): Argv {
+  const r = y
     .option('organization', {
       alias: 'o',
       type: 'string',
@@ -57,10 +58,10 @@ export function cloudOptions<T>(y: Argv<T>, opts: { json?: boolean } = {}): Argv
     .option('verbose', {
       type: 'boolean',
       describe: 'Print HTTP debug lines on stderr, secrets redacted (also PIPECAT_DEBUG=1)',
-    }) as unknown as Argv<T & CloudArgs>;
-  if (opts.json !== false)
-    r = r.option('json', { type: 'boolean', describe: 'Print machine-readable JSON on stdout' }) as unknown as Argv<T & CloudArgs>;
-  return r;
+    });
+  return opts.json === false
+    ? r
+    : r.option('json', { type: 'boolean', describe: 'Print machine-readable JSON on stdout (same as --output json)' });
 }
 
 /** Sink of text for the user (the binary: stderr); the text carries its own line breaks. */
