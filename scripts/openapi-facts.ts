@@ -66,7 +66,11 @@ function fromPath(p: string): SpecSource | string {
 function fromMirror(mirror: string): SpecSource | string {
   const show = (path: string) => {
     try {
-      return execFileSync('git', ['-C', mirror, 'show', `HEAD:${path}`], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 64 << 20 });
+      return execFileSync('git', ['-C', mirror, 'show', `HEAD:${path}`], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+        maxBuffer: 64 << 20,
+      });
     } catch {
       return undefined;
     }

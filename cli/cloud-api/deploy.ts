@@ -189,14 +189,21 @@ export async function buildLogs(c: CloudClient, org: string, id: string, limit =
  *
  * @throws ApiError 404 when the build does not exist
  */
-export async function buildLogEntries(c: CloudClient, org: string, id: string, limit = 500): Promise<{ message: string; timestamp?: string }[]> {
+export async function buildLogEntries(
+  c: CloudClient,
+  org: string,
+  id: string,
+  limit = 500,
+): Promise<{ message: string; timestamp?: string }[]> {
   const r = await c.request<{ logs?: (LogLine | string)[] }>({
     method: 'GET',
     path: apiPath`/v1/organizations/${org}/builds/${id}/logs`,
     query: { limit: String(limit) },
   });
   return (r.logs ?? []).map((l) =>
-    typeof l === 'string' ? { message: l } : { message: l.message ?? l.log ?? JSON.stringify(l), ...(l.timestamp ? { timestamp: l.timestamp } : {}) },
+    typeof l === 'string'
+      ? { message: l }
+      : { message: l.message ?? l.log ?? JSON.stringify(l), ...(l.timestamp ? { timestamp: l.timestamp } : {}) },
   );
 }
 

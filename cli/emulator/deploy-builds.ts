@@ -167,7 +167,9 @@ export function intParam(query: URLSearchParams, name: string, dflt: number, ran
   if (v === null) return dflt;
   const { min = 1, max = Number.MAX_SAFE_INTEGER } = range;
   if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max)
-    throw bad(min === 1 && max === Number.MAX_SAFE_INTEGER ? `${name} must be a positive integer` : `${name} must be between ${min} and ${max}`);
+    throw bad(
+      min === 1 && max === Number.MAX_SAFE_INTEGER ? `${name} must be a positive integer` : `${name} must be between ${min} and ${max}`,
+    );
   return Number(v);
 }
 

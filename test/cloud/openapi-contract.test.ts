@@ -186,8 +186,14 @@ beforeAll(async () => {
     await writeFile(join(dir, name, 'Dockerfile'), `FROM python:3.12\n# ${name}\n`);
     contexts[name] = (await packContext(join(dir, name))).tarball;
   }
-  ids.build = (await api.createBuild(client, emu.org, { uploadId: await upload('built'), region: 'us-west', dockerfilePath: 'Dockerfile' })).build.id;
-  for (const [key, value] of [['A', 'one'], ['GONE', 'x']]) await client.upsertSecret(emu.org, 'contract-set', key, value, { region: 'us-west' });
+  ids.build = (
+    await api.createBuild(client, emu.org, { uploadId: await upload('built'), region: 'us-west', dockerfilePath: 'Dockerfile' })
+  ).build.id;
+  for (const [key, value] of [
+    ['A', 'one'],
+    ['GONE', 'x'],
+  ])
+    await client.upsertSecret(emu.org, 'contract-set', key, value, { region: 'us-west' });
   await client.upsertSecret(emu.org, 'doomed-set', 'K', 'v');
   await client.upsertImagePullSecret(emu.org, 'pull-set', { host: 'https://ghcr.io', secretValue: 'dTp0' });
   for (const name of ['contract-bot', 'doomed-bot']) await api.deployAgent(client, emu.org, { serviceName: name, image: 'img:1' }, false);
@@ -208,7 +214,8 @@ describe('the facts table', () => {
   test('every operation is called, pending, or not emulated; no name is stale', () => {
     const known = new Set(FACTS.operations.map((o) => o.operationId));
     for (const id of known) expect([id, !!CALLS[id] || PENDING.has(id) || NOT_EMULATED.has(id)]).toEqual([id, true]);
-    for (const id of [...Object.keys(CALLS), ...PENDING, ...NOT_EMULATED, ...Object.keys(CLIENT_READS)]) expect([id, known.has(id)]).toEqual([id, true]);
+    for (const id of [...Object.keys(CALLS), ...PENDING, ...NOT_EMULATED, ...Object.keys(CLIENT_READS)])
+      expect([id, known.has(id)]).toEqual([id, true]);
     for (const id of PENDING) expect([id, !!CALLS[id]]).toEqual([id, false]);
   });
 });
@@ -233,7 +240,8 @@ describe('the emulator answers as the REST reference requires', () => {
       }
       if (answer.status !== Number(status)) found.push(`${status}: answered ${answer.status} ${JSON.stringify(answer.body)}`);
       for (const p of op.responses[status]) found.push(...problems(answer.body, p, false).map((x) => `${status}: ${x}`));
-      if (status === success) for (const p of CLIENT_READS[op.operationId] ?? []) found.push(...problems(answer.body, p, true).map((x) => `${status}: ${x}`));
+      if (status === success)
+        for (const p of CLIENT_READS[op.operationId] ?? []) found.push(...problems(answer.body, p, true).map((x) => `${status}: ${x}`));
     }
     expect(found).toEqual([]);
   });

@@ -162,6 +162,11 @@ const limitOption = (dflt: number, max: number, what: string): Options => ({
   describe: `Number of ${what} (default ${dflt}, at most ${max})`,
 });
 
+/** `--help` epilogue of the build commands: exit codes and guide. */
+const BUILD_EPILOGUE =
+  'Exit codes: 0 shown (whatever the build status); 1 no such build, or the request failed; 2 bad flags or build ID, ' +
+  'an organisation or region the token does not have; 4 not logged in. Guide: docs/cloud-organizations.md';
+
 /** The `cloud build` group (the official `build list|status|logs`). */
 export const BUILD_GROUP: CloudGroupDefinition = {
   command: 'build <command>',
@@ -178,6 +183,7 @@ export const BUILD_GROUP: CloudGroupDefinition = {
         region: { alias: 'r', type: 'string', requiresArg: true, describe: 'Only builds in this region' },
       },
       examples: [['$0 cloud build list --status failed', 'the failed builds']],
+      epilogue: BUILD_EPILOGUE,
       run: list,
     },
     {
@@ -185,6 +191,7 @@ export const BUILD_GROUP: CloudGroupDefinition = {
       describe: "Show a build's status, times, sizes and error",
       official: 'build status',
       positionals: BUILD_ID,
+      epilogue: BUILD_EPILOGUE,
       run: status,
     },
     {
@@ -193,6 +200,7 @@ export const BUILD_GROUP: CloudGroupDefinition = {
       official: 'build logs',
       positionals: BUILD_ID,
       options: { limit: limitOption(500, 10_000, 'log lines') },
+      epilogue: BUILD_EPILOGUE,
       run: logs,
     },
   ],

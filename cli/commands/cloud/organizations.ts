@@ -89,7 +89,11 @@ async function select(io: CloudIO, argv: Resolved<OrganizationsArgs>, emit: Emit
   }
   const chosen = orgs.find((o) => o.name === name) as Organization;
   const path = credentialsPath(io.env);
-  await updateCredentialsFile(path, (d) => ({ ...d, org: name }), (line) => io.err(line + '\n'));
+  await updateCredentialsFile(
+    path,
+    (d) => ({ ...d, org: name }),
+    (line) => io.err(line + '\n'),
+  );
   emit({ ok: true, organization: name, verboseName: chosen.verboseName, credentialsPath: path });
   io.err(success(`organisation set to ${chosen.verboseName} (${name}); saved in ${path}`) + '\n');
   if (io.env.PIPECAT_ORG && io.env.PIPECAT_ORG !== name)
@@ -156,6 +160,11 @@ const PROPERTIES_ROW: CloudDefinition = {
   }),
 };
 
+/** `--help` epilogue of the organizations and regions commands: exit codes and guide. */
+export const ORGANIZATIONS_EPILOGUE =
+  'Exit codes: 0 done; 1 the request failed, or the token has no organisation; 2 bad arguments, an organisation or region ' +
+  'the token does not have, or no terminal to choose one (select: name it); 4 not logged in. Guide: docs/cloud-organizations.md';
+
 /**
  * The commands of the `cloud organizations` group, in `--help` order. A plain array on purpose:
  * the `keys` group of public keys is added to it.
@@ -165,6 +174,7 @@ export const ORGANIZATIONS_COMMANDS: CloudDefinition[] = [
     command: 'list',
     describe: 'List the organisations of the token, marking the one in use',
     official: 'organizations list',
+    epilogue: ORGANIZATIONS_EPILOGUE,
     run: list,
   },
   {
@@ -173,6 +183,7 @@ export const ORGANIZATIONS_COMMANDS: CloudDefinition[] = [
     official: 'organizations select',
     positionals: { name: { type: 'string', describe: 'Organisation name (else --organization, else asked at a terminal)' } },
     examples: [['$0 cloud organizations select acme', 'use acme from now on']],
+    epilogue: ORGANIZATIONS_EPILOGUE,
     run: select,
   },
   {
@@ -184,6 +195,7 @@ export const ORGANIZATIONS_COMMANDS: CloudDefinition[] = [
       ['$0 cloud organizations default-region', 'show it and the available regions'],
       ['$0 cloud organizations default-region eu-central', 'set it'],
     ],
+    epilogue: ORGANIZATIONS_EPILOGUE,
     run: defaultRegion,
   },
   PROPERTIES_ROW,

@@ -12,6 +12,7 @@ import { renderTable } from '../../output/table.js';
 import type { CloudArgs, CloudIO } from './common.js';
 import type { CloudGroupDefinition, Emit, Resolved } from './define.js';
 import { inKnownOrganization } from './known-org.js';
+import { ORGANIZATIONS_EPILOGUE } from './organizations.js';
 
 async function list(io: CloudIO, argv: Resolved<CloudArgs>, emit: Emit): Promise<void> {
   const s = await io.openSession(argv);
@@ -41,6 +42,7 @@ export const REGIONS_GROUP: CloudGroupDefinition = {
       command: 'list',
       describe: 'List the available regions: code and name',
       official: 'regions list',
+      epilogue: ORGANIZATIONS_EPILOGUE,
       run: list,
     },
   ],
