@@ -10,6 +10,8 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { CloudClient } from '../../cli/cloud-api/client.js';
+import { startEmulator } from '../../cli/emulator/server.js';
 import { cleanEnv, cleanup, runCli, spawnEmulator, tempDir, type EmulatorProcess } from './helpers.js';
 
 let home: string;
@@ -151,5 +153,29 @@ describe('default-region and regions', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('uv run pipecat cloud organizations properties set defaultRegion eu-central');
     expect((await cli(['organizations', '--help'])).stdout).not.toContain('properties');
+  });
+});
+
+describe('the emulator with several organisations', () => {
+  test('--orgs with --org, or an empty --orgs, is exit 2; a set default region survives a restart', async () => {
+    const [both, empty] = await Promise.all([
+      runCli(['cloud', 'emulator', '--org', 'a', '--orgs', 'a,b'], { env: cleanEnv(home) }),
+      runCli(['cloud', 'emulator', '--orgs', ' , '], { env: cleanEnv(home) }),
+    ]);
+    expect([both.code, empty.code]).toEqual([2, 2]);
+    expect(empty.stderr).toContain('--orgs needs at least one organisation name');
+    const dataFile = join(home, 'emu.json');
+    const a = await startEmulator({ dataFile, orgs: ['one', 'two'] });
+    await new CloudClient({ token: a.token, baseUrl: a.url }).updateProperties('two', { defaultRegion: 'ap-south' });
+    await a.close();
+    const b = await startEmulator({ dataFile, orgs: ['one', 'two'] });
+    try {
+      const c = new CloudClient({ token: b.token, baseUrl: b.url });
+      expect(await c.organizationProperties('two')).toEqual({ defaultRegion: 'ap-south' });
+      expect(await c.organizationProperties('one')).toEqual({ defaultRegion: 'us-west' });
+      expect((await c.organizations()).map((o) => o.name)).toEqual(['one', 'two']);
+    } finally {
+      await b.close();
+    }
   });
 });
