@@ -10,7 +10,10 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import yargs from 'yargs';
 import { CloudClient } from '../../cli/cloud-api/client.js';
+import { createCloudCommand } from '../../cli/commands/cloud/cloud.js';
+import { openSession, type CloudIO } from '../../cli/commands/cloud/common.js';
 import { startEmulator } from '../../cli/emulator/server.js';
 import { cleanEnv, cleanup, runCli, spawnEmulator, tempDir, type EmulatorProcess } from './helpers.js';
 
@@ -177,5 +180,66 @@ describe('the emulator with several organisations', () => {
     } finally {
       await b.close();
     }
+  });
+});
+
+describe('select at a terminal', () => {
+  test('asks with the one in use preselected, and saves the choice', async () => {
+    const emuIn = await startEmulator({ orgs: ['red', 'green', 'blue'] });
+    const env: NodeJS.ProcessEnv = { HOME: home, PIPECAT_API_HOST: emuIn.url, PIPECAT_TOKEN: emuIn.token, PIPECAT_ORG: 'green' };
+    const asked: { message: string; titles: string[]; preselected?: number }[] = [];
+    const err: string[] = [];
+    const unexpected = async () => {
+      throw new Error('unexpected dialog');
+    };
+    const io = {
+      out: () => undefined,
+      err: (t: string) => void err.push(t),
+      env,
+      terminal: { stdin: true, stdout: true, stderr: true },
+      readStdin: async () => '',
+      dialogs: {
+        canPrompt: () => true,
+        confirm: unexpected,
+        text: unexpected,
+        password: unexpected,
+        select: async (message: string, choices: readonly { title: string; value: unknown }[], opts?: { default?: number }) => {
+          asked.push({ message, titles: choices.map((c) => c.title), preselected: opts?.default });
+          return choices[2].value;
+        },
+      },
+      openSession: (argv) => openSession(argv, env, (t) => void err.push(t)),
+      makeClient: unexpected,
+      startSpinner: async () => ({
+        animated: false,
+        update: () => undefined,
+        succeed: () => undefined,
+        fail: () => undefined,
+        stop: () => undefined,
+      }),
+      watchInterrupts: () => {
+        throw new Error('no interrupts here');
+      },
+    } as CloudIO;
+    try {
+      await yargs(['cloud', 'organizations', 'select'])
+        .command(createCloudCommand(() => io))
+        .strict()
+        .fail((msg, e) => {
+          throw e ?? new Error(msg);
+        })
+        .parseAsync();
+    } finally {
+      await emuIn.close();
+    }
+    expect(asked).toEqual([
+      {
+        message: 'Organisation for the pipecat cloud commands',
+        titles: ['red (emulator) (red)', 'green (emulator) (green)', 'blue (emulator) (blue)'],
+        preselected: 1,
+      },
+    ]);
+    expect(await readFile(creds(), 'utf8')).toMatch(/^org = "blue"$/m);
+    expect(err.join('')).toContain('PIPECAT_ORG=green is set in this shell');
   });
 });
