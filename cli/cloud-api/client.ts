@@ -15,7 +15,16 @@
  */
 import { apiPath } from './http.js';
 import { ApiRequester } from './requester.js';
-import type { Organization, OrganizationProperties, Region, SecretSetDetail, SecretSetSummary, UpsertResult, User } from './types.js';
+import type {
+  Organization,
+  OrganizationProperties,
+  PropertySchema,
+  Region,
+  SecretSetDetail,
+  SecretSetSummary,
+  UpsertResult,
+  User,
+} from './types.js';
 
 export type { CloudClientOptions } from './requester.js';
 
@@ -117,5 +126,34 @@ export class CloudClient extends ApiRequester {
   async whoami(): Promise<User> {
     const r = await this.request<{ user: User }>({ method: 'GET', path: '/v1/users' });
     return r.user;
+  }
+
+  /**
+   * `GET /v1/organizations/{org}/properties/schema`: each property with its type, current value,
+   * default and available values (pipecatcloud `api.py` `_properties_schema`; REST reference
+   * `getPropertiesSchema`).
+   */
+  async propertiesSchema(org: string): Promise<Record<string, PropertySchema>> {
+    const r = await this.request<{ properties?: Record<string, PropertySchema> }>({
+      method: 'GET',
+      path: apiPath`/v1/organizations/${org}/properties/schema`,
+    });
+    return r.properties ?? {};
+  }
+
+  /**
+   * `PATCH /v1/organizations/{org}/properties` with the properties to set (pipecatcloud `api.py`
+   * `_properties_update`). Not retried (PATCH). The REST reference answers each property's schema;
+   * an answer of plain values is taken too.
+   *
+   * @throws ApiError 400 `GENERIC_BAD_REQUEST` for an unknown property or a value it refuses
+   */
+  async updateProperties(org: string, props: Partial<OrganizationProperties>): Promise<Record<string, PropertySchema | string>> {
+    const r = await this.request<{ properties?: Record<string, PropertySchema | string> }>({
+      method: 'PATCH',
+      path: apiPath`/v1/organizations/${org}/properties`,
+      body: props,
+    });
+    return r.properties ?? {};
   }
 }

@@ -25,6 +25,13 @@ export interface Build {
   errorMessage?: string | null;
   buildDurationSeconds?: number | null;
   createdAt?: string;
+  startedAt?: string | null;
+  completedAt?: string | null;
+  /** Bytes of the uploaded context and of the built image (REST reference `Build`). */
+  contextSizeBytes?: number | null;
+  imageSizeBytes?: number | null;
+  /** The built image, once `success`. */
+  imageUri?: string | null;
 }
 
 /** `POST .../builds/upload-url` answer. */
@@ -143,12 +150,25 @@ export async function listBuilds(
   org: string,
   q: { contextHash?: string; region?: string; status?: BuildStatus; limit?: number },
 ): Promise<Build[]> {
-  const r = await c.request<{ builds?: Build[] }>({
+  return (await buildPage(c, org, q)).builds;
+}
+
+/**
+ * {@link listBuilds} with the count of every build that matches (`total`, the official `build list`'s
+ * "Showing N of M"; the length of `builds` when the answer has none).
+ */
+export async function buildPage(
+  c: CloudClient,
+  org: string,
+  q: { contextHash?: string; region?: string; status?: BuildStatus; limit?: number },
+): Promise<{ builds: Build[]; total: number }> {
+  const r = await c.request<{ builds?: Build[]; total?: number }>({
     method: 'GET',
     path: apiPath`/v1/organizations/${org}/builds`,
     query: { contextHash: q.contextHash, region: q.region, status: q.status, limit: q.limit === undefined ? undefined : String(q.limit) },
   });
-  return r.builds ?? [];
+  const builds = r.builds ?? [];
+  return { builds, total: typeof r.total === 'number' ? r.total : builds.length };
 }
 
 /** `GET .../builds/{id}`. @throws ApiError 404 when it does not exist */
@@ -159,12 +179,32 @@ export async function getBuild(c: CloudClient, org: string, id: string): Promise
 
 /** `GET .../builds/{id}/logs?limit`: the build's log lines as text, oldest first. */
 export async function buildLogs(c: CloudClient, org: string, id: string, limit = 500): Promise<string[]> {
+  return (await buildLogEntries(c, org, id, limit)).map((l) => l.message);
+}
+
+/**
+ * `GET .../builds/{id}/logs?limit`: the build's log lines, oldest first, each as `{message, timestamp?}`:
+ * the REST reference sends strings, and the official `build logs` also reads `{message|log, timestamp}`
+ * objects (pipecatcloud `cli/commands/build.py`).
+ *
+ * @throws ApiError 404 when the build does not exist
+ */
+export async function buildLogEntries(
+  c: CloudClient,
+  org: string,
+  id: string,
+  limit = 500,
+): Promise<{ message: string; timestamp?: string }[]> {
   const r = await c.request<{ logs?: (LogLine | string)[] }>({
     method: 'GET',
     path: apiPath`/v1/organizations/${org}/builds/${id}/logs`,
     query: { limit: String(limit) },
   });
-  return (r.logs ?? []).map((l) => (typeof l === 'string' ? l : (l.message ?? l.log ?? JSON.stringify(l))));
+  return (r.logs ?? []).map((l) =>
+    typeof l === 'string'
+      ? { message: l }
+      : { message: l.message ?? l.log ?? JSON.stringify(l), ...(l.timestamp ? { timestamp: l.timestamp } : {}) },
+  );
 }
 
 /**

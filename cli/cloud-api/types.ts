@@ -54,6 +54,20 @@ export interface OrganizationProperties {
   defaultRegion: string;
 }
 
+/**
+ * One property of `GET .../properties/schema` (and of a `PATCH .../properties` answer): REST
+ * reference `PropertySchema` (`type`, `description`, `default`, `currentValue`, `readOnly` required).
+ */
+export interface PropertySchema {
+  type: string;
+  description: string;
+  default: unknown;
+  currentValue: unknown;
+  readOnly: boolean;
+  /** Valid values, when the property has a fixed set (the region codes of `defaultRegion`). */
+  availableValues?: unknown[];
+}
+
 /** One entry of `GET /v1/organizations`. */
 export interface Organization {
   name: string;

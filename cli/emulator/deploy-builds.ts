@@ -162,11 +162,33 @@ export async function createBuild(store: DeployStore, body: Record<string, unkno
  *
  * @throws DeployHttpError 400 when it is not a positive integer
  */
-export function intParam(query: URLSearchParams, name: string, dflt: number): number {
+export function intParam(query: URLSearchParams, name: string, dflt: number, range: { min?: number; max?: number } = {}): number {
   const v = query.get(name);
   if (v === null) return dflt;
-  if (!/^\d+$/.test(v) || Number(v) < 1) throw bad(`${name} must be a positive integer`);
+  const { min = 1, max = Number.MAX_SAFE_INTEGER } = range;
+  if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max)
+    throw bad(
+      min === 1 && max === Number.MAX_SAFE_INTEGER ? `${name} must be a positive integer` : `${name} must be between ${min} and ${max}`,
+    );
   return Number(v);
+}
+
+/** A build id as the platform makes them (a UUID; REST reference build-get, `buildId` format `uuid`). */
+const BUILD_ID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * `GET builds[?contextHash&region&status&limit&offset]`: newest first; `limit` 1-100 (default 20),
+ * as the REST reference's build-list bounds it.
+ */
+function listBuilds(store: DeployStore, query: URLSearchParams): [number, unknown] {
+  const limit = intParam(query, 'limit', 20, { max: 100 });
+  const offset = intParam(query, 'offset', 0, { min: 0 });
+  const list = Object.values(store.builds())
+    .filter((b) => !query.get('contextHash') || b.contextHash === query.get('contextHash'))
+    .filter((b) => !query.get('region') || b.region === query.get('region'))
+    .filter((b) => !query.get('status') || buildStatus(b) === query.get('status'))
+    .sort((a, b) => b.createdAt - a.createdAt);
+  return [200, { builds: list.slice(offset, offset + limit).map((b) => buildView(store, b)), total: list.length, limit, offset }];
 }
 
 /**
@@ -191,14 +213,9 @@ export async function handleBuilds(
   if (rest.length === 1) {
     if (method === 'POST') return createBuild(store, body());
     if (method !== 'GET') throw notAllowed();
-    const limit = intParam(query, 'limit', 20);
-    const list = Object.values(store.builds())
-      .filter((b) => !query.get('contextHash') || b.contextHash === query.get('contextHash'))
-      .filter((b) => !query.get('region') || b.region === query.get('region'))
-      .filter((b) => !query.get('status') || buildStatus(b) === query.get('status'))
-      .sort((a, b) => b.createdAt - a.createdAt);
-    return [200, { builds: list.slice(0, limit).map((b) => buildView(store, b)), total: list.length, limit, offset: 0 }];
+    return listBuilds(store, query);
   }
+  if (!BUILD_ID_RE.test(rest[1])) throw bad(`Invalid build ID '${rest[1]}': a build ID is a UUID`);
   const b = own(store.builds(), rest[1]);
   if (!b) throw new DeployHttpError(404, 'NOT_FOUND', 'Build not found');
   if (method !== 'GET') throw notAllowed();
@@ -206,7 +223,7 @@ export async function handleBuilds(
   if (rest.length === 3 && rest[2] === 'logs') {
     const status = buildStatus(b);
     const shown = status === 'pending' ? [] : status === 'building' ? b.logs.slice(0, 2) : b.logs;
-    return [200, { logs: shown.slice(-intParam(query, 'limit', 500)).map((message) => ({ timestamp: iso(b.startsAt), message })) }];
+    return [200, { logs: shown.slice(-intParam(query, 'limit', 500, { max: 10_000 })) }];
   }
   throw new DeployHttpError(404, 'NOT_FOUND', 'Not found');
 }

@@ -1,7 +1,8 @@
 /**
  * The emulator's request handler: parses the path, records the request, applies an injected fault
  * (`faults.ts`) or answers through the deploy API (`deploy.ts`) and the secrets API
- * (`secrets-api.ts`), persisting every change. The upload URL (`/_uploads`) and the admin
+ * (`secrets-api.ts`) of the organisation in the path (or the key's, for the REST reference's own
+ * paths: `rest-paths.ts`), persisting every change. The upload URL (`/_uploads`) and the admin
  * endpoints (`admin.ts`) are routed from here too.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -9,6 +10,7 @@ import { handleAdmin, takeFault } from './admin.js';
 import { DeployHttpError } from './deploy.js';
 import { echoMessage, type RecordedRequest } from './faults.js';
 import { HttpError, MAX_UPLOAD, readBody, readBytes, send, type EmulatorContext, type QueuedFault } from './http.js';
+import { fromRestReference } from './rest-paths.js';
 import { api } from './secrets-api.js';
 
 /** Records a request's outcome in the request log (and the log sink). */
@@ -82,7 +84,9 @@ async function handleUpload(
       '<Error><Code>MalformedPOSTRequest</Code><Message>The body of your POST request is not well-formed multipart/form-data.</Message></Error>',
     );
   }
-  const [status, xml] = await ctx.deployApi.receiveUpload(form);
+  const key = form.get('key');
+  const owner = typeof key === 'string' ? ctx.forOrg(key.split('/')[0]) : undefined;
+  const [status, xml] = await (owner ?? ctx).deployApi.receiveUpload(form);
   record(status);
   if (status === 204) {
     res.writeHead(204);
@@ -113,14 +117,14 @@ async function runApi(
       return [400, { error: 'Invalid JSON body', code: 'GENERIC_BAD_REQUEST' }];
     }
   }
+  const mapped = fromRestReference(method, segs, ctx.org, body);
+  if (mapped) ({ method, segs, body } = mapped);
   try {
-    const deploy =
-      segs[1] === 'organizations' && segs[2] === ctx.org
-        ? await ctx.deployApi.handle(method, segs.slice(3), url.searchParams, body)
-        : undefined;
-    const answer = deploy ?? api(ctx, method, segs, url.searchParams, body);
+    const octx = segs[1] === 'organizations' && segs.length > 2 ? ctx.forOrg(segs[2]) : undefined;
+    const deploy = octx ? await octx.deployApi.handle(method, segs.slice(3), url.searchParams, body) : undefined;
+    const answer = deploy ?? api(octx ?? ctx, method, segs, url.searchParams, body);
     if (method !== 'GET') await ctx.persister.commit();
-    return answer;
+    return mapped?.answer ? mapped.answer(answer) : answer;
   } catch (err) {
     if (err instanceof HttpError || err instanceof DeployHttpError) return [err.status, { error: err.message, code: err.code }];
     return [500, { error: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' }];

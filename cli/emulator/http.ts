@@ -45,7 +45,19 @@ export const MAX_UPLOAD = 64 * 1024 * 1024;
 export interface EmulatorContext {
   org: string;
   regions: string[];
+  /** The organisation's default region now: its `defaultRegion` property (`properties.ts`). */
   defaultRegion: string;
+  /** The default region the emulator started with (`--default-region`): the property's `default`. */
+  configuredDefaultRegion: string;
+  /** Sets the organisation's `defaultRegion` property (kept in the data file). */
+  setDefaultRegion(code: string): void;
+  /** Every organisation of the token (`--orgs`), the primary first: the one of `org` here. */
+  organizations: string[];
+  /**
+   * The context of one of {@link organizations} (its sets, agents, builds and properties; faults,
+   * the request log and the token are shared), or undefined for a name the token does not have.
+   */
+  forOrg(name: string): EmulatorContext | undefined;
   /** The accepted bearer token. */
   token: string;
   /** How long a set stays `pending` after a write, in ms. */

@@ -1,9 +1,10 @@
 /**
  * The emulator's secrets and identity endpoints (`/v1/users`, `/v1/organizations[...]`: regions,
- * properties, daily, secrets), answering as the platform does. Contract:
+ * properties (`properties.ts`), daily, secrets), answering as the platform does. Contract:
  * ../shared/design/cloud-api.md; decisions where it is silent: docs/cloud-emulator.md.
  */
 import { badRequest, HttpError, notAllowed, notFoundSet, own, type EmulatorContext } from './http.js';
+import { properties } from './properties.js';
 import type { StoredSet } from './state.js';
 
 /** Default region codes and display names (public REST docs). */
@@ -58,7 +59,7 @@ export function api(ctx: EmulatorContext, method: string, segs: string[], query:
   if (segs[1] !== 'organizations') throw new HttpError(404, 'NOT_FOUND', 'Not found');
   if (segs.length === 2) {
     if (method !== 'GET') throw notAllowed();
-    return [200, { organizations: [{ name: ctx.org, verboseName: `${ctx.org} (emulator)` }] }];
+    return [200, { organizations: ctx.organizations.map((name) => ({ name, verboseName: `${name} (emulator)` })) }];
   }
   if (segs[2] !== ctx.org) throw new HttpError(404, 'NOT_FOUND', `Organization '${segs[2]}' not found`);
   const rest = segs.slice(3);
@@ -71,10 +72,7 @@ export function api(ctx: EmulatorContext, method: string, segs: string[], query:
     if (method !== 'GET') throw notAllowed();
     return [200, { apiKey: EMULATOR_DAILY_API_KEY }];
   }
-  if (rest.length === 1 && rest[0] === 'properties') {
-    if (method !== 'GET') throw notAllowed();
-    return [200, { properties: { defaultRegion: ctx.defaultRegion } }];
-  }
+  if (rest[0] === 'properties') return properties(ctx, method, rest, body);
   if (rest[0] !== 'secrets' || rest.length > 3) throw new HttpError(404, 'NOT_FOUND', 'Not found');
   return secrets(ctx, method, rest, query.get('region') ?? undefined, body);
 }
@@ -139,7 +137,24 @@ function upsert(ctx: EmulatorContext, setName: string, set: StoredSet | undefine
     throw badRequest(`Secret already exists in region '${set.region}'. Cannot change region to '${reqRegion}'.`);
   }
   const region = set?.region ?? reqRegion ?? ctx.defaultRegion;
-  return b.isImagePullSecret === true ? upsertImagePullSecret(ctx, setName, set, b, region) : upsertKey(ctx, setName, set, b, region);
+  if (b.isImagePullSecret === true) return upsertImagePullSecret(ctx, setName, set, b, region);
+  return b.secrets === undefined ? upsertKey(ctx, setName, set, b, region) : upsertKeys(ctx, setName, b, region);
+}
+
+/**
+ * The REST reference's body of a regular set (`{"secrets":[{"secretKey","secretValue"}],"region"?}`):
+ * every pair checked first, then each written as one key (all or none).
+ */
+function upsertKeys(ctx: EmulatorContext, setName: string, b: Record<string, unknown>, region: string): [number, unknown] {
+  const items = b.secrets as { secretKey?: unknown; secretValue?: unknown }[];
+  if (!Array.isArray(items) || items.length === 0) throw badRequest('secrets must be a non-empty array of {secretKey, secretValue}');
+  for (const it of items)
+    if (!it || typeof it.secretKey !== 'string' || !it.secretKey || typeof it.secretValue !== 'string' || it.secretValue === '')
+      throw badRequest('each entry of secrets needs a secretKey and a non-empty secretValue');
+  let answer: [number, unknown] = [202, { status: 'OK', region }];
+  for (const it of items)
+    answer = upsertKey(ctx, setName, own(ctx.sets(), setName), { ...b, secretKey: it.secretKey, secretValue: it.secretValue }, region);
+  return answer;
 }
 
 /** An image pull secret's `PUT`: host and value required; a regular set cannot become one. */

@@ -38,6 +38,12 @@ export interface EmulatorOptions {
   token?: string;
   /** Organisation name served; default `emulator-org`. */
   org?: string;
+  /**
+   * Every organisation the token belongs to (`--orgs a,b`); the first (or `org`, when given too)
+   * is the primary: printed as `PIPECAT_ORG`, the key's organisation of the REST reference's
+   * paths (`/v1/agents`, ...), and the one the admin endpoints act on. Default: `[org]`.
+   */
+  orgs?: string[];
   /** Region codes; default `us-west,us-east,eu-central,ap-south`. */
   regions?: string[];
   /** Organisation default region; default `us-west` (must be one of `regions`). */
@@ -61,8 +67,10 @@ export interface RunningEmulator {
   port: number;
   /** The accepted bearer token. */
   token: string;
-  /** The organisation served. */
+  /** The organisation served (the primary one). */
   org: string;
+  /** Every organisation of the token, the primary first. */
+  orgs: string[];
   /** Stop listening, drop open connections, and wait for pending saves. */
   close(): Promise<void>;
 }
@@ -89,9 +97,64 @@ async function loadSettings(options: EmulatorOptions) {
   const data: EmulatorData = loaded ?? { version: 1, orgs: {} };
   const token = options.token ?? data.token ?? `pcc_pat_emulator_${randomBytes(18).toString('base64url')}`;
   data.token = token;
-  const org = options.org ?? (loaded ? Object.keys(data.orgs)[0] : undefined) ?? 'emulator-org';
-  data.orgs[org] ??= { sets: {} };
-  return { regions, defaultRegion, data, token, org };
+  const org = options.org ?? options.orgs?.[0] ?? (loaded ? Object.keys(data.orgs)[0] : undefined) ?? 'emulator-org';
+  const orgs = [...new Set([org, ...(options.orgs ?? [])])];
+  for (const o of orgs) data.orgs[o] ??= { sets: {} };
+  return { regions, defaultRegion, data, token, org, orgs };
+}
+
+/** What every organisation's context shares: the settings, the data, timings and the base URL. */
+interface Shared {
+  regions: string[];
+  defaultRegion: string;
+  data: EmulatorData;
+  options: EmulatorOptions;
+  baseUrl: () => string;
+}
+
+/** The org-dependent part of an organisation's context: its sets, deploy API and properties. */
+function orgParts(shared: Shared, name: string) {
+  const { data, options } = shared;
+  const sets = () => data.orgs[name].sets;
+  const current = () => data.orgs[name].properties?.defaultRegion ?? shared.defaultRegion;
+  const deployApi = createDeployApi({
+    org: name,
+    regions: shared.regions,
+    get defaultRegion() {
+      return current();
+    },
+    state: () => data.orgs[name],
+    secretSet: (set) => {
+      const s = own(sets(), set);
+      return s && { type: s.type, region: s.region, status: statusOf(s).status };
+    },
+    baseUrl: shared.baseUrl,
+    buildMs: Math.max(0, options.buildMs ?? 1500),
+    deployMs: Math.max(0, options.deployMs ?? 1000),
+    listTar,
+  });
+  const setDefaultRegion = (code: string) => void ((data.orgs[name].properties ??= {}).defaultRegion = code);
+  return { sets, deployApi, current, setDefaultRegion };
+}
+
+/**
+ * The context of each organisation: the primary's is `root`; each other one inherits the root's
+ * shared members (faults, request log, token, persister) and has its own sets, deploy API and properties.
+ */
+function orgContexts(root: EmulatorContext, shared: Shared, orgs: string[]): Map<string, EmulatorContext> {
+  const views = new Map<string, EmulatorContext>([[root.org, root]]);
+  for (const name of orgs.slice(1)) {
+    const p = orgParts(shared, name);
+    const view = Object.create(root, {
+      org: { value: name, enumerable: true },
+      sets: { value: p.sets },
+      deployApi: { value: p.deployApi },
+      defaultRegion: { get: p.current, enumerable: true },
+      setDefaultRegion: { value: p.setDefaultRegion },
+    }) as EmulatorContext;
+    views.set(name, view);
+  }
+  return views;
 }
 
 /** Listens on the options' host and port; resolves with the address, rejects with `EADDRINUSE` & co. */
@@ -127,43 +190,38 @@ function delayIn(timers: Set<NodeJS.Timeout>, ms: number): Promise<void> {
  *   port in use (`EADDRINUSE`)
  */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
-  const { regions, defaultRegion, data, token, org } = await loadSettings(options);
-  const sets = () => data.orgs[org].sets;
+  const { regions, defaultRegion, data, token, org, orgs } = await loadSettings(options);
   let baseUrl = '';
-  const deployApi = createDeployApi({
-    org,
-    regions,
-    defaultRegion,
-    state: () => data.orgs[org],
-    secretSet: (name) => {
-      const s = own(sets(), name);
-      return s && { type: s.type, region: s.region, status: statusOf(s).status };
-    },
-    baseUrl: () => baseUrl,
-    buildMs: Math.max(0, options.buildMs ?? 1500),
-    deployMs: Math.max(0, options.deployMs ?? 1000),
-    listTar,
-  });
+  const shared: Shared = { regions, defaultRegion, data, options, baseUrl: () => baseUrl };
+  const primary = orgParts(shared, org);
   const persister = new Persister(options.dataFile, () => JSON.stringify(data, null, 2) + '\n');
   if (options.dataFile) await persister.commit();
   const timers = new Set<NodeJS.Timeout>();
   const sockets = new Set<Socket>();
   let closing = false;
+  let contexts = new Map<string, EmulatorContext>();
   const ctx: EmulatorContext = {
     org,
     regions,
-    defaultRegion,
+    get defaultRegion() {
+      return primary.current();
+    },
+    configuredDefaultRegion: defaultRegion,
+    setDefaultRegion: primary.setDefaultRegion,
+    organizations: orgs,
+    forOrg: (name) => contexts.get(name),
     token,
     provisionMs: Math.max(0, options.provisionMs ?? 0),
     latencyMs: Math.max(0, options.latencyMs ?? 0),
-    sets,
-    deployApi,
+    sets: primary.sets,
+    deployApi: primary.deployApi,
     persister,
     faults: [],
     requests: [],
     delay: (ms) => delayIn(timers, ms),
     log: options.log,
   };
+  contexts = orgContexts(ctx, shared, orgs);
   const server: Server = createServer((req, res) => {
     handle(ctx, req, res).catch((err) => {
       if (err instanceof HttpError) return send(res, err.status, { error: err.message, code: err.code });
@@ -183,6 +241,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     port: addr.port,
     token,
     org,
+    orgs,
     async close() {
       if (closing) return;
       closing = true;

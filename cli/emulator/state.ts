@@ -6,7 +6,7 @@
  * concurrent requests can never lose a write; persistence is coalesced: each write waits until a
  * save that started after its change has finished, so a burst of N writes costs a few file writes.
  *
- * Data file (version 1): `{"version":1,"token":"...","orgs":{"<org>":{"sets":{"<set>":StoredSet}}}}`.
+ * Data file (version 1): `{"version":1,"token":"...","orgs":{"<org>":{"sets":{"<set>":StoredSet},"properties"?:{...}}}}`.
  * It holds secret values in clear text: it is for local development only.
  */
 import { readFile } from 'node:fs/promises';
@@ -37,8 +37,8 @@ export interface StoredSet {
 export interface EmulatorData {
   version: 1;
   token?: string;
-  /** Per organisation: secret sets, and the agents and builds of `./deploy.ts`. */
-  orgs: Record<string, { sets: Record<string, StoredSet> } & DeployState>;
+  /** Per organisation: secret sets, the agents and builds of `./deploy.ts`, and properties set by `PATCH .../properties`. */
+  orgs: Record<string, { sets: Record<string, StoredSet>; properties?: { defaultRegion?: string } } & DeployState>;
 }
 
 /**

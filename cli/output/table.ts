@@ -40,3 +40,17 @@ export function renderTable(head: readonly string[], rows: readonly (readonly (s
 export function printJson(doc: unknown, out: (text: string) => void = (text) => void process.stdout.write(text)): void {
   out(JSON.stringify(doc, null, 2) + '\n');
 }
+
+/**
+ * Render `[label, value]` pairs, one a line: `label:` padded to a column in `rich` mode, `label<TAB>value`
+ * in `plain` mode (as `renderTable`'s plain rows), for a command that shows one thing (a build, a setting).
+ *
+ * @param pairs the labels and values, in order; a value is one line
+ * @param mode the output mode (default `rich`)
+ * @returns the lines without a trailing newline
+ */
+export function renderPairs(pairs: readonly (readonly [string, string])[], mode: OutputMode = 'rich'): string {
+  if (mode === 'plain') return pairs.map(([k, v]) => `${k}\t${v}`).join('\n');
+  const width = Math.max(0, ...pairs.map(([k]) => k.length)) + 2;
+  return pairs.map(([k, v]) => `${(k + ':').padEnd(width)}${v}`.trimEnd()).join('\n');
+}

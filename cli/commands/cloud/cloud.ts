@@ -12,11 +12,14 @@ import { UserError } from '../../errors.js';
 import { OUTPUT_MODES, OUTPUT_VARIABLE } from '../../output/mode.js';
 import { AGENT_GROUP } from './agent.js';
 import { AUTH_GROUP } from './auth.js';
+import { BUILD_GROUP } from './build.js';
 import { processCloudIO, type CloudIO } from './common.js';
 import { cloudCommandModule, commandName, type CloudDefinition } from './define.js';
 import { createDeployCommand } from './deploy.js';
 import { createEmulatorCommand } from './emulator.js';
 import { OFFICIAL_ONLY, officialOnlyMessage } from './official-commands.js';
+import { ORGANIZATIONS_GROUP } from './organizations.js';
+import { REGIONS_GROUP } from './regions.js';
 import { createSecretsCommand } from './secrets.js';
 
 /** Every `pipecat cloud` command, in the order `--help` lists them. */
@@ -36,6 +39,9 @@ export const CLOUD_COMMANDS: readonly CloudDefinition[] = [
     module: createDeployCommand,
   },
   AGENT_GROUP,
+  ORGANIZATIONS_GROUP,
+  REGIONS_GROUP,
+  BUILD_GROUP,
   {
     command: 'emulator',
     describe: 'Run a local emulator of the Pipecat Cloud API (secrets, agents, builds, auth) for offline use and tests',

@@ -16,6 +16,7 @@ export interface EmulatorArgs {
   data?: string;
   token?: string;
   org?: string;
+  orgs?: string;
   regions: string;
   'default-region'?: string;
   'provision-ms': number;
@@ -29,6 +30,13 @@ const intOption = (name: string, v: number, min = 0) => {
   if (!Number.isInteger(v) || v < min) throw new UserError(`--${name} must be a whole number >= ${min} (got ${String(v)})`);
   return v;
 };
+
+/** The non-empty, trimmed items of a comma-separated option value. */
+const commaList = (v: string) =>
+  v
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
 
 /** The `pipecat cloud emulator` command of the binary. */
 export const emulatorCommand: CommandModule<object, EmulatorArgs> = {
@@ -49,6 +57,12 @@ export const emulatorCommand: CommandModule<object, EmulatorArgs> = {
         requiresArg: true,
       })
       .option('org', { type: 'string', describe: 'Organisation name served (default emulator-org)', requiresArg: true })
+      .option('orgs', {
+        type: 'string',
+        describe: "Comma-separated organisations of the token; the first is the key's and printed as PIPECAT_ORG",
+        requiresArg: true,
+        conflicts: 'org',
+      })
       .option('regions', {
         type: 'string',
         default: 'us-west,us-east,eu-central,ap-south',
@@ -94,15 +108,14 @@ function emulatorHandler(io: () => CloudIO): CommandModule<object, EmulatorArgs>
     const x = io();
     const port = intOption('port', argv.port);
     if (port > 65535) throw new UserError(`--port must be between 0 and 65535 (got ${port})`);
-    const regions = argv.regions
-      .split(',')
-      .map((r) => r.trim())
-      .filter(Boolean);
+    const regions = commaList(argv.regions);
     if (regions.length === 0) throw new UserError('--regions needs at least one region code');
     const defaultRegion = argv['default-region'] ?? (regions.includes('us-west') ? 'us-west' : regions[0]);
     if (!regions.includes(defaultRegion))
       throw new UserError(`--default-region ${defaultRegion} is not one of --regions (${regions.join(', ')})`);
     if (argv.token !== undefined && !argv.token.trim()) throw new UserError('--token must not be empty');
+    const orgs = argv.orgs === undefined ? undefined : commaList(argv.orgs);
+    if (orgs?.length === 0) throw new UserError('--orgs needs at least one organisation name');
     let emu;
     try {
       // Loaded here: the other cloud commands share this module's chunk and never run a server.
@@ -113,6 +126,7 @@ function emulatorHandler(io: () => CloudIO): CommandModule<object, EmulatorArgs>
         dataFile: argv.data,
         token: argv.token,
         org: argv.org,
+        orgs,
         regions,
         defaultRegion,
         provisionMs: intOption('provision-ms', argv['provision-ms']),
@@ -137,7 +151,7 @@ function emulatorHandler(io: () => CloudIO): CommandModule<object, EmulatorArgs>
       await emu.close().catch(() => undefined);
     });
     x.err(
-      `Pipecat Cloud emulator listening on ${emu.url} (organisation ${emu.org}${argv.data ? `, data in ${argv.data}` : ', in memory'}).\n` +
+      `Pipecat Cloud emulator listening on ${emu.url} (organisation${emu.orgs.length > 1 ? `s ${emu.orgs.join(', ')}` : ` ${emu.org}`}${argv.data ? `, data in ${argv.data}` : ', in memory'}).\n` +
         `Point the CLI at it with the lines printed on stdout (export them), e.g. PIPECAT_API_HOST=${emu.url} PIPECAT_TOKEN=... pipecat cloud secrets list\n` +
         'Press Ctrl-C to stop.\n',
     );
