@@ -82,7 +82,8 @@ export const commands = [
   }),
   lazyCommand({
     command: 'cloud <command>',
-    describe: 'Manage Pipecat Cloud: auth, secrets, deploy, agents, local API emulator',
+    describe:
+      'Manage Pipecat Cloud: auth, secrets, deploy, agents and sessions, organizations and keys, regions, builds, local API emulator',
     load: async () => (await import('./cloud/cloud.js')).cloudCommand,
   }),
 ];

@@ -8,7 +8,6 @@
  * (`./official-commands.ts`).
  */
 import type { Argv, CommandModule } from 'yargs';
-import { UserError } from '../../errors.js';
 import { OUTPUT_MODES, OUTPUT_VARIABLE } from '../../output/mode.js';
 import { AGENT_GROUP } from './agent.js';
 import { AUTH_GROUP } from './auth.js';
@@ -17,7 +16,7 @@ import { processCloudIO, type CloudIO } from './common.js';
 import { cloudCommandModule, commandName, type CloudDefinition } from './define.js';
 import { createDeployCommand } from './deploy.js';
 import { createEmulatorCommand } from './emulator.js';
-import { OFFICIAL_ONLY, officialOnlyMessage } from './official-commands.js';
+import { OFFICIAL_ONLY, officialOnlyRow } from './official-commands.js';
 import { ORGANIZATIONS_GROUP } from './organizations.js';
 import { REGIONS_GROUP } from './regions.js';
 import { createSecretsCommand } from './secrets.js';
@@ -48,23 +47,8 @@ export const CLOUD_COMMANDS: readonly CloudDefinition[] = [
     official: null,
     module: createEmulatorCommand,
   },
+  ...OFFICIAL_ONLY.filter((w) => !w.includes(' ')).map(officialOnlyRow),
 ];
-
-/**
- * A hidden command for an official command group we leave to pipecat's own CLI: whatever follows
- * it, it exits 2 with the command to run there.
- */
-function officialOnlyCommand(words: string): CommandModule {
-  return {
-    command: `${words} [rest..]`,
-    describe: false,
-    builder: (y: Argv) => y.strict(false).help(false),
-    handler: (argv) => {
-      const rest = ((argv.rest as unknown[] | undefined) ?? []).map(String);
-      throw new UserError(officialOnlyMessage([words, ...rest].join(' ')));
-    },
-  };
-}
 
 /**
  * The `cloud` command group, its commands given the collaborators.
@@ -72,10 +56,11 @@ function officialOnlyCommand(words: string): CommandModule {
  * @param io collaborators, made when a command runs (default: the process's)
  */
 export function createCloudCommand(io: () => CloudIO = processCloudIO): CommandModule {
-  const names = CLOUD_COMMANDS.map(commandName);
+  const names = CLOUD_COMMANDS.filter((d) => !('hidden' in d && d.hidden)).map(commandName);
   return {
     command: 'cloud <command>',
-    describe: 'Manage Pipecat Cloud: auth, secrets, deploy, agents, local API emulator',
+    describe:
+      'Manage Pipecat Cloud: auth, secrets, deploy, agents and sessions, organizations and keys, regions, builds, local API emulator',
     builder: (yargs: Argv) => {
       let y = yargs.option('output', {
         type: 'string',
@@ -83,7 +68,6 @@ export function createCloudCommand(io: () => CloudIO = processCloudIO): CommandM
         describe: `Output mode: ${OUTPUT_MODES.join(', ')} (rich: default; plain: tab-separated, no colour; json: one document on stdout). Also ${OUTPUT_VARIABLE}`,
       });
       for (const d of CLOUD_COMMANDS) y = y.command(cloudCommandModule(d, io));
-      for (const words of OFFICIAL_ONLY.filter((w) => !w.includes(' '))) y = y.command(officialOnlyCommand(words));
       return y.demandCommand(1, `name a cloud command: ${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`);
     },
     handler: () => undefined,

@@ -76,6 +76,8 @@ export interface CloudModuleRow {
   official: string | null;
   /** Official commands it answers, beyond `official` itself (a group's leaves: `secrets set`, …). */
   officialLeaves?: readonly string[];
+  /** Left out of `--help`, the group's list of commands and the official-commands table. */
+  hidden?: boolean;
   /** The yargs module, given the collaborators. */
   module: (io: () => CloudIO) => AnyCommand;
 }
@@ -165,14 +167,18 @@ function buildLeaf(def: CloudCommandDefinition, y: Argv): Argv {
 export function cloudCommandModule(def: CloudDefinition, io: () => CloudIO = processCloudIO): AnyCommand {
   if (isModuleRow(def)) return def.module(io);
   if (isGroup(def)) {
-    const names = def.commands.map(commandName);
+    const names = def.commands.filter((c) => !(isModuleRow(c) && c.hidden)).map(commandName);
     return {
       command: def.command,
       describe: def.describe,
       builder: (y: Argv) => {
         let b = y;
         for (const child of def.commands) b = b.command(cloudCommandModule(child, io));
-        b = b.demandCommand(1, `name a ${commandName(def)} command: ${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`);
+        const article = /^[aeiou]/.test(commandName(def)) ? 'an' : 'a';
+        b = b.demandCommand(
+          1,
+          `name ${article} ${commandName(def)} command: ${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`,
+        );
         return def.epilogue ? b.epilogue(def.epilogue) : b;
       },
       handler: () => undefined,
@@ -206,6 +212,7 @@ export interface DefinitionLeaf {
 export function definitionLeaves(nodes: readonly CloudDefinition[], prefix = ''): DefinitionLeaf[] {
   const out: DefinitionLeaf[] = [];
   for (const d of nodes) {
+    if (isModuleRow(d) && d.hidden) continue;
     const words = `${prefix}${commandName(d)}`;
     if (isGroup(d)) out.push(...definitionLeaves(d.commands, words + ' '));
     else if (isModuleRow(d) && d.officialLeaves?.length)

@@ -6,6 +6,9 @@
  * list and the definitions (`npm run docs`); `test/cloud/official-commands.test.ts` checks that
  * every definition's `official` name is listed here.
  */
+import type { Argv } from 'yargs';
+import { UserError } from '../../errors.js';
+import type { CloudModuleRow } from './define.js';
 
 /** Every official command, as typed after `pipecat cloud`. */
 export const OFFICIAL_COMMANDS: readonly string[] = [
@@ -63,4 +66,30 @@ export const OFFICIAL_ONLY: readonly string[] = ['organizations properties', 'gi
  */
 export function officialOnlyMessage(words: string): string {
   return `\`pipecat cloud ${words}\` is a command of pipecat's own CLI: \`uv run pipecat cloud ${words}\` (in a project with pipecat-ai-cli)`;
+}
+
+/**
+ * A hidden command for an official command (or group) we leave to pipecat's own CLI: whatever
+ * follows it, it exits 2 with {@link officialOnlyMessage}. Placed in the group its words start
+ * with (`organizations properties` in the organizations group; `github` in `cloud`).
+ *
+ * @param words the official words after `pipecat cloud`, one of {@link OFFICIAL_ONLY}
+ */
+export function officialOnlyRow(words: string): CloudModuleRow {
+  const last = words.split(' ').pop()!;
+  return {
+    command: `${last} [rest..]`,
+    describe: `${words}: a command of pipecat's own CLI`,
+    official: null,
+    hidden: true,
+    module: () => ({
+      command: `${last} [rest..]`,
+      describe: false,
+      builder: (y: Argv) => y.strict(false).help(false),
+      handler: (argv) => {
+        const rest = ((argv.rest as unknown[] | undefined) ?? []).map(String);
+        throw new UserError(officialOnlyMessage([words, ...rest].join(' ')));
+      },
+    }),
+  };
 }

@@ -12,7 +12,6 @@
  * `--output plain|json`. `organizations properties …` is left to pipecat's own CLI
  * (`./official-commands.ts`). Guide: docs/cloud-organizations.md.
  */
-import type { Argv, CommandModule } from 'yargs';
 import { credentialsPath, updateCredentialsFile } from '../../cloud-api/credentials.js';
 import type { Organization, PropertySchema } from '../../cloud-api/types.js';
 import { OperationFailedError, UserError } from '../../errors.js';
@@ -21,7 +20,7 @@ import { renderPairs, renderTable } from '../../output/table.js';
 import type { CloudArgs, CloudIO, Session } from './common.js';
 import type { CloudDefinition, CloudGroupDefinition, Emit, Resolved } from './define.js';
 import { inKnownOrganization, unknownOrganization } from './known-org.js';
-import { officialOnlyMessage } from './official-commands.js';
+import { officialOnlyRow } from './official-commands.js';
 
 /** Parsed options of the organizations commands. */
 export interface OrganizationsArgs extends CloudArgs {
@@ -141,25 +140,6 @@ async function defaultRegion(io: CloudIO, argv: Resolved<OrganizationsArgs>, emi
   io.err(success(`default region of ${s.org} set to ${now}`) + '\n');
 }
 
-/**
- * `organizations properties …`: hidden; whatever follows, exit 2 with the command to run in
- * pipecat's own CLI (`./official-commands.ts`, `OFFICIAL_ONLY`).
- */
-const PROPERTIES_ROW: CloudDefinition = {
-  command: 'properties [rest..]',
-  describe: "Organisation properties: a command of pipecat's own CLI (hidden)",
-  official: null,
-  module: (): CommandModule => ({
-    command: 'properties [rest..]',
-    describe: false,
-    builder: (y: Argv) => y.strict(false).help(false),
-    handler: (argv) => {
-      const rest = ((argv.rest as unknown[] | undefined) ?? []).map(String);
-      throw new UserError(officialOnlyMessage(['organizations properties', ...rest].join(' ')));
-    },
-  }),
-};
-
 /** `--help` epilogue of the organizations and regions commands: exit codes and guide. */
 export const ORGANIZATIONS_EPILOGUE =
   'Exit codes: 0 done; 1 the request failed, or the token has no organisation; 2 bad arguments, an organisation or region ' +
@@ -198,7 +178,7 @@ export const ORGANIZATIONS_COMMANDS: CloudDefinition[] = [
     epilogue: ORGANIZATIONS_EPILOGUE,
     run: defaultRegion,
   },
-  PROPERTIES_ROW,
+  officialOnlyRow('organizations properties'),
 ];
 
 /** The `cloud organizations` group (the official `organizations list|select|default-region`). */
