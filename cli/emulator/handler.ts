@@ -10,6 +10,7 @@ import { DeployHttpError } from './deploy.js';
 import { echoMessage, type RecordedRequest } from './faults.js';
 import { HttpError, MAX_UPLOAD, readBody, readBytes, send, type EmulatorContext, type QueuedFault } from './http.js';
 import { api } from './secrets-api.js';
+import { runPublicStart } from './session-admin.js';
 
 /** Records a request's outcome in the request log (and the log sink). */
 type RecordOutcome = (outcome: RecordedRequest['outcome']) => void;
@@ -103,6 +104,7 @@ async function runApi(
   url: URL,
   text: string,
 ): Promise<[number, unknown]> {
+  if (segs[0] === 'v1' && segs[1] === 'public') return runPublicStart(ctx, req.headers.authorization ?? '', method, segs, text);
   if ((req.headers.authorization ?? '') !== `Bearer ${ctx.token}`) return [401, { error: 'Unauthorized', code: 'UNAUTHORIZED' }];
   if (segs[0] !== 'v1') return [404, { error: 'Not found', code: 'NOT_FOUND' }];
   let body: unknown;
@@ -116,7 +118,8 @@ async function runApi(
   try {
     const deploy =
       segs[1] === 'organizations' && segs[2] === ctx.org
-        ? await ctx.deployApi.handle(method, segs.slice(3), url.searchParams, body)
+        ? (ctx.sessionsApi.handle(method, segs.slice(3), url.searchParams, body) ??
+          (await ctx.deployApi.handle(method, segs.slice(3), url.searchParams, body)))
         : undefined;
     const answer = deploy ?? api(ctx, method, segs, url.searchParams, body);
     if (method !== 'GET') await ctx.persister.commit();

@@ -22,6 +22,7 @@ import { createDeployApi } from './deploy.js';
 import { handle } from './handler.js';
 import { HttpError, own, send, type EmulatorContext } from './http.js';
 import { REGION_NAMES, statusOf } from './secrets-api.js';
+import { createSessionsApi } from './sessions.js';
 import { loadData, Persister, type EmulatorData } from './state.js';
 
 export { EMULATOR_DAILY_API_KEY, REGION_NAMES, SET_NAME_RE, isValidSetName } from './secrets-api.js';
@@ -50,6 +51,8 @@ export interface EmulatorOptions {
   deployMs?: number;
   /** Delay added before every API answer, in ms; default 0. */
   latencyMs?: number;
+  /** How long a session's bot takes to start after the start request, in ms; default 1000. */
+  sessionStartMs?: number;
   /** Receives one line per API request (method, path, status); never headers or bodies. */
   log?: (line: string) => void;
 }
@@ -130,6 +133,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const { regions, defaultRegion, data, token, org } = await loadSettings(options);
   const sets = () => data.orgs[org].sets;
   let baseUrl = '';
+  const sessionsApi = createSessionsApi({ org, state: () => data.orgs[org], sessionStartMs: Math.max(0, options.sessionStartMs ?? 1000) });
   const deployApi = createDeployApi({
     org,
     regions,
@@ -143,6 +147,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     buildMs: Math.max(0, options.buildMs ?? 1500),
     deployMs: Math.max(0, options.deployMs ?? 1000),
     listTar,
+    sessionLogs: sessionsApi.logLines,
   });
   const persister = new Persister(options.dataFile, () => JSON.stringify(data, null, 2) + '\n');
   if (options.dataFile) await persister.commit();
@@ -158,6 +163,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     latencyMs: Math.max(0, options.latencyMs ?? 0),
     sets,
     deployApi,
+    sessionsApi,
     persister,
     faults: [],
     requests: [],

@@ -11,6 +11,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { DeployState } from './deploy-types.js';
+import type { SessionState } from './sessions.js';
 
 /** One secret set as stored. */
 export interface StoredSet {
@@ -37,8 +38,8 @@ export interface StoredSet {
 export interface EmulatorData {
   version: 1;
   token?: string;
-  /** Per organisation: secret sets, and the agents and builds of `./deploy.ts`. */
-  orgs: Record<string, { sets: Record<string, StoredSet> } & DeployState>;
+  /** Per organisation: secret sets, the agents and builds of `./deploy.ts`, the sessions and keys of `./sessions.ts`. */
+  orgs: Record<string, { sets: Record<string, StoredSet> } & DeployState & SessionState>;
 }
 
 /**

@@ -18,6 +18,7 @@ import { createDeployCommand } from './deploy.js';
 import { createEmulatorCommand } from './emulator.js';
 import { OFFICIAL_ONLY, officialOnlyMessage } from './official-commands.js';
 import { createSecretsCommand } from './secrets.js';
+import { KEYS_GROUP } from './keys.js';
 
 /** Every `pipecat cloud` command, in the order `--help` lists them. */
 export const CLOUD_COMMANDS: readonly CloudDefinition[] = [
@@ -36,6 +37,13 @@ export const CLOUD_COMMANDS: readonly CloudDefinition[] = [
     module: createDeployCommand,
   },
   AGENT_GROUP,
+  // Temporary home of `organizations keys` until the organizations group (list, select, …) lands.
+  {
+    command: 'organizations <command>',
+    describe: 'Organization settings: public API keys',
+    official: 'organizations',
+    commands: [KEYS_GROUP],
+  },
   {
     command: 'emulator',
     describe: 'Run a local emulator of the Pipecat Cloud API (secrets, agents, builds, auth) for offline use and tests',
