@@ -25,6 +25,7 @@ import type {
   UpsertResult,
   User,
 } from './types.js';
+import type { AgentDeployment, AgentSession, PublicApiKey, SessionList, StartAnswer, StartRequest } from './session-types.js';
 
 export type { CloudClientOptions } from './requester.js';
 
@@ -155,5 +156,73 @@ export class CloudClient extends ApiRequester {
       body: props,
     });
     return r.properties ?? {};
+  }
+
+  /**
+   * `POST /v1/public/{agent}/start` with a public API key as the bearer (not the client's token),
+   * as the official CLI's `agent start` does (pipecatcloud `api.py` `_start_agent`). Sent once:
+   * a start is not repeated (it would start a second session).
+   *
+   * @param publicKey the organisation's public API key (`pk_...`)
+   * @returns the session id, and the Daily room and its meeting token with `createDailyRoom`
+   * @throws ApiError 401 for a key the platform refuses, 404 for an unknown agent
+   */
+  async startSession(agent: string, publicKey: string, body: StartRequest): Promise<StartAnswer> {
+    return this.request<StartAnswer>({ method: 'POST', path: apiPath`/v1/public/${agent}/start`, body, bearer: publicKey });
+  }
+
+  /**
+   * `GET /v1/organizations/{org}/services/{agent}/sessions`: the agent's sessions, newest first.
+   *
+   * @param q.limit at most this many (the platform's default is 10); q.status `active`, `ended` or `all`
+   * @throws ApiError 404 when the agent does not exist
+   */
+  async sessions(org: string, agent: string, q: { limit?: number; status?: string } = {}): Promise<SessionList> {
+    const r = await this.request<Partial<SessionList>>({
+      method: 'GET',
+      path: apiPath`/v1/organizations/${org}/services/${agent}/sessions`,
+      query: { limit: q.limit === undefined ? undefined : String(q.limit), status: q.status },
+    });
+    return { sessions: r.sessions ?? [], total_count: r.total_count };
+  }
+
+  /** `GET .../services/{agent}/sessions/{id}`: one session. @throws ApiError 404 when the agent or session does not exist */
+  async session(org: string, agent: string, id: string): Promise<AgentSession> {
+    return this.request<AgentSession>({ method: 'GET', path: apiPath`/v1/organizations/${org}/services/${agent}/sessions/${id}` });
+  }
+
+  /** `DELETE .../services/{agent}/sessions/{id}`: stop an active session. @throws ApiError 404 when not found */
+  async stopSession(org: string, agent: string, id: string): Promise<void> {
+    await this.request({ method: 'DELETE', path: apiPath`/v1/organizations/${org}/services/${agent}/sessions/${id}` });
+  }
+
+  /** `GET .../services/{agent}/deployments`: the agent's deployments. @throws ApiError 404 when the agent does not exist */
+  async deployments(org: string, agent: string): Promise<AgentDeployment[]> {
+    const r = await this.request<{ deployments?: AgentDeployment[] }>({
+      method: 'GET',
+      path: apiPath`/v1/organizations/${org}/services/${agent}/deployments`,
+    });
+    return r.deployments ?? [];
+  }
+
+  /** `GET /v1/organizations/{org}/apiKeys`: the organisation's public API keys (revoked ones too). */
+  async publicKeys(org: string): Promise<PublicApiKey[]> {
+    const r = await this.request<{ public?: PublicApiKey[] }>({ method: 'GET', path: apiPath`/v1/organizations/${org}/apiKeys` });
+    return r.public ?? [];
+  }
+
+  /**
+   * `POST /v1/organizations/{org}/apiKeys` `{"name","type":"public"}` (pipecatcloud `api.py`
+   * `_api_key_create`). Sent once (a repeat would make a second key).
+   *
+   * @returns the new key, its value in `key`
+   */
+  async createPublicKey(org: string, name: string): Promise<PublicApiKey> {
+    return this.request<PublicApiKey>({ method: 'POST', path: apiPath`/v1/organizations/${org}/apiKeys`, body: { name, type: 'public' } });
+  }
+
+  /** `DELETE /v1/organizations/{org}/apiKeys/{id}`: revoke a key (the platform keeps it, marked revoked). @throws ApiError 404 */
+  async revokeKey(org: string, id: string): Promise<void> {
+    await this.request({ method: 'DELETE', path: apiPath`/v1/organizations/${org}/apiKeys/${id}` });
   }
 }

@@ -61,6 +61,11 @@ export interface RequestSpec {
    * and PATCH.
    */
   idempotent?: boolean;
+  /**
+   * Bearer token of this request instead of the client's: a public API key (`pk_...`) for the
+   * public start endpoint (pipecatcloud `api.py`, `override_token`). Never logged.
+   */
+  bearer?: string;
 }
 
 /**
@@ -144,7 +149,7 @@ export class ApiRequester {
   private async send(spec: RequestSpec, url: URL, line: () => string, ms: () => string): Promise<RawAnswer> {
     const fetch = await loadFetch();
     const headers: Record<string, string> = {
-      Authorization: `Bearer ${this.token}`,
+      Authorization: `Bearer ${spec.bearer ?? this.token}`,
       'User-Agent': this.ua,
       Accept: 'application/json',
     };

@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ECHO_ENCODINGS, type FaultSpec } from './faults.js';
 import { LOOPBACK, readBody, send, type EmulatorContext, type QueuedFault } from './http.js';
 import { isValidSetName } from './secrets-api.js';
+import { sessionFaultsEndpoint } from './session-admin.js';
 
 /** Fault kinds the queue takes. */
 const FAULT_KINDS = ['error', 'rate-limit', 'conflict', 'reset', 'stall', 'echo', 'redirect'];
@@ -125,6 +126,7 @@ export async function handleAdmin(ctx: EmulatorContext, req: IncomingMessage, re
     return send(res, 200, { requests: ctx.requests });
   }
   if (what === 'uploads' && method === 'GET') return uploadsEndpoint(ctx, res, segs);
+  if (what === 'sessions' && segs.length === 3 && segs[2] === 'faults') return sessionFaultsEndpoint(ctx, res, method, body);
   if (what === 'sets' && segs.length === 4 && segs[3] === 'status' && method === 'POST') return forceStatus(ctx, res, segs[2], body);
   if (what === 'sets' && segs.length === 4 && segs[3] === 'reference' && method === 'POST') return referenceSet(ctx, res, segs[2], body);
   return send(res, 404, { error: 'Not found', code: 'NOT_FOUND' });

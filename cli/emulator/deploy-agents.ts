@@ -204,7 +204,7 @@ export function deploy(store: DeployStore, method: 'POST' | 'PUT', body: Record<
   return [200, details(store, existing)];
 }
 
-/** The agent's log lines, newest first; `deploymentId` keeps one deployment's, `sessionId` a session's (the emulator runs none). */
+/** The agent's log lines, newest first; `deploymentId` keeps one deployment's, `sessionId` a session's (`sessions.ts` writes them). */
 export function agentLogs(
   store: DeployStore,
   a: StoredAgent,
@@ -213,16 +213,23 @@ export function agentLogs(
 ): unknown {
   const { deployMs } = store.ctx;
   const now = Date.now();
-  const lines: { timestamp: string; log: string }[] = [];
-  if (q.sessionId) return { logs: [] };
-  for (const d of a.deployments) {
+  const lines: { at: number; log: string }[] = [];
+  for (const d of q.sessionId ? [] : a.deployments) {
     if (q.deploymentId && d.id !== q.deploymentId) continue;
-    lines.push({ timestamp: iso(d.createdAt), log: `INFO deployment ${d.id} created: image ${d.image}` });
+    lines.push({ at: d.createdAt, log: `INFO deployment ${d.id} created: image ${d.image}` });
     if (now >= d.createdAt + Math.round(deployMs / 2))
-      lines.push({ timestamp: iso(d.createdAt + Math.round(deployMs / 2)), log: `INFO pulling image ${d.image}` });
-    if (now >= d.readyAt) lines.push({ timestamp: iso(d.readyAt), log: `INFO deployment ${d.id} ready: waiting for sessions` });
+      lines.push({ at: d.createdAt + Math.round(deployMs / 2), log: `INFO pulling image ${d.image}` });
+    if (now >= d.readyAt) lines.push({ at: d.readyAt, log: `INFO deployment ${d.id} ready: waiting for sessions` });
   }
-  return { logs: lines.reverse().slice(0, limit) };
+  for (const l of store.ctx.sessionLogs?.(a.name) ?? [])
+    if ((!q.sessionId || l.sessionId === q.sessionId) && (!q.deploymentId || l.deploymentId === q.deploymentId)) lines.push(l);
+  lines.sort((x, y) => x.at - y.at);
+  return {
+    logs: lines
+      .reverse()
+      .slice(0, limit)
+      .map((l) => ({ timestamp: iso(l.at), log: l.log })),
+  };
 }
 
 /** `GET services[?region]`: each agent's summary, by name. */

@@ -78,6 +78,8 @@ export interface DeployContext {
   deployMs: number;
   /** Reads the entry names of a gzipped tar (the uploaded context). */
   listTar: (tarball: Buffer) => Promise<string[]>;
+  /** The log lines an agent's sessions wrote so far (`sessions.ts`), merged into its logs. */
+  sessionLogs?: (agent: string) => { at: number; log: string; sessionId: string; deploymentId: string }[];
 }
 
 /** An error answer: status, platform code and message. */

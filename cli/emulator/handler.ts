@@ -12,6 +12,7 @@ import { echoMessage, type RecordedRequest } from './faults.js';
 import { HttpError, MAX_UPLOAD, readBody, readBytes, send, type EmulatorContext, type QueuedFault } from './http.js';
 import { fromRestReference } from './rest-paths.js';
 import { api } from './secrets-api.js';
+import { runPublicStart } from './session-admin.js';
 
 /** Records a request's outcome in the request log (and the log sink). */
 type RecordOutcome = (outcome: RecordedRequest['outcome']) => void;
@@ -107,6 +108,7 @@ async function runApi(
   url: URL,
   text: string,
 ): Promise<[number, unknown]> {
+  if (segs[0] === 'v1' && segs[1] === 'public') return runPublicStart(ctx, req.headers.authorization ?? '', method, segs, text);
   if ((req.headers.authorization ?? '') !== `Bearer ${ctx.token}`) return [401, { error: 'Unauthorized', code: 'UNAUTHORIZED' }];
   if (segs[0] !== 'v1') return [404, { error: 'Not found', code: 'NOT_FOUND' }];
   let body: unknown;
@@ -121,7 +123,10 @@ async function runApi(
   if (mapped) ({ method, segs, body } = mapped);
   try {
     const octx = segs[1] === 'organizations' && segs.length > 2 ? ctx.forOrg(segs[2]) : undefined;
-    const deploy = octx ? await octx.deployApi.handle(method, segs.slice(3), url.searchParams, body) : undefined;
+    const deploy = octx
+      ? (octx.sessionsApi.handle(method, segs.slice(3), url.searchParams, body) ??
+        (await octx.deployApi.handle(method, segs.slice(3), url.searchParams, body)))
+      : undefined;
     const answer = deploy ?? api(octx ?? ctx, method, segs, url.searchParams, body);
     if (method !== 'GET') await ctx.persister.commit();
     return mapped?.answer ? mapped.answer(answer) : answer;

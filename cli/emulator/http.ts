@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DeployApi } from './deploy-types.js';
 import type { FaultSpec, RecordedRequest } from './faults.js';
 import type { Persister, StoredSet } from './state.js';
+import type { SessionsApi } from './sessions.js';
 
 /** An error answer of the secrets and identity API: status, platform code and message. */
 export class HttpError extends Error {
@@ -68,6 +69,8 @@ export interface EmulatorContext {
   sets(): Record<string, StoredSet>;
   /** The agents and builds endpoints (`deploy.ts`). */
   deployApi: DeployApi;
+  /** Sessions, the public start, deployments and public API keys (`sessions.ts`). */
+  sessionsApi: SessionsApi;
   /** Saves the data file after a change. */
   persister: Persister;
   /** Injected faults still to apply, oldest first. */

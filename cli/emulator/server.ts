@@ -22,6 +22,7 @@ import { createDeployApi } from './deploy.js';
 import { handle } from './handler.js';
 import { HttpError, own, send, type EmulatorContext } from './http.js';
 import { REGION_NAMES, statusOf } from './secrets-api.js';
+import { createSessionsApi } from './sessions.js';
 import { loadData, Persister, type EmulatorData } from './state.js';
 
 export { EMULATOR_DAILY_API_KEY, REGION_NAMES, SET_NAME_RE, isValidSetName } from './secrets-api.js';
@@ -56,6 +57,8 @@ export interface EmulatorOptions {
   deployMs?: number;
   /** Delay added before every API answer, in ms; default 0. */
   latencyMs?: number;
+  /** How long a session's bot takes to start after the start request, in ms; default 1000. */
+  sessionStartMs?: number;
   /** Receives one line per API request (method, path, status); never headers or bodies. */
   log?: (line: string) => void;
 }
@@ -112,11 +115,16 @@ interface Shared {
   baseUrl: () => string;
 }
 
-/** The org-dependent part of an organisation's context: its sets, deploy API and properties. */
+/** The org-dependent part of an organisation's context: its sets, deploy and sessions APIs, and properties. */
 function orgParts(shared: Shared, name: string) {
   const { data, options } = shared;
   const sets = () => data.orgs[name].sets;
   const current = () => data.orgs[name].properties?.defaultRegion ?? shared.defaultRegion;
+  const sessionsApi = createSessionsApi({
+    org: name,
+    state: () => data.orgs[name],
+    sessionStartMs: Math.max(0, options.sessionStartMs ?? 1000),
+  });
   const deployApi = createDeployApi({
     org: name,
     regions: shared.regions,
@@ -132,9 +140,10 @@ function orgParts(shared: Shared, name: string) {
     buildMs: Math.max(0, options.buildMs ?? 1500),
     deployMs: Math.max(0, options.deployMs ?? 1000),
     listTar,
+    sessionLogs: sessionsApi.logLines,
   });
   const setDefaultRegion = (code: string) => void ((data.orgs[name].properties ??= {}).defaultRegion = code);
-  return { sets, deployApi, current, setDefaultRegion };
+  return { sets, deployApi, sessionsApi, current, setDefaultRegion };
 }
 
 /**
@@ -149,6 +158,7 @@ function orgContexts(root: EmulatorContext, shared: Shared, orgs: string[]): Map
       org: { value: name, enumerable: true },
       sets: { value: p.sets },
       deployApi: { value: p.deployApi },
+      sessionsApi: { value: p.sessionsApi },
       defaultRegion: { get: p.current, enumerable: true },
       setDefaultRegion: { value: p.setDefaultRegion },
     }) as EmulatorContext;
@@ -215,6 +225,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     latencyMs: Math.max(0, options.latencyMs ?? 0),
     sets: primary.sets,
     deployApi: primary.deployApi,
+    sessionsApi: primary.sessionsApi,
     persister,
     faults: [],
     requests: [],

@@ -11,6 +11,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { DeployState } from './deploy-types.js';
+import type { SessionState } from './session-types.js';
 
 /** One secret set as stored. */
 export interface StoredSet {
@@ -37,8 +38,11 @@ export interface StoredSet {
 export interface EmulatorData {
   version: 1;
   token?: string;
-  /** Per organisation: secret sets, the agents and builds of `./deploy.ts`, and properties set by `PATCH .../properties`. */
-  orgs: Record<string, { sets: Record<string, StoredSet>; properties?: { defaultRegion?: string } } & DeployState>;
+  /**
+   * Per organisation: secret sets, the agents and builds of `./deploy.ts`, the sessions and keys of
+   * `./sessions.ts`, and properties set by `PATCH .../properties`.
+   */
+  orgs: Record<string, { sets: Record<string, StoredSet>; properties?: { defaultRegion?: string } } & DeployState & SessionState>;
 }
 
 /**

@@ -66,7 +66,7 @@ describe('agent logs flags', () => {
     expect(d.code).toBe(0);
     expect(d.stdout).toContain(deployments[0]);
     expect(d.stdout).not.toContain(deployments[1]);
-    // The emulator runs no sessions: a session's lines are none (without the filter, all lines).
+    // No session has this id: its lines are none (without the filter, all lines).
     const s = await logs('-s', 'sess-123');
     expect(s.code).toBe(0);
     expect(s.stdout).toBe('');

@@ -15,6 +15,7 @@ import { renderTable } from '../../output/table.js';
 import type { CloudArgs, CloudIO } from './common.js';
 import type { CloudCommandDefinition, CloudGroupDefinition, Emit, Resolved } from './define.js';
 import { DEPLOY_EPILOGUE } from './deploy.js';
+import { SESSION_COMMANDS } from './agent-sessions.js';
 import { deploymentState } from './deploy-progress.js';
 
 /** Parsed options of the agent commands. */
@@ -214,7 +215,7 @@ export const AGENT_COMMANDS: readonly CloudCommandDefinition<AgentArgs>[] = [
 /** The `cloud agent` group. */
 export const AGENT_GROUP: CloudGroupDefinition = {
   command: 'agent <command>',
-  describe: 'See and delete deployed agents: list, status, logs, delete',
+  describe: 'See, start and delete deployed agents: list, status, logs, delete, start, sessions, stop, deployments',
   official: 'agent',
-  commands: AGENT_COMMANDS,
+  commands: [...AGENT_COMMANDS, ...SESSION_COMMANDS],
 };

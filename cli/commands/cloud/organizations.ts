@@ -20,6 +20,7 @@ import { renderPairs, renderTable } from '../../output/table.js';
 import type { CloudArgs, CloudIO, Session } from './common.js';
 import type { CloudDefinition, CloudGroupDefinition, Emit, Resolved } from './define.js';
 import { inKnownOrganization, unknownOrganization } from './known-org.js';
+import { KEYS_GROUP } from './keys.js';
 import { officialOnlyRow } from './official-commands.js';
 
 /** Parsed options of the organizations commands. */
@@ -145,11 +146,8 @@ export const ORGANIZATIONS_EPILOGUE =
   'Exit codes: 0 done; 1 the request failed, or the token has no organisation; 2 bad arguments, an organisation or region ' +
   'the token does not have, or no terminal to choose one (select: name it); 4 not logged in. Guide: docs/cloud-organizations.md';
 
-/**
- * The commands of the `cloud organizations` group, in `--help` order. A plain array on purpose:
- * the `keys` group of public keys is added to it.
- */
-export const ORGANIZATIONS_COMMANDS: CloudDefinition[] = [
+/** The commands of the `cloud organizations` group, in `--help` order (`keys`: `./keys.ts`). */
+export const ORGANIZATIONS_COMMANDS: readonly CloudDefinition[] = [
   {
     command: 'list',
     describe: 'List the organisations of the token, marking the one in use',
@@ -178,13 +176,14 @@ export const ORGANIZATIONS_COMMANDS: CloudDefinition[] = [
     epilogue: ORGANIZATIONS_EPILOGUE,
     run: defaultRegion,
   },
+  KEYS_GROUP,
   officialOnlyRow('organizations properties'),
 ];
 
 /** The `cloud organizations` group (the official `organizations list|select|default-region`). */
 export const ORGANIZATIONS_GROUP: CloudGroupDefinition = {
   command: 'organizations <command>',
-  describe: "List the token's organisations, choose one, show or set its default region",
+  describe: "List the token's organisations, choose one, show or set its default region, manage public API keys",
   official: 'organizations',
   commands: ORGANIZATIONS_COMMANDS,
 };
