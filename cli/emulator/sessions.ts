@@ -146,7 +146,7 @@ function deploymentsView(org: string, a: StoredAgent) {
       apiVersion: 'pipecatcloud.daily.co/v1',
       kind: 'PCService',
       metadata: { name: a.name, namespace: org },
-      spec: { image: d.image, ...(d.buildId ? { buildId: d.buildId } : {}) },
+      spec: { image: d.image },
     },
     createdAt: new Date(d.createdAt).toISOString(),
     updatedAt: new Date(d.createdAt).toISOString(),

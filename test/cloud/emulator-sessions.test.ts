@@ -19,8 +19,13 @@ let c: CloudClient;
 let key: string;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const status = (p: Promise<unknown>) => p.then(() => 200, (e: ApiError) => e.status);
-const logs = async (sessionId?: string) => (await api.agentLogs(c, ORG, AGENT, { limit: 100, sessionId })).map((l) => l.log ?? '').reverse();
+const status = (p: Promise<unknown>) =>
+  p.then(
+    () => 200,
+    (e: ApiError) => e.status,
+  );
+const logs = async (sessionId?: string) =>
+  (await api.agentLogs(c, ORG, AGENT, { limit: 100, sessionId })).map((l) => l.log ?? '').reverse();
 
 beforeAll(async () => {
   emu = await startEmulator({ org: ORG, deployMs: 0, sessionStartMs: 150 });
@@ -50,7 +55,12 @@ describe('public start', () => {
     expect(a.dailyRoom).toMatch(/^https:\/\/emulator-acme\.daily\.co\/\w+$/);
     expect(a.dailyToken?.split('.')).toHaveLength(3);
     const id = a.sessionId!;
-    expect(await c.session(ORG, AGENT, id)).toMatchObject({ botStartSeconds: null, endedAt: null, completionStatus: null, coldStart: true });
+    expect(await c.session(ORG, AGENT, id)).toMatchObject({
+      botStartSeconds: null,
+      endedAt: null,
+      completionStatus: null,
+      coldStart: true,
+    });
     await sleep(250);
     expect(await c.session(ORG, AGENT, id)).toMatchObject({ botStartSeconds: 0, endedAt: null });
     await c.stopSession(ORG, AGENT, id);
