@@ -10,17 +10,9 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { badRequest, HttpError, notAllowed, own } from './http.js';
+import type { StoredPublicKey } from './session-types.js';
 
-/** A public API key as stored. */
-export interface StoredPublicKey {
-  id: string;
-  /** The key (`pk_` and 32 hex digits). */
-  key: string;
-  name: string;
-  /** Epoch ms. */
-  createdAt: number;
-  revoked: boolean;
-}
+export type { StoredPublicKey } from './session-types.js';
 
 /** Most active public keys an organisation may hold (the dashboard's and the docs' limit). */
 export const MAX_PUBLIC_KEYS = 5;

@@ -11,7 +11,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { DeployState } from './deploy-types.js';
-import type { SessionState } from './sessions.js';
+import type { SessionState } from './session-types.js';
 
 /** One secret set as stored. */
 export interface StoredSet {
