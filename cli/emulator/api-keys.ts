@@ -12,6 +12,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { badRequest, HttpError, notAllowed, own } from './http.js';
 import type { StoredPublicKey } from './session-types.js';
 
+export type { StoredPublicKey } from './session-types.js';
+
 /** Most active public keys an organisation may hold (the dashboard's and the docs' limit). */
 export const MAX_PUBLIC_KEYS = 5;
 

@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DeployApi } from './deploy-types.js';
 import type { FaultSpec, RecordedRequest } from './faults.js';
 import type { Persister, StoredSet } from './state.js';
-import type { SessionsApi } from './sessions.js';
+import type { SessionsApi } from './session-types.js';
 
 /** An error answer of the secrets and identity API: status, platform code and message. */
 export class HttpError extends Error {

@@ -6,16 +6,7 @@
  * `pipecat cloud agent logs --level` judges a line by (pipecatcloud `cli/commands/agent.py` `logs`).
  * Like everything in the emulator they are computed when read: a line appears once its time has come.
  */
-import type { StoredSession } from './session-types.js';
-
-/** One line a session wrote. */
-export interface SessionLogLine {
-  /** Epoch ms (lines of one event are a millisecond apart, so their order survives sorting). */
-  at: number;
-  log: string;
-  sessionId: string;
-  deploymentId: string;
-}
+import type { SessionLogLine, StoredSession } from './session-types.js';
 
 /** The traceback of a bot whose lazy import of `module` fails (the last line names it). */
 function traceback(module: string): string[] {

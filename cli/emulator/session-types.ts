@@ -1,7 +1,7 @@
 /**
- * The stored shapes of the emulator's sessions and public API keys (`./sessions.ts`,
- * `./api-keys.ts`), kept apart so the persisted state (`./state.ts`) can name them without importing
- * the handlers (which import the state's helpers).
+ * The shapes the emulator's sessions, public start and public API keys share (`sessions.ts`,
+ * `session-logs.ts`, `api-keys.ts`), in a module that imports nothing, so the emulator's context
+ * (`http.ts`) and state (`state.ts`) can name them without an import cycle. Sources: `sessions.ts`.
  */
 
 /** A session as stored (times in epoch ms). */
@@ -31,6 +31,20 @@ export interface SessionState {
   apiKeys?: Record<string, StoredPublicKey>;
 }
 
+/** Kinds of session fault (admin `POST /_emulator/sessions/faults`). */
+export const SESSION_FAULT_KINDS = ['crash', 'never-starts'] as const;
+
+/** A session fault: applies to the next `count` sessions started (of `agent`, when given). */
+export interface SessionFault {
+  kind: (typeof SESSION_FAULT_KINDS)[number];
+  /** Only sessions of this agent. */
+  agent?: string;
+  /** How many sessions; default 1. */
+  count?: number;
+  /** For `crash`: the module the traceback cannot import; default `pipecat.services.foo`. */
+  module?: string;
+}
+
 /** A public API key as stored. */
 export interface StoredPublicKey {
   id: string;
@@ -40,4 +54,37 @@ export interface StoredPublicKey {
   /** Epoch ms. */
   createdAt: number;
   revoked: boolean;
+}
+
+/** One line a session wrote. */
+export interface SessionLogLine {
+  /** Epoch ms (lines of one event are a millisecond apart, so their order survives sorting). */
+  at: number;
+  log: string;
+  sessionId: string;
+  deploymentId: string;
+}
+
+/** The sessions endpoints, as the emulator's handler and admin endpoint use them. */
+export interface SessionsApi {
+  /**
+   * `POST /v1/public/{agent}/start` (the path's segments from `v1`), authorised by a public key.
+   *
+   * @param authorization the request's `Authorization` header
+   * @param text the request body
+   */
+  publicStart(authorization: string, method: string, segs: string[], text: string): [number, unknown];
+  /**
+   * Answer a request below `/v1/organizations/{org}/` when it is a sessions, deployments or API
+   * keys path; undefined for any other path.
+   *
+   * @throws HttpError for an error answer
+   */
+  handle(method: string, rest: string[], query: URLSearchParams, body: unknown): [number, unknown] | undefined;
+  /** The log lines every session of `agent` has written so far (oldest first). */
+  logLines(agent: string): SessionLogLine[];
+  /** Queue session faults; returns what is wrong with them, or undefined when queued. */
+  queueFaults(specs: unknown): string | undefined;
+  /** Drop the queued session faults. */
+  clearFaults(): void;
 }

@@ -22,51 +22,27 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { findActiveKey, handleApiKeys } from './api-keys.js';
 import type { DeployState, StoredAgent } from './deploy-types.js';
 import { badRequest, HttpError, notAllowed, own } from './http.js';
-import { sessionLogLines, type SessionLogLine } from './session-logs.js';
-import type { SessionState, StoredPublicKey, StoredSession } from './session-types.js';
+import { sessionLogLines } from './session-logs.js';
+import {
+  SESSION_FAULT_KINDS,
+  type SessionFault,
+  type SessionsApi,
+  type SessionState,
+  type StoredPublicKey,
+  type StoredSession,
+} from './session-types.js';
 
-export type { SessionLogLine } from './session-logs.js';
-
-/** Kinds of session fault (admin `POST /_emulator/sessions/faults`). */
-export const SESSION_FAULT_KINDS = ['crash', 'never-starts'] as const;
-
-/** A session fault: applies to the next `count` sessions started (of `agent`, when given). */
-export interface SessionFault {
-  kind: (typeof SESSION_FAULT_KINDS)[number];
-  /** Only sessions of this agent. */
-  agent?: string;
-  /** How many sessions; default 1. */
-  count?: number;
-  /** For `crash`: the module the traceback cannot import; default `pipecat.services.foo`. */
-  module?: string;
-}
+export {
+  SESSION_FAULT_KINDS,
+  type SessionFault,
+  type SessionLogLine,
+  type SessionsApi,
+  type SessionState,
+  type StoredSession,
+} from './session-types.js';
 
 /** How long after its bot started a `crash` session ends, in ms. */
 export const CRASH_AFTER_MS = 500;
-
-/** The sessions endpoints, as the emulator's handler and admin endpoint use them. */
-export interface SessionsApi {
-  /**
-   * `POST /v1/public/{agent}/start` (the path's segments from `v1`), authorised by a public key.
-   *
-   * @param authorization the request's `Authorization` header
-   * @param text the request body
-   */
-  publicStart(authorization: string, method: string, segs: string[], text: string): [number, unknown];
-  /**
-   * Answer a request below `/v1/organizations/{org}/` when it is a sessions, deployments or API
-   * keys path; undefined for any other path.
-   *
-   * @throws HttpError for an error answer
-   */
-  handle(method: string, rest: string[], query: URLSearchParams, body: unknown): [number, unknown] | undefined;
-  /** The log lines every session of `agent` has written so far (oldest first). */
-  logLines(agent: string): SessionLogLine[];
-  /** Queue session faults; returns what is wrong with them, or undefined when queued. */
-  queueFaults(specs: unknown): string | undefined;
-  /** Drop the queued session faults. */
-  clearFaults(): void;
-}
 
 /** A JWT-shaped stand-in for a Daily meeting token (not a real token: nothing verifies it). */
 function meetingToken(room: string): string {
@@ -120,7 +96,7 @@ function deploymentsView(org: string, a: StoredAgent) {
       apiVersion: 'pipecatcloud.daily.co/v1',
       kind: 'PCService',
       metadata: { name: a.name, namespace: org },
-      spec: { image: d.image, ...(d.buildId ? { buildId: d.buildId } : {}) },
+      spec: { image: d.image },
     },
     createdAt: new Date(d.createdAt).toISOString(),
     updatedAt: new Date(d.createdAt).toISOString(),

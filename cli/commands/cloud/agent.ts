@@ -16,6 +16,7 @@ import type { CloudArgs, CloudIO } from './common.js';
 import type { CloudCommandDefinition, CloudGroupDefinition, Emit, Resolved } from './define.js';
 import { DEPLOY_EPILOGUE } from './deploy.js';
 import { SESSION_COMMANDS } from './agent-sessions.js';
+import { SMOKE_COMMAND } from './smoke-command.js';
 import { deploymentState } from './deploy-progress.js';
 
 /** Parsed options of the agent commands. */
@@ -215,7 +216,7 @@ export const AGENT_COMMANDS: readonly CloudCommandDefinition<AgentArgs>[] = [
 /** The `cloud agent` group. */
 export const AGENT_GROUP: CloudGroupDefinition = {
   command: 'agent <command>',
-  describe: 'See, start and delete deployed agents: list, status, logs, delete, start, sessions, stop, deployments',
+  describe: 'See, start and delete deployed agents: list, status, logs, delete, start, sessions, stop, deployments, smoke',
   official: 'agent',
-  commands: [...AGENT_COMMANDS, ...SESSION_COMMANDS],
+  commands: [...AGENT_COMMANDS, ...SESSION_COMMANDS, SMOKE_COMMAND],
 };

@@ -24,12 +24,13 @@ import { cloudOptions, processCloudIO, type CloudIO } from './common.js';
 import { confirmDeploy, deployPayload, readDeployInputs, runPreflight, type DeployArgs } from './deploy-inputs.js';
 import { cloudBuildFlow, pollTuning, sendDeploy, waitReady } from './deploy-progress.js';
 import { runCloudCommand, type Emit, type Resolved } from './define.js';
+import { SMOKE_OPTIONS, smokeBeforeDeploy, smokeDeployment, type SmokeArgs } from './smoke-command.js';
 
 export type { DeployArgs } from './deploy-inputs.js';
 
 /** Epilogue of `deploy --help` and `agent --help`. */
 export const DEPLOY_EPILOGUE =
-  "Exit codes: 0 ready; 1 the build or deployment failed or did not become ready (the message says the agent's state); " +
+  "Exit codes: 0 ready; 1 the build or deployment failed or did not become ready (the message says the agent's state), or the --smoke session failed; " +
   '2 bad flags or pcc-deploy.toml, preflight problems (nothing was created), or a confirmation needed without a terminal (pass --yes); ' +
   '4 not logged in; 130/143 interrupted (the deployment goes on). Guide: docs/deploy.md';
 
@@ -82,6 +83,7 @@ export const deployCommand: CommandModule<object, DeployArgs> = {
         default: true,
         describe: 'Check secrets, region, pull secret, name and Dockerfile first (--no-preflight skips)',
       })
+      .options(SMOKE_OPTIONS)
       .example('$0 cloud deploy --yes', 'build this folder with Cloud Build and deploy it as pcc-deploy.toml says')
       .example('$0 cloud deploy my-agent me/my-agent:0.1 -c my-agent-pull -s my-agent-secrets', 'deploy your own image')
       .epilogue(DEPLOY_EPILOGUE) as unknown as Argv<DeployArgs>,
@@ -113,7 +115,9 @@ function deployHandler(io: () => CloudIO): CommandModule<object, DeployArgs>['ha
 async function deploy(io: CloudIO, argv: Resolved<DeployArgs>, emit: Emit): Promise<void> {
   const inputs = await readDeployInputs(io, argv);
   const { name, cloudBuild, config: c } = inputs;
-  const { client, org } = await io.openSession(argv);
+  const session = await io.openSession(argv);
+  const { client, org } = session;
+  const smokeKey = (argv as SmokeArgs).smoke ? await smokeBeforeDeploy(io, argv, session) : undefined;
   const existing = await api.getAgent(client, org, name);
   // Without a region from the flag or the file, an existing agent stays where it is (else the default).
   const region = argv.region ?? c.region ?? existing?.region ?? (await client.organizationProperties(org)).defaultRegion;
@@ -145,6 +149,8 @@ async function deploy(io: CloudIO, argv: Resolved<DeployArgs>, emit: Emit): Prom
       `${action === 'created' ? 'created' : action === 'updated' ? 'updated' : 'kept'} agent ${name}; waiting for the deployment to be ready`,
     );
     const ready = await waitReady(io, argv, client, org, name, tune, watch, say);
+    const deploymentId = ready.desiredDeploymentId ?? ready.activeDeploymentId;
+    const smoke = smokeKey && (await smokeDeployment(io, argv, { client, org, name, key: smokeKey, deploymentId, emit }));
     emit({
       ok: true,
       organization: org,
@@ -159,6 +165,7 @@ async function deploy(io: CloudIO, argv: Resolved<DeployArgs>, emit: Emit): Prom
       image: cloudBuild ? undefined : inputs.image,
       deploymentId: ready.activeDeploymentId ?? ready.desiredDeploymentId,
       ready: true,
+      smoke,
     });
     if (!argv.json) io.err(success(`agent ${name} is ready (${org}, ${ready.region}); status: pipecat cloud agent status ${name}`) + '\n');
   } finally {
