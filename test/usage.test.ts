@@ -86,7 +86,7 @@ describe('usage mistakes', () => {
     ]);
     expect(tail(['update', '--bogus'])).toEqual(['  usage: pipecat update [DIRECTORY] [options]', '  see `pipecat update --help`']);
     expect(refused(['cloud'])).toBe(
-      'error: name a cloud command: auth, secrets, deploy, agent or emulator\n  usage: pipecat cloud <command>\n  see `pipecat cloud --help`\n',
+      'error: name a cloud command: auth, secrets, deploy, promote, agent or emulator\n  usage: pipecat cloud <command>\n  see `pipecat cloud --help`\n',
     );
     // At the top level, the general help.
     expect(refused([])).toBe(

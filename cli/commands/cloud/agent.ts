@@ -9,16 +9,18 @@
  */
 import type { Argv, CommandModule } from 'yargs';
 import * as api from '../../cloud-api/deploy.js';
+import { isOrganizationMissing } from '../../cloud-api/errors.js';
+import { environmentLine, environmentNames, environmentOption, type EnvironmentArgs } from '../../deploy/environments.js';
 import { CancelledError, OperationFailedError, UserError } from '../../errors.js';
 import { success } from '../../output/colors.js';
 import { renderTable } from '../../output/table.js';
 import { cloudOptions, processCloudIO, type CloudArgs, type CloudIO } from './common.js';
 import { DEPLOY_EPILOGUE, outputOption } from './deploy.js';
 import { deploymentState } from './deploy-progress.js';
-import { runSecretsCommand } from './secrets/shared.js';
+import { runSecretsCommand, withOrganizationCheck } from './secrets/shared.js';
 
 /** Parsed options of the agent commands. */
-export interface AgentArgs extends CloudArgs {
+export interface AgentArgs extends CloudArgs, EnvironmentArgs {
   'agent-name'?: string;
   region?: string;
   limit?: number;
@@ -36,11 +38,44 @@ type Action = (io: CloudIO, argv: AgentArgs, emit: (doc: unknown) => void) => Pr
 const handler = (io: () => CloudIO, action: Action) => (argv: AgentArgs) => {
   const x = io();
   if (argv.output === 'json') argv.json = true;
-  return runSecretsCommand(x.out, argv, (emit) => action(x, argv, emit));
+  return runSecretsCommand(x.out, argv, (emit) => withOrganizationCheck(x, (y) => action(y, argv, emit)));
 };
 
 const nameArg = <T>(y: Argv<T>) =>
-  y.positional('agent-name', { type: 'string', describe: "Agent name, e.g. 'my-agent'", demandOption: true });
+  environmentOption(
+    y.positional('agent-name', {
+      type: 'string',
+      describe: "Agent name, e.g. 'my-agent' (with --env: the base name, default agent_name in pcc-deploy.toml)",
+    }),
+    'agent AGENT-E',
+  );
+
+/**
+ * The agent a status/logs/delete addresses: the argument; with `--env E`, environment E of the
+ * argument, or of `pcc-deploy.toml`'s `agent_name` (`cli/deploy/environments.ts`). Prints which
+ * (not with `--json`).
+ *
+ * @throws UserError (exit 2) when no agent is named, or `--env` is not an environment name
+ */
+async function agentName(io: CloudIO, argv: AgentArgs): Promise<string> {
+  const given = argv['agent-name'];
+  if (argv.env === undefined) {
+    if (!given) throw new UserError('name the agent (e.g. pipecat cloud agent status my-agent), or give --env E for an environment');
+    return given;
+  }
+  const { configuredNames } = await import('../../deploy/project.js');
+  const base = given ?? (await configuredNames(process.cwd())).agentName;
+  const names = environmentNames({ agentName: base, env: argv.env, fromCommandLine: { agentName: given !== undefined } });
+  if (!names.agentName)
+    throw new UserError(
+      `--env ${argv.env}: no agent name: pass the agent's name, or run in your project's server/ folder (agent_name in pcc-deploy.toml)`,
+    );
+  if (!argv.json) io.err(environmentLine(names, { agent: true }) + '\n');
+  return names.agentName;
+}
+
+/** The `environment` field of a `--json` document: present with `--env`. */
+const envField = (argv: AgentArgs) => (argv.env !== undefined ? { environment: argv.env } : {});
 
 async function list(io: CloudIO, argv: AgentArgs, emit: (doc: unknown) => void): Promise<void> {
   const { client, org } = await io.openSession(argv);
@@ -70,12 +105,12 @@ async function list(io: CloudIO, argv: AgentArgs, emit: (doc: unknown) => void):
 }
 
 async function status(io: CloudIO, argv: AgentArgs, emit: (doc: unknown) => void): Promise<void> {
-  const name = String(argv['agent-name']);
+  const name = await agentName(io, argv);
   const { client, org } = await io.openSession(argv);
   const a = await api.getAgent(client, org, name);
   if (!a) throw new OperationFailedError(`agent ${name} not found in ${org}`);
   const state = deploymentState(a);
-  emit({ ok: true, organization: org, state, agent: a });
+  emit({ ok: true, organization: org, ...envField(argv), state, agent: a });
   if (argv.json) return;
   const spec = a.deployment?.manifest?.spec;
   const rows: [string, string][] = [
@@ -109,20 +144,21 @@ export function logSeverity(line: string): LogLevel {
 }
 
 async function logs(io: CloudIO, argv: AgentArgs, emit: (doc: unknown) => void): Promise<void> {
-  const name = String(argv['agent-name']);
   const limit = argv.limit ?? 100;
   if (!Number.isInteger(limit) || limit < 1) throw new UserError(`--limit must be a whole number >= 1 (got ${String(argv.limit)})`);
+  const name = await agentName(io, argv);
   const { client, org } = await io.openSession(argv);
   let lines: api.LogLine[];
   try {
     lines = await api.agentLogs(client, org, name, { limit, deploymentId: argv.deployment, sessionId: argv['session-id'] });
   } catch (err) {
-    if ((err as { status?: number }).status === 404) throw new OperationFailedError(`agent ${name} not found in ${org}`);
+    if ((err as { status?: number }).status === 404 && !isOrganizationMissing(err))
+      throw new OperationFailedError(`agent ${name} not found in ${org}`);
     throw err;
   }
   const text = (l: api.LogLine) => l.log ?? l.message ?? '';
   if (argv.level) lines = lines.filter((l) => logSeverity(text(l)) === argv.level);
-  emit({ ok: true, organization: org, agent: name, ...(argv.level ? { level: argv.level } : {}), logs: lines });
+  emit({ ok: true, organization: org, ...envField(argv), agent: name, ...(argv.level ? { level: argv.level } : {}), logs: lines });
   if (argv.json) return;
   if (!lines.length) io.err(`no logs for agent ${name}${argv.level ? ` at level ${argv.level}` : ''}\n`);
   for (const l of lines)
@@ -132,7 +168,7 @@ async function logs(io: CloudIO, argv: AgentArgs, emit: (doc: unknown) => void):
 }
 
 async function remove(io: CloudIO, argv: AgentArgs, emit: (doc: unknown) => void): Promise<void> {
-  const name = String(argv['agent-name']);
+  const name = await agentName(io, argv);
   const { client, org } = await io.openSession(argv);
   const a = await api.getAgent(client, org, name);
   if (!a) throw new OperationFailedError(`agent ${name} not found in ${org}: nothing was deleted`);
@@ -149,7 +185,7 @@ async function remove(io: CloudIO, argv: AgentArgs, emit: (doc: unknown) => void
       throw new OperationFailedError(`agent ${name} was not found when deleting it: nothing was deleted`);
     throw err;
   }
-  emit({ ok: true, organization: org, agent: name, deleted: true });
+  emit({ ok: true, organization: org, ...envField(argv), agent: name, deleted: true });
   if (!argv.json) io.err(success(`deleted agent ${name} (${org}, ${a.region})`) + '\n');
 }
 
@@ -178,10 +214,10 @@ export function createAgentCommand(io: () => CloudIO = processCloudIO): CommandM
             list,
           ),
         )
-        .command(sub('status <agent-name>', "Show an agent's deployment state", nameArg, status))
+        .command(sub('status [agent-name]', "Show an agent's deployment state", nameArg, status))
         .command(
           sub(
-            'logs <agent-name>',
+            'logs [agent-name]',
             "Show an agent's logs, newest first",
             (y) =>
               nameArg(y)
@@ -209,7 +245,7 @@ export function createAgentCommand(io: () => CloudIO = processCloudIO): CommandM
         )
         .command(
           sub(
-            'delete <agent-name>',
+            'delete [agent-name]',
             'Delete an agent (active sessions run on)',
             (y) =>
               nameArg(y)

@@ -1,5 +1,5 @@
 /**
- * `pipecat cloud <command>`: Pipecat Cloud commands (auth, secrets, deploy, agent, emulator).
+ * `pipecat cloud <command>`: Pipecat Cloud commands (auth, secrets, deploy, promote, agent, emulator).
  *
  * Subcommands are registered here explicitly, one import per module; each gets the collaborators
  * ({@link CloudIO}) its handler uses.
@@ -10,6 +10,7 @@ import { createAuthCommand } from './auth.js';
 import { processCloudIO, type CloudIO } from './common.js';
 import { createDeployCommand } from './deploy.js';
 import { createEmulatorCommand } from './emulator.js';
+import { createPromoteCommand } from './promote.js';
 import { createSecretsCommand } from './secrets.js';
 
 /**
@@ -27,9 +28,10 @@ export function createCloudCommand(io: () => CloudIO = processCloudIO): CommandM
         .command(createAuthCommand(io))
         .command(createSecretsCommand(io))
         .command(createDeployCommand(io))
+        .command(createPromoteCommand(io))
         .command(createAgentCommand(io))
         .command(createEmulatorCommand(io))
-        .demandCommand(1, 'name a cloud command: auth, secrets, deploy, agent or emulator'),
+        .demandCommand(1, 'name a cloud command: auth, secrets, deploy, promote, agent or emulator'),
     handler: () => undefined,
   };
 }

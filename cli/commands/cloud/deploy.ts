@@ -20,10 +20,11 @@
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import * as api from '../../cloud-api/deploy.js';
 import { success } from '../../output/colors.js';
+import { environmentOption } from '../../deploy/environments.js';
 import { cloudOptions, processCloudIO, type CloudIO } from './common.js';
 import { confirmDeploy, deployPayload, readDeployInputs, runPreflight, type DeployArgs } from './deploy-inputs.js';
-import { cloudBuildFlow, pollTuning, sendDeploy, waitReady } from './deploy-progress.js';
-import { runSecretsCommand } from './secrets/shared.js';
+import { cloudBuildFlow, platformWarning, pollTuning, sendDeploy, waitReady } from './deploy-progress.js';
+import { runSecretsCommand, withOrganizationCheck } from './secrets/shared.js';
 
 export type { DeployArgs } from './deploy-inputs.js';
 
@@ -48,7 +49,7 @@ export const deployCommand: CommandModule<object, DeployArgs> = {
   command: 'deploy [agent-name] [image]',
   describe: 'Deploy an agent to Pipecat Cloud (Cloud Build when no image is given), after a preflight',
   builder: (y: Argv) =>
-    outputOption(cloudOptions(y))
+    environmentOption(outputOption(cloudOptions(y)))
       .positional('agent-name', { type: 'string', describe: "Agent name, e.g. 'my-agent' (default: agent_name in pcc-deploy.toml)" })
       .positional('image', {
         type: 'string',
@@ -93,6 +94,7 @@ export const deployCommand: CommandModule<object, DeployArgs> = {
         describe: 'Check secrets, region, pull secret, name and Dockerfile first (--no-preflight skips)',
       })
       .example('$0 cloud deploy --yes', 'build this folder with Cloud Build and deploy it as pcc-deploy.toml says')
+      .example('$0 cloud deploy --env staging --yes', 'deploy to the agent AGENT-staging with the secret set AGENT-staging-secrets')
       .example('$0 cloud deploy my-agent me/my-agent:0.1 -c my-agent-pull -s my-agent-secrets', 'deploy your own image')
       .epilogue(DEPLOY_EPILOGUE) as unknown as Argv<DeployArgs>,
   handler: deployHandler(processCloudIO),
@@ -112,7 +114,7 @@ function deployHandler(io: () => CloudIO): CommandModule<object, DeployArgs>['ha
   return (argv: ArgumentsCamelCase<DeployArgs>) => {
     const x = io();
     if (argv.output === 'json') argv.json = true;
-    return runSecretsCommand(x.out, argv, (emit) => deploy(x, argv, emit));
+    return runSecretsCommand(x.out, argv, (emit) => withOrganizationCheck(x, (y) => deploy(y, argv, emit)));
   };
 }
 
@@ -123,13 +125,14 @@ function deployHandler(io: () => CloudIO): CommandModule<object, DeployArgs>['ha
  * @param emit prints the `--json` document (once)
  */
 async function deploy(io: CloudIO, argv: DeployArgs, emit: (doc: unknown) => void): Promise<void> {
+  const say = (line: string) => void (!argv.json && io.err(line + '\n'));
   const inputs = await readDeployInputs(io, argv);
   const { name, cloudBuild, config: c } = inputs;
+  inputs.notes.forEach(say);
   const { client, org } = await io.openSession(argv);
   const existing = await api.getAgent(client, org, name);
   // Without a region from the flag or the file, an existing agent stays where it is (else the default).
   const region = argv.region ?? c.region ?? existing?.region ?? (await client.organizationProperties(org)).defaultRegion;
-  const say = (line: string) => void (!argv.json && io.err(line + '\n'));
   if (argv.preflight !== false) await runPreflight(io, argv, { client, org, region, existing }, inputs, say);
   await confirmDeploy(io, argv, inputs, { org, region, existing });
   const tune = pollTuning(io.env);
@@ -151,7 +154,7 @@ async function deploy(io: CloudIO, argv: DeployArgs, emit: (doc: unknown) => voi
         )
       : undefined;
     const result = await sendDeploy(client, org, deployPayload(argv, inputs, region, build?.id), existing, say);
-    if (result.warning) say(`warning: ${result.warning}`);
+    if (result.warning) say(`warning: ${platformWarning(result.warning)}`);
     const action = existing ? (result.warning ? 'unchanged' : 'updated') : 'created';
     say(
       `${action === 'created' ? 'created' : action === 'updated' ? 'updated' : 'kept'} agent ${name}; waiting for the deployment to be ready`,
@@ -160,6 +163,7 @@ async function deploy(io: CloudIO, argv: DeployArgs, emit: (doc: unknown) => voi
     emit({
       ok: true,
       organization: org,
+      ...(inputs.names.environment !== undefined ? { environment: inputs.names.environment } : {}),
       agent: name,
       region: ready.region,
       action,

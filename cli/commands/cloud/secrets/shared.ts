@@ -9,7 +9,7 @@ import { ExitCode, OperationFailedError, UserError, exitCodeFor } from '../../..
 import type { CloudClient } from '../../../cloud-api/client.js';
 import { ApiError, HostUnreachableError } from '../../../cloud-api/errors.js';
 import { checkRegion } from '../../../secrets/plan.js';
-import type { CloudArgs, CloudIO, TextSink } from '../common.js';
+import type { CloudArgs, CloudIO, Session, TextSink } from '../common.js';
 
 /** Epilogue of every secrets command's `--help`. */
 export const SECRETS_EPILOGUE =
@@ -160,6 +160,65 @@ export function organizationNotFound(
           : 'this token has no organization',
     ],
   );
+}
+
+/**
+ * Runs a command body and, when it fails because the organisation does not exist or the token
+ * cannot use it ({@link organizationNotFound}), throws that error instead, naming the organisations
+ * the token can use (`GET /v1/organizations`; left out when that read fails too). The body's
+ * session is the one it opens through the given collaborators.
+ *
+ * @param io the command's collaborators
+ * @param body the command's work, given the same collaborators (their `openSession` watched)
+ * @throws OperationFailedError (exit 1) for an unknown organisation; the body's errors otherwise
+ */
+export async function withOrganizationCheck<T>(io: CloudIO, body: (io: CloudIO) => Promise<T>): Promise<T> {
+  let session: Session | undefined;
+  const watched: CloudIO = { ...io, openSession: async (argv) => (session = await io.openSession(argv)) };
+  try {
+    return await body(watched);
+  } catch (err) {
+    const s = session as Session | undefined;
+    if (s === undefined || !organizationNotFound(err, s.org)) throw err;
+    const known = await s.client.organizations().then(
+      (o) => o.map((x) => x.name),
+      () => undefined,
+    );
+    throw organizationNotFound(err, s.org, s.orgSource, known);
+  }
+}
+
+/**
+ * The secret set a command with `--env E` addresses (`cli/deploy/environments.ts`): the set named
+ * on the command line, else environment E's set `AGENT-E-secrets` of `pcc-deploy.toml`'s
+ * `agent_name` (its `secret_set` for `--env production`), read in the current folder or the
+ * project's `server/`. Prints which (not with `--json`). Without `--env`, the name as given.
+ *
+ * @param given the set name argument, if any
+ * @returns the set name (undefined only without `--env` and without a name)
+ * @throws UserError (exit 2) for a bad `--env`, or when no set can be named
+ */
+export async function environmentSetName(
+  io: CloudIO,
+  argv: CloudArgs & { env?: string },
+  given: string | undefined,
+): Promise<string | undefined> {
+  if (argv.env === undefined) return given;
+  const { environmentLine, environmentNames } = await import('../../../deploy/environments.js');
+  const { configuredNames } = await import('../../../deploy/project.js');
+  const found = given === undefined ? await configuredNames(process.cwd()) : undefined;
+  const names = environmentNames({
+    agentName: found?.agentName,
+    secretSet: given ?? found?.secretSet,
+    env: argv.env,
+    fromCommandLine: { agentName: false, secretSet: given !== undefined },
+  });
+  if (!names.secretSet)
+    throw new UserError(
+      `--env ${argv.env}: no secret set: name it, or run in your project's server/ folder (the set is AGENT-${argv.env}-secrets for agent_name in pcc-deploy.toml)`,
+    );
+  if (!argv.json) io.err(`${environmentLine(names, { set: true })}\n`);
+  return names.secretSet;
 }
 
 /** What a secrets command does with its collaborators, its arguments and its one `--json` document. */
