@@ -53,11 +53,15 @@ export function cleanEnv(home: string, extra: Record<string, string | undefined>
 }
 
 /**
- * Run `node dist/cli/main.js ...args` with stdin piped (`input`, or empty) and wait for it.
+ * Run `node dist/cli/main.js ...args` with stdin piped (`input`, or empty) and wait for it, in
+ * `cwd` when given.
  */
-export function runCli(args: string[], opts: { env: NodeJS.ProcessEnv; input?: string; timeoutMs?: number }): Promise<CliResult> {
+export function runCli(
+  args: string[],
+  opts: { env: NodeJS.ProcessEnv; input?: string; timeoutMs?: number; cwd?: string },
+): Promise<CliResult> {
   return new Promise((resolveP, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: opts.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...args], { env: opts.env, cwd: opts.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
