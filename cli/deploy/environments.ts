@@ -48,6 +48,18 @@ export function environmentOption<T>(y: Argv<T>, what = 'agent AGENT-E and its s
 }
 
 /**
+ * Adds a check to a command whose argument `name` may be left out with `--env` (the environment
+ * names it): without either, yargs' usage error (exit 2) with the command's usage line.
+ *
+ * @param y the command's yargs instance
+ * @param name the positional argument
+ * @param message what to say, e.g. `name the agent`
+ */
+export function nameOrEnvironment<T>(y: Argv<T>, name: string, message: string): Argv<T> {
+  return y.check((a) => (a as Record<string, unknown>)[name] !== undefined || a.env !== undefined || `${message}, or give --env E`);
+}
+
+/**
  * The problem with an environment name, or undefined when it is one.
  *
  * @param env the `--env` value as given

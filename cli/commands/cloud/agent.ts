@@ -10,7 +10,13 @@
 import type { Argv, CommandModule } from 'yargs';
 import * as api from '../../cloud-api/deploy.js';
 import { isOrganizationMissing } from '../../cloud-api/errors.js';
-import { environmentLine, environmentNames, environmentOption, type EnvironmentArgs } from '../../deploy/environments.js';
+import {
+  environmentLine,
+  environmentNames,
+  environmentOption,
+  nameOrEnvironment,
+  type EnvironmentArgs,
+} from '../../deploy/environments.js';
 import { CancelledError, OperationFailedError, UserError } from '../../errors.js';
 import { success } from '../../output/colors.js';
 import { renderTable } from '../../output/table.js';
@@ -42,12 +48,16 @@ const handler = (io: () => CloudIO, action: Action) => (argv: AgentArgs) => {
 };
 
 const nameArg = <T>(y: Argv<T>) =>
-  environmentOption(
-    y.positional('agent-name', {
-      type: 'string',
-      describe: "Agent name, e.g. 'my-agent' (with --env: the base name, default agent_name in pcc-deploy.toml)",
-    }),
-    'agent AGENT-E',
+  nameOrEnvironment(
+    environmentOption(
+      y.positional('agent-name', {
+        type: 'string',
+        describe: "Agent name, e.g. 'my-agent' (with --env: the base name, default agent_name in pcc-deploy.toml)",
+      }),
+      'agent AGENT-E',
+    ),
+    'agent-name',
+    'name the agent',
   );
 
 /**

@@ -10,7 +10,7 @@
  * host; 2 bad input or confirmation needed without a terminal; 4 not logged in; 130 cancelled.
  */
 import type { Argv, CommandModule } from 'yargs';
-import { environmentOption } from '../../../deploy/environments.js';
+import { environmentOption, nameOrEnvironment } from '../../../deploy/environments.js';
 import { CancelledError, OperationFailedError, UserError } from '../../../errors.js';
 import { success } from '../../../output/colors.js';
 import { closest, lookupNameProblem } from '../../../secrets/rules.js';
@@ -30,10 +30,11 @@ export const deleteCommand: CommandModule<object, DeleteArgs> = {
   describe: 'Delete a secret set or image pull secret (irreversible)',
   builder: (y: Argv) =>
     skipOption(
-      environmentOption(cloudOptions(y), 'secret set AGENT-E-secrets of agent_name in pcc-deploy.toml, when no name is given').positional(
+      nameOrEnvironment(
+        environmentOption(cloudOptions(y), 'secret set AGENT-E-secrets of agent_name in pcc-deploy.toml, when no name is given'),
         'name',
-        { type: 'string', describe: 'Secret set or image pull secret to delete (with --env it may be left out)' },
-      ),
+        'name the set to delete',
+      ).positional('name', { type: 'string', describe: 'Secret set or image pull secret to delete (with --env it may be left out)' }),
       'deleting',
     )
       .example('$0 cloud secrets delete my-agent-secrets', 'asks, then deletes the set and all its keys')

@@ -23,7 +23,7 @@
 import type { Argv, CommandModule } from 'yargs';
 import { buildPlan } from '../../../secrets/plan.js';
 import { DEFAULT_CONCURRENCY } from '../../../secrets/writer.js';
-import { environmentOption } from '../../../deploy/environments.js';
+import { environmentOption, nameOrEnvironment } from '../../../deploy/environments.js';
 import { UserError } from '../../../errors.js';
 import { cloudOptions, processCloudIO, type CloudIO } from '../common.js';
 import { confirmPlan, readCurrentSet, readSetInput, type SetArgs } from './set-read.js';
@@ -41,7 +41,11 @@ export const setCommand: CommandModule<object, SetArgs> = {
   builder: (y: Argv) =>
     skipOption(
       regionOption(
-        environmentOption(cloudOptions(y), 'secret set AGENT-E-secrets of agent_name in pcc-deploy.toml, when no set is named')
+        nameOrEnvironment(
+          environmentOption(cloudOptions(y), 'secret set AGENT-E-secrets of agent_name in pcc-deploy.toml, when no set is named'),
+          'name',
+          'name the secret set',
+        )
           .positional('name', {
             type: 'string',
             describe: 'Secret set name (3-63 lowercase letters, digits, hyphens); with --env it may be left out',

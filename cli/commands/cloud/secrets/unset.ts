@@ -11,7 +11,7 @@
  * 130 cancelled.
  */
 import type { Argv, CommandModule } from 'yargs';
-import { environmentOption } from '../../../deploy/environments.js';
+import { environmentOption, nameOrEnvironment } from '../../../deploy/environments.js';
 import { CancelledError, OperationFailedError, UserError } from '../../../errors.js';
 import { success } from '../../../output/colors.js';
 import { closest, lookupNameProblem } from '../../../secrets/rules.js';
@@ -41,7 +41,11 @@ export const unsetCommand: CommandModule<object, UnsetArgs> = {
   describe: 'Remove one key from a secret set',
   builder: (y: Argv) =>
     skipOption(
-      environmentOption(cloudOptions(y), 'secret set AGENT-E-secrets of agent_name in pcc-deploy.toml, when only a key is given')
+      nameOrEnvironment(
+        environmentOption(cloudOptions(y), 'secret set AGENT-E-secrets of agent_name in pcc-deploy.toml, when only a key is given'),
+        'key',
+        'name the key to remove',
+      )
         .positional('name', { type: 'string', describe: 'Secret set name (with --env and one argument: the key)' })
         .positional('key', { type: 'string', describe: 'Key to remove' }),
       'removing the key',
