@@ -163,6 +163,27 @@ describe('deploy --env and promote', () => {
   });
 });
 
+describe('secrets and agent commands with --env', () => {
+  test("list, unset and delete address the environment's set; agent delete its agent", async () => {
+    // Two at a time: each pair touches different things.
+    const [list, unset] = await Promise.all([
+      cli(['secrets', 'list', '--env', 'staging', '--json'], root),
+      cli(['secrets', 'unset', '--env', 'staging', 'CARTESIA_API_KEY', '--skip', '--json']),
+    ]);
+    expect(JSON.parse(list.stdout)).toMatchObject({ environment: 'staging', set: 'voice-bot-staging-secrets' });
+    expect(JSON.parse(unset.stdout)).toMatchObject({ ok: true, set: 'voice-bot-staging-secrets', key: 'CARTESIA_API_KEY' });
+    const [gone, del] = await Promise.all([
+      cli(['agent', 'delete', '--env', 'staging', '--force']),
+      cli(['secrets', 'delete', '--env', 'staging', '--skip']),
+    ]);
+    expect(gone.stderr).toContain('environment staging: agent voice-bot-staging\n');
+    expect(gone.code).toBe(0);
+    expect(del.stderr).toContain('deleted secret set voice-bot-staging-secrets');
+    expect(await statusOf('voice-bot-staging')).toBeUndefined();
+    expect(await statusOf(NAME)).toBeDefined(); // production untouched
+  });
+});
+
 describe('keys Pipecat Cloud supplies', () => {
   test('the Daily bot deploys with a set that lacks DAILY_API_KEY; outside its project the key is required', async () => {
     const r = await cli(['deploy', '--yes']);
