@@ -10,7 +10,9 @@
  * `--env pr-7`"); `production` is the project itself and is no environment name of its own.
  *
  * So, for the base agent `A` and the environment `E`:
- * - the agent is `A-E` (a name that already ends in `-E` is that agent and stays as it is);
+ * - the agent is `A-E` (a name that already ends in `-E` is that agent and stays as it is). An agent
+ *   name argument is the base `A`, as the docs' `project status my-bot --env staging` takes its
+ *   argument: `agent delete my-bot --env staging` deletes `my-bot-staging`, never production;
  * - its secret set is `A-E-secrets`, never production's set: a `secret_set` read from
  *   `pcc-deploy.toml` belongs to production and is ignored; `--secrets/-s` or a set name given on
  *   the command line is used as given;

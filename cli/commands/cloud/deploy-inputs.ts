@@ -151,11 +151,13 @@ export async function runPreflight(
   say: (line: string) => void,
 ): Promise<void> {
   const { client, org, region, existing } = session;
-  const { preflight } = await import('../../deploy/preflight.js');
+  const { preflight, requiredKeys } = await import('../../deploy/preflight.js');
   const { platformSuppliedKeys } = await import('../../deploy/project.js');
   const supplied = await platformSuppliedKeys(i.dir);
+  const listed = (await requiredKeys(i.dir)) ?? [];
   for (const [key, transports] of Object.entries(supplied?.by ?? {}))
-    say(`${key} is not needed in the secret set: Pipecat Cloud supplies it to the ${transports.join(', ')} transport`);
+    if (listed.includes(key))
+      say(`${key} is not needed in the secret set: Pipecat Cloud supplies it to the ${transports.join(', ')} transport`);
   const spinner = await io.startSpinner('Preflight: checking secrets, region, pull secret and build context', { json: argv.json });
   const waitS = /^\d+$/.test(io.env.PIPECAT_SECRET_WAIT_S ?? '') ? Number(io.env.PIPECAT_SECRET_WAIT_S) : 30;
   let problems: string[];
