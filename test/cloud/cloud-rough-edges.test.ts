@@ -10,17 +10,18 @@
  * - a deploy outside any project, without pcc-deploy.toml, says to run it in server/.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { spawn } from 'node:child_process';
+import { setSetStatus } from '../../cli/emulator/faults.js';
 import { startEmulator, type RunningEmulator } from '../../cli/emulator/server.js';
-import { cleanEnv, cleanup, runCli, tempDir } from './helpers.js';
+import { BIN, cleanEnv, cleanup, runCli, tempDir } from './helpers.js';
 
 let home: string;
 let emu: RunningEmulator;
 let env: NodeJS.ProcessEnv;
 
-// Every write leaves a set pending for 1.2 s, as the platform provisions it in the background.
 beforeAll(async () => {
   home = await tempDir('pipecat-rough-');
-  emu = await startEmulator({ deployMs: 50, provisionMs: 1200 });
+  emu = await startEmulator({ deployMs: 50 });
   env = cleanEnv(home, { PIPECAT_API_HOST: emu.url, PIPECAT_TOKEN: emu.token, PIPECAT_ORG: emu.org, PIPECAT_POLL_MS: '50' });
 });
 afterAll(async () => {
@@ -93,12 +94,28 @@ describe('a set pending after a write', () => {
     const set = await cli(['secrets', 'set', 'fresh-secrets', 'A=1', '--skip']);
     expect(set.stderr).toContain('the set is being provisioned, which takes a few seconds (--wait waits until it is ready)');
     expect(set.code).toBe(0);
+    // Pending until the test says otherwise, however slow the machine (the platform: a few seconds).
+    await setSetStatus(emu.url, 'fresh-secrets', 'pending');
     const list = await cli(['secrets', 'list', 'fresh-secrets']);
     expect(list.stdout).toContain('status pending (being provisioned)');
     expect(list.stderr).toContain('pending: being provisioned: after a write this takes a few seconds');
-    const d = await cli(['deploy', 'fresh-bot', 'me/fresh-bot:1', '-s', 'fresh-secrets', '--yes']);
-    expect(d.stderr).toContain('secret set fresh-secrets is being provisioned: waiting up to 30 s until it is ready\n');
-    expect(d.stderr).toContain('agent fresh-bot is ready');
-    expect(d.code).toBe(0);
+    // The deploy waits for the set; once it says so, the set is provisioned.
+    const child = spawn(process.execPath, [BIN, 'cloud', 'deploy', 'fresh-bot', 'me/fresh-bot:1', '-s', 'fresh-secrets', '--yes'], {
+      env,
+      cwd: home,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    let flipped: Promise<void> | undefined;
+    child.stderr.on('data', (d) => {
+      stderr += d;
+      if (!flipped && stderr.includes('secret set fresh-secrets is being provisioned: waiting up to 30 s until it is ready\n'))
+        flipped = setSetStatus(emu.url, 'fresh-secrets', 'ready');
+    });
+    const code = await new Promise<number | null>((r) => child.on('close', r));
+    await flipped;
+    expect(stderr).toContain('secret set fresh-secrets is being provisioned: waiting up to 30 s until it is ready\n');
+    expect(stderr).toContain('agent fresh-bot is ready');
+    expect(code).toBe(0);
   });
 });
