@@ -75,7 +75,8 @@ export async function run(argv: string[]): Promise<number> {
         '143 stopped by SIGTERM.\nDocs: docs/README.md, every exit code: docs/exit-codes.md',
     )
     .fail((msg, err, usage) => {
-      if (err) throw err;
+      // A builder's `.check()` that returns its message hands it over as `err` too: a usage error.
+      if (err && typeof err !== 'string') throw err;
       // yargs may fail twice for one mistake (`cloud secret list`: its suggestion for `secret`,
       // then `list` as an unknown argument): its suggestion names the cause.
       if (recommended) return;

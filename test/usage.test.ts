@@ -77,16 +77,16 @@ describe('usage mistakes', () => {
   test("a usage mistake in a command ends with that command's usage line and where its help is", () => {
     const tail = (args: string[]) => refused(args).split('\n').slice(1, 3);
     expect(tail(['cloud', 'secrets', 'set'])).toEqual([
-      '  usage: pipecat cloud secrets set <name> [pairs..]',
+      '  usage: pipecat cloud secrets set [name] [pairs..]',
       '  see `pipecat cloud secrets set --help`',
     ]);
     expect(tail(['cloud', 'secrets', 'unset', 'x'])).toEqual([
-      '  usage: pipecat cloud secrets unset <name> <key>',
+      '  usage: pipecat cloud secrets unset <name> [key]',
       '  see `pipecat cloud secrets unset --help`',
     ]);
     expect(tail(['update', '--bogus'])).toEqual(['  usage: pipecat update [DIRECTORY] [options]', '  see `pipecat update --help`']);
     expect(refused(['cloud'])).toBe(
-      'error: name a cloud command: auth, secrets, deploy, agent, organizations, regions, build or emulator\n  usage: pipecat cloud <command>\n  see `pipecat cloud --help`\n',
+      'error: name a cloud command: auth, secrets, deploy, promote, agent, organizations, regions, build or emulator\n  usage: pipecat cloud <command>\n  see `pipecat cloud --help`\n',
     );
     // At the top level, the general help.
     expect(refused([])).toBe(

@@ -10,7 +10,7 @@
  */
 import type { CloudClient } from './client.js';
 import { apiPath } from './http.js';
-import { ApiError, UploadError } from './errors.js';
+import { ApiError, UploadError, isOrganizationMissing } from './errors.js';
 
 /** Build statuses; `success`, `failed` and `timeout` are final. */
 export type BuildStatus = 'pending' | 'building' | 'success' | 'failed' | 'timeout';
@@ -59,7 +59,16 @@ export interface AgentDetails {
   autoScaling?: { minReplicas?: number; maxReplicas?: number };
   agentProfile?: string;
   conditions?: { type: string; status: string; reason?: string; message?: string }[];
-  deployment?: { id?: string; manifest?: { spec?: { image?: string; maxSessionDurationSeconds?: number } } };
+  deployment?: {
+    id?: string;
+    /**
+     * The Cloud Build the deployment runs. Not in the REST reference's `ServiceDetailsResponse`
+     * (whose `spec.image` is "redacted when deployed via a build"): read where a platform that
+     * reports it would put it, here or in `manifest.spec`; see `promote` (docs/deploy.md).
+     */
+    buildId?: string | null;
+    manifest?: { spec?: { image?: string; maxSessionDurationSeconds?: number; buildId?: string | null; envFromSecretNames?: string[] } };
+  };
   errors?: { code?: string; message?: string; error?: string }[];
   /** Set by an update that changed nothing (no new deployment). */
   warning?: string;
@@ -210,7 +219,8 @@ export async function buildLogEntries(
 /**
  * `GET .../services/{name}`: the agent's details, or undefined when there is none (404). The
  * official CLI reads the details from a `body` field; a flat answer (the REST reference's
- * `/v1/agents/{name}`) is taken too.
+ * `/v1/agents/{name}`) is taken too. A 404 that names the organisation is thrown: the organisation,
+ * not the agent, is missing.
  */
 export async function getAgent(c: CloudClient, org: string, name: string): Promise<AgentDetails | undefined> {
   try {
@@ -220,7 +230,7 @@ export async function getAgent(c: CloudClient, org: string, name: string): Promi
     });
     return (r.body ?? r) as AgentDetails;
   } catch (err) {
-    if (err instanceof ApiError && err.status === 404) return undefined;
+    if (err instanceof ApiError && err.status === 404 && !isOrganizationMissing(err)) return undefined;
     throw err;
   }
 }

@@ -4,8 +4,9 @@
  * of the official tools does this). `pipecat cloud deploy --no-preflight` skips it.
  *
  * Checks: the agent name is a DNS label; the region exists (and is an existing agent's); the secret set exists in the deploy
- * region, is `ready`, and holds every key `.env.example` requires (names only; values are never
- * read); the image pull secret named by `image_credentials` exists in the region (the list
+ * region, is `ready` (a set still `pending` after a write is waited for, briefly), and holds every
+ * key `.env.example` requires except those Pipecat Cloud supplies to the project's transports
+ * (names only; values are never read); the image pull secret named by `image_credentials` exists in the region (the list
  * endpoint: pull secrets cannot be read by name); for a Cloud Build, the Dockerfile is in the
  * build context; an image has a tag.
  */
@@ -14,6 +15,7 @@ import { join } from 'node:path';
 import type { CloudClient } from '../cloud-api/client.js';
 import type { Region, SecretSetSummary } from '../cloud-api/types.js';
 import { SET_STATUS_MEANING } from '../secrets/status.js';
+import { waitForSet } from '../secrets/wait.js';
 import { isDotenvFile } from './context.js';
 
 /** Agent names: a DNS-1123 label of at most 63 characters (the platform's service names). */
@@ -62,63 +64,73 @@ export interface PreflightInput {
   /** The build context folder and Dockerfile path inside it. */
   contextDir: string;
   dockerfile: string;
-  /** The folder whose `.env.example` lists the required keys (the current folder). */
+  /** The folder whose `.env.example` lists the required keys (the deploy folder). */
   projectDir: string;
+  /**
+   * Keys Pipecat Cloud supplies to the agent (`cli/deploy/project.ts` `platformSuppliedKeys`): left
+   * out of the keys `.env.example` requires.
+   */
+  suppliedKeys?: readonly string[];
   /** Region of the agent when it exists already (an agent cannot change region). */
   existingRegion?: string;
+  /**
+   * How long to wait for a set that is `pending` (being provisioned after a write) to become
+   * `ready` before judging it, in ms (default 0: judged as it is).
+   */
+  pendingWaitMs?: number;
+  /** Called once when the preflight starts waiting for a pending set. */
+  onPending?: (set: string) => void;
 }
 
-/**
- * Run the preflight.
- *
- * @returns one line per problem (empty when the deploy may go ahead)
- * @throws ApiError/HostUnreachableError when a read fails for another reason than "not found"
- */
-export async function preflight(client: CloudClient, p: PreflightInput): Promise<string[]> {
+/** The problems of the secret set (`p.secretSet`): existence, type, region, readiness, keys. */
+async function secretSetProblems(
+  client: CloudClient,
+  p: PreflightInput,
+  sets: SecretSetSummary[],
+  required: string[] | undefined,
+): Promise<string[]> {
   const problems: string[] = [];
-  const nameProblem = agentNameProblem(p.agentName);
-  if (nameProblem) problems.push(nameProblem);
-  const [regions, sets]: [Region[], SecretSetSummary[]] = await Promise.all([client.regions(p.org), client.listSecretSets(p.org)]);
-  const codes = regions.map((r) => r.code);
-  if (!codes.includes(p.region)) problems.push(`region "${p.region}" does not exist (regions of ${p.org}: ${codes.join(', ')})`);
-  if (p.existingRegion !== undefined && p.existingRegion !== p.region)
-    problems.push(
-      `agent "${p.agentName}" exists in region ${p.existingRegion} and cannot move to ${p.region}: deploy it to ${p.existingRegion}, or delete it first`,
-    );
-  const required = await requiredKeys(p.projectDir);
-  if (p.secretSet) {
-    const found = sets.find((s) => s.name === p.secretSet);
-    if (!found) {
-      const inRegion = sets.filter((s) => s.type === 'secret' && s.region === p.region).map((s) => s.name);
-      problems.push(
-        `secret set "${p.secretSet}" does not exist in ${p.org}${inRegion.length ? ` (sets in ${p.region}: ${inRegion.join(', ')})` : ''}; create it with \`pipecat cloud secrets set ${p.secretSet} --file .env --region ${p.region}\``,
-      );
-    } else if (found.type !== 'secret') {
-      problems.push(`"${p.secretSet}" is an image pull secret, not a secret set (secret_set / --secrets)`);
-    } else {
-      if (found.region !== p.region)
-        problems.push(
-          `secret set "${p.secretSet}" is in region ${found.region}, not in the deploy region ${p.region} (an agent reads only sets of its region)`,
-        );
-      if (found.status !== 'ready')
-        problems.push(
-          `secret set "${p.secretSet}" is ${found.status ?? 'of no reported status'}${found.errorMessage ? ` (${found.errorMessage})` : ''}, not ready${
-            typeof found.status === 'string' && SET_STATUS_MEANING[found.status] ? `: ${SET_STATUS_MEANING[found.status]}` : ''
-          }`,
-        );
-      if (required && required.length && found.region === p.region) {
-        const detail = await client.getSecretSet(p.org, p.secretSet);
-        const have = new Set(detail.secrets.map((s) => s.fieldName));
-        const missing = required.filter((k) => !have.has(k));
-        if (missing.length)
-          problems.push(
-            `secret set "${p.secretSet}" lacks ${missing.length === 1 ? 'a key' : 'keys'} .env.example requires: ${missing.join(', ')} (add with \`pipecat cloud secrets set ${p.secretSet} --file .env\`)`,
-          );
-      }
-    }
-  } else if (required && required.length) {
-    problems.push(`no secret set (secret_set in pcc-deploy.toml, or -s/--secrets) but .env.example requires: ${required.join(', ')}`);
+  const name = p.secretSet as string;
+  const found = sets.find((s) => s.name === name);
+  if (!found) {
+    const inRegion = sets.filter((s) => s.type === 'secret' && s.region === p.region).map((s) => s.name);
+    return [
+      `secret set "${name}" does not exist in ${p.org}${inRegion.length ? ` (sets in ${p.region}: ${inRegion.join(', ')})` : ''}; create it with \`pipecat cloud secrets set ${name} --file .env --region ${p.region}\``,
+    ];
   }
+  if (found.type !== 'secret') return [`"${name}" is an image pull secret, not a secret set (secret_set / --secrets)`];
+  if (found.region !== p.region)
+    problems.push(
+      `secret set "${name}" is in region ${found.region}, not in the deploy region ${p.region} (an agent reads only sets of its region)`,
+    );
+  let { status, errorMessage } = found;
+  if (status === 'pending' && (p.pendingWaitMs ?? 0) > 0) {
+    p.onPending?.(name);
+    ({ status, errorMessage } = await waitForSet(() => client.getSecretSet(p.org, name), { timeoutMs: p.pendingWaitMs as number }).then(
+      (w) => (w.status === 'timeout' ? { status: 'pending', errorMessage: undefined } : w),
+    ));
+  }
+  if (status !== 'ready')
+    problems.push(
+      `secret set "${name}" is ${status ?? 'of no reported status'}${errorMessage ? ` (${errorMessage})` : ''}, not ready${
+        typeof status === 'string' && SET_STATUS_MEANING[status] ? `: ${SET_STATUS_MEANING[status]}` : ''
+      }`,
+    );
+  if (required && required.length && found.region === p.region) {
+    const detail = await client.getSecretSet(p.org, name);
+    const have = new Set(detail.secrets.map((s) => s.fieldName));
+    const missing = required.filter((k) => !have.has(k));
+    if (missing.length)
+      problems.push(
+        `secret set "${name}" lacks ${missing.length === 1 ? 'a key' : 'keys'} .env.example requires: ${missing.join(', ')} (add with \`pipecat cloud secrets set ${name} --file .env\`)`,
+      );
+  }
+  return problems;
+}
+
+/** The problems of the build source: the pull secret, the image's tag, the Dockerfile of a Cloud Build. */
+async function sourceProblems(p: PreflightInput, sets: SecretSetSummary[]): Promise<string[]> {
+  const problems: string[] = [];
   if (p.imageCredentials) {
     const found = sets.find((s) => s.name === p.imageCredentials);
     if (!found || found.type !== 'imagePullSecret')
@@ -139,5 +151,31 @@ export async function preflight(client: CloudClient, p: PreflightInput): Promise
       );
     }
   }
+  return problems;
+}
+
+/**
+ * Run the preflight.
+ *
+ * @returns one line per problem (empty when the deploy may go ahead)
+ * @throws ApiError/HostUnreachableError when a read fails for another reason than "not found"
+ */
+export async function preflight(client: CloudClient, p: PreflightInput): Promise<string[]> {
+  const problems: string[] = [];
+  const nameProblem = agentNameProblem(p.agentName);
+  if (nameProblem) problems.push(nameProblem);
+  const [regions, sets]: [Region[], SecretSetSummary[]] = await Promise.all([client.regions(p.org), client.listSecretSets(p.org)]);
+  const codes = regions.map((r) => r.code);
+  if (!codes.includes(p.region)) problems.push(`region "${p.region}" does not exist (regions of ${p.org}: ${codes.join(', ')})`);
+  if (p.existingRegion !== undefined && p.existingRegion !== p.region)
+    problems.push(
+      `agent "${p.agentName}" exists in region ${p.existingRegion} and cannot move to ${p.region}: deploy it to ${p.existingRegion}, or delete it first`,
+    );
+  const supplied = new Set(p.suppliedKeys ?? []);
+  const required = (await requiredKeys(p.projectDir))?.filter((k) => !supplied.has(k));
+  if (p.secretSet) problems.push(...(await secretSetProblems(client, p, sets, required)));
+  else if (required && required.length)
+    problems.push(`no secret set (secret_set in pcc-deploy.toml, or -s/--secrets) but .env.example requires: ${required.join(', ')}`);
+  problems.push(...(await sourceProblems(p, sets)));
   return problems;
 }

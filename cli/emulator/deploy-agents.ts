@@ -58,6 +58,9 @@ export function details(store: DeployStore, a: StoredAgent) {
     ],
     deployment: {
       id: d.id,
+      // Not in the REST reference (it redacts the image of a build deploy instead): the emulator
+      // names the build so that `pipecat cloud promote` can be tested (docs/deploy.md, "promote").
+      ...(d.buildId ? { buildId: d.buildId } : {}),
       manifest: { apiVersion: 'pipecatcloud.daily.co/v1', kind: 'PCService', metadata: { name: a.name, namespace: ctx.org }, spec },
       serviceId: a.id,
       createdAt: iso(d.createdAt),

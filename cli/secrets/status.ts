@@ -10,14 +10,16 @@ import { c } from '../output/colors.js';
  * "Readiness" for sets that reference a Secret in a self-hosted region).
  */
 export const SET_STATUS_MEANING: Readonly<Record<string, string>> = {
-  pending: 'being provisioned (a referenced set: its Secret is missing from the cluster); deploys that bind it are refused',
+  pending:
+    'being provisioned: after a write this takes a few seconds (`pipecat cloud secrets set --wait` waits for it), and a deploy can bind the set once it is ready; a set that references a Secret in a self-hosted region stays pending while that Secret is missing from the cluster',
   unknown: 'its self-hosted region could not be reached to check it; deploys that bind it are refused until the region reconnects',
 };
 
 /**
  * The STATUS cell of a secret set: `ready` in green (the only status a deploy can bind), `failed`
- * in red with the platform's message, `pending` and `unknown` in yellow, any other word the
- * platform sends as sent, uncoloured; a missing status (an older platform) as `-`.
+ * in red with the platform's message, `pending` as `pending (being provisioned)`, uncoloured (every
+ * write leaves a set pending for a few seconds: no problem), `unknown` in yellow, any other word
+ * the platform sends as sent, uncoloured; a missing status (an older platform) as `-`.
  *
  * @param status the `status` field as received (not trusted to be one of the known words)
  * @param errorMessage the `errorMessage` field of a failed set
@@ -26,6 +28,7 @@ export function setStatusCell(status: unknown, errorMessage?: unknown): string {
   if (typeof status !== 'string' || status === '') return '-';
   if (status === 'ready') return c.green('ready');
   if (status === 'failed') return c.red(`failed: ${typeof errorMessage === 'string' && errorMessage ? errorMessage : 'no error message'}`);
-  if (status === 'pending' || status === 'unknown') return c.yellow(status);
+  if (status === 'pending') return 'pending (being provisioned)';
+  if (status === 'unknown') return c.yellow(status);
   return status;
 }

@@ -200,7 +200,7 @@ describe('cloud secrets handlers with injected collaborators', () => {
     const err = x.err.join('');
     expect(err).toMatch(/^Create secret set handler-set in acme, region us-west \(organization default\):\n/);
     expect(err).toMatch(/OPENAI_API_KEY\s+add\s+argument\s+24\s+sha256:[0-9a-f]{8}/);
-    expect(err).toContain('3 keys written to handler-set (acme, us-west); the set is provisioning');
+    expect(err).toContain('3 keys written to handler-set (acme, us-west); the set is being provisioned, which takes a few seconds');
     const out = x.out.join('');
     expect(out.split('\n')[0]).toMatch(/^KEY\s+ACTION\s+LENGTH\s+FINGERPRINT\s+RESULT$/);
     expect(out.match(/ written$/gm)).toHaveLength(3);

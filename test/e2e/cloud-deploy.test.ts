@@ -9,7 +9,8 @@
  *   missing required key, a set in another region, a missing pull secret;
  * - a build without its Dockerfile fails with the build's error and log tail (exit 1);
  * - under 5xx, 429 and dropped connections the deploy completes or says what state the agent is in;
- * - Ctrl-C while waiting leaves the deployment running and says how to watch it.
+ * - Ctrl-C while waiting leaves the deployment running and says how to watch it;
+ * - on a terminal, the spinners leave no residue (the upload's line stands alone).
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { spawn } from 'node:child_process';
@@ -342,6 +343,9 @@ describe('on a terminal', () => {
       const screen = tty.screen();
       expect(screen).toContain(`agent ${NAME} is ready`);
       expect(screen).not.toContain(`agent ${NAME}: progressing`); // the per-state lines are for logs
+      // The first deploy uploads: its spinner is erased before the line that follows it is written.
+      expect(screen).toMatch(/^uploaded the build context$/m);
+      expect(screen).not.toContain('Uploading the build context');
     } finally {
       tty.kill();
       await slow.stop();

@@ -9,6 +9,8 @@
  */
 import type { Options, PositionalOptions } from 'yargs';
 import * as api from '../../cloud-api/deploy.js';
+import { isOrganizationMissing } from '../../cloud-api/errors.js';
+import { environmentLine, environmentNames, environmentOptionSpec, type EnvironmentArgs } from '../../deploy/environments.js';
 import { CancelledError, OperationFailedError, UserError } from '../../errors.js';
 import { success } from '../../output/colors.js';
 import { renderTable } from '../../output/table.js';
@@ -20,7 +22,7 @@ import { SMOKE_COMMAND } from './smoke-command.js';
 import { deploymentState } from './deploy-progress.js';
 
 /** Parsed options of the agent commands. */
-export interface AgentArgs extends CloudArgs {
+export interface AgentArgs extends CloudArgs, EnvironmentArgs {
   'agent-name'?: string;
   region?: string;
   limit?: number;
@@ -31,6 +33,33 @@ export interface AgentArgs extends CloudArgs {
   force?: boolean;
   yes?: boolean;
 }
+
+/**
+ * The agent a status/logs/delete addresses: the argument; with `--env E`, environment E of the
+ * argument, or of `pcc-deploy.toml`'s `agent_name` (`cli/deploy/environments.ts`). Prints which
+ * (not with `--json`).
+ *
+ * @throws UserError (exit 2) when no agent is named, or `--env` is not an environment name
+ */
+async function agentName(io: CloudIO, argv: Resolved<AgentArgs>): Promise<string> {
+  const given = argv['agent-name'];
+  if (argv.env === undefined) {
+    if (!given) throw new UserError('name the agent (e.g. pipecat cloud agent status my-agent), or give --env E for an environment');
+    return given;
+  }
+  const { configuredNames } = await import('../../deploy/project.js');
+  const base = given ?? (await configuredNames(process.cwd())).agentName;
+  const names = environmentNames({ agentName: base, env: argv.env, fromCommandLine: { agentName: given !== undefined } });
+  if (!names.agentName)
+    throw new UserError(
+      `--env ${argv.env}: no agent name: pass the agent's name, or run in your project's server/ folder (agent_name in pcc-deploy.toml)`,
+    );
+  if (!argv.json) io.err(environmentLine(names, { agent: true }) + '\n');
+  return names.agentName;
+}
+
+/** The `environment` field of a `--json` document: present with `--env`. */
+const envField = (argv: AgentArgs) => (argv.env !== undefined ? { environment: argv.env } : {});
 
 async function list(io: CloudIO, argv: Resolved<AgentArgs>, emit: Emit): Promise<void> {
   const { client, org } = await io.openSession(argv);
@@ -61,12 +90,12 @@ async function list(io: CloudIO, argv: Resolved<AgentArgs>, emit: Emit): Promise
 }
 
 async function status(io: CloudIO, argv: Resolved<AgentArgs>, emit: Emit): Promise<void> {
-  const name = String(argv['agent-name']);
+  const name = await agentName(io, argv);
   const { client, org } = await io.openSession(argv);
   const a = await api.getAgent(client, org, name);
   if (!a) throw new OperationFailedError(`agent ${name} not found in ${org}`);
   const state = deploymentState(a);
-  emit({ ok: true, organization: org, state, agent: a });
+  emit({ ok: true, organization: org, ...envField(argv), state, agent: a });
   if (argv.json) return;
   const spec = a.deployment?.manifest?.spec;
   const rows: [string, string][] = [
@@ -100,20 +129,21 @@ export function logSeverity(line: string): LogLevel {
 }
 
 async function logs(io: CloudIO, argv: Resolved<AgentArgs>, emit: Emit): Promise<void> {
-  const name = String(argv['agent-name']);
   const limit = argv.limit ?? 100;
   if (!Number.isInteger(limit) || limit < 1) throw new UserError(`--limit must be a whole number >= 1 (got ${String(argv.limit)})`);
+  const name = await agentName(io, argv);
   const { client, org } = await io.openSession(argv);
   let lines: api.LogLine[];
   try {
     lines = await api.agentLogs(client, org, name, { limit, deploymentId: argv.deployment, sessionId: argv['session-id'] });
   } catch (err) {
-    if ((err as { status?: number }).status === 404) throw new OperationFailedError(`agent ${name} not found in ${org}`);
+    if ((err as { status?: number }).status === 404 && !isOrganizationMissing(err))
+      throw new OperationFailedError(`agent ${name} not found in ${org}`);
     throw err;
   }
   const text = (l: api.LogLine) => l.log ?? l.message ?? '';
   if (argv.level) lines = lines.filter((l) => logSeverity(text(l)) === argv.level);
-  emit({ ok: true, organization: org, agent: name, ...(argv.level ? { level: argv.level } : {}), logs: lines });
+  emit({ ok: true, organization: org, ...envField(argv), agent: name, ...(argv.level ? { level: argv.level } : {}), logs: lines });
   if (argv.json) return;
   if (!lines.length) io.err(`no logs for agent ${name}${argv.level ? ` at level ${argv.level}` : ''}\n`);
   for (const l of lines)
@@ -123,7 +153,7 @@ async function logs(io: CloudIO, argv: Resolved<AgentArgs>, emit: Emit): Promise
 }
 
 async function remove(io: CloudIO, argv: Resolved<AgentArgs>, emit: Emit): Promise<void> {
-  const name = String(argv['agent-name']);
+  const name = await agentName(io, argv);
   const { client, org } = await io.openSession(argv);
   const a = await api.getAgent(client, org, name);
   if (!a) throw new OperationFailedError(`agent ${name} not found in ${org}: nothing was deleted`);
@@ -140,7 +170,7 @@ async function remove(io: CloudIO, argv: Resolved<AgentArgs>, emit: Emit): Promi
       throw new OperationFailedError(`agent ${name} was not found when deleting it: nothing was deleted`);
     throw err;
   }
-  emit({ ok: true, organization: org, agent: name, deleted: true });
+  emit({ ok: true, organization: org, ...envField(argv), agent: name, deleted: true });
   if (!argv.json) io.err(success(`deleted agent ${name} (${org}, ${a.region})`) + '\n');
 }
 
@@ -167,10 +197,20 @@ const LOGS_OPTIONS: Readonly<Record<string, Options>> = {
   },
 };
 
-/** The agent name argument of the agent commands. */
+/** The agent name argument of the agent commands (with `--env`, the base name; it may be left out). */
 const AGENT_NAME: Readonly<Record<string, PositionalOptions>> = {
-  'agent-name': { type: 'string', describe: "Agent name, e.g. 'my-agent'", demandOption: true },
+  'agent-name': {
+    type: 'string',
+    describe: "Agent name, e.g. 'my-agent' (with --env: the base name, default agent_name in pcc-deploy.toml)",
+  },
 };
+
+/** `--env E` of the agent commands that name one agent. */
+const ENV_OPTION: Readonly<Record<string, Options>> = { env: environmentOptionSpec('agent AGENT-E') };
+
+/** An agent must be named, by the argument or through `--env`. */
+const nameOrEnv = (argv: AgentArgs): true | string =>
+  argv['agent-name'] !== undefined || argv.env !== undefined || 'name the agent, or give --env E';
 
 /** The `cloud agent` commands that read and delete agents (the official `agent list|status|logs|delete`). */
 export const AGENT_COMMANDS: readonly CloudCommandDefinition<AgentArgs>[] = [
@@ -183,31 +223,36 @@ export const AGENT_COMMANDS: readonly CloudCommandDefinition<AgentArgs>[] = [
     run: list,
   },
   {
-    command: 'status <agent-name>',
+    command: 'status [agent-name]',
     describe: "Show an agent's deployment state",
     official: 'agent status',
     positionals: AGENT_NAME,
+    options: ENV_OPTION,
+    check: nameOrEnv,
     epilogue: DEPLOY_EPILOGUE,
     run: status,
   },
   {
-    command: 'logs <agent-name>',
+    command: 'logs [agent-name]',
     describe: "Show an agent's logs, newest first",
     official: 'agent logs',
     positionals: AGENT_NAME,
-    options: LOGS_OPTIONS,
+    options: { ...LOGS_OPTIONS, ...ENV_OPTION },
+    check: nameOrEnv,
     epilogue: DEPLOY_EPILOGUE,
     run: logs,
   },
   {
-    command: 'delete <agent-name>',
+    command: 'delete [agent-name]',
     describe: 'Delete an agent (active sessions run on)',
     official: 'agent delete',
     positionals: AGENT_NAME,
     options: {
       force: { alias: 'f', type: 'boolean', describe: 'Do not ask for confirmation' },
       yes: { alias: 'y', type: 'boolean', describe: 'Same as --force' },
+      ...ENV_OPTION,
     },
+    check: nameOrEnv,
     epilogue: DEPLOY_EPILOGUE,
     run: remove,
   },

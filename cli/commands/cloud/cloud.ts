@@ -1,5 +1,5 @@
 /**
- * `pipecat cloud <command>`: Pipecat Cloud commands (auth, secrets, deploy, agent, emulator, …).
+ * `pipecat cloud <command>`: Pipecat Cloud commands (auth, secrets, deploy, promote, agent, emulator, …).
  *
  * The tree of command definitions ({@link CLOUD_COMMANDS}, `./define.ts`) is the one source of
  * `--help`, completion and the official-commands table (`docs/cloud-commands.md`). The group
@@ -19,6 +19,7 @@ import { createEmulatorCommand } from './emulator.js';
 import { OFFICIAL_ONLY, officialOnlyRow } from './official-commands.js';
 import { ORGANIZATIONS_GROUP } from './organizations.js';
 import { REGIONS_GROUP } from './regions.js';
+import { PROMOTE_COMMAND } from './promote.js';
 import { createSecretsCommand } from './secrets.js';
 
 /** Every `pipecat cloud` command, in the order `--help` lists them. */
@@ -37,6 +38,7 @@ export const CLOUD_COMMANDS: readonly CloudDefinition[] = [
     official: 'deploy',
     module: createDeployCommand,
   },
+  PROMOTE_COMMAND,
   AGENT_GROUP,
   ORGANIZATIONS_GROUP,
   REGIONS_GROUP,

@@ -20,7 +20,7 @@ import type { Argv } from 'yargs';
 import { CloudClient } from '../../cloud-api/client.js';
 import { lookupCredentials, resolveOrganization } from '../../cloud-api/credentials.js';
 import * as dialogs from '../../dialogs.js';
-import { NotLoggedInError } from '../../errors.js';
+import { NotLoggedInError, UserError } from '../../errors.js';
 import { readBounded } from '../../secrets/bounded-read.js';
 import { TOKEN_FRAGMENT_LENGTH, redactOutput, registerSecrets, tokenSecretPart } from '../../secrets/redact.js';
 import { watchInterrupts, type InterruptWatch } from '../../interrupts.js';
@@ -88,9 +88,30 @@ export function debugSink(
   return debugEnabled(argv, env) ? (line) => err(`[debug] ${line}\n`) : undefined;
 }
 
-/** The API base URL for a command: `--api-host`, else `PIPECAT_API_HOST`, else the default. */
+/**
+ * The API base URL for a command: `--api-host`, else `PIPECAT_API_HOST`, else undefined (the
+ * client's default, https://api.pipecat.daily.co). The one place the value is checked.
+ *
+ * @throws UserError (exit 2) naming the flag or the variable when the value is not an absolute
+ *   `http:` or `https:` URL (e.g. `not a url`, `ftp://x`)
+ */
 export function apiHost(argv: CloudArgs, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  return argv['api-host'] || env.PIPECAT_API_HOST || undefined;
+  const fromFlag = !!argv['api-host'];
+  const value = argv['api-host'] || env.PIPECAT_API_HOST || undefined;
+  if (value === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) {
+    const shown = value.length <= 100 ? JSON.stringify(value) : `(${value.length} characters)`;
+    throw new UserError(
+      `${fromFlag ? '--api-host' : 'PIPECAT_API_HOST'} must be an http:// or https:// URL, e.g. https://api.pipecat.daily.co (got ${shown})`,
+    );
+  }
+  return value;
 }
 
 /** Tuning read from the environment (for tests and slow links); see docs/cloud-auth.md. */
@@ -140,10 +161,11 @@ export interface Session {
  * @param env environment (token, organisation, API host, tuning, `HOME` for the file)
  * @param err where warnings and `--verbose` debug lines go (default: stderr)
  * @returns the client and the organisation name
- * @throws NotLoggedInError (exit 4) when there is no token; UserError for a malformed credentials
- *   file; ApiError/HostUnreachableError when the organisation has to be asked from the API
+ * @throws UserError (exit 2) for a malformed `--api-host`/`PIPECAT_API_HOST`; NotLoggedInError
+ *   (exit 4) when there is no token; UserError for a malformed credentials file; ApiError/HostUnreachableError when the organisation has to be asked from the API
  */
 export async function openSession(argv: CloudArgs, env: NodeJS.ProcessEnv = process.env, err: TextSink = processErr): Promise<Session> {
+  apiHost(argv, env); // a malformed host is a usage error, before "not logged in"
   const found = await lookupCredentials(env, (line) => err(line + '\n'));
   if (!found.token) {
     throw new NotLoggedInError(`not logged in to Pipecat Cloud: no token in PIPECAT_TOKEN or ${found.path}`);

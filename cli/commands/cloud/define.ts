@@ -13,6 +13,7 @@ import type { ArgumentsCamelCase, Argv, CommandModule, Options, PositionalOption
 import { jsonErrorDocument, markReportedAsJson } from '../../output/json-error.js';
 import { resolveOutputMode, withoutStyles, type OutputMode } from '../../output/mode.js';
 import { cloudOptions, processCloudIO, type CloudArgs, type CloudIO } from './common.js';
+import { withOrganizationCheck } from './known-org.js';
 
 /** A yargs module of any argument type (yargs' `Argv<T>` is invariant in T). */
 type AnyCommand = CommandModule<any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- see above
@@ -48,8 +49,8 @@ export interface CloudCommandDefinition<A extends CloudArgs = CloudArgs> {
   examples?: readonly (readonly [string, string])[];
   /** `--help` epilogue (exit codes, guide). */
   epilogue?: string;
-  /** Extra checks of the parsed arguments (yargs `check`); return true or throw a message. */
-  check?: (argv: A) => true;
+  /** Extra checks of the parsed arguments (yargs `check`): true, or the usage error's message. */
+  check?: (argv: A) => true | string;
   /** The command's work. */
   run: CloudAction<A>;
 }
@@ -101,7 +102,8 @@ export function commandName(d: { command: string }): string {
 }
 
 /**
- * Runs a command body in its output mode: resolves the mode, sets `argv.output` and `argv.json`,
+ * Runs a command body in its output mode, an unknown organisation told as such
+ * (`./known-org.ts`): resolves the mode, sets `argv.output` and `argv.json`,
  * hands the body collaborators whose sinks drop colour and whose spinner is silent outside `rich`,
  * and in json mode guarantees one JSON document on stdout: the body's ({@link Emit}), or on failure
  * the error document (`cli/output/json-error.ts`). The error is then rethrown, marked as reported,
@@ -126,7 +128,7 @@ export async function runCloudCommand<A extends CloudArgs>(
     if (mode === 'json') io.out(JSON.stringify(doc, null, 2) + '\n');
   };
   try {
-    await body(forMode(io, mode), resolved, emit);
+    await withOrganizationCheck(forMode(io, mode), (x) => body(x, resolved, emit));
   } catch (err) {
     if (mode === 'json') {
       if (!emitted) io.out(JSON.stringify(jsonErrorDocument(err), null, 2) + '\n');

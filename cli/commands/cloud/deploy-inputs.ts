@@ -4,15 +4,16 @@
  * preflight, the confirmation and the create/update body. The config reader, the preflight and the
  * context packer are imported when used, so `--help` loads none of them.
  */
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { CloudClient } from '../../cloud-api/client.js';
 import type { AgentDetails, DeployPayload } from '../../cloud-api/deploy.js';
 import type { DeployConfig } from '../../deploy/config.js';
+import { environmentLine, environmentNames, type EnvironmentArgs, type EnvironmentNames } from '../../deploy/environments.js';
 import { CancelledError, UserError } from '../../errors.js';
 import type { CloudArgs, CloudIO } from './common.js';
 
 /** Parsed options of `pipecat cloud deploy`. */
-export interface DeployArgs extends CloudArgs {
+export interface DeployArgs extends CloudArgs, EnvironmentArgs {
   'agent-name'?: string;
   image?: string;
   'config-file'?: string;
@@ -38,6 +39,15 @@ export interface DeployArgs extends CloudArgs {
 export interface DeployInputs {
   /** The config file read (or looked for). */
   configPath: string;
+  /**
+   * The absolute folder the deploy works in: the current one, or the project's `server/` when the
+   * command runs elsewhere in the project (`cli/deploy/project.ts`); `.env.example` is read there.
+   */
+  dir: string;
+  /** The environment `--env` addresses and where the agent and set names came from. */
+  names: EnvironmentNames;
+  /** Lines for the user about where the deploy works and what `--env` addresses. */
+  notes: string[];
   /** The config file's content (defaults when it was not found). */
   config: DeployConfig;
   name: string;
@@ -62,8 +72,12 @@ export interface DeployInputs {
 function inputProblems(i: Omit<DeployInputs, 'name'> & { name?: string }, found: boolean): string[] {
   const usage: string[] = [];
   const { minAgents, maxAgents, maxSessionDuration: msd } = i;
+  const env = i.names.environment;
   if (!i.name)
-    usage.push(`no agent name: pass it as the first argument or set agent_name in ${i.configPath}${found ? '' : ' (not found)'}`);
+    usage.push(
+      `no agent name${env ? ` for --env ${env} (the environment's agent is AGENT-${env})` : ''}: pass it as the first argument or set agent_name in ${i.configPath}` +
+        (found ? '' : " (not found: run the deploy in your project's server/ folder, where pipecat init writes pcc-deploy.toml)"),
+    );
   if (i.image !== undefined && i.buildId !== undefined) usage.push('give an image or --build-id/build_id, not both');
   if (minAgents !== undefined && (!Number.isInteger(minAgents) || minAgents < 0)) usage.push('--min-agents must be a whole number >= 0');
   if (maxAgents !== undefined && (!Number.isInteger(maxAgents) || maxAgents < 1)) usage.push('--max-agents must be a whole number >= 1');
@@ -81,22 +95,39 @@ function inputProblems(i: Omit<DeployInputs, 'name'> & { name?: string }, found:
  */
 export async function readDeployInputs(io: CloudIO, argv: DeployArgs): Promise<DeployInputs> {
   const { readDeployConfig, DEPLOY_CONFIG_FILE } = await import('../../deploy/config.js');
-  const configPath = argv['config-file'] ?? io.env.PIPECAT_DEPLOY_CONFIG_PATH ?? DEPLOY_CONFIG_FILE;
+  const { deployFolder } = await import('../../deploy/project.js');
+  const named = argv['config-file'] ?? io.env.PIPECAT_DEPLOY_CONFIG_PATH;
+  const folder = named === undefined ? deployFolder(process.cwd()) : { dir: resolve(), moved: false };
+  const configPath = named ?? (folder.moved ? join(folder.dir, DEPLOY_CONFIG_FILE) : DEPLOY_CONFIG_FILE);
   const { config: c, found } = await readDeployConfig(configPath, !!argv['config-file']);
   const image = argv.image ?? c.image;
   const buildId = argv['build-id'] ?? c.build_id;
+  // Throws a UserError naming --env for a bad environment name.
+  const names = environmentNames({
+    agentName: argv['agent-name'] ?? c.agent_name,
+    secretSet: argv.secrets ?? c.secret_set,
+    env: argv.env,
+    fromCommandLine: { agentName: argv['agent-name'] !== undefined, secretSet: argv.secrets !== undefined },
+  });
+  const notes = [
+    ...(folder.moved ? [`working in ${folder.dir}: the project's server/ folder, where its pcc-deploy.toml is`] : []),
+    ...[environmentLine(names)].filter((l): l is string => l !== undefined),
+  ];
   const inputs = {
     configPath,
+    dir: folder.dir,
+    names,
+    notes,
     config: c,
-    name: argv['agent-name'] ?? c.agent_name,
+    name: names.agentName,
     image,
     buildId,
     imageCredentials: argv.credentials === false ? undefined : ((argv.credentials as string | undefined) ?? c.image_credentials),
-    secretSet: argv.secrets ?? c.secret_set,
+    secretSet: names.secretSet,
     minAgents: argv['min-agents'] ?? c.scaling.min_agents,
     maxAgents: argv['max-agents'] ?? c.scaling.max_agents,
     maxSessionDuration: argv['max-session-duration'] ?? c.max_session_duration,
-    contextDir: resolve(argv['build-dir'] ?? c.build.context_dir),
+    contextDir: argv['build-dir'] !== undefined ? resolve(argv['build-dir']) : resolve(folder.dir, c.build.context_dir),
     dockerfile: argv.dockerfile ?? c.build.dockerfile,
     cloudBuild: image === undefined && buildId === undefined,
   };
@@ -119,8 +150,15 @@ export async function runPreflight(
   say: (line: string) => void,
 ): Promise<void> {
   const { client, org, region, existing } = session;
-  const { preflight } = await import('../../deploy/preflight.js');
+  const { preflight, requiredKeys } = await import('../../deploy/preflight.js');
+  const { platformSuppliedKeys } = await import('../../deploy/project.js');
+  const supplied = await platformSuppliedKeys(i.dir);
+  const listed = (await requiredKeys(i.dir)) ?? [];
+  for (const [key, transports] of Object.entries(supplied?.by ?? {}))
+    if (listed.includes(key))
+      say(`${key} is not needed in the secret set: Pipecat Cloud supplies it to the ${transports.join(', ')} transport`);
   const spinner = await io.startSpinner('Preflight: checking secrets, region, pull secret and build context', { json: argv.json });
+  const waitS = /^\d+$/.test(io.env.PIPECAT_SECRET_WAIT_S ?? '') ? Number(io.env.PIPECAT_SECRET_WAIT_S) : 30;
   let problems: string[];
   try {
     problems = await preflight(client, {
@@ -133,8 +171,15 @@ export async function runPreflight(
       cloudBuild: i.cloudBuild,
       contextDir: i.contextDir,
       dockerfile: i.dockerfile,
-      projectDir: process.cwd(),
+      projectDir: i.dir,
+      suppliedKeys: supplied?.keys,
       existingRegion: existing?.region,
+      pendingWaitMs: waitS * 1000,
+      onPending: (set) => {
+        const text = `secret set ${set} is being provisioned: waiting up to ${waitS} s until it is ready`;
+        spinner.update(`Preflight: ${text}`);
+        if (!spinner.animated) say(text);
+      },
     });
   } finally {
     spinner.stop();

@@ -71,13 +71,19 @@ export async function cloudBuildFlow(
   }
   const spinner = await io.startSpinner(`Uploading the build context (${ctx.tarball.length} bytes)`, { json: argv.json });
   let created: Awaited<ReturnType<typeof api.createBuild>>;
+  let target: api.UploadTarget;
   try {
-    const target = await api.requestUploadUrl(client, org, region);
+    target = await api.requestUploadUrl(client, org, region);
     await api.uploadContext(target, ctx.tarball);
-    say('uploaded the build context');
+  } finally {
+    spinner.stop(); // before any line: a line written under a running spinner stays on its row
+  }
+  say('uploaded the build context');
+  const bspin = await io.startSpinner('Starting the build', { json: argv.json });
+  try {
     created = await api.createBuild(client, org, { uploadId: target.uploadId, region, dockerfilePath: dockerfile });
   } finally {
-    spinner.stop();
+    bspin.stop();
   }
   const id = created.build.id;
   if (created.cached) {
@@ -182,6 +188,17 @@ export async function sendDeploy(
     say(`the answer to ${existing ? 'the update' : 'the create'} was lost, but the agent shows it landed`);
     return now as api.AgentDetails;
   }
+}
+
+/**
+ * The platform's `warning` of an update, worded for this tool: its hint to send `forceRedeploy`
+ * (the API field: "use forceRedeploy to redeploy") names the flag that sends it, `--force`
+ * (docs.pipecat.ai fundamentals/deploy: "Run `pipecat cloud deploy --force` to force a new version").
+ *
+ * @param warning the `warning` field as received
+ */
+export function platformWarning(warning: string): string {
+  return warning.replace(/\bforceRedeploy\b/g, '--force');
 }
 
 /** A one-line state of an agent's deployment. */

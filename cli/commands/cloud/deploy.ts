@@ -20,9 +20,10 @@
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import * as api from '../../cloud-api/deploy.js';
 import { success } from '../../output/colors.js';
+import { environmentOption } from '../../deploy/environments.js';
 import { cloudOptions, processCloudIO, type CloudIO } from './common.js';
 import { confirmDeploy, deployPayload, readDeployInputs, runPreflight, type DeployArgs } from './deploy-inputs.js';
-import { cloudBuildFlow, pollTuning, sendDeploy, waitReady } from './deploy-progress.js';
+import { cloudBuildFlow, platformWarning, pollTuning, sendDeploy, waitReady } from './deploy-progress.js';
 import { runCloudCommand, type Emit, type Resolved } from './define.js';
 import { SMOKE_OPTIONS, smokeBeforeDeploy, smokeDeployment, type SmokeArgs } from './smoke-command.js';
 
@@ -39,7 +40,7 @@ export const deployCommand: CommandModule<object, DeployArgs> = {
   command: 'deploy [agent-name] [image]',
   describe: 'Deploy an agent to Pipecat Cloud (Cloud Build when no image is given), after a preflight',
   builder: (y: Argv) =>
-    cloudOptions(y)
+    environmentOption(cloudOptions(y))
       .positional('agent-name', { type: 'string', describe: "Agent name, e.g. 'my-agent' (default: agent_name in pcc-deploy.toml)" })
       .positional('image', {
         type: 'string',
@@ -85,6 +86,7 @@ export const deployCommand: CommandModule<object, DeployArgs> = {
       })
       .options(SMOKE_OPTIONS)
       .example('$0 cloud deploy --yes', 'build this folder with Cloud Build and deploy it as pcc-deploy.toml says')
+      .example('$0 cloud deploy --env staging --yes', 'deploy to the agent AGENT-staging with the secret set AGENT-staging-secrets')
       .example('$0 cloud deploy my-agent me/my-agent:0.1 -c my-agent-pull -s my-agent-secrets', 'deploy your own image')
       .epilogue(DEPLOY_EPILOGUE) as unknown as Argv<DeployArgs>,
   handler: deployHandler(processCloudIO),
@@ -113,15 +115,16 @@ function deployHandler(io: () => CloudIO): CommandModule<object, DeployArgs>['ha
  * @param emit prints the `--json` document (once)
  */
 async function deploy(io: CloudIO, argv: Resolved<DeployArgs>, emit: Emit): Promise<void> {
+  const say = (line: string) => void (!argv.json && io.err(line + '\n'));
   const inputs = await readDeployInputs(io, argv);
   const { name, cloudBuild, config: c } = inputs;
+  inputs.notes.forEach(say);
   const session = await io.openSession(argv);
   const { client, org } = session;
   const smokeKey = (argv as SmokeArgs).smoke ? await smokeBeforeDeploy(io, argv, session) : undefined;
   const existing = await api.getAgent(client, org, name);
   // Without a region from the flag or the file, an existing agent stays where it is (else the default).
   const region = argv.region ?? c.region ?? existing?.region ?? (await client.organizationProperties(org)).defaultRegion;
-  const say = (line: string) => void (!argv.json && io.err(line + '\n'));
   if (argv.preflight !== false) await runPreflight(io, argv, { client, org, region, existing }, inputs, say);
   await confirmDeploy(io, argv, inputs, { org, region, existing });
   const tune = pollTuning(io.env);
@@ -143,7 +146,7 @@ async function deploy(io: CloudIO, argv: Resolved<DeployArgs>, emit: Emit): Prom
         )
       : undefined;
     const result = await sendDeploy(client, org, deployPayload(argv, inputs, region, build?.id), existing, say);
-    if (result.warning) say(`warning: ${result.warning}`);
+    if (result.warning) say(`warning: ${platformWarning(result.warning)}`);
     const action = existing ? (result.warning ? 'unchanged' : 'updated') : 'created';
     say(
       `${action === 'created' ? 'created' : action === 'updated' ? 'updated' : 'kept'} agent ${name}; waiting for the deployment to be ready`,
@@ -154,6 +157,7 @@ async function deploy(io: CloudIO, argv: Resolved<DeployArgs>, emit: Emit): Prom
     emit({
       ok: true,
       organization: org,
+      ...(inputs.names.environment !== undefined ? { environment: inputs.names.environment } : {}),
       agent: name,
       region: ready.region,
       action,

@@ -7,11 +7,19 @@
  *
  * The official CLI passes the platform's error on (pipecatcloud `_utils/console_utils.py`
  * `api_error`); naming the organisations is ours (docs/cloud-organizations.md).
+ *
+ * Two rules live here until they become one: {@link inKnownOrganization} (organizations, regions,
+ * build: any 404/403 checked against the token's organisations, exit 2) and
+ * {@link withOrganizationCheck}, which `runCloudCommand` applies to every cloud command (a 404/403
+ * that names the organisation or comes from an organisation-level path, exit 1).
  */
 import { ApiError } from '../../cloud-api/errors.js';
-import { UserError } from '../../errors.js';
+import { OperationFailedError, UserError } from '../../errors.js';
 import type { Organization } from '../../cloud-api/types.js';
-import type { Session } from './common.js';
+import type { CloudIO, Session } from './common.js';
+
+/** The platform's own message of an API error (`error` field), or the error's message. */
+const platformMessage = (err: ApiError): string => err.apiMessage ?? err.message;
 
 /** How the source of the organisation name is named in a message. */
 const SOURCE_NAMES: Readonly<Record<Session['orgSource'], string>> = {
@@ -56,5 +64,76 @@ export async function inKnownOrganization<T>(session: Pick<Session, 'client' | '
     }
     if (orgs.some((o) => o.name === session.org)) throw err;
     throw unknownOrganization(session.org, SOURCE_NAMES[session.orgSource], orgs);
+  }
+}
+
+/**
+ * When an error says the organisation itself does not exist (or the token cannot use it), the
+ * error to throw instead: a 404 or 403 from an organisation-level endpoint (`.../regions`,
+ * `.../properties`), or any 404 whose message names the organisation (the emulator's
+ * `Organization 'x' not found`). Otherwise undefined.
+ *
+ * Without this, a 404 for a set in a wrong organisation reads as "the set does not exist yet" and
+ * `secrets set` would plan a new set.
+ *
+ * @param err the error of a request about `org`
+ * @param org the organisation name used in the request
+ * @param orgSource where the name came from (flag, PIPECAT_ORG, file, api), for the message
+ * @param known the organisations the token can use (`GET /v1/organizations`), when known
+ */
+export function organizationNotFound(
+  err: unknown,
+  org: string,
+  orgSource?: string,
+  known?: readonly string[],
+): OperationFailedError | undefined {
+  if (!(err instanceof ApiError)) return undefined;
+  const e = err;
+  const orgLevel = /^\/v1\/organizations\/[^/]+\/(regions|properties)$/.test(e.path);
+  const namesOrg = /organi[sz]ation/i.test(platformMessage(e));
+  if (!((e.status === 404 && (orgLevel || namesOrg)) || (e.status === 403 && orgLevel))) return undefined;
+  const from =
+    orgSource === 'flag'
+      ? ' (from --organization)'
+      : orgSource === 'PIPECAT_ORG'
+        ? ' (from PIPECAT_ORG)'
+        : orgSource === 'file'
+          ? ' (from the credentials file)'
+          : '';
+  return new OperationFailedError(
+    `organization ${org}${from} not found, or this token cannot use it: nothing was sent (${platformMessage(e)})`,
+    [
+      known === undefined
+        ? 'pass an organization of your token with --organization/-o'
+        : known.length > 0
+          ? `organizations of this token: ${known.join(', ')} (pass one with --organization/-o)`
+          : 'this token has no organization',
+    ],
+  );
+}
+
+/**
+ * Runs a command body and, when it fails because the organisation does not exist or the token
+ * cannot use it ({@link organizationNotFound}), throws that error instead, naming the organisations
+ * the token can use (`GET /v1/organizations`; left out when that read fails too). The body's
+ * session is the one it opens through the given collaborators.
+ *
+ * @param io the command's collaborators
+ * @param body the command's work, given the same collaborators (their `openSession` watched)
+ * @throws OperationFailedError (exit 1) for an unknown organisation; the body's errors otherwise
+ */
+export async function withOrganizationCheck<T>(io: CloudIO, body: (io: CloudIO) => Promise<T>): Promise<T> {
+  let session: Session | undefined;
+  const watched: CloudIO = { ...io, openSession: async (argv) => (session = await io.openSession(argv)) };
+  try {
+    return await body(watched);
+  } catch (err) {
+    const s = session as Session | undefined;
+    if (s === undefined || !organizationNotFound(err, s.org)) throw err;
+    const known = await s.client.organizations().then(
+      (o) => o.map((x) => x.name),
+      () => undefined,
+    );
+    throw organizationNotFound(err, s.org, s.orgSource, known);
   }
 }

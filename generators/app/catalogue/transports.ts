@@ -168,6 +168,7 @@ export const TRANSPORTS = [
     client: { type: 'daily', packageName: '@pipecat-ai/daily-transport', className: 'DailyTransport' },
     extras: ['daily'],
     env: [DAILY_API_KEY],
+    cloudSupplies: [DAILY_API_KEY.name],
     readme: { local: 'transports/daily.local.md.ejs' },
     record: {
       follows: [
@@ -429,6 +430,7 @@ export const TRANSPORTS = [
     params: { className: 'DailyParams', video: false },
     extras: ['daily'],
     env: [DAILY_API_KEY],
+    cloudSupplies: [DAILY_API_KEY.name],
     readme: { local: 'transports/daily_pstn_dialin.local.md.ejs', cloud: 'transports/daily_pstn_dialin.cloud.md.ejs' },
     record: {
       follows: [

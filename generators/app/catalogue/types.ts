@@ -352,6 +352,16 @@ export interface TransportDefinition {
   readonly imports?: readonly PythonImport[];
   readonly env: readonly EnvVarDefinition[];
   /**
+   * Names of {@link env} that Pipecat Cloud supplies to an agent deployed with this transport, so
+   * its secret set need not hold them: `pipecat cloud deploy`'s preflight leaves them out of the
+   * keys `.env.example` requires. Daily (WebRTC): the platform creates each session's room with the
+   * organization's integrated Daily API key and hands the bot the room URL and token
+   * (docs.pipecat.ai pipecat-cloud/guides/daily-webrtc, "Using an Integrated Daily API Key");
+   * Daily PSTN dial-in: the platform's dial-in webhook creates the room and starts the agent with
+   * `daily_api_key` in the body (pipecat-cloud/guides/telephony/daily-dial-in). Absent: none.
+   */
+  readonly cloudSupplies?: readonly string[];
+  /**
    * README partials, relative to `templates/project/`: `local` (section 2, how to run it on this
    * machine; rendered with `t`, the transport) and, for telephony, `cloud` (section 3, how calls
    * reach the agent deployed on Pipecat Cloud).

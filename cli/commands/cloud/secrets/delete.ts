@@ -10,24 +10,33 @@
  * host; 2 bad input or confirmation needed without a terminal; 4 not logged in; 130 cancelled.
  */
 import type { Argv, CommandModule } from 'yargs';
+import { environmentOption, nameOrEnvironment } from '../../../deploy/environments.js';
 import { CancelledError, OperationFailedError, UserError } from '../../../errors.js';
 import { success } from '../../../output/colors.js';
 import { closest, lookupNameProblem } from '../../../secrets/rules.js';
 import { cloudOptions, processCloudIO, type CloudArgs, type CloudIO } from '../common.js';
-import { NO_TTY_CONFIRM, SECRETS_EPILOGUE, apiMessage, isApiStatus, secretsHandler, skipOption } from './shared.js';
+import { NO_TTY_CONFIRM, SECRETS_EPILOGUE, apiMessage, environmentSetName, isApiStatus, secretsHandler, skipOption } from './shared.js';
 
 /** Parsed options of `secrets delete`. */
 export interface DeleteArgs extends CloudArgs {
-  name: string;
+  name?: string;
+  env?: string;
   skip?: boolean;
 }
 
 /** The `secrets delete` command of the binary. */
 export const deleteCommand: CommandModule<object, DeleteArgs> = {
-  command: 'delete <name>',
+  command: 'delete [name]',
   describe: 'Delete a secret set or image pull secret (irreversible)',
   builder: (y: Argv) =>
-    skipOption(cloudOptions(y).positional('name', { type: 'string', describe: 'Secret set or image pull secret to delete' }), 'deleting')
+    skipOption(
+      nameOrEnvironment(
+        environmentOption(cloudOptions(y), 'secret set AGENT-E-secrets of agent_name in pcc-deploy.toml, when no name is given'),
+        'name',
+        'name the set to delete',
+      ).positional('name', { type: 'string', describe: 'Secret set or image pull secret to delete (with --env it may be left out)' }),
+      'deleting',
+    )
       .example('$0 cloud secrets delete my-agent-secrets', 'asks, then deletes the set and all its keys')
       .epilogue(SECRETS_EPILOGUE) as unknown as Argv<DeleteArgs>,
   handler: secretsHandler(processCloudIO, deleteSet),
@@ -43,7 +52,9 @@ export function createDeleteCommand(io: () => CloudIO = processCloudIO): Command
 }
 
 async function deleteSet(io: CloudIO, argv: DeleteArgs, emit: (doc: unknown) => void): Promise<void> {
-  const name = String(argv.name);
+  const given = await environmentSetName(io, argv, argv.name);
+  if (given === undefined) throw new UserError('name the set to delete: pipecat cloud secrets delete SET (or --env E)');
+  const name = given;
   const problem = lookupNameProblem(name, 'set name');
   if (problem) throw new UserError(problem);
 
@@ -83,7 +94,15 @@ async function deleteSet(io: CloudIO, argv: DeleteArgs, emit: (doc: unknown) => 
   } finally {
     spinner.stop();
   }
-  emit({ ok: true, organization: org, set: name, type: found.type, region: found.region, deleted: true });
+  emit({
+    ok: true,
+    organization: org,
+    ...(argv.env !== undefined ? { environment: argv.env } : {}),
+    set: name,
+    type: found.type,
+    region: found.region,
+    deleted: true,
+  });
   if (!argv.json) {
     io.err(success(`deleted ${kind} ${name} (${org}, ${found.region})`) + '\n');
   }

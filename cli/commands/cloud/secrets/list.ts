@@ -11,6 +11,7 @@
  * 2 bad input; 4 not logged in.
  */
 import type { Argv, CommandModule } from 'yargs';
+import { environmentOption } from '../../../deploy/environments.js';
 import { OperationFailedError, UserError } from '../../../errors.js';
 import { c } from '../../../output/colors.js';
 import { renderTable } from '../../../output/table.js';
@@ -20,6 +21,7 @@ import {
   SECRETS_EPILOGUE,
   apiMessage,
   checkRegionOption,
+  environmentSetName,
   isApiStatus,
   isImagePullSecretRefusal,
   regionOption,
@@ -30,6 +32,7 @@ import { SET_STATUS_MEANING, setStatusCell } from '../../../secrets/status.js';
 /** Parsed options of `secrets list`. */
 export interface ListArgs extends CloudArgs {
   name?: string;
+  env?: string;
   sets?: boolean;
   all?: boolean;
   region?: string;
@@ -41,7 +44,7 @@ export const listCommand: CommandModule<object, ListArgs> = {
   describe: 'List secret sets, or the keys of one set (never values)',
   builder: (y: Argv) =>
     regionOption(
-      cloudOptions(y)
+      environmentOption(cloudOptions(y), 'keys of the secret set AGENT-E-secrets of agent_name in pcc-deploy.toml')
         .positional('name', { type: 'string', describe: 'Secret set whose keys to list' })
         .option('sets', {
           alias: 's',
@@ -159,6 +162,7 @@ async function listKeys(io: CloudIO, argv: ListArgs, emit: (doc: unknown) => voi
   emit({
     ok: true,
     organization: org,
+    ...(argv.env !== undefined ? { environment: argv.env } : {}),
     set: name,
     region: detail.region,
     status: detail.status,
@@ -187,7 +191,8 @@ function noteStatuses(io: CloudIO, statuses: readonly unknown[]): void {
   for (const [status, meaning] of Object.entries(SET_STATUS_MEANING)) if (seen.has(status)) io.err(`${status}: ${meaning}.\n`);
 }
 
-/** `secrets list` with a set name lists its keys, without one the sets. */
-function listAction(io: CloudIO, argv: ListArgs, emit: (doc: unknown) => void): Promise<void> {
+/** `secrets list` with a set name (or `--env`) lists its keys, without one the sets. */
+async function listAction(io: CloudIO, argv: ListArgs, emit: (doc: unknown) => void): Promise<void> {
+  argv.name = await environmentSetName(io, argv, argv.name);
   return argv.name !== undefined ? listKeys(io, argv, emit) : listSets(io, argv, emit);
 }

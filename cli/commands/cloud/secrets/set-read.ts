@@ -13,11 +13,13 @@ import { Redactor } from '../../../secrets/redact.js';
 import { setNameProblem } from '../../../secrets/rules.js';
 import { DEFAULT_CONCURRENCY } from '../../../secrets/writer.js';
 import type { CloudArgs, CloudIO, Session } from '../common.js';
-import { NO_TTY_CONFIRM, checkRegionOption, isApiStatus, isImagePullSecretRefusal, organizationNotFound } from './shared.js';
+import { organizationNotFound } from '../known-org.js';
+import { NO_TTY_CONFIRM, checkRegionOption, isApiStatus, isImagePullSecretRefusal } from './shared.js';
 
-/** Parsed options of `secrets set`. */
+/** Parsed options of `secrets set` (`name` is the set's once resolved: named, or `--env`'s). */
 export interface SetArgs extends CloudArgs {
   name: string;
+  env?: string;
   pairs?: string[];
   file?: string;
   skip?: boolean;
@@ -54,8 +56,9 @@ export async function readSetInput(io: CloudIO, argv: SetArgs): Promise<SetInput
   const waitTimeout = argv['wait-timeout'] ?? 300;
   if (!Number.isFinite(waitTimeout) || waitTimeout <= 0) throw new UserError('--wait-timeout must be a positive number of seconds');
   let stdinRead = false;
+  const file = argv.file === undefined ? undefined : await fileToRead(io, argv.file, argv.json);
   // Throws one UserError with every problem: invalid arguments and lines, empty and NUL values.
-  const input = await gatherSecrets((argv.pairs ?? []).map(String), argv.file, {
+  const input = await gatherSecrets((argv.pairs ?? []).map(String), file, {
     stdinIsTTY: io.terminal.stdin,
     readStdin: async (label) => {
       if (stdinRead) throw new UserError('stdin can only be read once');
@@ -69,6 +72,17 @@ export async function readSetInput(io: CloudIO, argv: SetArgs): Promise<SetInput
   // From here on every output of this run is redacted of these values, in every encoding.
   io.registerSecrets?.(values);
   return { secrets: input.secrets, concurrency, waitTimeout, redactor: new Redactor(values) };
+}
+
+/**
+ * The `--file` to read: as given, or, for a relative path missing here, the same path in the
+ * project's `server/` folder (run from the project root: `--file .env`), with a note saying so.
+ */
+async function fileToRead(io: CloudIO, path: string, json?: boolean): Promise<string> {
+  const { fileInServer } = await import('../../../deploy/project.js');
+  const found = fileInServer(path, process.cwd());
+  if (found.server && !json) io.err(`reading ${found.path}: there is no ${path} here, the project's server/ folder has it\n`);
+  return found.path;
 }
 
 /**

@@ -47,6 +47,7 @@ export function reportDocument(r: SetReport): Record<string, unknown> {
   return {
     ok: !stoppedBy && g.failed.length === 0 && g.notSent.length === 0 && (wait === undefined || wait.status === 'ready'),
     organization: org,
+    ...(run.argv.env !== undefined ? { environment: run.argv.env } : {}),
     set: plan.set,
     region: plan.region,
     regionSource: plan.regionSource,
@@ -178,7 +179,7 @@ function finishWait(r: SetReport): void {
   if (!run.argv.json) {
     const tail = wait
       ? `; the set is ready (${(wait.waitedMs / 1000).toFixed(1)} s)`
-      : '; the set is provisioning (use --wait to wait until it is ready)';
+      : '; the set is being provisioned, which takes a few seconds (--wait waits until it is ready)';
     run.io.err(success(`${total} ${total === 1 ? 'key' : 'keys'} written to ${plan.set} (${run.org}, ${plan.region})${tail}`) + '\n');
   }
 }

@@ -14,7 +14,8 @@ import { reconcileWithServer, writeKeys, type KeyWriteResult } from '../../../se
 import type { CloudIO } from '../common.js';
 import type { SetArgs, SetInput } from './set-read.js';
 import { outcomeUnknown } from '../../../cloud-api/http.js';
-import { apiMessage, isApiStatus, isFatalForBatch, organizationNotFound } from './shared.js';
+import { organizationNotFound } from '../known-org.js';
+import { apiMessage, isApiStatus, isFatalForBatch } from './shared.js';
 
 /** What the steps after the confirmation share. */
 export interface SetRun {

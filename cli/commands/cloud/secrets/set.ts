@@ -23,24 +23,33 @@
 import type { Argv, CommandModule } from 'yargs';
 import { buildPlan } from '../../../secrets/plan.js';
 import { DEFAULT_CONCURRENCY } from '../../../secrets/writer.js';
+import { environmentOption, nameOrEnvironment } from '../../../deploy/environments.js';
+import { UserError } from '../../../errors.js';
 import { cloudOptions, processCloudIO, type CloudIO } from '../common.js';
 import { confirmPlan, readCurrentSet, readSetInput, type SetArgs } from './set-read.js';
 import { finishRun, reportDocument, resultTable } from './set-report.js';
 import { waitUntilReady, writeAndVerify, type SetRun } from './set-write.js';
-import { SECRETS_EPILOGUE, regionOption, secretsHandler, skipOption } from './shared.js';
+import { SECRETS_EPILOGUE, environmentSetName, regionOption, secretsHandler, skipOption } from './shared.js';
 
 export type { SetArgs } from './set-read.js';
 export { CredentialsRejectedError } from './set-report.js';
 
 /** The `secrets set` command of the binary. */
 export const setCommand: CommandModule<object, SetArgs> = {
-  command: 'set <name> [pairs..]',
+  command: 'set [name] [pairs..]',
   describe: 'Create or update keys of a secret set from KEY=value pairs and/or a dotenv file',
   builder: (y: Argv) =>
     skipOption(
       regionOption(
-        cloudOptions(y)
-          .positional('name', { type: 'string', describe: 'Secret set name (3-63 lowercase letters, digits, hyphens)' })
+        nameOrEnvironment(
+          environmentOption(cloudOptions(y), 'secret set AGENT-E-secrets of agent_name in pcc-deploy.toml, when no set is named'),
+          'name',
+          'name the secret set',
+        )
+          .positional('name', {
+            type: 'string',
+            describe: 'Secret set name (3-63 lowercase letters, digits, hyphens); with --env it may be left out',
+          })
           .positional('pairs', { type: 'string', array: true, describe: 'KEY=value pairs; KEY=- reads the value from stdin' })
           .option('file', {
             alias: 'f',
@@ -68,6 +77,7 @@ export const setCommand: CommandModule<object, SetArgs> = {
       .example('$0 cloud secrets set my-agent-secrets --file server/.env', "push a project's .env")
       .example('$0 cloud secrets set my-agent-secrets OPENAI_API_KEY=- < key.txt', 'read one value from stdin')
       .example('$0 cloud secrets set my-agent-secrets -f .env DEBUG=0 --skip --wait', 'file plus an override, no prompt, wait until ready')
+      .example('$0 cloud secrets set --env staging -f .env --skip', "push .env to the staging environment's set AGENT-staging-secrets")
       .epilogue(SECRETS_EPILOGUE) as unknown as Argv<SetArgs>,
   handler: secretsHandler(processCloudIO, setSecrets),
 };
@@ -88,6 +98,14 @@ export function createSetCommand(io: () => CloudIO = processCloudIO): CommandMod
  * @param emit prints the `--json` document (once)
  */
 async function setSecrets(io: CloudIO, argv: SetArgs, emit: (doc: unknown) => void): Promise<void> {
+  // 0. The set: named, or the environment's (with --env, a first argument holding `=` is a pair).
+  const first = argv.name;
+  const named = first !== undefined && !(argv.env !== undefined && first.includes('='));
+  if (!named && first !== undefined) argv.pairs = [first, ...(argv.pairs ?? [])];
+  const name = await environmentSetName(io, argv, named ? first : undefined);
+  if (name === undefined)
+    throw new UserError('name the secret set: pipecat cloud secrets set SET [KEY=value ...] [--file .env] (or --env E)');
+  argv.name = name;
   // 1. Everything the user typed, checked before any request.
   const input = await readSetInput(io, argv);
   // 2. The set as it is now, and the region.

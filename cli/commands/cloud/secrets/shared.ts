@@ -5,7 +5,7 @@
  * Kept free of heavy imports (only light modules), so `--help` stays fast.
  */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
-import { ExitCode, OperationFailedError, UserError, exitCodeFor } from '../../../errors.js';
+import { ExitCode, UserError, exitCodeFor } from '../../../errors.js';
 import type { CloudClient } from '../../../cloud-api/client.js';
 import { ApiError, HostUnreachableError } from '../../../cloud-api/errors.js';
 import { checkRegion } from '../../../secrets/plan.js';
@@ -76,48 +76,36 @@ export function isFatalForBatch(err: unknown): boolean {
 }
 
 /**
- * When an error says the organisation itself does not exist (or the token cannot use it), the
- * error to throw instead: a 404 or 403 from an organisation-level endpoint (`.../regions`,
- * `.../properties`), or any 404 whose message names the organisation (the emulator's
- * `Organization 'x' not found`). Otherwise undefined.
+ * The secret set a command with `--env E` addresses (`cli/deploy/environments.ts`): the set named
+ * on the command line, else environment E's set `AGENT-E-secrets` of `pcc-deploy.toml`'s
+ * `agent_name` (its `secret_set` for `--env production`), read in the current folder or the
+ * project's `server/`. Prints which (not with `--json`). Without `--env`, the name as given.
  *
- * Without this, a 404 for a set in a wrong organisation reads as "the set does not exist yet" and
- * `secrets set` would plan a new set.
- *
- * @param err the error of a request about `org`
- * @param org the organisation name used in the request
- * @param orgSource where the name came from (flag, PIPECAT_ORG, file, api), for the message
- * @param known the organisations the token can use (`GET /v1/organizations`), when known
+ * @param given the set name argument, if any
+ * @returns the set name (undefined only without `--env` and without a name)
+ * @throws UserError (exit 2) for a bad `--env`, or when no set can be named
  */
-export function organizationNotFound(
-  err: unknown,
-  org: string,
-  orgSource?: string,
-  known?: readonly string[],
-): OperationFailedError | undefined {
-  if (!(err instanceof ApiError)) return undefined;
-  const e = err;
-  const orgLevel = /^\/v1\/organizations\/[^/]+\/(regions|properties)$/.test(e.path);
-  const namesOrg = /organi[sz]ation/i.test(apiMessage(err));
-  if (!((e.status === 404 && (orgLevel || namesOrg)) || (e.status === 403 && orgLevel))) return undefined;
-  const from =
-    orgSource === 'flag'
-      ? ' (from --organization)'
-      : orgSource === 'PIPECAT_ORG'
-        ? ' (from PIPECAT_ORG)'
-        : orgSource === 'file'
-          ? ' (from the credentials file)'
-          : '';
-  return new OperationFailedError(
-    `organization ${org}${from} not found, or this token cannot use it: nothing was sent (${apiMessage(err)})`,
-    [
-      known === undefined
-        ? 'pass an organization of your token with --organization/-o'
-        : known.length > 0
-          ? `organizations of this token: ${known.join(', ')} (pass one with --organization/-o)`
-          : 'this token has no organization',
-    ],
-  );
+export async function environmentSetName(
+  io: CloudIO,
+  argv: CloudArgs & { env?: string },
+  given: string | undefined,
+): Promise<string | undefined> {
+  if (argv.env === undefined) return given;
+  const { environmentLine, environmentNames } = await import('../../../deploy/environments.js');
+  const { configuredNames } = await import('../../../deploy/project.js');
+  const found = given === undefined ? await configuredNames(process.cwd()) : undefined;
+  const names = environmentNames({
+    agentName: found?.agentName,
+    secretSet: given ?? found?.secretSet,
+    env: argv.env,
+    fromCommandLine: { agentName: false, secretSet: given !== undefined },
+  });
+  if (!names.secretSet)
+    throw new UserError(
+      `--env ${argv.env}: no secret set: name it, or run in your project's server/ folder (the set is AGENT-${argv.env}-secrets for agent_name in pcc-deploy.toml)`,
+    );
+  if (!argv.json) io.err(`${environmentLine(names, { set: true })}\n`);
+  return names.secretSet;
 }
 
 /** What a secrets command does with its collaborators, its arguments and its one `--json` document. */

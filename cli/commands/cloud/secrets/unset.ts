@@ -11,6 +11,7 @@
  * 130 cancelled.
  */
 import type { Argv, CommandModule } from 'yargs';
+import { environmentOption, nameOrEnvironment } from '../../../deploy/environments.js';
 import { CancelledError, OperationFailedError, UserError } from '../../../errors.js';
 import { success } from '../../../output/colors.js';
 import { closest, lookupNameProblem } from '../../../secrets/rules.js';
@@ -19,6 +20,7 @@ import {
   NO_TTY_CONFIRM,
   SECRETS_EPILOGUE,
   apiMessage,
+  environmentSetName,
   isApiStatus,
   isImagePullSecretRefusal,
   secretsHandler,
@@ -28,22 +30,28 @@ import {
 /** Parsed options of `secrets unset`. */
 export interface UnsetArgs extends CloudArgs {
   name: string;
-  key: string;
+  key?: string;
+  env?: string;
   skip?: boolean;
 }
 
 /** The `secrets unset` command of the binary. */
 export const unsetCommand: CommandModule<object, UnsetArgs> = {
-  command: 'unset <name> <key>',
+  command: 'unset <name> [key]',
   describe: 'Remove one key from a secret set',
   builder: (y: Argv) =>
     skipOption(
-      cloudOptions(y)
-        .positional('name', { type: 'string', describe: 'Secret set name' })
+      nameOrEnvironment(
+        environmentOption(cloudOptions(y), 'secret set AGENT-E-secrets of agent_name in pcc-deploy.toml, when only a key is given'),
+        'key',
+        'name the key to remove',
+      )
+        .positional('name', { type: 'string', describe: 'Secret set name (with --env and one argument: the key)' })
         .positional('key', { type: 'string', describe: 'Key to remove' }),
       'removing the key',
     )
       .example('$0 cloud secrets unset my-agent-secrets OLD_API_KEY --skip', 'remove a key without asking')
+      .example('$0 cloud secrets unset --env staging OLD_API_KEY', "remove a key from the staging environment's set")
       .epilogue(SECRETS_EPILOGUE) as unknown as Argv<UnsetArgs>,
   handler: secretsHandler(processCloudIO, unsetKey),
 };
@@ -58,8 +66,11 @@ export function createUnsetCommand(io: () => CloudIO = processCloudIO): CommandM
 }
 
 async function unsetKey(io: CloudIO, argv: UnsetArgs, emit: (doc: unknown) => void): Promise<void> {
-  const name = String(argv.name);
-  const key = String(argv.key);
+  // With --env, one argument is the key and the set is the environment's; two are the set and the key.
+  const oneArg = argv.key === undefined;
+  if (oneArg && argv.env === undefined) throw new UserError('name the key to remove: pipecat cloud secrets unset SET KEY (or --env E KEY)');
+  const key = String(oneArg ? argv.name : argv.key);
+  const name = String(await environmentSetName(io, argv, oneArg ? undefined : String(argv.name)));
   const problems = [lookupNameProblem(name, 'set name'), lookupNameProblem(key, 'key')].filter((p): p is string => !!p);
   if (problems.length)
     throw new UserError(problems.length === 1 ? problems[0] : 'invalid arguments', problems.length === 1 ? [] : problems);
@@ -102,7 +113,7 @@ async function unsetKey(io: CloudIO, argv: UnsetArgs, emit: (doc: unknown) => vo
   } finally {
     spinner.stop();
   }
-  emit({ ok: true, organization: org, set: name, key, removed: true });
+  emit({ ok: true, organization: org, ...(argv.env !== undefined ? { environment: argv.env } : {}), set: name, key, removed: true });
   if (!argv.json) {
     io.err(success(`removed ${key} from secret set ${name} (${org})`) + '\n');
   }
