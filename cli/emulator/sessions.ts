@@ -196,6 +196,9 @@ function listSessions(store: SessionStore, mine: StoredSession[], query: URLSear
   return [200, { total_count: list.length, sessions: list.slice(offset, offset + limit).map((s) => sessionView(store.org, s)) }];
 }
 
+/** A session id as the platform makes them (a UUID). */
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** `services/{agent}/sessions[/{id}]` and `services/{agent}/deployments`. @throws HttpError */
 function agentPaths(store: SessionStore, method: string, rest: string[], query: URLSearchParams): [number, unknown] {
   const a = own(store.agents(), rest[1]);
@@ -210,6 +213,8 @@ function agentPaths(store: SessionStore, method: string, rest: string[], query: 
     if (method !== 'GET') throw notAllowed();
     return listSessions(store, mine, query);
   }
+  // The REST reference's stopSession answers 400 for a session id that is not one (a UUID).
+  if (method === 'DELETE' && rest.length === 4 && !UUID_RE.test(rest[3])) throw badRequest('Invalid session ID format');
   const s = rest.length === 4 ? mine.find((x) => x.id === rest[3]) : undefined;
   if (!s) throw new HttpError(404, 'NOT_FOUND', 'Session not found');
   if (method === 'GET') {
