@@ -2,7 +2,10 @@
  * The official pipecatcloud CLI, run from its source, against our emulator (issue 24): from a
  * generated project's `server/` folder, its `secrets set --file .env` and `deploy --yes` (Cloud
  * Build) reach a ready agent that our `agent status` reads; its second deploy of the same context
- * finds the cached build; and our own deploy afterwards works on the agent it created.
+ * finds the cached build; and our own deploy afterwards works on the agent it created. Then sessions,
+ * public keys and agents: keys either CLI creates are listed by the other, the default ours sets with
+ * `keys use` starts the official `agent start`, sessions either starts are listed (and stopped) by the
+ * other, and both read the same agents and deployments.
  *
  * How it runs: test/e2e/fixtures/run-pipecatcloud.py calls the official command functions with
  * /usr/bin/python3 (Debian's typer 0.7 cannot load the official entry point; `synchronicity` and
@@ -166,4 +169,61 @@ maybe('the official pipecatcloud CLI against the emulator', () => {
     expect(o.stderr).toMatch(new RegExp(`agent ${NAME}: ready`));
     expect(o.code).toBe(0);
   }, 180_000);
+
+  describe('sessions, public keys and agents: the same emulator read by both CLIs', () => {
+    /** Ours with `--json`: the parsed document (exit 0 expected). */
+    const oursJson = async (...args: string[]) => {
+      const r = await ours('cloud', ...args, '--json');
+      expect({ args, code: r.code, stderr: r.stderr }).toMatchObject({ code: 0 });
+      return JSON.parse(r.stdout) as Record<string, unknown>;
+    };
+    const sessionIds = async () =>
+      ((await oursJson('agent', 'sessions', NAME)).sessions as { sessionId: string }[]).map((x) => x.sessionId);
+
+    test('a key ours creates is listed by the official CLI; one it creates, by ours', async () => {
+      const created = (await oursJson('organizations', 'keys', 'create', 'ci-key')).key as { id: string; name: string };
+      const listed = await official('organizations.keys.list');
+      expect(listed.stdout).toContain('ci-key');
+      expect(listed.code).toBe(0);
+      // The official `keys create` asks whether to make the new key the default after creating it; the
+      // driver stops at that question (it never answers one), so only its effect is compared.
+      await official('organizations.keys.create', 'api_key_name=official-key');
+      const ourList = (await oursJson('organizations', 'keys', 'list')).keys as { name: string; id: string }[];
+      expect(ourList.map((k) => k.name).sort()).toEqual(['ci-key', 'official-key']);
+      expect(ourList.find((k) => k.name === 'ci-key')?.id).toBe(created.id);
+    }, 120_000);
+
+    test('ours `keys use` sets the default the official `agent start` starts with; ours lists the session', async () => {
+      await oursJson('organizations', 'keys', 'use', 'ci-key');
+      const started = await official('agent.start', `agent_name=${NAME}`, 'force=true', 'use_daily=true');
+      expect(started.stdout).toContain(`Agent '${NAME}' started successfully`);
+      expect(started.code).toBe(0);
+      const id = /Session ID: (\S+)/.exec(started.stdout)?.[1];
+      expect(id).toBeDefined();
+      expect(await sessionIds()).toContain(id);
+    }, 120_000);
+
+    test('a session ours starts is listed by the official `agent sessions`, and stopped by its `agent stop`', async () => {
+      const started = await oursJson('agent', 'start', NAME);
+      const id = started.sessionId as string;
+      const listed = await official('agent.sessions', `agent_name=${NAME}`);
+      expect(listed.stdout).toContain(id);
+      const stopped = await official('agent.stop', `agent_name=${NAME}`, `session_id=${id}`, 'force=true');
+      expect(stopped.code).toBe(0);
+      const after = (await oursJson('agent', 'sessions', NAME, '--id', id)).session as { endedAt?: unknown };
+      expect(after.endedAt).toBeTruthy();
+    }, 120_000);
+
+    test('agents and deployments read alike', async () => {
+      const list = await official('agent.list');
+      expect(list.stdout).toContain(NAME);
+      const ourAgents = ((await oursJson('agent', 'list')).agents as { name: string }[]).map((a) => a.name);
+      expect(ourAgents).toContain(NAME);
+      const deployments = await official('agent.deployments', `agent_name=${NAME}`);
+      expect(deployments.code).toBe(0);
+      const ourDeployments = (await oursJson('agent', 'deployments', NAME)).deployments as { id: string }[];
+      expect(ourDeployments.length).toBeGreaterThan(0);
+      for (const d of ourDeployments) expect(deployments.stdout).toContain(d.id.slice(0, 8));
+    }, 120_000);
+  });
 });

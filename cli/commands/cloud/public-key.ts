@@ -101,7 +101,9 @@ export async function writeDefaultKey(
       delete rest.default_public_key;
       delete rest.default_public_key_name;
       const table = key ? { ...rest, default_public_key: key.key, default_public_key_name: key.name } : rest;
-      return { ...d, [org]: table };
+      // pipecat's CLI reads the default key from the table of the file's `org`: a file without one
+      // (a token from PIPECAT_TOKEN) gets this organisation, so both CLIs start with this key.
+      return { ...d, ...(key && d.org === undefined ? { org } : {}), [org]: table };
     },
     warn,
   );
