@@ -18,6 +18,7 @@ import type { CloudArgs, CloudIO } from './common.js';
 import type { CloudCommandDefinition, CloudGroupDefinition, Emit, Resolved } from './define.js';
 import { DEPLOY_EPILOGUE } from './deploy.js';
 import { SESSION_COMMANDS } from './agent-sessions.js';
+import { officialOnlyRow } from './official-commands.js';
 import { SMOKE_COMMAND } from './smoke-command.js';
 import { deploymentState } from './deploy-progress.js';
 
@@ -263,5 +264,5 @@ export const AGENT_GROUP: CloudGroupDefinition = {
   command: 'agent <command>',
   describe: 'See, start and delete deployed agents: list, status, logs, delete, start, sessions, stop, deployments, smoke',
   official: 'agent',
-  commands: [...AGENT_COMMANDS, ...SESSION_COMMANDS, SMOKE_COMMAND],
+  commands: [...AGENT_COMMANDS, ...SESSION_COMMANDS, SMOKE_COMMAND, officialOnlyRow('agent link')],
 };

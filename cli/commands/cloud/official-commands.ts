@@ -1,8 +1,9 @@
 /**
  * The official `pipecat cloud` commands (pipecat's Python CLI, `pipecatcloud`), as the CLI
  * reference on docs.pipecat.ai lists them (`api-reference/cli/cloud/*.mdx` in pipecat-ai/docs:
- * auth, secrets, deploy, agent, organizations, regions, build, docker; `spend-limit` on its own
- * page), and the ones this tool leaves to that CLI. `docs/cloud-commands.md` is generated from this
+ * auth, secrets, deploy, agent, organizations, regions, build, docker; the pages `spend-limit`,
+ * `github` (with `agent link`) and `project`, the last as "Projects and Environments" names its
+ * commands), and the ones this tool leaves to that CLI. `docs/cloud-commands.md` is generated from this
  * list and the definitions (`npm run docs`); `test/cloud/official-commands.test.ts` checks that
  * every definition's `official` name is listed here.
  */
@@ -30,6 +31,7 @@ export const OFFICIAL_COMMANDS: readonly string[] = [
   'agent list',
   'agent sessions',
   'agent delete',
+  'agent link',
   'organizations list',
   'organizations select',
   'organizations keys list',
@@ -49,14 +51,22 @@ export const OFFICIAL_COMMANDS: readonly string[] = [
   'spend-limit show',
   'spend-limit set',
   'spend-limit clear',
+  'github connect',
+  'github status',
+  'github disconnect',
+  'project status',
+  'project logs',
+  'project env list',
+  'project env promote',
 ];
 
 /**
  * Official commands (or whole groups) this tool leaves to pipecat's own CLI: organization
- * properties, GitHub, spend limits, `docker build-push` and `project`. A group's word alone
- * (`github`) covers everything under it.
+ * properties, GitHub (with `agent link`, which builds an agent from a linked repository), spend
+ * limits, `docker build-push` and `project`. A group's word alone (`github`) covers everything
+ * under it.
  */
-export const OFFICIAL_ONLY: readonly string[] = ['organizations properties', 'github', 'spend-limit', 'docker', 'project'];
+export const OFFICIAL_ONLY: readonly string[] = ['organizations properties', 'agent link', 'github', 'spend-limit', 'docker', 'project'];
 
 /**
  * What typing an official-only command into ours says: that it belongs to pipecat's own CLI, and
