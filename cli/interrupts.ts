@@ -141,3 +141,20 @@ export function watchInterrupts(): InterruptWatch {
 export function unrefDelay(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms).unref());
 }
+
+/**
+ * Waits `ms` milliseconds (a timer that keeps the process alive), or less when a signal arrives.
+ *
+ * @param ms delay in milliseconds
+ * @param watch the command's {@link InterruptWatch}
+ * @returns the signal when one arrived (before or during the wait), else undefined
+ */
+export async function pauseUnlessStopped(ms: number, watch: InterruptWatch): Promise<StopSignal | undefined> {
+  if (watch.signal) return watch.signal;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([new Promise<undefined>((r) => (timer = setTimeout(() => r(undefined), ms))), watch.first]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -12,6 +12,7 @@
  *   `.env.example` lists it); the same server/ folder outside its project (no .yo-rc.json) still
  *   needs it, as before.
  */
+import { CASCADE_ARGS } from '../helpers/cli.js';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { cp, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -22,20 +23,7 @@ import { startEmulator, type RunningEmulator } from '../../cli/emulator/server.j
 import { cleanEnv, cleanup, runCli, tempDir } from './helpers.js';
 
 const NAME = 'voice-bot';
-const INIT = [
-  '-b',
-  'web',
-  '--transport',
-  'daily',
-  '-m',
-  'cascade',
-  '--stt',
-  'deepgram_stt',
-  '--llm',
-  'openai_llm',
-  '--tts',
-  'cartesia_tts',
-];
+const INIT = ['-b', 'web', '--transport', 'daily', ...CASCADE_ARGS];
 // Every key the bot reads on the platform; no DAILY_API_KEY (Pipecat Cloud supplies it to Daily).
 const DOTENV = 'DEEPGRAM_API_KEY=d2\nOPENAI_API_KEY=o3\nCARTESIA_API_KEY=c4\n';
 

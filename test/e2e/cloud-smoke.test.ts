@@ -10,11 +10,10 @@
  * Polls (sessions, logs), so it is in the e2e tier.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { spawn } from 'node:child_process';
 import { appendFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { injectSessionFaults } from '../../cli/emulator/sessions.js';
-import { BIN, cleanEnv, cleanup, spawnEmulator, tempDir, type CliResult, type EmulatorProcess } from '../cloud/helpers.js';
+import { cleanEnv, cleanup, runCli, spawnEmulator, tempDir, type CliResult, type EmulatorProcess } from '../cloud/helpers.js';
 
 const SERVICES = ['-m', 'cascade', '--stt', 'deepgram_stt', '--llm', 'openai_llm', '--tts', 'cartesia_tts'];
 let home: string;
@@ -24,21 +23,8 @@ let env: NodeJS.ProcessEnv;
 let firstBuild = '';
 
 /** Runs the binary in `cwd`. */
-function run(cwd: string, args: string[], e: NodeJS.ProcessEnv = env, timeoutMs = 60_000): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, env: e, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
+const run = (cwd: string, args: string[], e: NodeJS.ProcessEnv = env, timeoutMs = 60_000): Promise<CliResult> =>
+  runCli(args, { env: e, cwd, timeoutMs });
 const server = (name: string) => join(out, name, 'server');
 
 /** The agents the emulator holds. */

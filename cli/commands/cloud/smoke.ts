@@ -20,8 +20,8 @@ import { dirname, join, resolve } from 'node:path';
 import type { CloudClient } from '../../cloud-api/client.js';
 import * as deployApi from '../../cloud-api/deploy.js';
 import type { AgentSession } from '../../cloud-api/session-types.js';
-import { InterruptedError, OperationFailedError, UserError, type StopSignal } from '../../errors.js';
-import type { InterruptWatch } from '../../interrupts.js';
+import { InterruptedError, OperationFailedError, UserError } from '../../errors.js';
+import { pauseUnlessStopped, type InterruptWatch } from '../../interrupts.js';
 import type { CloudIO, Session } from './common.js';
 import { isErrorStatus } from './agent-sessions.js';
 import { chooseStartKey, describeKey, type ChosenKey } from './public-key.js';
@@ -150,17 +150,6 @@ async function sessionLines(client: CloudClient, org: string, name: string, id: 
   return lines.map((l) => l.log ?? l.message ?? '').reverse();
 }
 
-/** Waits `ms`, or less when a signal arrives; returns the signal then. */
-async function pause(ms: number, watch: InterruptWatch): Promise<StopSignal | undefined> {
-  if (watch.signal) return watch.signal;
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([new Promise<undefined>((r) => (timer = setTimeout(() => r(undefined), ms))), watch.first]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /** One look at the session: a verdict when it passed or failed, else undefined. */
 function verdict(
   s: AgentSession,
@@ -227,7 +216,7 @@ async function follow(
         logTail: logTail(lines),
       };
     }
-    const sig = await pause(Math.min(pollMs, left), watch);
+    const sig = await pauseUnlessStopped(Math.min(pollMs, left), watch);
     if (sig) throw new InterruptedError(sig, `stopped the smoke session ${s.id} of agent ${s.name}`);
   }
 }
