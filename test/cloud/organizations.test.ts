@@ -3,7 +3,8 @@
  * against an emulator whose token belongs to two organisations (`--orgs acme,beta`): the active
  * mark, `select` writing `org` and keeping the rest of the credentials file, `select` without a
  * name and without a terminal (exit 2 naming the argument), an organisation the token does not
- * have (exit 2 listing its organisations), `default-region` shown from the property schema and set
+ * have (its organisations listed: exit 2 for `select NAME`, exit 1 for `-o`/`PIPECAT_ORG`, also when
+ * the platform's 403 does not say why), `default-region` shown from the property schema and set
  * with `PATCH` after the region check, `organizations properties` left to pipecat's own CLI;
  * each in `--output json` (one document), `--output plain` (tab-separated, no escape byte).
  */
@@ -14,6 +15,7 @@ import yargs from 'yargs';
 import { CloudClient } from '../../cli/cloud-api/client.js';
 import { createCloudCommand } from '../../cli/commands/cloud/cloud.js';
 import { openSession, type CloudIO } from '../../cli/commands/cloud/common.js';
+import { injectFaults } from '../../cli/emulator/faults.js';
 import { startEmulator } from '../../cli/emulator/server.js';
 import { cleanEnv, cleanup, runCli, spawnEmulator, tempDir, type EmulatorProcess } from './helpers.js';
 
@@ -86,7 +88,7 @@ describe('organizations list and select', () => {
     expect(doc(j.stdout)).toMatchObject({ ok: false, error: { exitCode: 2 } });
   });
 
-  test('an organisation the token does not have: exit 2 with the ones it has (select, -o anywhere)', async () => {
+  test('an organisation the token does not have: the ones it has (select NAME: exit 2; -o anywhere: exit 1)', async () => {
     const runs = await Promise.all([
       cli(['organizations', 'select', 'nope']),
       cli(['regions', 'list', '-o', 'nope']),
@@ -94,14 +96,26 @@ describe('organizations list and select', () => {
       cli(['organizations', 'default-region', 'us-east', '-o', 'nope', '--output', 'json']),
       cli(['build', 'list'], { PIPECAT_ORG: 'nope' }),
     ]);
-    for (const r of runs) {
-      expect(r.code).toBe(2);
-      expect(r.stderr).toContain('organisations of this token: acme, beta');
-    }
+    expect(runs[0].code).toBe(2);
     expect(runs[0].stderr).toContain('organization nope: this token has no organisation of that name');
-    expect(runs[1].stderr).toContain('--organization nope');
-    expect(runs[4].stderr).toContain('PIPECAT_ORG nope');
-    expect(doc(runs[3].stdout)).toMatchObject({ ok: false, error: { exitCode: 2 } });
+    expect(runs[0].stderr).toContain('organisations of this token: acme, beta');
+    for (const r of runs.slice(1)) {
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain('organizations of this token: acme, beta (pass one with --organization/-o)');
+    }
+    expect(runs[1].stderr).toContain('organization nope (from --organization) not found, or this token cannot use it');
+    expect(runs[4].stderr).toContain('organization nope (from PIPECAT_ORG) not found');
+    expect(doc(runs[3].stdout)).toMatchObject({ ok: false, error: { exitCode: 1 } });
+    // A 403 that does not say why (a real platform's "Forbidden"): the token's organisations decide.
+    await injectFaults(emu.url, { kind: 'error', status: 403, path: '/v1/organizations/nope/builds', count: 1 });
+    const silent = await cli(['build', 'list'], { PIPECAT_ORG: 'nope' });
+    expect(silent.code).toBe(1);
+    expect(silent.stderr).toContain('organization nope (from PIPECAT_ORG) not found, or this token cannot use it');
+    // The same answer in an organisation of the token is the command's own failure, told as it came.
+    await injectFaults(emu.url, { kind: 'error', status: 403, path: '/v1/organizations/acme/builds', count: 1 });
+    const member = await cli(['build', 'list'], { PIPECAT_ORG: 'acme' });
+    expect(member.code).toBe(1);
+    expect(member.stderr).not.toContain('organizations of this token');
     // list still lists, and says the one in use is not among them
     const l = await cli(['organizations', 'list', '-o', 'nope']);
     expect(l.code).toBe(0);

@@ -17,7 +17,6 @@ import { OperationFailedError, UserError } from '../../errors.js';
 import { renderPairs, renderTable } from '../../output/table.js';
 import type { CloudArgs, CloudIO, Session } from './common.js';
 import type { CloudGroupDefinition, Emit, Resolved } from './define.js';
-import { inKnownOrganization } from './known-org.js';
 
 /** Build statuses `--status` takes (pipecatcloud `_utils/build_utils.py` `BuildStatus`). */
 export const BUILD_STATUSES: readonly api.BuildStatus[] = ['pending', 'building', 'success', 'failed', 'timeout'];
@@ -64,14 +63,12 @@ function checkedLimit(v: number | undefined, dflt: number, max: number): number 
 async function list(io: CloudIO, argv: Resolved<BuildArgs>, emit: Emit): Promise<void> {
   const limit = checkedLimit(argv.limit, 10, 100);
   const s = await io.openSession(argv);
-  const page = await inKnownOrganization(s, async () => {
-    if (argv.region !== undefined) {
-      const codes = (await s.client.regions(s.org)).map((r) => r.code);
-      if (!codes.includes(argv.region))
-        throw new UserError(`--region ${argv.region} is not a region of ${s.org}`, [`regions: ${codes.join(', ')}`]);
-    }
-    return api.buildPage(s.client, s.org, { status: argv.status, region: argv.region, limit });
-  });
+  if (argv.region !== undefined) {
+    const codes = (await s.client.regions(s.org)).map((r) => r.code);
+    if (!codes.includes(argv.region))
+      throw new UserError(`--region ${argv.region} is not a region of ${s.org}`, [`regions: ${codes.join(', ')}`]);
+  }
+  const page = await api.buildPage(s.client, s.org, { status: argv.status, region: argv.region, limit });
   emit({ ok: true, organization: s.org, builds: page.builds, total: page.total });
   if (argv.json) return;
   const filters = [argv.status && `status ${argv.status}`, argv.region && `region ${argv.region}`].filter(Boolean).join(', ');
@@ -87,21 +84,20 @@ async function list(io: CloudIO, argv: Resolved<BuildArgs>, emit: Emit): Promise
 
 /**
  * Runs a request about one build, turning a 404 into "not found" (exit 1) when the organisation
- * is the token's, and into the list of its organisations (exit 2) when it is not; a 400 (the
- * platform refuses the ID) into a UserError naming the argument (exit 2).
+ * is the token's (when it is not, the error goes on to the unknown-organisation rule that every
+ * cloud command runs under, `./known-org.ts`); a 400 (the platform refuses the ID) into a
+ * UserError naming the argument (exit 2).
  */
 async function aboutBuild<T>(s: Session, id: string, work: () => Promise<T>): Promise<T> {
-  return inKnownOrganization(s, async () => {
-    try {
-      return await work();
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 400) throw new UserError(`build-id ${id}: the platform refused it: ${err.apiMessage}`);
-      if (!(err instanceof ApiError) || err.status !== 404) throw err;
-      const orgs = await s.client.organizations().catch(() => undefined);
-      if (orgs && !orgs.some((o) => o.name === s.org)) throw err; // inKnownOrganization names them
-      throw new OperationFailedError(`build ${id} not found in ${s.org}`, ['list the builds with: pipecat cloud build list']);
-    }
-  });
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 400) throw new UserError(`build-id ${id}: the platform refused it: ${err.apiMessage}`);
+    if (!(err instanceof ApiError) || err.status !== 404) throw err;
+    const orgs = await s.client.organizations().catch(() => undefined);
+    if (orgs && !orgs.some((o) => o.name === s.org)) throw err;
+    throw new OperationFailedError(`build ${id} not found in ${s.org}`, ['list the builds with: pipecat cloud build list']);
+  }
 }
 
 /** The `[label, value]` pairs of `build status` (the official panel's fields, present ones only). */

@@ -8,10 +8,11 @@
  * The official CLI passes the platform's error on (pipecatcloud `_utils/console_utils.py`
  * `api_error`); naming the organisations is ours (docs/cloud-organizations.md).
  *
- * Two rules live here until they become one: {@link inKnownOrganization} (organizations, regions,
- * build: any 404/403 checked against the token's organisations, exit 2) and
- * {@link withOrganizationCheck}, which `runCloudCommand` applies to every cloud command (a 404/403
- * that names the organisation or comes from an organisation-level path, exit 1).
+ * One rule, which `runCloudCommand` applies to every cloud command ({@link withOrganizationCheck}):
+ * a request below `/v1/organizations/{org}` answered 404 or 403 is checked against the token's
+ * organisations, and when the one in use is not among them (or the answer itself says the
+ * organisation is missing) the command fails with exit 1 naming the ones it has. A name given as an
+ * argument (`organizations select NAME`) is input, checked before any request ({@link unknownOrganization}, exit 2).
  */
 import { ApiError } from '../../cloud-api/errors.js';
 import { OperationFailedError, UserError } from '../../errors.js';
@@ -20,14 +21,6 @@ import type { CloudIO, Session } from './common.js';
 
 /** The platform's own message of an API error (`error` field), or the error's message. */
 const platformMessage = (err: ApiError): string => err.apiMessage ?? err.message;
-
-/** How the source of the organisation name is named in a message. */
-const SOURCE_NAMES: Readonly<Record<Session['orgSource'], string>> = {
-  flag: '--organization',
-  PIPECAT_ORG: 'PIPECAT_ORG',
-  file: 'the credentials file (org)',
-  api: 'your first organisation',
-};
 
 /**
  * The error for an organisation name that is not one of the token's.
@@ -44,30 +37,6 @@ export function unknownOrganization(name: string, source: string, orgs: readonly
 }
 
 /**
- * Runs `work` (requests below the session's organisation); when it fails with 404 or 403 and the
- * organisation is not one of the token's, throws {@link unknownOrganization} instead.
- *
- * @param session the command's session (its client and organisation)
- * @param work the requests
- * @throws UserError (exit 2) for an organisation the token does not have; what `work` throws otherwise
- */
-export async function inKnownOrganization<T>(session: Pick<Session, 'client' | 'org' | 'orgSource'>, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (!(err instanceof ApiError) || (err.status !== 404 && err.status !== 403)) throw err;
-    let orgs: Organization[];
-    try {
-      orgs = await session.client.organizations();
-    } catch {
-      throw err;
-    }
-    if (orgs.some((o) => o.name === session.org)) throw err;
-    throw unknownOrganization(session.org, SOURCE_NAMES[session.orgSource], orgs);
-  }
-}
-
-/**
  * When an error says the organisation itself does not exist (or the token cannot use it), the
  * error to throw instead: a 404 or 403 from an organisation-level endpoint (`.../regions`,
  * `.../properties`), or any 404 whose message names the organisation (the emulator's
@@ -80,18 +49,20 @@ export async function inKnownOrganization<T>(session: Pick<Session, 'client' | '
  * @param org the organisation name used in the request
  * @param orgSource where the name came from (flag, PIPECAT_ORG, file, api), for the message
  * @param known the organisations the token can use (`GET /v1/organizations`), when known
+ * @param certain true when the token's organisations showed it missing (the answer need not say so)
  */
 export function organizationNotFound(
   err: unknown,
   org: string,
   orgSource?: string,
   known?: readonly string[],
+  certain = false,
 ): OperationFailedError | undefined {
   if (!(err instanceof ApiError)) return undefined;
   const e = err;
-  const orgLevel = /^\/v1\/organizations\/[^/]+\/(regions|properties)$/.test(e.path);
+  const orgLevel = /^\/v1\/organizations\/[^/]+\/(regions|properties)(\/schema)?$/.test(e.path);
   const namesOrg = /organi[sz]ation/i.test(platformMessage(e));
-  if (!((e.status === 404 && (orgLevel || namesOrg)) || (e.status === 403 && orgLevel))) return undefined;
+  if (!certain && !((e.status === 404 && (orgLevel || namesOrg)) || (e.status === 403 && orgLevel))) return undefined;
   const from =
     orgSource === 'flag'
       ? ' (from --organization)'
@@ -113,10 +84,13 @@ export function organizationNotFound(
 }
 
 /**
- * Runs a command body and, when it fails because the organisation does not exist or the token
- * cannot use it ({@link organizationNotFound}), throws that error instead, naming the organisations
- * the token can use (`GET /v1/organizations`; left out when that read fails too). The body's
- * session is the one it opens through the given collaborators.
+ * Runs a command body and, when a request below the session's organisation failed with 404 or 403
+ * because the organisation does not exist or the token cannot use it, throws
+ * {@link organizationNotFound}'s error instead, naming the organisations the token can use
+ * (`GET /v1/organizations`; left out when that read fails too). An answer that says so itself is
+ * taken at its word; any other 404/403 only when the organisation is not among the token's (a 404
+ * for a set, an agent or a build of a real organisation is the body's to report). The body's session
+ * is the one it opens through the given collaborators.
  *
  * @param io the command's collaborators
  * @param body the command's work, given the same collaborators (their `openSession` watched)
@@ -129,11 +103,14 @@ export async function withOrganizationCheck<T>(io: CloudIO, body: (io: CloudIO) 
     return await body(watched);
   } catch (err) {
     const s = session as Session | undefined;
-    if (s === undefined || !organizationNotFound(err, s.org)) throw err;
+    if (s === undefined || !(err instanceof ApiError) || (err.status !== 404 && err.status !== 403)) throw err;
+    const saysSo = organizationNotFound(err, s.org) !== undefined;
+    if (!saysSo && !err.path.startsWith(`/v1/organizations/${encodeURIComponent(s.org)}/`)) throw err;
     const known = await s.client.organizations().then(
       (o) => o.map((x) => x.name),
       () => undefined,
     );
-    throw organizationNotFound(err, s.org, s.orgSource, known);
+    if (!saysSo && (known === undefined || known.includes(s.org))) throw err;
+    throw organizationNotFound(err, s.org, s.orgSource, known, true);
   }
 }

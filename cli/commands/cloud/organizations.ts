@@ -19,7 +19,7 @@ import { success } from '../../output/colors.js';
 import { renderPairs, renderTable } from '../../output/table.js';
 import type { CloudArgs, CloudIO, Session } from './common.js';
 import type { CloudDefinition, CloudGroupDefinition, Emit, Resolved } from './define.js';
-import { inKnownOrganization, unknownOrganization } from './known-org.js';
+import { unknownOrganization } from './known-org.js';
 import { KEYS_GROUP } from './keys.js';
 import { officialOnlyRow } from './official-commands.js';
 
@@ -109,7 +109,7 @@ function currentOf(p: PropertySchema | string | undefined): string | undefined {
 }
 
 async function showDefaultRegion(io: CloudIO, argv: Resolved<OrganizationsArgs>, emit: Emit, s: Session): Promise<void> {
-  const schema = await inKnownOrganization(s, () => s.client.propertiesSchema(s.org));
+  const schema = await s.client.propertiesSchema(s.org);
   const p = schema.defaultRegion;
   const current = currentOf(p) ?? null;
   const available = (p?.availableValues ?? []).map(String);
@@ -129,13 +129,13 @@ async function defaultRegion(io: CloudIO, argv: Resolved<OrganizationsArgs>, emi
   if (argv.region !== undefined && !region) throw new UserError('the region argument is empty: give a region code, e.g. us-west');
   const s = await io.openSession(argv);
   if (!region) return showDefaultRegion(io, argv, emit, s);
-  const codes = await inKnownOrganization(s, async () => (await s.client.regions(s.org)).map((r) => r.code));
+  const codes = (await s.client.regions(s.org)).map((r) => r.code);
   if (!codes.includes(region))
     throw new UserError(`region ${region} is not a region of ${s.org}`, [
       `regions: ${codes.join(', ')}`,
       'list them with: pipecat cloud regions list',
     ]);
-  const props = await inKnownOrganization(s, () => s.client.updateProperties(s.org, { defaultRegion: region }));
+  const props = await s.client.updateProperties(s.org, { defaultRegion: region });
   const now = currentOf(props.defaultRegion) ?? region;
   emit({ ok: true, organization: s.org, defaultRegion: now });
   io.err(success(`default region of ${s.org} set to ${now}`) + '\n');

@@ -11,12 +11,11 @@
 import { renderTable } from '../../output/table.js';
 import type { CloudArgs, CloudIO } from './common.js';
 import type { CloudGroupDefinition, Emit, Resolved } from './define.js';
-import { inKnownOrganization } from './known-org.js';
 import { ORGANIZATIONS_EPILOGUE } from './organizations.js';
 
 async function list(io: CloudIO, argv: Resolved<CloudArgs>, emit: Emit): Promise<void> {
   const s = await io.openSession(argv);
-  const regions = await inKnownOrganization(s, () => s.client.regions(s.org));
+  const regions = await s.client.regions(s.org);
   emit({ ok: true, organization: s.org, regions });
   if (argv.json) return;
   if (!regions.length) {
