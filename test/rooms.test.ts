@@ -5,7 +5,9 @@
  * an arrow function / function expression bound to a name (a variable, a property, a class field);
  * its length runs from its first token (after its TSDoc) to its closing brace, both lines counted,
  * as TypeScript's own parser (`ts.createSourceFile`) places them. Errors are recognised with
- * `instanceof`: no `.name` is compared with an `...Error` string.
+ * `instanceof`: no `.name` is compared with an `...Error` string. No yargs builder's type is
+ * forced with `as unknown as Argv` in cli/ or generators/ (a command is a definition whose flags
+ * type themselves, `cli/commands/cloud/define.ts`).
  */
 import { describe, expect, test } from '@jest/globals';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -135,6 +137,30 @@ function nameComparisons(file: string, text: string): string[] {
   return found;
 }
 
+/**
+ * Casts of a value to yargs' `Argv` through `unknown` (`x as unknown as Argv<T>`), which hide
+ * whether a builder's flags match the arguments its handler reads. Found as an `as` expression
+ * whose type is `Argv` (with or without type arguments) and whose operand is an `as unknown`.
+ */
+function argvCasts(file: string, text: string): string[] {
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (
+      ts.isAsExpression(node) &&
+      ts.isTypeReferenceNode(node.type) &&
+      node.type.typeName.getText(sf) === 'Argv' &&
+      ts.isAsExpression(node.expression) &&
+      node.expression.type.kind === ts.SyntaxKind.UnknownKeyword
+    ) {
+      found.push(`${file}:${sf.getLineAndCharacterOfPosition(node.type.getStart(sf)).line + 1} as unknown as ${node.type.getText(sf)}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return found;
+}
+
 /** One line per overrun, for failure messages and the PENDING printout. */
 function describeOverrun(o: Overrun): string {
   return o.what === 'file'
@@ -199,6 +225,18 @@ describe('short rooms (issue 25)', () => {
     ).toEqual(["f.ts:1 e.name === 'ApiError'", "f.ts:2 'AbortError' !== err?.name"]);
     const found = ROOMS.flatMap((room) =>
       sources(join(ROOT, room)).flatMap((abs) => nameComparisons(relative(ROOT, abs).split('\\').join('/'), readFileSync(abs, 'utf8'))),
+    );
+    expect(found).toEqual([]);
+  });
+  test('no yargs builder is cast with `as unknown as Argv` in cli/ or generators/', () => {
+    expect(
+      argvCasts(
+        'f.ts',
+        'const a = y.option() as unknown as Argv<A>;\nconst b = y as unknown as Argv;\nconst c = y as Argv<A>;\nconst d = y as unknown as Other;',
+      ),
+    ).toEqual(['f.ts:1 as unknown as Argv<A>', 'f.ts:2 as unknown as Argv']);
+    const found = ['cli', 'generators'].flatMap((room) =>
+      sources(join(ROOT, room)).flatMap((abs) => argvCasts(relative(ROOT, abs).split('\\').join('/'), readFileSync(abs, 'utf8'))),
     );
     expect(found).toEqual([]);
   });
