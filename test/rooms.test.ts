@@ -5,7 +5,8 @@
  * an arrow function / function expression bound to a name (a variable, a property, a class field);
  * its length runs from its first token (after its TSDoc) to its closing brace, both lines counted,
  * as TypeScript's own parser (`ts.createSourceFile`) places them. Errors are recognised with
- * `instanceof`: no `.name` is compared with an `...Error` string. No yargs builder's type is
+ * `instanceof`: no `.name` is compared with an `...Error` string. No function in cli/ takes more
+ * than 4 positional parameters (a longer list is an options object). No yargs builder's type is
  * forced with `as unknown as Argv` in cli/ or generators/ (a command is a definition whose flags
  * type themselves, `cli/commands/cloud/define.ts`).
  */
@@ -87,6 +88,35 @@ function overruns(file: string, text: string): Overrun[] {
       const end = sf.getLineAndCharacterOfPosition(node.getEnd()).line;
       const lines = end - start + 1;
       if (lines > MAX_FUNCTION_LINES) found.push({ file, what: name, line: start + 1, lines });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return found;
+}
+
+/** Most positional parameters a function in cli/ may take (more: an options object). */
+const MAX_PARAMETERS = 4;
+
+/**
+ * The functions of one source text that take more than `MAX_PARAMETERS` positional parameters:
+ * functions of every kind `overruns` measures (declarations, methods, constructors, accessors,
+ * arrow functions and function expressions), and anonymous callbacks too, each with a body (an
+ * overload or a signature in a type is not a function). A rest parameter counts as one; a `this`
+ * parameter (a type annotation, not an argument) does not.
+ *
+ * @returns `file:line name(n)` per finding, `(anonymous)` for a callback
+ */
+function longParameterLists(file: string, text: string): string[] {
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isFunctionLike(node) && 'body' in node && node.body) {
+      const n = node.parameters.filter((p) => !(ts.isIdentifier(p.name) && p.name.text === 'this')).length;
+      if (n > MAX_PARAMETERS) {
+        const line = sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
+        found.push(`${file}:${line} ${functionName(node, sf) ?? '(anonymous)'}(${n})`);
+      }
     }
     ts.forEachChild(node, visit);
   };
@@ -228,6 +258,41 @@ describe('short rooms (issue 25)', () => {
     );
     expect(found).toEqual([]);
   });
+  test('the parameter measure counts positional parameters of functions of every kind', () => {
+    const five = 'a: number, b: number, c: number, d: number, e: number';
+    const four = 'a: number, b: number, c: number, d: number';
+    const kinds = (params: string): string =>
+      [
+        `function decl(${params}) {}`,
+        `const arrow = (${params}) => 0;`,
+        `const expr = function (${params}) {};`,
+        `class K {\n  method(${params}) {}\n  field = (${params}) => 0;\n  constructor(${params}) {}\n}`,
+        `const o = { prop: (${params}) => 0 };`,
+        `[1].map((${params}) => 0);`,
+      ].join('\n');
+    expect(longParameterLists('f.ts', kinds(four))).toEqual([]);
+    expect(longParameterLists('f.ts', kinds(five))).toEqual([
+      'f.ts:1 decl(5)',
+      'f.ts:2 arrow(5)',
+      'f.ts:3 expr(5)',
+      'f.ts:5 method(5)',
+      'f.ts:6 field(5)',
+      'f.ts:7 constructor(5)',
+      'f.ts:9 prop(5)',
+      'f.ts:10 (anonymous)(5)',
+    ]);
+    // A rest parameter is one; `this` is none; an overload or a function type has no body.
+    const edge = `function r(${four}, ...rest: number[]) {}\nfunction t(this: Window, ${four}) {}\nfunction ov(${five}): void;\ntype F = (${five}) => void;`;
+    expect(longParameterLists('f.ts', edge)).toEqual(['f.ts:1 r(5)']);
+  });
+
+  test('no function in cli/ takes more than 4 positional parameters', () => {
+    const found = sources(join(ROOT, 'cli')).flatMap((abs) =>
+      longParameterLists(relative(ROOT, abs).split('\\').join('/'), readFileSync(abs, 'utf8')),
+    );
+    expect(found).toEqual([]);
+  });
+
   test('no yargs builder is cast with `as unknown as Argv` in cli/ or generators/', () => {
     expect(
       argvCasts(

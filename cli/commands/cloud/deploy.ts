@@ -21,8 +21,8 @@ import * as api from '../../cloud-api/deploy.js';
 import { success } from '../../output/colors.js';
 import { environmentOptionSpec } from '../../deploy/environments.js';
 import type { CloudIO } from './common.js';
-import { confirmDeploy, deployPayload, readDeployInputs, runPreflight, type DeployArgs } from './deploy-inputs.js';
-import { cloudBuildFlow, platformWarning, pollTuning, sendDeploy, waitReady } from './deploy-progress.js';
+import { confirmDeploy, deployPayload, readDeployInputs, runPreflight, type DeployArgs, type DeployRun } from './deploy-inputs.js';
+import { cloudBuildFlow, platformWarning, pollTuning, sendDeploy, waitReady, type WaitingRun } from './deploy-progress.js';
 import type { CloudCommandDefinition, Emit, Resolved } from './define.js';
 import { SMOKE_OPTIONS, smokeBeforeDeploy, smokeDeployment, type SmokeArgs } from './smoke-command.js';
 
@@ -51,33 +51,20 @@ async function deploy(io: CloudIO, argv: Resolved<DeployArgs>, emit: Emit): Prom
   const existing = await api.getAgent(client, org, name);
   // Without a region from the flag or the file, an existing agent stays where it is (else the default).
   const region = argv.region ?? c.region ?? existing?.region ?? (await client.organizationProperties(org)).defaultRegion;
-  if (argv.preflight !== false) await runPreflight(io, argv, { client, org, region, existing }, inputs, say);
+  const run: DeployRun = { io, argv, client, org, region, say };
+  if (argv.preflight !== false) await runPreflight(run, existing, inputs);
   await confirmDeploy(io, argv, inputs, { org, region, existing });
-  const tune = pollTuning(io.env);
   const watch = io.watchInterrupts();
+  const waiting: WaitingRun = { ...run, tune: pollTuning(io.env), watch };
   try {
-    const build = cloudBuild
-      ? await cloudBuildFlow(
-          io,
-          argv,
-          client,
-          org,
-          region,
-          inputs.contextDir,
-          inputs.dockerfile,
-          c.build.exclude_patterns,
-          tune,
-          watch,
-          say,
-        )
-      : undefined;
-    const result = await sendDeploy(client, org, deployPayload(argv, inputs, region, build?.id), existing, say);
+    const build = cloudBuild ? await cloudBuildFlow(waiting, inputs) : undefined;
+    const result = await sendDeploy(run, deployPayload(argv, inputs, region, build?.id), existing);
     if (result.warning) say(`warning: ${platformWarning(result.warning)}`);
     const action = existing ? (result.warning ? 'unchanged' : 'updated') : 'created';
     say(
       `${action === 'created' ? 'created' : action === 'updated' ? 'updated' : 'kept'} agent ${name}; waiting for the deployment to be ready`,
     );
-    const ready = await waitReady(io, argv, client, org, name, tune, watch, say);
+    const ready = await waitReady(waiting, name);
     const deploymentId = ready.desiredDeploymentId ?? ready.activeDeploymentId;
     const smoke = smokeKey && (await smokeDeployment(io, argv, { client, org, name, key: smokeKey, deploymentId, emit }));
     emit({
