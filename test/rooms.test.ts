@@ -5,7 +5,10 @@
  * an arrow function / function expression bound to a name (a variable, a property, a class field);
  * its length runs from its first token (after its TSDoc) to its closing brace, both lines counted,
  * as TypeScript's own parser (`ts.createSourceFile`) places them. Errors are recognised with
- * `instanceof`: no `.name` is compared with an `...Error` string.
+ * `instanceof`: no `.name` is compared with an `...Error` string. No function in cli/ takes more
+ * than 4 positional parameters (a longer list is an options object). No yargs builder's type is
+ * forced with `as unknown as Argv` in cli/ or generators/ (a command is a definition whose flags
+ * type themselves, `cli/commands/cloud/define.ts`).
  */
 import { describe, expect, test } from '@jest/globals';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -92,6 +95,35 @@ function overruns(file: string, text: string): Overrun[] {
   return found;
 }
 
+/** Most positional parameters a function in cli/ may take (more: an options object). */
+const MAX_PARAMETERS = 4;
+
+/**
+ * The functions of one source text that take more than `MAX_PARAMETERS` positional parameters:
+ * functions of every kind `overruns` measures (declarations, methods, constructors, accessors,
+ * arrow functions and function expressions), and anonymous callbacks too, each with a body (an
+ * overload or a signature in a type is not a function). A rest parameter counts as one; a `this`
+ * parameter (a type annotation, not an argument) does not.
+ *
+ * @returns `file:line name(n)` per finding, `(anonymous)` for a callback
+ */
+function longParameterLists(file: string, text: string): string[] {
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isFunctionLike(node) && 'body' in node && node.body) {
+      const n = node.parameters.filter((p) => !(ts.isIdentifier(p.name) && p.name.text === 'this')).length;
+      if (n > MAX_PARAMETERS) {
+        const line = sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
+        found.push(`${file}:${line} ${functionName(node, sf) ?? '(anonymous)'}(${n})`);
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return found;
+}
+
 /** Every overrun in the covered folders, by file. */
 function repositoryOverruns(): Map<string, Overrun[]> {
   const byFile = new Map<string, Overrun[]>();
@@ -128,6 +160,30 @@ function nameComparisons(file: string, text: string): string[] {
       if ((isName(left) && isErrorString(right)) || (isName(right) && isErrorString(left))) {
         found.push(`${file}:${sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1} ${node.getText(sf)}`);
       }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return found;
+}
+
+/**
+ * Casts of a value to yargs' `Argv` through `unknown` (`x as unknown as Argv<T>`), which hide
+ * whether a builder's flags match the arguments its handler reads. Found as an `as` expression
+ * whose type is `Argv` (with or without type arguments) and whose operand is an `as unknown`.
+ */
+function argvCasts(file: string, text: string): string[] {
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (
+      ts.isAsExpression(node) &&
+      ts.isTypeReferenceNode(node.type) &&
+      node.type.typeName.getText(sf) === 'Argv' &&
+      ts.isAsExpression(node.expression) &&
+      node.expression.type.kind === ts.SyntaxKind.UnknownKeyword
+    ) {
+      found.push(`${file}:${sf.getLineAndCharacterOfPosition(node.type.getStart(sf)).line + 1} as unknown as ${node.type.getText(sf)}`);
     }
     ts.forEachChild(node, visit);
   };
@@ -199,6 +255,53 @@ describe('short rooms (issue 25)', () => {
     ).toEqual(["f.ts:1 e.name === 'ApiError'", "f.ts:2 'AbortError' !== err?.name"]);
     const found = ROOMS.flatMap((room) =>
       sources(join(ROOT, room)).flatMap((abs) => nameComparisons(relative(ROOT, abs).split('\\').join('/'), readFileSync(abs, 'utf8'))),
+    );
+    expect(found).toEqual([]);
+  });
+  test('the parameter measure counts positional parameters of functions of every kind', () => {
+    const five = 'a: number, b: number, c: number, d: number, e: number';
+    const four = 'a: number, b: number, c: number, d: number';
+    const kinds = (params: string): string =>
+      [
+        `function decl(${params}) {}`,
+        `const arrow = (${params}) => 0;`,
+        `const expr = function (${params}) {};`,
+        `class K {\n  method(${params}) {}\n  field = (${params}) => 0;\n  constructor(${params}) {}\n}`,
+        `const o = { prop: (${params}) => 0 };`,
+        `[1].map((${params}) => 0);`,
+      ].join('\n');
+    expect(longParameterLists('f.ts', kinds(four))).toEqual([]);
+    expect(longParameterLists('f.ts', kinds(five))).toEqual([
+      'f.ts:1 decl(5)',
+      'f.ts:2 arrow(5)',
+      'f.ts:3 expr(5)',
+      'f.ts:5 method(5)',
+      'f.ts:6 field(5)',
+      'f.ts:7 constructor(5)',
+      'f.ts:9 prop(5)',
+      'f.ts:10 (anonymous)(5)',
+    ]);
+    // A rest parameter is one; `this` is none; an overload or a function type has no body.
+    const edge = `function r(${four}, ...rest: number[]) {}\nfunction t(this: Window, ${four}) {}\nfunction ov(${five}): void;\ntype F = (${five}) => void;`;
+    expect(longParameterLists('f.ts', edge)).toEqual(['f.ts:1 r(5)']);
+  });
+
+  test('no function in cli/ takes more than 4 positional parameters', () => {
+    const found = sources(join(ROOT, 'cli')).flatMap((abs) =>
+      longParameterLists(relative(ROOT, abs).split('\\').join('/'), readFileSync(abs, 'utf8')),
+    );
+    expect(found).toEqual([]);
+  });
+
+  test('no yargs builder is cast with `as unknown as Argv` in cli/ or generators/', () => {
+    expect(
+      argvCasts(
+        'f.ts',
+        'const a = y.option() as unknown as Argv<A>;\nconst b = y as unknown as Argv;\nconst c = y as Argv<A>;\nconst d = y as unknown as Other;',
+      ),
+    ).toEqual(['f.ts:1 as unknown as Argv<A>', 'f.ts:2 as unknown as Argv']);
+    const found = ['cli', 'generators'].flatMap((room) =>
+      sources(join(ROOT, room)).flatMap((abs) => argvCasts(relative(ROOT, abs).split('\\').join('/'), readFileSync(abs, 'utf8'))),
     );
     expect(found).toEqual([]);
   });

@@ -67,12 +67,13 @@ export class CloudClient extends ApiRequester {
    * `PUT /v1/organizations/{org}/secrets/{set}` with one key: creates the set when missing. The set
    * is `pending` afterwards, then `ready` or `failed`.
    *
-   * @param opts.region region of a new set (a different region for an existing set is a 400)
+   * @param secret.key the key; secret.value its value (never logged); secret.region region of a new
+   *   set (a different region for an existing set is a 400)
    * @returns `{status:'OK', region}` from the 202 answer
    */
-  async upsertSecret(org: string, set: string, key: string, value: string, opts: { region?: string } = {}): Promise<UpsertResult> {
-    const body: Record<string, unknown> = { name: set, isImagePullSecret: false, secretKey: key, secretValue: value };
-    if (opts.region) body.region = opts.region;
+  async upsertSecret(org: string, set: string, secret: { key: string; value: string; region?: string }): Promise<UpsertResult> {
+    const body: Record<string, unknown> = { name: set, isImagePullSecret: false, secretKey: secret.key, secretValue: secret.value };
+    if (secret.region) body.region = secret.region;
     return this.request<UpsertResult>({ method: 'PUT', path: apiPath`/v1/organizations/${org}/secrets/${set}`, body });
   }
 

@@ -139,7 +139,7 @@ export async function runInit(argv: InitArgs, io: InitIO): Promise<void> {
   // The wizard asks what is missing: without --name and --config, or in place with values missing.
   const wizard =
     !codingAgent && configLayer === undefined && (flags.project_name === undefined || (inPlaceAsk && io.interactive && !resolved));
-  const request = requestOf(argv, io, flags, configLayer, wizard);
+  const request = requestOf(argv, io, { flags, configLayer, wizard });
   if (codingAgent) return core.carryOut(core.planGuidesOnly(request), request, { out: io.out, note: io.err });
   if (wizard && !io.interactive) {
     throw new UserError('no terminal for the wizard: pass --name (and the other options) or --config <file>', [
@@ -198,8 +198,17 @@ function readInput(argv: InitArgs, io: InitIO): { flags: ConfigLayer; configLaye
   return { flags, configLayer };
 }
 
-/** The request `pipecat init` hands to the init core (and the generator). */
-function requestOf(argv: InitArgs, io: InitIO, flags: ConfigLayer, configLayer: ConfigLayer | undefined, wizard: boolean): InitRequest {
+/**
+ * The request `pipecat init` hands to the init core (and the generator).
+ *
+ * @param input the flags' layer, the `--config` file's (or the quickstart preset's), and whether the wizard asks
+ */
+function requestOf(
+  argv: InitArgs,
+  io: InitIO,
+  input: { flags: ConfigLayer; configLayer: ConfigLayer | undefined; wizard: boolean },
+): InitRequest {
+  const { flags, configLayer, wizard } = input;
   return {
     flags,
     config: configLayer,

@@ -18,7 +18,7 @@
  *   the command line is used as given;
  * - `E` = `production` addresses `A` and its own set, as if `--env` were not given.
  */
-import type { Argv, Options } from 'yargs';
+import type { Options } from 'yargs';
 import { UserError } from '../errors.js';
 import { setNameProblem } from '../secrets/rules.js';
 import { agentNameProblem } from './preflight.js';
@@ -29,20 +29,9 @@ export const PRODUCTION = 'production';
 /** An environment name: a DNS-label fragment (lowercase letters, digits, `-` inside). */
 const ENV_RE = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 
-/** Parsed value of {@link environmentOption}. */
+/** Parsed value of {@link environmentOptionSpec}. */
 export interface EnvironmentArgs {
   env?: string;
-}
-
-/**
- * Adds `--env E` to a command's yargs builder.
- *
- * @param y the command's yargs instance
- * @param what what the environment selects, for `--help` (default: the agent and its secret set)
- * @returns the same instance, typed with {@link EnvironmentArgs}
- */
-export function environmentOption<T>(y: Argv<T>, what = 'agent AGENT-E and its secret set AGENT-E-secrets'): Argv<T & EnvironmentArgs> {
-  return y.option('env', environmentOptionSpec(what)) as Argv<T & EnvironmentArgs>;
 }
 
 /**
@@ -55,15 +44,16 @@ export function environmentOptionSpec(what = 'agent AGENT-E and its secret set A
 }
 
 /**
- * Adds a check to a command whose argument `name` may be left out with `--env` (the environment
- * names it): without either, yargs' usage error (exit 2) with the command's usage line.
+ * The check (a command definition's `check`) of a command whose argument `name` may be left out
+ * with `--env` (the environment names it): without either, yargs' usage error (exit 2) with the
+ * command's usage line.
  *
- * @param y the command's yargs instance
  * @param name the positional argument
  * @param message what to say, e.g. `name the agent`
+ * @returns true, or the usage error's message
  */
-export function nameOrEnvironment<T>(y: Argv<T>, name: string, message: string): Argv<T> {
-  return y.check((a) => (a as Record<string, unknown>)[name] !== undefined || a.env !== undefined || `${message}, or give --env E`);
+export function nameOrEnvironment(name: string, message: string): (argv: EnvironmentArgs) => true | string {
+  return (a) => (a as Record<string, unknown>)[name] !== undefined || a.env !== undefined || `${message}, or give --env E`;
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   iso,
   SESSION_DURATION,
   type AgentConfig,
+  type DeployRequest,
   type DeployStore,
   type StoredAgent,
   type StoredDeployment,
@@ -258,17 +259,12 @@ function listServices(store: DeployStore, region: string | null): [number, unkno
 /**
  * Answers `services/...` (below the organisation): list, create, update, details, delete, logs.
  *
- * @param rest path segments after the organisation, starting with `services`
- * @param body the request body as an object (called only by the endpoints that take one)
+ * @param req the method, the path segments after the organisation (starting with `services`), the
+ *   query and the body
  * @throws DeployHttpError for an error answer
  */
-export function handleServices(
-  store: DeployStore,
-  method: string,
-  rest: string[],
-  query: URLSearchParams,
-  body: () => Record<string, unknown>,
-): [number, unknown] {
+export function handleServices(store: DeployStore, req: DeployRequest): [number, unknown] {
+  const { method, rest, query, body } = req;
   const notAllowed = () => new DeployHttpError(405, 'METHOD_NOT_ALLOWED', 'Method not allowed');
   if (rest.length === 1) {
     if (method === 'POST' || method === 'PUT') return deploy(store, method, body());

@@ -3,7 +3,7 @@
  * from the uploaded context, their views, listings and logs. Paths and shapes: see `deploy.ts`.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { bad, DeployHttpError, iso, type DeployStore, type StoredBuild } from './deploy-types.js';
+import { bad, DeployHttpError, iso, type DeployRequest, type DeployStore, type StoredBuild } from './deploy-types.js';
 import { own } from './http.js';
 
 /** A build's status at `now`: it moves with time (`pending`, `building`, then `success` or `failed`). */
@@ -194,17 +194,12 @@ function listBuilds(store: DeployStore, query: URLSearchParams): [number, unknow
 /**
  * Answers `builds/...` (below the organisation): upload URL, create, list, one build, its logs.
  *
- * @param rest path segments after the organisation, starting with `builds`
- * @param body the request body as an object (called only by the endpoints that take one)
+ * @param req the method, the path segments after the organisation (starting with `builds`), the
+ *   query and the body
  * @throws DeployHttpError for an error answer
  */
-export async function handleBuilds(
-  store: DeployStore,
-  method: string,
-  rest: string[],
-  query: URLSearchParams,
-  body: () => Record<string, unknown>,
-): Promise<[number, unknown]> {
+export async function handleBuilds(store: DeployStore, req: DeployRequest): Promise<[number, unknown]> {
+  const { method, rest, query, body } = req;
   const notAllowed = () => new DeployHttpError(405, 'METHOD_NOT_ALLOWED', 'Method not allowed');
   if (rest.length === 2 && rest[1] === 'upload-url') {
     if (method !== 'POST') throw notAllowed();

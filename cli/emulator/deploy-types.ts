@@ -123,6 +123,20 @@ export interface DeployStore {
   builds(): Record<string, StoredBuild>;
 }
 
+/** A request to the builds or services endpoints below the organisation, as their handlers read it. */
+export interface DeployRequest {
+  method: string;
+  /** Path segments after the organisation, starting with `builds` or `services`. */
+  rest: string[];
+  query: URLSearchParams;
+  /**
+   * The body as an object, read only by the endpoints that take one (an absent body is `{}`).
+   *
+   * @throws DeployHttpError 400 for a body that is not a JSON object
+   */
+  body: () => Record<string, unknown>;
+}
+
 /** The agents and builds endpoints, as the emulator's server uses them (`createDeployApi`). */
 export interface DeployApi {
   /**

@@ -70,7 +70,8 @@ export function createDeployApi(ctx: DeployContext): DeployApi {
       if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw bad('Request body must be a JSON object');
       return raw as Record<string, unknown>;
     };
-    return rest[0] === 'builds' ? handleBuilds(store, method, rest, query, body) : handleServices(store, method, rest, query, body);
+    const req = { method, rest, query, body };
+    return rest[0] === 'builds' ? handleBuilds(store, req) : handleServices(store, req);
   }
 
   /** The tarball kept for an upload or build context (admin endpoint; tests inspect what was sent). */

@@ -17,6 +17,21 @@ import { runPublicStart } from './session-admin.js';
 /** Records a request's outcome in the request log (and the log sink). */
 type RecordOutcome = (outcome: RecordedRequest['outcome']) => void;
 
+/** One request being answered: the emulator, the request and its answer, and what was read of it. */
+interface Exchange {
+  ctx: EmulatorContext;
+  req: IncomingMessage;
+  res: ServerResponse;
+  /** The method, upper case. */
+  method: string;
+  /** The path's segments, percent-decoded. */
+  segs: string[];
+  url: URL;
+  /** The fault queued for this request, taken from the queue. */
+  fault: QueuedFault | undefined;
+  record: RecordOutcome;
+}
+
 /** An S3-like XML error answer of the upload URL. */
 function sendXml(res: ServerResponse, status: number, xml: string): void {
   res.writeHead(status, { 'Content-Type': 'application/xml' });
@@ -40,14 +55,8 @@ async function parseForm(req: IncomingMessage, bytes: Buffer): Promise<FormData 
  * The upload URL (`POST /_uploads`): S3's presigned form POST, no bearer token; faults apply as to
  * API requests (`reset` drops the upload). Answers 204, or 4xx with an S3-like XML error.
  */
-async function handleUpload(
-  ctx: EmulatorContext,
-  req: IncomingMessage,
-  res: ServerResponse,
-  method: string,
-  fault: QueuedFault | undefined,
-  record: RecordOutcome,
-): Promise<void> {
+async function handleUpload(x: Exchange): Promise<void> {
+  const { ctx, req, res, method, fault, record } = x;
   let bytes: Buffer;
   try {
     bytes = await readBytes(req, MAX_UPLOAD);
@@ -100,15 +109,11 @@ async function handleUpload(
  * Applies an authorised API request's effect and persists it; returns the answer (an error
  * answer for a bad token, path or body, or a failure of the API).
  */
-async function runApi(
-  ctx: EmulatorContext,
-  req: IncomingMessage,
-  method: string,
-  segs: string[],
-  url: URL,
-  text: string,
-): Promise<[number, unknown]> {
-  if (segs[0] === 'v1' && segs[1] === 'public') return runPublicStart(ctx, req.headers.authorization ?? '', method, segs, text);
+async function runApi(x: Exchange, text: string): Promise<[number, unknown]> {
+  const { ctx, req, url } = x;
+  let { method, segs } = x;
+  if (segs[0] === 'v1' && segs[1] === 'public')
+    return runPublicStart(ctx, { authorization: req.headers.authorization ?? '', method, segs, text });
   if ((req.headers.authorization ?? '') !== `Bearer ${ctx.token}`) return [401, { error: 'Unauthorized', code: 'UNAUTHORIZED' }];
   if (segs[0] !== 'v1') return [404, { error: 'Not found', code: 'NOT_FOUND' }];
   let body: unknown;
@@ -127,7 +132,7 @@ async function runApi(
       ? (octx.sessionsApi.handle(method, segs.slice(3), url.searchParams, body) ??
         (await octx.deployApi.handle(method, segs.slice(3), url.searchParams, body)))
       : undefined;
-    const answer = deploy ?? api(octx ?? ctx, method, segs, url.searchParams, body);
+    const answer = deploy ?? api(octx ?? ctx, { method, segs, query: url.searchParams, body });
     if (method !== 'GET') await ctx.persister.commit();
     return mapped?.answer ? mapped.answer(answer) : answer;
   } catch (err) {
@@ -156,17 +161,10 @@ function faultAnswer(fault: QueuedFault, text: string): [number, unknown] {
 
 /**
  * Answers a request as an injected fault says: an error answer, a redirect, 429, 409, or a
- * connection dropped (`reset`) or held (`stall`), after applying the request when `apply` is set.
+ * connection dropped (`reset`) or held (`stall`), after applying the request (`run`) when `apply` is set.
  */
-async function applyFault(
-  ctx: EmulatorContext,
-  req: IncomingMessage,
-  res: ServerResponse,
-  fault: QueuedFault,
-  text: string,
-  record: RecordOutcome,
-  run: () => Promise<[number, unknown]>,
-): Promise<void> {
+async function applyFault(x: Exchange, fault: QueuedFault, text: string, run: () => Promise<[number, unknown]>): Promise<void> {
+  const { ctx, req, res, record } = x;
   switch (fault.kind) {
     case 'error':
     case 'echo': {
@@ -215,7 +213,8 @@ export async function handle(ctx: EmulatorContext, req: IncomingMessage, res: Se
     ctx.log?.(`${method} ${path}${url.search} -> ${outcome}`);
   };
   const fault = takeFault(ctx, method, path);
-  if (segs[0] === '_uploads' && segs.length === 1) return handleUpload(ctx, req, res, method, fault, record);
+  const x: Exchange = { ctx, req, res, method, segs, url, fault, record };
+  if (segs[0] === '_uploads' && segs.length === 1) return handleUpload(x);
   let text: string;
   try {
     text = await readBody(req);
@@ -225,8 +224,8 @@ export async function handle(ctx: EmulatorContext, req: IncomingMessage, res: Se
     return send(res, err.status, { error: err.message, code: err.code });
   }
   await ctx.delay(ctx.latencyMs);
-  const run = () => runApi(ctx, req, method, segs, url, text);
-  if (fault) return applyFault(ctx, req, res, fault, text, record, run);
+  const run = () => runApi(x, text);
+  if (fault) return applyFault(x, fault, text, run);
   const [status, body] = await run();
   record(status);
   send(res, status, body);

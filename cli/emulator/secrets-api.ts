@@ -45,13 +45,23 @@ function touched(ctx: EmulatorContext, s: StoredSet): void {
 const referencedRefusal = (setName: string) =>
   badRequest(`Secret set '${setName}' references a Secret in a self-hosted region: change the Secret in your cluster instead`);
 
+/** A request to the identity and secrets endpoints, as {@link api} reads it. */
+export interface ApiRequest {
+  method: string;
+  /** The path's segments, starting with `v1`. */
+  segs: string[];
+  query: URLSearchParams;
+  /** The parsed JSON body (undefined when there is none). */
+  body: unknown;
+}
+
 /**
  * The API itself: returns [status, body] after applying the request's effect (synchronously).
  *
- * @param segs the path's segments, starting with `v1`
  * @throws HttpError for an error answer
  */
-export function api(ctx: EmulatorContext, method: string, segs: string[], query: URLSearchParams, body: unknown): [number, unknown] {
+export function api(ctx: EmulatorContext, req: ApiRequest): [number, unknown] {
+  const { method, segs, query, body } = req;
   if (segs.length === 2 && segs[1] === 'users') {
     if (method !== 'GET') throw notAllowed();
     return [200, { user: { userId: 'user_emulator', emails: [{ emailAddress: 'developer@emulator.local' }] } }];
@@ -74,11 +84,19 @@ export function api(ctx: EmulatorContext, method: string, segs: string[], query:
   }
   if (rest[0] === 'properties') return properties(ctx, method, rest, body);
   if (rest[0] !== 'secrets' || rest.length > 3) throw new HttpError(404, 'NOT_FOUND', 'Not found');
-  return secrets(ctx, method, rest, query.get('region') ?? undefined, body);
+  return secrets(ctx, { method, rest, region: query.get('region') ?? undefined, body });
 }
 
-/** `secrets`, `secrets/{set}` and `secrets/{set}/{key}` below the organisation. */
-function secrets(ctx: EmulatorContext, method: string, rest: string[], region: string | undefined, body: unknown): [number, unknown] {
+/**
+ * `secrets`, `secrets/{set}` and `secrets/{set}/{key}` below the organisation.
+ *
+ * @param req the method, the path segments after the organisation, the `region` query and the body
+ */
+function secrets(
+  ctx: EmulatorContext,
+  req: { method: string; rest: string[]; region: string | undefined; body: unknown },
+): [number, unknown] {
+  const { method, rest, region, body } = req;
   const sets = ctx.sets();
   if (rest.length === 1) {
     if (method !== 'GET') throw notAllowed();
@@ -137,8 +155,8 @@ function upsert(ctx: EmulatorContext, setName: string, set: StoredSet | undefine
     throw badRequest(`Secret already exists in region '${set.region}'. Cannot change region to '${reqRegion}'.`);
   }
   const region = set?.region ?? reqRegion ?? ctx.defaultRegion;
-  if (b.isImagePullSecret === true) return upsertImagePullSecret(ctx, setName, set, b, region);
-  return b.secrets === undefined ? upsertKey(ctx, setName, set, b, region) : upsertKeys(ctx, setName, b, region);
+  if (b.isImagePullSecret === true) return upsertImagePullSecret(ctx, { setName, set, b, region });
+  return b.secrets === undefined ? upsertKey(ctx, { setName, set, b, region }) : upsertKeys(ctx, setName, b, region);
 }
 
 /**
@@ -153,18 +171,28 @@ function upsertKeys(ctx: EmulatorContext, setName: string, b: Record<string, unk
       throw badRequest('each entry of secrets needs a secretKey and a non-empty secretValue');
   let answer: [number, unknown] = [202, { status: 'OK', region }];
   for (const it of items)
-    answer = upsertKey(ctx, setName, own(ctx.sets(), setName), { ...b, secretKey: it.secretKey, secretValue: it.secretValue }, region);
+    answer = upsertKey(ctx, {
+      setName,
+      set: own(ctx.sets(), setName),
+      b: { ...b, secretKey: it.secretKey, secretValue: it.secretValue },
+      region,
+    });
   return answer;
 }
 
+/** One `PUT secrets/{set}` as the upserts read it: the set's name, the set as stored (if any), the body, the region. */
+interface SetWrite {
+  setName: string;
+  set: StoredSet | undefined;
+  /** The request body, an object. */
+  b: Record<string, unknown>;
+  /** The region the set is (or will be) in. */
+  region: string;
+}
+
 /** An image pull secret's `PUT`: host and value required; a regular set cannot become one. */
-function upsertImagePullSecret(
-  ctx: EmulatorContext,
-  setName: string,
-  set: StoredSet | undefined,
-  b: Record<string, unknown>,
-  region: string,
-): [number, unknown] {
+function upsertImagePullSecret(ctx: EmulatorContext, w: SetWrite): [number, unknown] {
+  const { setName, set, b, region } = w;
   if (typeof b.host !== 'string' || !b.host || typeof b.secretValue !== 'string' || !b.secretValue) {
     throw badRequest('isImagePullSecret, host and secretValue are required for an image pull secret');
   }
@@ -178,13 +206,8 @@ function upsertImagePullSecret(
 }
 
 /** A regular set's `PUT` of one key (creating the set): key and non-empty value required. */
-function upsertKey(
-  ctx: EmulatorContext,
-  setName: string,
-  set: StoredSet | undefined,
-  b: Record<string, unknown>,
-  region: string,
-): [number, unknown] {
+function upsertKey(ctx: EmulatorContext, w: SetWrite): [number, unknown] {
+  const { setName, set, b, region } = w;
   if (typeof b.secretKey !== 'string' || !b.secretKey) throw badRequest('secretKey is required');
   if (typeof b.secretValue !== 'string') throw badRequest('secretValue is required');
   if (b.secretValue === '') throw badRequest('secretValue must not be empty');

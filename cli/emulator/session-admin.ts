@@ -5,21 +5,16 @@
  */
 import type { ServerResponse } from 'node:http';
 import { send, type EmulatorContext } from './http.js';
+import type { PublicStartRequest } from './session-types.js';
 
 /**
  * `POST /v1/public/{agent}/start`: answered by the sessions API with the request's own
  * `Authorization` (a public API key; the emulator's private token is refused), then persisted.
  *
- * @param segs the path's segments, starting with `v1`
+ * @param req the header, method, path segments (from `v1`) and body of the request
  */
-export async function runPublicStart(
-  ctx: EmulatorContext,
-  authorization: string,
-  method: string,
-  segs: string[],
-  text: string,
-): Promise<[number, unknown]> {
-  const answer = ctx.sessionsApi.publicStart(authorization, method, segs, text);
+export async function runPublicStart(ctx: EmulatorContext, req: PublicStartRequest): Promise<[number, unknown]> {
+  const answer = ctx.sessionsApi.publicStart(req);
   if (answer[0] === 200) await ctx.persister.commit();
   return answer;
 }

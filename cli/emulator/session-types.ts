@@ -65,15 +65,21 @@ export interface SessionLogLine {
   deploymentId: string;
 }
 
+/** A request to `/v1/public/...`, as the public start reads it. */
+export interface PublicStartRequest {
+  /** The request's `Authorization` header (`''` when absent). */
+  authorization: string;
+  method: string;
+  /** The path's segments, starting with `v1`. */
+  segs: string[];
+  /** The request body, as received. */
+  text: string;
+}
+
 /** The sessions endpoints, as the emulator's handler and admin endpoint use them. */
 export interface SessionsApi {
-  /**
-   * `POST /v1/public/{agent}/start` (the path's segments from `v1`), authorised by a public key.
-   *
-   * @param authorization the request's `Authorization` header
-   * @param text the request body
-   */
-  publicStart(authorization: string, method: string, segs: string[], text: string): [number, unknown];
+  /** `POST /v1/public/{agent}/start`, authorised by a public key. */
+  publicStart(req: PublicStartRequest): [number, unknown];
   /**
    * Answer a request below `/v1/organizations/{org}/` when it is a sessions, deployments or API
    * keys path; undefined for any other path.

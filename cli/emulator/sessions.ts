@@ -25,6 +25,7 @@ import { badRequest, HttpError, notAllowed, own } from './http.js';
 import { sessionLogLines } from './session-logs.js';
 import {
   SESSION_FAULT_KINDS,
+  type PublicStartRequest,
   type SessionFault,
   type SessionsApi,
   type SessionState,
@@ -158,7 +159,8 @@ function newSession(store: SessionStore, a: StoredAgent, b: Record<string, unkno
 }
 
 /** `POST /v1/public/{agent}/start`: the key, the body, the agent and its readiness checked, then a new session. */
-function publicStart(store: SessionStore, authorization: string, method: string, segs: string[], text: string): [number, unknown] {
+function publicStart(store: SessionStore, req: PublicStartRequest): [number, unknown] {
+  const { authorization, method, segs, text } = req;
   if (segs.length !== 4 || segs[3] !== 'start') return [404, { error: 'Not found', code: 'NOT_FOUND' }];
   if (method !== 'POST') return [405, { error: 'Method not allowed', code: 'METHOD_NOT_ALLOWED' }];
   const bearer = /^Bearer\s+(\S+)$/.exec(authorization)?.[1];
@@ -257,7 +259,7 @@ export function createSessionsApi(opts: { org: string; state: () => DeployState 
     faults: [],
   };
   return {
-    publicStart: (authorization, method, segs, text) => publicStart(store, authorization, method, segs, text),
+    publicStart: (req) => publicStart(store, req),
     handle: (method, rest, query, body) => {
       if (rest[0] === 'apiKeys') return handleApiKeys(store.keys(), method, rest, body);
       if (rest[0] === 'services' && rest.length >= 3 && (rest[2] === 'sessions' || rest[2] === 'deployments'))

@@ -57,11 +57,14 @@ describe('endpoints', () => {
 
   test('upsert, list, get, delete key, delete set', async () => {
     const c = client();
-    expect(await c.upsertSecret(org, 'app-secrets', 'OPENAI_API_KEY', 'sk-1')).toEqual({ status: 'OK', region: 'us-west' });
-    expect(await c.upsertSecret(org, 'app-secrets', 'DAILY_API_KEY', 'd-1')).toEqual({ status: 'OK', region: 'us-west' });
-    expect(await c.upsertSecret(org, 'eu-secrets', 'K', 'v', { region: 'eu-central' })).toEqual({ status: 'OK', region: 'eu-central' });
+    expect(await c.upsertSecret(org, 'app-secrets', { key: 'OPENAI_API_KEY', value: 'sk-1' })).toEqual({ status: 'OK', region: 'us-west' });
+    expect(await c.upsertSecret(org, 'app-secrets', { key: 'DAILY_API_KEY', value: 'd-1' })).toEqual({ status: 'OK', region: 'us-west' });
+    expect(await c.upsertSecret(org, 'eu-secrets', { key: 'K', value: 'v', region: 'eu-central' })).toEqual({
+      status: 'OK',
+      region: 'eu-central',
+    });
     // a later write without region keeps the set's region
-    expect(await c.upsertSecret(org, 'eu-secrets', 'K2', 'v')).toEqual({ status: 'OK', region: 'eu-central' });
+    expect(await c.upsertSecret(org, 'eu-secrets', { key: 'K2', value: 'v' })).toEqual({ status: 'OK', region: 'eu-central' });
     const all = await c.listSecretSets(org);
     expect(all.map((s) => [s.name, s.type, s.region, s.status])).toEqual([
       ['app-secrets', 'secret', 'us-west', 'ready'],
@@ -101,7 +104,7 @@ describe('endpoints', () => {
 
   test('path segments are percent-encoded (a key with a slash and a space)', async () => {
     const c = client();
-    await c.upsertSecret(org, 'enc-set', 'A/B C', 'v');
+    await c.upsertSecret(org, 'enc-set', { key: 'A/B C', value: 'v' });
     expect((await c.getSecretSet(org, 'enc-set')).secrets).toEqual([{ fieldName: 'A/B C' }]);
     await c.deleteSecret(org, 'enc-set', 'A/B C');
     expect((await c.getSecretSet(org, 'enc-set')).secrets).toEqual([]);
@@ -113,7 +116,7 @@ describe('endpoints', () => {
     const slow = await startEmulator({ provisionMs: 300 });
     try {
       const c = new CloudClient({ token: slow.token, baseUrl: slow.url, retryBaseMs: 5 });
-      await c.upsertSecret(slow.org, 'slow-set', 'K', 'v');
+      await c.upsertSecret(slow.org, 'slow-set', { key: 'K', value: 'v' });
       expect((await c.getSecretSet(slow.org, 'slow-set')).status).toBe('pending');
       expect((await c.listSecretSets(slow.org))[0].status).toBe('pending');
       await new Promise((r) => setTimeout(r, 350));
@@ -121,7 +124,7 @@ describe('endpoints', () => {
       await setSetStatus(slow.url, 'slow-set', 'failed', 'registry unreachable');
       expect(await c.getSecretSet(slow.org, 'slow-set')).toMatchObject({ status: 'failed', errorMessage: 'registry unreachable' });
       expect((await c.listSecretSets(slow.org))[0]).toMatchObject({ status: 'failed', errorMessage: 'registry unreachable' });
-      await c.upsertSecret(slow.org, 'slow-set', 'K', 'v2'); // a new write re-provisions
+      await c.upsertSecret(slow.org, 'slow-set', { key: 'K', value: 'v2' }); // a new write re-provisions
       expect((await c.getSecretSet(slow.org, 'slow-set')).status).toBe('pending');
     } finally {
       await slow.close();
@@ -146,7 +149,7 @@ describe('error bodies', () => {
     await expectApiError(c.getSecretSet(org, 'nope-set'), 404, 'NOT_FOUND', 'Set not found');
     await expectApiError(c.deleteSecretSet(org, 'nope-set'), 404, 'NOT_FOUND', 'Set not found');
     await expectApiError(c.deleteSecret(org, 'nope-set', 'K'), 404, 'NOT_FOUND', 'Set not found');
-    await c.upsertSecret(org, 'err-set', 'K', 'v');
+    await c.upsertSecret(org, 'err-set', { key: 'K', value: 'v' });
     await expectApiError(c.deleteSecret(org, 'err-set', 'MISSING'), 404, 'NOT_FOUND', 'Secret not found');
     await expectApiError(c.getSecretSet(org, 'err-set', { region: 'ap-south' }), 404, 'NOT_FOUND', 'Set not found');
     const e = await expectApiError(c.getSecretSet(org, 'nope-set'), 404, 'NOT_FOUND', 'Set not found');
@@ -158,15 +161,15 @@ describe('error bodies', () => {
 
   test('400 for a region change, an invalid region, a regular set turned into an image pull secret, and back', async () => {
     const c = client();
-    await c.upsertSecret(org, 'west-set', 'K', 'v', { region: 'us-west' });
+    await c.upsertSecret(org, 'west-set', { key: 'K', value: 'v', region: 'us-west' });
     await expectApiError(
-      c.upsertSecret(org, 'west-set', 'K', 'v', { region: 'eu-central' }),
+      c.upsertSecret(org, 'west-set', { key: 'K', value: 'v', region: 'eu-central' }),
       400,
       'GENERIC_BAD_REQUEST',
       "Secret already exists in region 'us-west'. Cannot change region to 'eu-central'.",
     );
     await expectApiError(
-      c.upsertSecret(org, 'other-set', 'K', 'v', { region: 'mars-1' }),
+      c.upsertSecret(org, 'other-set', { key: 'K', value: 'v', region: 'mars-1' }),
       400,
       'GENERIC_BAD_REQUEST',
       /Invalid region 'mars-1'/,
@@ -178,7 +181,7 @@ describe('error bodies', () => {
       /cannot be turned into an image pull secret/,
     );
     await c.upsertImagePullSecret(org, 'pull-set', { host: 'https://ghcr.io', secretValue: 'dTp0' });
-    await expectApiError(c.upsertSecret(org, 'pull-set', 'K', 'v'), 400, 'GENERIC_BAD_REQUEST', /image pull secret/);
+    await expectApiError(c.upsertSecret(org, 'pull-set', { key: 'K', value: 'v' }), 400, 'GENERIC_BAD_REQUEST', /image pull secret/);
     await c.deleteSecretSet(org, 'west-set');
     await c.deleteSecretSet(org, 'pull-set');
   });
@@ -199,10 +202,15 @@ describe('error bodies', () => {
       /required/,
     );
     for (const bad of ['Upper-Case', 'ab', 'under_score', '-lead', 'trail-', 'x'.repeat(64)]) {
-      await expectApiError(c.upsertSecret(org, bad, 'K', 'v'), 400, 'GENERIC_BAD_REQUEST', /Invalid secret set name/);
+      await expectApiError(c.upsertSecret(org, bad, { key: 'K', value: 'v' }), 400, 'GENERIC_BAD_REQUEST', /Invalid secret set name/);
     }
-    expect(await c.upsertSecret(org, 'a.b-c', 'K', 'v')).toEqual({ status: 'OK', region: 'us-west' });
-    await expectApiError(c.upsertSecret(org, 'a.b-c', 'K', ''), 400, 'GENERIC_BAD_REQUEST', 'secretValue must not be empty');
+    expect(await c.upsertSecret(org, 'a.b-c', { key: 'K', value: 'v' })).toEqual({ status: 'OK', region: 'us-west' });
+    await expectApiError(
+      c.upsertSecret(org, 'a.b-c', { key: 'K', value: '' }),
+      400,
+      'GENERIC_BAD_REQUEST',
+      'secretValue must not be empty',
+    );
     await expectApiError(
       c.request({ method: 'PUT', path: `${S}/a.b-c`, body: { secretValue: 'v' } }),
       400,
@@ -263,7 +271,7 @@ describe('retries', () => {
 
   test('409 CONFLICT on a PUT is retried', async () => {
     await injectFaults(emu.url, { kind: 'conflict', count: 2, method: 'PUT' });
-    expect(await client().upsertSecret(org, 'conflict-set', 'K', 'v')).toEqual({ status: 'OK', region: 'us-west' });
+    expect(await client().upsertSecret(org, 'conflict-set', { key: 'K', value: 'v' })).toEqual({ status: 'OK', region: 'us-west' });
     expect((await recordedRequests(emu.url)).map((r) => r.outcome)).toEqual([409, 409, 202]);
     await client().deleteSecretSet(org, 'conflict-set');
   });
@@ -315,8 +323,8 @@ describe('retries', () => {
 
   test('DELETE: a retry answering 404 after an attempt that may have landed counts as success', async () => {
     const c = client();
-    await c.upsertSecret(org, 'del-set', 'K', 'v');
-    await c.upsertSecret(org, 'del-set', 'K2', 'v');
+    await c.upsertSecret(org, 'del-set', { key: 'K', value: 'v' });
+    await c.upsertSecret(org, 'del-set', { key: 'K2', value: 'v' });
     await clearRecordedRequests(emu.url);
     // the first attempt deletes the key, then the connection is reset before the answer
     await injectFaults(emu.url, { kind: 'reset', apply: true, method: 'DELETE' });
@@ -416,7 +424,7 @@ describe('headers and debug output', () => {
     const lines: string[] = [];
     const c = client({ debug: (l) => lines.push(l) });
     const secret = 'sk-very-secret-value-123';
-    await c.upsertSecret(org, 'dbg-set', 'API_KEY', secret);
+    await c.upsertSecret(org, 'dbg-set', { key: 'API_KEY', value: secret });
     await c.upsertImagePullSecret(org, 'dbg-pull', { host: 'https://ghcr.io', secretValue: 'dXNlcjpnaHBfc2VjcmV0' });
     await injectFaults(emu.url, { kind: 'error' });
     await c.listSecretSets(org);
@@ -446,7 +454,7 @@ describe('headers and debug output', () => {
     await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
     try {
       const c = new CloudClient({ token: 'pcc_pat_abc', baseUrl: `http://127.0.0.1:${(srv.address() as AddressInfo).port}/` });
-      await c.upsertSecret('my org', 'set-1', 'K', 'v', { region: 'us-east' });
+      await c.upsertSecret('my org', 'set-1', { key: 'K', value: 'v', region: 'us-east' });
       expect(seen!.url).toBe('/v1/organizations/my%20org/secrets/set-1');
       expect(seen!.headers.authorization).toBe('Bearer pcc_pat_abc');
       expect(seen!.headers['content-type']).toBe('application/json');

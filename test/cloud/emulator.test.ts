@@ -24,8 +24,8 @@ describe('persistence and concurrency', () => {
     const data = join(dir, 'state.json');
     const a = await startEmulator({ dataFile: data, org: 'acme' });
     const c1 = new CloudClient({ token: a.token, baseUrl: a.url, retryBaseMs: 5 });
-    await c1.upsertSecret('acme', 'keep-me', 'A', '1', { region: 'eu-central' });
-    await c1.upsertSecret('acme', 'keep-me', 'B', '2');
+    await c1.upsertSecret('acme', 'keep-me', { key: 'A', value: '1', region: 'eu-central' });
+    await c1.upsertSecret('acme', 'keep-me', { key: 'B', value: '2' });
     await c1.upsertImagePullSecret('acme', 'pull', { host: 'https://ghcr.io', secretValue: 'dTp0' });
     await a.close();
     expect((await stat(data)).mode & 0o777).toBe(0o600);
@@ -58,7 +58,9 @@ describe('persistence and concurrency', () => {
     const emu = await startEmulator({ dataFile: data });
     try {
       const c = new CloudClient({ token: emu.token, baseUrl: emu.url, retryBaseMs: 5 });
-      await Promise.all(Array.from({ length: 200 }, (_, i) => c.upsertSecret(emu.org, 'burst-set', `KEY_${i}`, `value-${i}`)));
+      await Promise.all(
+        Array.from({ length: 200 }, (_, i) => c.upsertSecret(emu.org, 'burst-set', { key: `KEY_${i}`, value: `value-${i}` })),
+      );
       const keys = (await c.getSecretSet(emu.org, 'burst-set')).secrets.map((s) => s.fieldName);
       expect(keys).toHaveLength(200);
       expect(new Set(keys)).toEqual(new Set(Array.from({ length: 200 }, (_, i) => `KEY_${i}`)));
@@ -78,7 +80,7 @@ describe('persistence and concurrency', () => {
       // full-jitter backoff a retry may come back while conflicts are left (a loaded machine once
       // sent one request into 4 in a row with the default of 4 attempts; docs/cloud-emulator.md).
       const c = new CloudClient({ token: emu.token, baseUrl: emu.url, maxAttempts: 61, retryBaseMs: 5 });
-      await Promise.all(Array.from({ length: 200 }, (_, i) => c.upsertSecret(emu.org, 'busy-set', `K${i}`, 'v')));
+      await Promise.all(Array.from({ length: 200 }, (_, i) => c.upsertSecret(emu.org, 'busy-set', { key: `K${i}`, value: 'v' })));
       expect((await c.getSecretSet(emu.org, 'busy-set')).secrets).toHaveLength(200);
       const log = await recordedRequests(emu.url);
       expect(log.filter((r) => r.outcome === 409)).toHaveLength(60);
@@ -138,8 +140,8 @@ describe('raw HTTP', () => {
       expect((await c.regions(emu.org)).map((r) => r.code)).toEqual(['eu-central', 'us-east']);
       expect(Date.now() - t0).toBeGreaterThanOrEqual(140);
       expect(await c.organizationProperties(emu.org)).toEqual({ defaultRegion: 'us-east' });
-      expect(await c.upsertSecret(emu.org, 'def-set', 'K', 'v')).toEqual({ status: 'OK', region: 'us-east' });
-      await expect(c.upsertSecret(emu.org, 'def-set2', 'K', 'v', { region: 'us-west' })).rejects.toMatchObject({ status: 400 });
+      expect(await c.upsertSecret(emu.org, 'def-set', { key: 'K', value: 'v' })).toEqual({ status: 'OK', region: 'us-east' });
+      await expect(c.upsertSecret(emu.org, 'def-set2', { key: 'K', value: 'v', region: 'us-west' })).rejects.toMatchObject({ status: 400 });
     } finally {
       await emu.close();
     }
@@ -154,7 +156,7 @@ describe('the pipecat cloud emulator binary', () => {
     expect(p1.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect([p1.token, p1.org]).toEqual(['pcc_pat_fixed', 'demo-org']);
     const c1 = new CloudClient({ token: p1.token, baseUrl: p1.url, retryBaseMs: 5 });
-    await c1.upsertSecret('demo-org', 'bin-set', 'KEY', 'secret-value-1');
+    await c1.upsertSecret('demo-org', 'bin-set', { key: 'KEY', value: 'secret-value-1' });
     expect(await p1.stop('SIGTERM')).toBe(0);
     expect(p1.stderr()).toContain('PUT /v1/organizations/demo-org/secrets/bin-set -> 202');
     expect(p1.stderr()).not.toContain('secret-value-1');

@@ -211,8 +211,8 @@ beforeAll(async () => {
     ['A', 'one'],
     ['GONE', 'x'],
   ])
-    await client.upsertSecret(emu.org, 'contract-set', key, value, { region: 'us-west' });
-  await client.upsertSecret(emu.org, 'doomed-set', 'K', 'v');
+    await client.upsertSecret(emu.org, 'contract-set', { key: key, value: value, region: 'us-west' });
+  await client.upsertSecret(emu.org, 'doomed-set', { key: 'K', value: 'v' });
   await client.upsertImagePullSecret(emu.org, 'pull-set', { host: 'https://ghcr.io', secretValue: 'dTp0' });
   for (const name of ['contract-bot', 'doomed-bot']) await api.deployAgent(client, emu.org, { serviceName: name, image: 'img:1' }, false);
   ids.key = (await client.createPublicKey(emu.org, 'contract')).key;

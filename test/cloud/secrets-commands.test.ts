@@ -24,10 +24,10 @@ beforeAll(async () => {
   client = new CloudClient({ token: h.emulator.token, baseUrl: h.emulator.url });
   const org = h.emulator.org;
   // Seed: two regular sets (one failed), one in another region, one image pull secret.
-  await client.upsertSecret(org, 'app-secrets', 'OPENAI_API_KEY', h.secret('seed openai'));
-  await client.upsertSecret(org, 'app-secrets', 'DAILY_API_KEY', h.secret('seed daily'));
-  await client.upsertSecret(org, 'broken-set', 'A', h.secret('seed broken'));
-  await client.upsertSecret(org, 'eu-secrets', 'A', h.secret('seed eu'), { region: 'eu-central' });
+  await client.upsertSecret(org, 'app-secrets', { key: 'OPENAI_API_KEY', value: h.secret('seed openai') });
+  await client.upsertSecret(org, 'app-secrets', { key: 'DAILY_API_KEY', value: h.secret('seed daily') });
+  await client.upsertSecret(org, 'broken-set', { key: 'A', value: h.secret('seed broken') });
+  await client.upsertSecret(org, 'eu-secrets', { key: 'A', value: h.secret('seed eu'), region: 'eu-central' });
   await client.upsertImagePullSecret(org, 'seed-pull', { host: 'ghcr.io', secretValue: b64(`bot:${h.secret('seed pull password')}`) });
   await setSetStatus(h.emulator.url, 'broken-set', 'failed', 'Key vault unavailable');
 });
@@ -99,8 +99,8 @@ describe('secrets list', () => {
 
 describe('secrets unset and delete', () => {
   test.concurrent('unset: missing set and key are exit 1 by name; no terminal is exit 2; --skip removes', async () => {
-    await client.upsertSecret(h.emulator.org, 'unset-set', 'KEEP', h.secret('unset keep'));
-    await client.upsertSecret(h.emulator.org, 'unset-set', 'DROP', h.secret('unset drop'));
+    await client.upsertSecret(h.emulator.org, 'unset-set', { key: 'KEEP', value: h.secret('unset keep') });
+    await client.upsertSecret(h.emulator.org, 'unset-set', { key: 'DROP', value: h.secret('unset drop') });
     const noSet = await h.run(['unset', 'nope-set', 'DROP', '-s']);
     expectExit(noSet, 1);
     expect(noSet.stderr).toContain('secret set nope-set not found in organization emulator-org: nothing was removed');
@@ -126,8 +126,8 @@ describe('secrets unset and delete', () => {
   });
 
   test.concurrent('--yes and -y skip the confirmation as --skip does (issue 26)', async () => {
-    await client.upsertSecret(h.emulator.org, 'yes-set', 'KEEP', h.secret('yes keep'));
-    await client.upsertSecret(h.emulator.org, 'yes-set', 'DROP', h.secret('yes drop'));
+    await client.upsertSecret(h.emulator.org, 'yes-set', { key: 'KEEP', value: h.secret('yes keep') });
+    await client.upsertSecret(h.emulator.org, 'yes-set', { key: 'DROP', value: h.secret('yes drop') });
     expectExit(await h.run(['unset', 'yes-set', 'DROP', '-y']), 0);
     expect(Object.keys((await sets())['yes-set'].secrets)).toEqual(['KEEP']);
     expectExit(await h.run(['delete', 'yes-set', '--yes']), 0);
@@ -135,7 +135,7 @@ describe('secrets unset and delete', () => {
   });
 
   test.concurrent('delete: missing set is exit 1; no terminal is exit 2; --skip deletes sets and pull secrets', async () => {
-    await client.upsertSecret(h.emulator.org, 'delete-me', 'A', h.secret('delete a'));
+    await client.upsertSecret(h.emulator.org, 'delete-me', { key: 'A', value: h.secret('delete a') });
     await client.upsertImagePullSecret(h.emulator.org, 'delete-pull', {
       host: 'ghcr.io',
       secretValue: b64(`u:${h.secret('delete pull')}`),

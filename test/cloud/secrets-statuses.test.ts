@@ -25,9 +25,9 @@ beforeAll(async () => {
   await h.setUp(() => startEmulatorProcess(h.dir, ['--regions', `us-west,eu-central,${SELF_HOSTED}`]));
   const client = new CloudClient({ token: h.emulator.token, baseUrl: h.emulator.url });
   const org = h.emulator.org;
-  await client.upsertSecret(org, 'managed-set', 'OPENAI_API_KEY', h.secret('managed'));
+  await client.upsertSecret(org, 'managed-set', { key: 'OPENAI_API_KEY', value: h.secret('managed') });
   await setSetStatus(h.emulator.url, 'managed-set', 'ready');
-  await client.upsertSecret(org, 'pending-set', 'A', h.secret('pending'));
+  await client.upsertSecret(org, 'pending-set', { key: 'A', value: h.secret('pending') });
   await setSetStatus(h.emulator.url, 'pending-set', 'pending');
   await referenceSet(h.emulator.url, 'ref-ready', SELF_HOSTED);
   await referenceSet(h.emulator.url, 'ref-unreachable', SELF_HOSTED);

@@ -25,8 +25,11 @@ const SAMPLES: Readonly<Record<string, string>> = {
   region: 'us-west',
 };
 
-/** Argument lists of leaves written as their own yargs modules (no definition to read them from). */
-const MODULE_ARGS: Readonly<Record<string, readonly string[]>> = {
+/**
+ * Argument lists of leaves whose required positionals alone would not reach the platform (a set
+ * name and pairs, a key as well as the set, a pull secret's host, the agent to deploy).
+ */
+const LEAF_ARGS: Readonly<Record<string, readonly string[]>> = {
   'secrets list': [],
   'secrets set': ['voice-bot-secrets', 'OPENAI_API_KEY=sk-contract-test'],
   'secrets unset': ['voice-bot-secrets', 'OPENAI_API_KEY'],
@@ -37,7 +40,8 @@ const MODULE_ARGS: Readonly<Record<string, readonly string[]>> = {
 
 /** The arguments after `pipecat cloud` that run a leaf, or undefined when a sample is missing. */
 function argsOf(leaf: DefinitionLeaf): string[] | undefined {
-  if (!leaf.definition) return MODULE_ARGS[leaf.words] ? [...leaf.words.split(' '), ...MODULE_ARGS[leaf.words]] : undefined;
+  if (LEAF_ARGS[leaf.words]) return [...leaf.words.split(' '), ...LEAF_ARGS[leaf.words]];
+  if (!leaf.definition) return undefined;
   const required = [...leaf.definition.command.matchAll(/<([^>.]+)(\.\.)?>/g)].map((m) => m[1]);
   const values = required.map((r) => SAMPLES[r]);
   if (values.some((v) => v === undefined)) return undefined;

@@ -14,35 +14,25 @@ import { AUTH_GROUP } from './auth.js';
 import { BUILD_GROUP } from './build.js';
 import { processCloudIO, type CloudIO } from './common.js';
 import { cloudCommandModule, commandName, type CloudDefinition } from './define.js';
-import { createDeployCommand } from './deploy.js';
+import { DEPLOY_COMMAND } from './deploy.js';
 import { createEmulatorCommand } from './emulator.js';
 import { OFFICIAL_ONLY, officialOnlyRow } from './official-commands.js';
 import { ORGANIZATIONS_GROUP } from './organizations.js';
 import { REGIONS_GROUP } from './regions.js';
 import { PROMOTE_COMMAND } from './promote.js';
-import { createSecretsCommand } from './secrets.js';
+import { SECRETS_GROUP } from './secrets.js';
 
 /** Every `pipecat cloud` command, in the order `--help` lists them. */
 export const CLOUD_COMMANDS: readonly CloudDefinition[] = [
   AUTH_GROUP,
-  {
-    command: 'secrets <command>',
-    describe: 'Manage secret sets and image pull secrets (values are never shown)',
-    official: 'secrets',
-    officialLeaves: ['secrets list', 'secrets set', 'secrets unset', 'secrets delete', 'secrets image-pull-secret'],
-    module: createSecretsCommand,
-  },
-  {
-    command: 'deploy [agent-name] [image]',
-    describe: 'Deploy an agent to Pipecat Cloud (Cloud Build when no image is given), after a preflight',
-    official: 'deploy',
-    module: createDeployCommand,
-  },
+  SECRETS_GROUP,
+  DEPLOY_COMMAND,
   PROMOTE_COMMAND,
   AGENT_GROUP,
   ORGANIZATIONS_GROUP,
   REGIONS_GROUP,
   BUILD_GROUP,
+  // Outside the output contract (it prints the variables to export, not a document): a module row.
   {
     command: 'emulator',
     describe: 'Run a local emulator of the Pipecat Cloud API (secrets, agents, builds, auth) for offline use and tests',

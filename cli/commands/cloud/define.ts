@@ -68,15 +68,14 @@ export interface CloudGroupDefinition {
 }
 
 /**
- * A command written as a yargs module of its own (the older form, until it moves to a
- * {@link CloudCommandDefinition}), with what the official-commands table needs to know of it.
+ * A command written as a yargs module of its own, outside {@link runCloudCommand} and its output
+ * contract (`emulator`, and the hidden answers to official commands we leave to pipecat's CLI),
+ * with what the official-commands table needs to know of it.
  */
 export interface CloudModuleRow {
   command: string;
   describe: string;
   official: string | null;
-  /** Official commands it answers, beyond `official` itself (a group's leaves: `secrets set`, …). */
-  officialLeaves?: readonly string[];
   /** Left out of `--help`, the group's list of commands and the official-commands table. */
   hidden?: boolean;
   /** The yargs module, given the collaborators. */
@@ -91,7 +90,7 @@ export function isGroup(d: CloudDefinition): d is CloudGroupDefinition {
   return 'commands' in d;
 }
 
-/** Whether a node is an older yargs module row. */
+/** Whether a node is a yargs module row. */
 function isModuleRow(d: CloudDefinition): d is CloudModuleRow {
   return 'module' in d;
 }
@@ -163,7 +162,7 @@ function buildLeaf(def: CloudCommandDefinition, y: Argv): Argv {
 /**
  * The yargs module of a node of the tree, its handlers given the collaborators.
  *
- * @param def a command, a group or an older module row
+ * @param def a command, a group or a module row
  * @param io maker of the collaborators, called once per run (default: the process's)
  */
 export function cloudCommandModule(def: CloudDefinition, io: () => CloudIO = processCloudIO): AnyCommand {
@@ -199,9 +198,9 @@ export interface DefinitionLeaf {
   /** Our words, e.g. `organizations keys use`. */
   words: string;
   describe: string;
-  /** The official command it follows (or answers, for an older module row's leaves), or null. */
+  /** The official command it follows, or null. */
   official: string | null;
-  /** The definition itself; undefined for a leaf of an older module row. */
+  /** The definition itself; undefined for a module row (`emulator`). */
   definition?: CloudCommandDefinition;
 }
 
@@ -217,8 +216,6 @@ export function definitionLeaves(nodes: readonly CloudDefinition[], prefix = '')
     if (isModuleRow(d) && d.hidden) continue;
     const words = `${prefix}${commandName(d)}`;
     if (isGroup(d)) out.push(...definitionLeaves(d.commands, words + ' '));
-    else if (isModuleRow(d) && d.officialLeaves?.length)
-      for (const o of d.officialLeaves) out.push({ words: o, describe: d.describe, official: o });
     else out.push({ words, describe: d.describe, official: d.official, definition: isModuleRow(d) ? undefined : d });
   }
   return out;

@@ -35,6 +35,22 @@ export interface DeployArgs extends CloudArgs, EnvironmentArgs {
   preflight?: boolean;
 }
 
+/**
+ * One deploy (or promote) once its session and region are known: what its steps (preflight,
+ * Cloud Build, sending, waiting) share instead of a long list of parameters.
+ */
+export interface DeployRun {
+  io: CloudIO;
+  argv: DeployArgs;
+  client: CloudClient;
+  /** The organisation, as in API paths. */
+  org: string;
+  /** The region the agent is (or will be) in. */
+  region: string;
+  /** Writes a line for people on stderr (nothing in json mode). */
+  say: (line: string) => void;
+}
+
 /** A deployment's inputs: each flag, else its `pcc-deploy.toml` field, else its default. */
 export interface DeployInputs {
   /** The config file read (or looked for). */
@@ -140,16 +156,11 @@ export async function readDeployInputs(io: CloudIO, argv: DeployArgs): Promise<D
  * The preflight (`cli/deploy/preflight.ts`): secrets, region, pull secret, name and build context
  * checked before anything is created.
  *
+ * @param existing the agent as it is now (undefined when it is new)
  * @throws UserError (exit 2) listing the problems found
  */
-export async function runPreflight(
-  io: CloudIO,
-  argv: DeployArgs,
-  session: { client: CloudClient; org: string; region: string; existing: AgentDetails | undefined },
-  i: DeployInputs,
-  say: (line: string) => void,
-): Promise<void> {
-  const { client, org, region, existing } = session;
+export async function runPreflight(run: DeployRun, existing: AgentDetails | undefined, i: DeployInputs): Promise<void> {
+  const { io, argv, client, org, region, say } = run;
   const { preflight, requiredKeys } = await import('../../deploy/preflight.js');
   const { platformSuppliedKeys } = await import('../../deploy/project.js');
   const supplied = await platformSuppliedKeys(i.dir);

@@ -4,13 +4,11 @@
  * agent until its deployment is ready. A signal stops the waiting, never the platform's work.
  * Source: pipecatcloud `cli/commands/deploy.py`; guide: docs/deploy.md.
  */
-import type { CloudClient } from '../../cloud-api/client.js';
 import * as api from '../../cloud-api/deploy.js';
 import { outcomeUnknown } from '../../cloud-api/http.js';
 import { InterruptedError, OperationFailedError, type StopSignal } from '../../errors.js';
 import type { InterruptWatch } from '../../interrupts.js';
-import type { CloudIO } from './common.js';
-import type { DeployArgs } from './deploy-inputs.js';
+import type { DeployInputs, DeployRun } from './deploy-inputs.js';
 
 /**
  * Polling: first interval and ceiling in ms, and how long to wait for a build or a deployment
@@ -44,22 +42,25 @@ async function pause(ms: number, watch: InterruptWatch): Promise<StopSignal | un
 /** The polling settings of {@link pollTuning}. */
 export type Tune = ReturnType<typeof pollTuning>;
 
-/** Pack, reuse or upload, build, and wait for the build; returns the build to deploy. */
+/** A deploy run while it waits on the platform: its polling settings and the signals it stops on. */
+export interface WaitingRun extends DeployRun {
+  tune: Tune;
+  watch: InterruptWatch;
+}
+
+/**
+ * Pack, reuse or upload, build, and wait for the build; returns the build to deploy.
+ *
+ * @param i the inputs: the context folder, the Dockerfile and `[build] exclude_patterns`
+ */
 export async function cloudBuildFlow(
-  io: CloudIO,
-  argv: DeployArgs,
-  client: CloudClient,
-  org: string,
-  region: string,
-  contextDir: string,
-  dockerfile: string,
-  extraExcludes: string[],
-  tune: Tune,
-  watch: InterruptWatch,
-  say: (line: string) => void,
+  run: WaitingRun,
+  i: Pick<DeployInputs, 'contextDir' | 'dockerfile' | 'config'>,
 ): Promise<{ id: string; cached: boolean; reused: boolean }> {
+  const { io, argv, client, org, region, say } = run;
+  const dockerfile = i.dockerfile;
   const { packContext } = await import('../../deploy/context.js');
-  const ctx = await packContext(contextDir, { dockerfile, extraExcludes });
+  const ctx = await packContext(i.contextDir, { dockerfile, extraExcludes: i.config.build.exclude_patterns });
   say(
     `build context: ${ctx.files.length} files, ${ctx.tarball.length} bytes gzipped, hash ${ctx.contextHash} (${ctx.rules === 'dockerignore' ? '.dockerignore' : 'default exclusions'})`,
   );
@@ -91,7 +92,7 @@ export async function cloudBuildFlow(
     return { id, cached: true, reused: false };
   }
   say(`build ${id} started`);
-  const build = await waitForBuild(io, argv, client, org, created.build, tune, watch, say);
+  const build = await waitForBuild(run, created.build);
   say(`build ${id} succeeded${build.buildDurationSeconds ? ` in ${build.buildDurationSeconds} s` : ''}`);
   return { id, cached: false, reused: false };
 }
@@ -102,16 +103,8 @@ export async function cloudBuildFlow(
  * @throws InterruptedError on a signal (the build goes on); OperationFailedError when it fails or
  *   does not finish within `PIPECAT_BUILD_WAIT_S`
  */
-async function waitForBuild(
-  io: CloudIO,
-  argv: DeployArgs,
-  client: CloudClient,
-  org: string,
-  first: api.Build,
-  tune: Tune,
-  watch: InterruptWatch,
-  say: (line: string) => void,
-): Promise<api.Build> {
+async function waitForBuild(run: WaitingRun, first: api.Build): Promise<api.Build> {
+  const { io, argv, client, org, tune, watch, say } = run;
   const id = first.id;
   const started = Date.now();
   let interval = tune.first;
@@ -154,15 +147,15 @@ async function waitForBuild(
  * Sends the create (`existing` undefined) or update. When the answer is lost, reads the agent to
  * learn whether the request landed (its deployment changed), and goes on when it did.
  *
+ * @param run the client, the organisation and where lines go
  * @throws the 401 as it came; OperationFailedError saying whether the agent changed otherwise
  */
 export async function sendDeploy(
-  client: CloudClient,
-  org: string,
+  run: Pick<DeployRun, 'client' | 'org' | 'say'>,
   payload: api.DeployPayload,
   existing: api.AgentDetails | undefined,
-  say: (line: string) => void,
 ): Promise<api.AgentDetails> {
+  const { client, org, say } = run;
   const name = payload.serviceName;
   const before = existing?.desiredDeploymentId ?? existing?.activeDeploymentId ?? undefined;
   try {
@@ -213,17 +206,13 @@ export function deploymentState(a: api.AgentDetails): string {
   return a.available ? 'progressing (the previous deployment serves meanwhile)' : 'progressing';
 }
 
-/** Poll the agent until ready; a failure, a timeout or a signal ends it with the agent's state. */
-export async function waitReady(
-  io: CloudIO,
-  argv: DeployArgs,
-  client: CloudClient,
-  org: string,
-  name: string,
-  tune: Tune,
-  watch: InterruptWatch,
-  say: (line: string) => void,
-): Promise<api.AgentDetails> {
+/**
+ * Poll the agent until ready; a failure, a timeout or a signal ends it with the agent's state.
+ *
+ * @param name the agent
+ */
+export async function waitReady(run: WaitingRun, name: string): Promise<api.AgentDetails> {
+  const { io, argv, client, org, tune, watch, say } = run;
   const started = Date.now();
   let interval = tune.first;
   let last: string | undefined;

@@ -17,14 +17,13 @@
  * The steps: `deploy-inputs.ts` (inputs, preflight, confirmation, body) and `deploy-progress.ts`
  * (Cloud Build, sending, waiting until ready).
  */
-import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import * as api from '../../cloud-api/deploy.js';
 import { success } from '../../output/colors.js';
-import { environmentOption } from '../../deploy/environments.js';
-import { cloudOptions, processCloudIO, type CloudIO } from './common.js';
-import { confirmDeploy, deployPayload, readDeployInputs, runPreflight, type DeployArgs } from './deploy-inputs.js';
-import { cloudBuildFlow, platformWarning, pollTuning, sendDeploy, waitReady } from './deploy-progress.js';
-import { runCloudCommand, type Emit, type Resolved } from './define.js';
+import { environmentOptionSpec } from '../../deploy/environments.js';
+import type { CloudIO } from './common.js';
+import { confirmDeploy, deployPayload, readDeployInputs, runPreflight, type DeployArgs, type DeployRun } from './deploy-inputs.js';
+import { cloudBuildFlow, platformWarning, pollTuning, sendDeploy, waitReady, type WaitingRun } from './deploy-progress.js';
+import type { CloudCommandDefinition, Emit, Resolved } from './define.js';
 import { SMOKE_OPTIONS, smokeBeforeDeploy, smokeDeployment, type SmokeArgs } from './smoke-command.js';
 
 export type { DeployArgs } from './deploy-inputs.js';
@@ -34,79 +33,6 @@ export const DEPLOY_EPILOGUE =
   "Exit codes: 0 ready; 1 the build or deployment failed or did not become ready (the message says the agent's state), or the --smoke session failed; " +
   '2 bad flags or pcc-deploy.toml, preflight problems (nothing was created), or a confirmation needed without a terminal (pass --yes); ' +
   '4 not logged in; 130/143 interrupted (the deployment goes on). Guide: docs/deploy.md';
-
-/** The `pipecat cloud deploy` command of the binary. */
-export const deployCommand: CommandModule<object, DeployArgs> = {
-  command: 'deploy [agent-name] [image]',
-  describe: 'Deploy an agent to Pipecat Cloud (Cloud Build when no image is given), after a preflight',
-  builder: (y: Argv) =>
-    environmentOption(cloudOptions(y))
-      .positional('agent-name', { type: 'string', describe: "Agent name, e.g. 'my-agent' (default: agent_name in pcc-deploy.toml)" })
-      .positional('image', {
-        type: 'string',
-        describe: "Image with a tag, e.g. 'my-image:latest' (default: image in pcc-deploy.toml, else Cloud Build)",
-      })
-      .option('config-file', {
-        type: 'string',
-        requiresArg: true,
-        describe: 'Deploy config file (default: PIPECAT_DEPLOY_CONFIG_PATH or pcc-deploy.toml)',
-      })
-      .option('credentials', { alias: 'c', type: 'string', describe: 'Image pull secret for a private image (--no-credentials: none)' })
-      .option('min-agents', { type: 'number', requiresArg: true, describe: 'Minimum number of agents kept warm' })
-      .option('max-agents', { type: 'number', requiresArg: true, describe: 'Maximum number of agents' })
-      .option('secrets', { alias: 's', type: 'string', requiresArg: true, describe: 'Secret set the agent reads' })
-      .option('region', { alias: 'r', type: 'string', requiresArg: true, describe: 'Region (default: the organisation default)' })
-      .option('enable-krisp', { type: 'boolean', describe: '[deprecated] Krisp; use --krisp-viva-audio-filter' })
-      .option('krisp-viva-audio-filter', {
-        type: 'string',
-        choices: ['tel', 'pro'],
-        requiresArg: true,
-        describe: 'Krisp VIVA audio filter model',
-      })
-      .option('profile', { alias: 'p', type: 'string', requiresArg: true, describe: 'Agent profile, e.g. agent-1x' })
-      .option('max-session-duration', { type: 'number', requiresArg: true, describe: 'Maximum session duration in seconds (60-14400)' })
-      .option('force', {
-        alias: 'f',
-        type: 'boolean',
-        describe: 'Deploy even when the configuration is unchanged (also skips confirmations)',
-      })
-      .option('yes', { alias: ['y', 'skip'], type: 'boolean', describe: 'Do not ask for confirmation (CI)' })
-      .option('build-dir', {
-        alias: 'd',
-        type: 'string',
-        requiresArg: true,
-        describe: 'Cloud Build context folder (default: [build] context_dir or .)',
-      })
-      .option('dockerfile', { type: 'string', requiresArg: true, describe: 'Dockerfile path inside the context (default: Dockerfile)' })
-      .option('build-id', { alias: 'b', type: 'string', requiresArg: true, describe: 'Deploy an existing Cloud Build' })
-      .option('preflight', {
-        type: 'boolean',
-        default: true,
-        describe: 'Check secrets, region, pull secret, name and Dockerfile first (--no-preflight skips)',
-      })
-      .options(SMOKE_OPTIONS)
-      .example('$0 cloud deploy --yes', 'build this folder with Cloud Build and deploy it as pcc-deploy.toml says')
-      .example('$0 cloud deploy --env staging --yes', 'deploy to the agent AGENT-staging with the secret set AGENT-staging-secrets')
-      .example('$0 cloud deploy my-agent me/my-agent:0.1 -c my-agent-pull -s my-agent-secrets', 'deploy your own image')
-      .epilogue(DEPLOY_EPILOGUE) as unknown as Argv<DeployArgs>,
-  handler: deployHandler(processCloudIO),
-};
-
-/**
- * The `pipecat cloud deploy` command module with the given collaborators.
- *
- * @param io collaborators, made when the command runs (default: the process's)
- */
-export function createDeployCommand(io: () => CloudIO = processCloudIO): CommandModule<object, DeployArgs> {
-  return { ...deployCommand, handler: deployHandler(io) };
-}
-
-/** The handler: `--output json` means `--json`; one JSON document on stdout even on failure. */
-function deployHandler(io: () => CloudIO): CommandModule<object, DeployArgs>['handler'] {
-  return (argv: ArgumentsCamelCase<DeployArgs>) => {
-    return runCloudCommand(io(), argv, deploy);
-  };
-}
 
 /**
  * Runs `pipecat cloud deploy`: inputs, preflight, confirmation, Cloud Build (when no image is
@@ -125,33 +51,20 @@ async function deploy(io: CloudIO, argv: Resolved<DeployArgs>, emit: Emit): Prom
   const existing = await api.getAgent(client, org, name);
   // Without a region from the flag or the file, an existing agent stays where it is (else the default).
   const region = argv.region ?? c.region ?? existing?.region ?? (await client.organizationProperties(org)).defaultRegion;
-  if (argv.preflight !== false) await runPreflight(io, argv, { client, org, region, existing }, inputs, say);
+  const run: DeployRun = { io, argv, client, org, region, say };
+  if (argv.preflight !== false) await runPreflight(run, existing, inputs);
   await confirmDeploy(io, argv, inputs, { org, region, existing });
-  const tune = pollTuning(io.env);
   const watch = io.watchInterrupts();
+  const waiting: WaitingRun = { ...run, tune: pollTuning(io.env), watch };
   try {
-    const build = cloudBuild
-      ? await cloudBuildFlow(
-          io,
-          argv,
-          client,
-          org,
-          region,
-          inputs.contextDir,
-          inputs.dockerfile,
-          c.build.exclude_patterns,
-          tune,
-          watch,
-          say,
-        )
-      : undefined;
-    const result = await sendDeploy(client, org, deployPayload(argv, inputs, region, build?.id), existing, say);
+    const build = cloudBuild ? await cloudBuildFlow(waiting, inputs) : undefined;
+    const result = await sendDeploy(run, deployPayload(argv, inputs, region, build?.id), existing);
     if (result.warning) say(`warning: ${platformWarning(result.warning)}`);
     const action = existing ? (result.warning ? 'unchanged' : 'updated') : 'created';
     say(
       `${action === 'created' ? 'created' : action === 'updated' ? 'updated' : 'kept'} agent ${name}; waiting for the deployment to be ready`,
     );
-    const ready = await waitReady(io, argv, client, org, name, tune, watch, say);
+    const ready = await waitReady(waiting, name);
     const deploymentId = ready.desiredDeploymentId ?? ready.activeDeploymentId;
     const smoke = smokeKey && (await smokeDeployment(io, argv, { client, org, name, key: smokeKey, deploymentId, emit }));
     emit({
@@ -176,3 +89,54 @@ async function deploy(io: CloudIO, argv: Resolved<DeployArgs>, emit: Emit): Prom
     watch.dispose();
   }
 }
+
+/** `pipecat cloud deploy [agent-name] [image]` (the official `deploy`). */
+export const DEPLOY_COMMAND: CloudCommandDefinition<DeployArgs> = {
+  command: 'deploy [agent-name] [image]',
+  describe: 'Deploy an agent to Pipecat Cloud (Cloud Build when no image is given), after a preflight',
+  official: 'deploy',
+  positionals: {
+    'agent-name': { type: 'string', describe: "Agent name, e.g. 'my-agent' (default: agent_name in pcc-deploy.toml)" },
+    image: { type: 'string', describe: "Image with a tag, e.g. 'my-image:latest' (default: image in pcc-deploy.toml, else Cloud Build)" },
+  },
+  options: {
+    env: environmentOptionSpec(),
+    'config-file': {
+      type: 'string',
+      requiresArg: true,
+      describe: 'Deploy config file (default: PIPECAT_DEPLOY_CONFIG_PATH or pcc-deploy.toml)',
+    },
+    credentials: { alias: 'c', type: 'string', describe: 'Image pull secret for a private image (--no-credentials: none)' },
+    'min-agents': { type: 'number', requiresArg: true, describe: 'Minimum number of agents kept warm' },
+    'max-agents': { type: 'number', requiresArg: true, describe: 'Maximum number of agents' },
+    secrets: { alias: 's', type: 'string', requiresArg: true, describe: 'Secret set the agent reads' },
+    region: { alias: 'r', type: 'string', requiresArg: true, describe: 'Region (default: the organisation default)' },
+    'enable-krisp': { type: 'boolean', describe: '[deprecated] Krisp; use --krisp-viva-audio-filter' },
+    'krisp-viva-audio-filter': { type: 'string', choices: ['tel', 'pro'], requiresArg: true, describe: 'Krisp VIVA audio filter model' },
+    profile: { alias: 'p', type: 'string', requiresArg: true, describe: 'Agent profile, e.g. agent-1x' },
+    'max-session-duration': { type: 'number', requiresArg: true, describe: 'Maximum session duration in seconds (60-14400)' },
+    force: { alias: 'f', type: 'boolean', describe: 'Deploy even when the configuration is unchanged (also skips confirmations)' },
+    yes: { alias: ['y', 'skip'], type: 'boolean', describe: 'Do not ask for confirmation (CI)' },
+    'build-dir': {
+      alias: 'd',
+      type: 'string',
+      requiresArg: true,
+      describe: 'Cloud Build context folder (default: [build] context_dir or .)',
+    },
+    dockerfile: { type: 'string', requiresArg: true, describe: 'Dockerfile path inside the context (default: Dockerfile)' },
+    'build-id': { alias: 'b', type: 'string', requiresArg: true, describe: 'Deploy an existing Cloud Build' },
+    preflight: {
+      type: 'boolean',
+      default: true,
+      describe: 'Check secrets, region, pull secret, name and Dockerfile first (--no-preflight skips)',
+    },
+    ...SMOKE_OPTIONS,
+  },
+  examples: [
+    ['$0 cloud deploy --yes', 'build this folder with Cloud Build and deploy it as pcc-deploy.toml says'],
+    ['$0 cloud deploy --env staging --yes', 'deploy to the agent AGENT-staging with the secret set AGENT-staging-secrets'],
+    ['$0 cloud deploy my-agent me/my-agent:0.1 -c my-agent-pull -s my-agent-secrets', 'deploy your own image'],
+  ],
+  epilogue: DEPLOY_EPILOGUE,
+  run: deploy,
+};

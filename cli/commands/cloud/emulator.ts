@@ -9,23 +9,6 @@ import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { UserError } from '../../errors.js';
 import { processCloudIO, type CloudIO } from './common.js';
 
-/** Parsed options of `pipecat cloud emulator`. */
-export interface EmulatorArgs {
-  port: number;
-  host: string;
-  data?: string;
-  token?: string;
-  org?: string;
-  orgs?: string;
-  regions: string;
-  'default-region'?: string;
-  'provision-ms': number;
-  'latency-ms': number;
-  'build-ms': number;
-  'deploy-ms': number;
-  quiet?: boolean;
-}
-
 const intOption = (name: string, v: number, min = 0) => {
   if (!Number.isInteger(v) || v < min) throw new UserError(`--${name} must be a whole number >= ${min} (got ${String(v)})`);
   return v;
@@ -38,58 +21,71 @@ const commaList = (v: string) =>
     .map((x) => x.trim())
     .filter(Boolean);
 
+/**
+ * The flags of `pipecat cloud emulator` (none of the cloud commands' own: it talks to no platform,
+ * and it is outside the output contract), with its examples.
+ *
+ * @param y the command's yargs instance
+ */
+function emulatorOptions(y: Argv<object>) {
+  return y
+    .option('port', { type: 'number', default: 0, describe: 'TCP port (0 = pick a free one)', requiresArg: true })
+    .option('host', { type: 'string', default: '127.0.0.1', describe: 'Interface to listen on', requiresArg: true })
+    .option('data', {
+      type: 'string',
+      describe: 'JSON file to keep state in across restarts (written atomically, mode 0600)',
+      requiresArg: true,
+    })
+    .option('token', {
+      type: 'string',
+      describe: "Accepted bearer token (default: the data file's, or a generated one, printed)",
+      requiresArg: true,
+    })
+    .option('org', { type: 'string', describe: 'Organisation name served (default emulator-org)', requiresArg: true })
+    .option('orgs', {
+      type: 'string',
+      describe: "Comma-separated organisations of the token; the first is the key's and printed as PIPECAT_ORG",
+      requiresArg: true,
+      conflicts: 'org',
+    })
+    .option('regions', {
+      type: 'string',
+      default: 'us-west,us-east,eu-central,ap-south',
+      describe: 'Comma-separated region codes',
+      requiresArg: true,
+    })
+    .option('default-region', { type: 'string', describe: 'Organisation default region (default us-west)', requiresArg: true })
+    .option('provision-ms', {
+      type: 'number',
+      default: 0,
+      describe: 'How long a set stays "pending" after a write, in ms',
+      requiresArg: true,
+    })
+    .option('latency-ms', { type: 'number', default: 0, describe: 'Delay added to every API answer, in ms', requiresArg: true })
+    .option('build-ms', { type: 'number', default: 1500, describe: 'How long a Cloud Build takes, in ms', requiresArg: true })
+    .option('deploy-ms', {
+      type: 'number',
+      default: 1000,
+      describe: 'How long an agent deployment takes to become ready, in ms',
+      requiresArg: true,
+    })
+    .option('quiet', { type: 'boolean', describe: 'Do not log requests on stderr' })
+    .example('$0 cloud emulator --port 4010 --data .pipecat-emulator.json', 'persist state in a file')
+    .example('PIPECAT_API_HOST=http://127.0.0.1:4010 PIPECAT_TOKEN=<token> $0 cloud auth whoami', 'use it from another terminal');
+}
+
+/**
+ * Parsed options of `pipecat cloud emulator`, as yargs types them from {@link emulatorOptions}:
+ * `port`, `host`, `regions`, `provision-ms`, `latency-ms`, `build-ms` and `deploy-ms` always set
+ * (their defaults), the others when given.
+ */
+export type EmulatorArgs = ReturnType<typeof emulatorOptions> extends Argv<infer T> ? T : never;
+
 /** The `pipecat cloud emulator` command of the binary. */
 export const emulatorCommand: CommandModule<object, EmulatorArgs> = {
   command: 'emulator',
   describe: 'Run a local emulator of the Pipecat Cloud API (secrets, agents, builds, auth) for offline use and tests',
-  builder: (y: Argv) =>
-    y
-      .option('port', { type: 'number', default: 0, describe: 'TCP port (0 = pick a free one)', requiresArg: true })
-      .option('host', { type: 'string', default: '127.0.0.1', describe: 'Interface to listen on', requiresArg: true })
-      .option('data', {
-        type: 'string',
-        describe: 'JSON file to keep state in across restarts (written atomically, mode 0600)',
-        requiresArg: true,
-      })
-      .option('token', {
-        type: 'string',
-        describe: "Accepted bearer token (default: the data file's, or a generated one, printed)",
-        requiresArg: true,
-      })
-      .option('org', { type: 'string', describe: 'Organisation name served (default emulator-org)', requiresArg: true })
-      .option('orgs', {
-        type: 'string',
-        describe: "Comma-separated organisations of the token; the first is the key's and printed as PIPECAT_ORG",
-        requiresArg: true,
-        conflicts: 'org',
-      })
-      .option('regions', {
-        type: 'string',
-        default: 'us-west,us-east,eu-central,ap-south',
-        describe: 'Comma-separated region codes',
-        requiresArg: true,
-      })
-      .option('default-region', { type: 'string', describe: 'Organisation default region (default us-west)', requiresArg: true })
-      .option('provision-ms', {
-        type: 'number',
-        default: 0,
-        describe: 'How long a set stays "pending" after a write, in ms',
-        requiresArg: true,
-      })
-      .option('latency-ms', { type: 'number', default: 0, describe: 'Delay added to every API answer, in ms', requiresArg: true })
-      .option('build-ms', { type: 'number', default: 1500, describe: 'How long a Cloud Build takes, in ms', requiresArg: true })
-      .option('deploy-ms', {
-        type: 'number',
-        default: 1000,
-        describe: 'How long an agent deployment takes to become ready, in ms',
-        requiresArg: true,
-      })
-      .option('quiet', { type: 'boolean', describe: 'Do not log requests on stderr' })
-      .example('$0 cloud emulator --port 4010 --data .pipecat-emulator.json', 'persist state in a file')
-      .example(
-        'PIPECAT_API_HOST=http://127.0.0.1:4010 PIPECAT_TOKEN=<token> $0 cloud auth whoami',
-        'use it from another terminal',
-      ) as unknown as Argv<EmulatorArgs>,
+  builder: emulatorOptions,
   handler: emulatorHandler(processCloudIO),
 };
 

@@ -24,7 +24,7 @@ import { success } from '../../output/colors.js';
 import type { CloudArgs, CloudIO } from './common.js';
 import type { CloudCommandDefinition, Emit, Resolved } from './define.js';
 import { DEPLOY_EPILOGUE } from './deploy.js';
-import { deployPayload, readDeployInputs, runPreflight, type DeployArgs, type DeployInputs } from './deploy-inputs.js';
+import { deployPayload, readDeployInputs, runPreflight, type DeployArgs, type DeployInputs, type DeployRun } from './deploy-inputs.js';
 import { platformWarning, pollTuning, sendDeploy, waitReady } from './deploy-progress.js';
 
 /** Parsed options of `pipecat cloud promote`. */
@@ -98,7 +98,8 @@ async function promote(io: CloudIO, argv: Resolved<PromoteArgs>, emit: Emit): Pr
       `build ${buildId} of ${source} is in region ${from.region}, but ${name} is in ${region}: a build deploys only to its region; nothing was changed`,
     );
   say(`promoting environment ${env}: ${source} runs build ${buildId}; deploying it to ${name} with secret set ${inputs.secretSet}`);
-  if (argv.preflight !== false) await runPreflight(io, dargs, { client, org, region, existing }, inputs, say);
+  const run: DeployRun = { io, argv: dargs, client, org, region, say };
+  if (argv.preflight !== false) await runPreflight(run, existing, inputs);
   if (!argv.yes && !argv.force) {
     const ok = await io.dialogs.confirm(
       `Promote ${env}: deploy build ${buildId} (running on ${source}) to ${name} (${org}, ${region}) with secret set ${inputs.secretSet}?`,
@@ -108,11 +109,11 @@ async function promote(io: CloudIO, argv: Resolved<PromoteArgs>, emit: Emit): Pr
   }
   const watch = io.watchInterrupts();
   try {
-    const result = await sendDeploy(client, org, deployPayload(dargs, inputs, region, buildId), existing, say);
+    const result = await sendDeploy(run, deployPayload(dargs, inputs, region, buildId), existing);
     if (result.warning) say(`warning: ${platformWarning(result.warning)}`);
     const action = existing ? (result.warning ? 'unchanged' : 'updated') : 'created';
     say(`${action === 'unchanged' ? 'kept' : action} agent ${name}; waiting for the deployment to be ready`);
-    const ready = await waitReady(io, dargs, client, org, name, pollTuning(io.env), watch, say);
+    const ready = await waitReady({ ...run, tune: pollTuning(io.env), watch }, name);
     emit({
       ok: true,
       organization: org,

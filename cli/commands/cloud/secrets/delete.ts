@@ -9,46 +9,19 @@
  * (../shared/design/cloud-api.md). Exit codes: 0 deleted; 1 not found, API error, unreachable
  * host; 2 bad input or confirmation needed without a terminal; 4 not logged in; 130 cancelled.
  */
-import type { Argv, CommandModule } from 'yargs';
-import { environmentOption, nameOrEnvironment } from '../../../deploy/environments.js';
+import { environmentOptionSpec, nameOrEnvironment } from '../../../deploy/environments.js';
 import { CancelledError, OperationFailedError, UserError } from '../../../errors.js';
 import { success } from '../../../output/colors.js';
 import { closest, lookupNameProblem } from '../../../secrets/rules.js';
-import { cloudOptions, processCloudIO, type CloudArgs, type CloudIO } from '../common.js';
-import { NO_TTY_CONFIRM, SECRETS_EPILOGUE, apiMessage, environmentSetName, isApiStatus, secretsHandler, skipOption } from './shared.js';
+import type { CloudArgs, CloudIO } from '../common.js';
+import type { CloudCommandDefinition } from '../define.js';
+import { NO_TTY_CONFIRM, SECRETS_EPILOGUE, apiMessage, environmentSetName, isApiStatus, skipOption } from './shared.js';
 
 /** Parsed options of `secrets delete`. */
 export interface DeleteArgs extends CloudArgs {
   name?: string;
   env?: string;
   skip?: boolean;
-}
-
-/** The `secrets delete` command of the binary. */
-export const deleteCommand: CommandModule<object, DeleteArgs> = {
-  command: 'delete [name]',
-  describe: 'Delete a secret set or image pull secret (irreversible)',
-  builder: (y: Argv) =>
-    skipOption(
-      nameOrEnvironment(
-        environmentOption(cloudOptions(y), 'secret set AGENT-E-secrets of agent_name in pcc-deploy.toml, when no name is given'),
-        'name',
-        'name the set to delete',
-      ).positional('name', { type: 'string', describe: 'Secret set or image pull secret to delete (with --env it may be left out)' }),
-      'deleting',
-    )
-      .example('$0 cloud secrets delete my-agent-secrets', 'asks, then deletes the set and all its keys')
-      .epilogue(SECRETS_EPILOGUE) as unknown as Argv<DeleteArgs>,
-  handler: secretsHandler(processCloudIO, deleteSet),
-};
-
-/**
- * The `secrets delete` command module with the given collaborators.
- *
- * @param io collaborators, made when the command runs (default: the process's)
- */
-export function createDeleteCommand(io: () => CloudIO = processCloudIO): CommandModule<object, DeleteArgs> {
-  return { ...deleteCommand, handler: secretsHandler(io, deleteSet) };
 }
 
 async function deleteSet(io: CloudIO, argv: DeleteArgs, emit: (doc: unknown) => void): Promise<void> {
@@ -107,3 +80,19 @@ async function deleteSet(io: CloudIO, argv: DeleteArgs, emit: (doc: unknown) => 
     io.err(success(`deleted ${kind} ${name} (${org}, ${found.region})`) + '\n');
   }
 }
+
+/** `pipecat cloud secrets delete [name]` (the official `secrets delete`). */
+export const DELETE_COMMAND: CloudCommandDefinition<DeleteArgs> = {
+  command: 'delete [name]',
+  describe: 'Delete a secret set or image pull secret (irreversible)',
+  official: 'secrets delete',
+  positionals: { name: { type: 'string', describe: 'Secret set or image pull secret to delete (with --env it may be left out)' } },
+  options: {
+    env: environmentOptionSpec('secret set AGENT-E-secrets of agent_name in pcc-deploy.toml, when no name is given'),
+    ...skipOption('deleting'),
+  },
+  check: nameOrEnvironment('name', 'name the set to delete'),
+  examples: [['$0 cloud secrets delete my-agent-secrets', 'asks, then deletes the set and all its keys']],
+  epilogue: SECRETS_EPILOGUE,
+  run: deleteSet,
+};

@@ -14,7 +14,6 @@
  * input, unknown region, name taken by a secret set, region conflict, confirmation needed without
  * a terminal; 4 not logged in; 130 cancelled.
  */
-import type { Argv, CommandModule } from 'yargs';
 import { CancelledError, UserError } from '../../../errors.js';
 import { success } from '../../../output/colors.js';
 import { fingerprint, valueLength } from '../../../secrets/fingerprint.js';
@@ -22,8 +21,9 @@ import { stripOneNewline } from '../../../secrets/input.js';
 import { resolveRegion } from '../../../secrets/plan.js';
 import * as pull from '../../../secrets/pull-secret.js';
 import { setNameProblem } from '../../../secrets/rules.js';
-import { cloudOptions, processCloudIO, type CloudArgs, type CloudIO } from '../common.js';
-import { NO_TTY_CONFIRM, SECRETS_EPILOGUE, checkRegionOption, regionOption, secretsHandler, skipOption } from './shared.js';
+import type { CloudArgs, CloudIO } from '../common.js';
+import type { CloudCommandDefinition } from '../define.js';
+import { NO_TTY_CONFIRM, SECRETS_EPILOGUE, checkRegionOption, regionOption, skipOption } from './shared.js';
 
 /** Parsed options of `secrets image-pull-secret`. */
 export interface ImagePullSecretArgs extends CloudArgs {
@@ -33,44 +33,6 @@ export interface ImagePullSecretArgs extends CloudArgs {
   encode?: boolean;
   skip?: boolean;
   region?: string;
-}
-
-/** The `secrets image-pull-secret` command of the binary. */
-export const imagePullSecretCommand: CommandModule<object, ImagePullSecretArgs> = {
-  command: 'image-pull-secret <name> <host> [credentials]',
-  describe: 'Create or update an image pull secret (registry credentials)',
-  builder: (y: Argv) =>
-    skipOption(
-      regionOption(
-        cloudOptions(y)
-          .positional('name', { type: 'string', describe: 'Image pull secret name (3-63 lowercase letters, digits, hyphens)' })
-          .positional('host', { type: 'string', describe: 'Registry URL or host name, e.g. https://ghcr.io or ghcr.io' })
-          .positional('credentials', {
-            type: 'string',
-            describe: 'username:password (omit it to be asked, or pipe it on stdin, so it stays out of your shell history)',
-          })
-          .option('encode', {
-            type: 'boolean',
-            default: true,
-            describe: 'Base64-encode username:password; --no-encode sends a value already in base64 (checked)',
-          }),
-        "Region of a new pull secret (default: the organisation's default); must match an existing one's",
-      ),
-      'replacing an existing pull secret',
-    )
-      .example('$0 cloud secrets image-pull-secret ghcr-pull ghcr.io', 'asks for the username and the hidden password')
-      .example('printf %s "$USER:$TOKEN" | $0 cloud secrets image-pull-secret ghcr-pull https://ghcr.io --skip', 'credentials from stdin')
-      .epilogue(SECRETS_EPILOGUE) as unknown as Argv<ImagePullSecretArgs>,
-  handler: secretsHandler(processCloudIO, imagePullSecret),
-};
-
-/**
- * The `secrets image-pull-secret` command module with the given collaborators.
- *
- * @param io collaborators, made when the command runs (default: the process's)
- */
-export function createImagePullSecretCommand(io: () => CloudIO = processCloudIO): CommandModule<object, ImagePullSecretArgs> {
-  return { ...imagePullSecretCommand, handler: secretsHandler(io, imagePullSecret) };
 }
 
 /** Turns a parse error of the credentials into a UserError (the messages never contain them). */
@@ -199,3 +161,33 @@ async function imagePullSecret(io: CloudIO, argv: ImagePullSecretArgs, emit: (do
     );
   }
 }
+
+/** `pipecat cloud secrets image-pull-secret <name> <host> [credentials]` (the official `secrets image-pull-secret`). */
+export const IMAGE_PULL_SECRET_COMMAND: CloudCommandDefinition<ImagePullSecretArgs> = {
+  command: 'image-pull-secret <name> <host> [credentials]',
+  describe: 'Create or update an image pull secret (registry credentials)',
+  official: 'secrets image-pull-secret',
+  positionals: {
+    name: { type: 'string', describe: 'Image pull secret name (3-63 lowercase letters, digits, hyphens)' },
+    host: { type: 'string', describe: 'Registry URL or host name, e.g. https://ghcr.io or ghcr.io' },
+    credentials: {
+      type: 'string',
+      describe: 'username:password (omit it to be asked, or pipe it on stdin, so it stays out of your shell history)',
+    },
+  },
+  options: {
+    encode: {
+      type: 'boolean',
+      default: true,
+      describe: 'Base64-encode username:password; --no-encode sends a value already in base64 (checked)',
+    },
+    ...regionOption("Region of a new pull secret (default: the organisation's default); must match an existing one's"),
+    ...skipOption('replacing an existing pull secret'),
+  },
+  examples: [
+    ['$0 cloud secrets image-pull-secret ghcr-pull ghcr.io', 'asks for the username and the hidden password'],
+    ['printf %s "$USER:$TOKEN" | $0 cloud secrets image-pull-secret ghcr-pull https://ghcr.io --skip', 'credentials from stdin'],
+  ],
+  epilogue: SECRETS_EPILOGUE,
+  run: imagePullSecret,
+};

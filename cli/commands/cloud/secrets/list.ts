@@ -10,13 +10,13 @@
  * Exit codes: 0 listed; 1 missing set, image pull secret named, API error or unreachable host;
  * 2 bad input; 4 not logged in.
  */
-import type { Argv, CommandModule } from 'yargs';
-import { environmentOption } from '../../../deploy/environments.js';
+import { environmentOptionSpec } from '../../../deploy/environments.js';
 import { OperationFailedError, UserError } from '../../../errors.js';
 import { c } from '../../../output/colors.js';
 import { renderTable } from '../../../output/table.js';
 import { lookupNameProblem } from '../../../secrets/rules.js';
-import { cloudOptions, processCloudIO, type CloudArgs, type CloudIO } from '../common.js';
+import type { CloudArgs, CloudIO } from '../common.js';
+import type { CloudCommandDefinition } from '../define.js';
 import {
   SECRETS_EPILOGUE,
   apiMessage,
@@ -25,7 +25,6 @@ import {
   isApiStatus,
   isImagePullSecretRefusal,
   regionOption,
-  secretsHandler,
 } from './shared.js';
 import { SET_STATUS_MEANING, setStatusCell } from '../../../secrets/status.js';
 
@@ -36,39 +35,6 @@ export interface ListArgs extends CloudArgs {
   sets?: boolean;
   all?: boolean;
   region?: string;
-}
-
-/** The `secrets list` command of the binary. */
-export const listCommand: CommandModule<object, ListArgs> = {
-  command: 'list [name]',
-  describe: 'List secret sets, or the keys of one set (never values)',
-  builder: (y: Argv) =>
-    regionOption(
-      environmentOption(cloudOptions(y), 'keys of the secret set AGENT-E-secrets of agent_name in pcc-deploy.toml')
-        .positional('name', { type: 'string', describe: 'Secret set whose keys to list' })
-        .option('sets', {
-          alias: 's',
-          type: 'boolean',
-          default: true,
-          describe: 'Show secret sets only; --no-sets also shows image pull secrets',
-        })
-        .option('all', { type: 'boolean', describe: 'Same as --no-sets: show image pull secrets too' }),
-      "Only sets in this region (one of the organisation's regions)",
-    )
-      .example('$0 cloud secrets list', 'every secret set of the organisation')
-      .example('$0 cloud secrets list my-agent-secrets', 'the keys of one set')
-      .example('$0 cloud secrets list --all --json', 'every set, image pull secrets included, as JSON')
-      .epilogue(SECRETS_EPILOGUE) as unknown as Argv<ListArgs>,
-  handler: secretsHandler(processCloudIO, listAction),
-};
-
-/**
- * The `secrets list` command module with the given collaborators.
- *
- * @param io collaborators, made when the command runs (default: the process's)
- */
-export function createListCommand(io: () => CloudIO = processCloudIO): CommandModule<object, ListArgs> {
-  return { ...listCommand, handler: secretsHandler(io, listAction) };
 }
 
 async function listSets(io: CloudIO, argv: ListArgs, emit: (doc: unknown) => void): Promise<void> {
@@ -196,3 +162,24 @@ async function listAction(io: CloudIO, argv: ListArgs, emit: (doc: unknown) => v
   argv.name = await environmentSetName(io, argv, argv.name);
   return argv.name !== undefined ? listKeys(io, argv, emit) : listSets(io, argv, emit);
 }
+
+/** `pipecat cloud secrets list [name]` (the official `secrets list`). */
+export const LIST_COMMAND: CloudCommandDefinition<ListArgs> = {
+  command: 'list [name]',
+  describe: 'List secret sets, or the keys of one set (never values)',
+  official: 'secrets list',
+  positionals: { name: { type: 'string', describe: 'Secret set whose keys to list' } },
+  options: {
+    env: environmentOptionSpec('keys of the secret set AGENT-E-secrets of agent_name in pcc-deploy.toml'),
+    sets: { alias: 's', type: 'boolean', default: true, describe: 'Show secret sets only; --no-sets also shows image pull secrets' },
+    all: { type: 'boolean', describe: 'Same as --no-sets: show image pull secrets too' },
+    ...regionOption("Only sets in this region (one of the organisation's regions)"),
+  },
+  examples: [
+    ['$0 cloud secrets list', 'every secret set of the organisation'],
+    ['$0 cloud secrets list my-agent-secrets', 'the keys of one set'],
+    ['$0 cloud secrets list --all --json', 'every set, image pull secrets included, as JSON'],
+  ],
+  epilogue: SECRETS_EPILOGUE,
+  run: listAction,
+};

@@ -127,7 +127,7 @@ export async function writeAndVerify(run: SetRun): Promise<WriteOutcome> {
   const results = await writeKeys({
     items: input.secrets,
     write: async (s) => {
-      await client.upsertSecret(org, plan.set, s.key, s.value, { region: plan.region });
+      await client.upsertSecret(org, plan.set, { key: s.key, value: s.value, region: plan.region });
     },
     concurrency: input.concurrency,
     firstAlone: !plan.exists,

@@ -20,76 +20,19 @@
  * The steps live beside it: `set-read.ts` (input, current set, plan and confirmation),
  * `set-write.ts` (writes, re-read, wait) and `set-report.ts` (report and outcome).
  */
-import type { Argv, CommandModule } from 'yargs';
 import { buildPlan } from '../../../secrets/plan.js';
 import { DEFAULT_CONCURRENCY } from '../../../secrets/writer.js';
-import { environmentOption, nameOrEnvironment } from '../../../deploy/environments.js';
+import { environmentOptionSpec, nameOrEnvironment } from '../../../deploy/environments.js';
 import { UserError } from '../../../errors.js';
-import { cloudOptions, processCloudIO, type CloudIO } from '../common.js';
+import type { CloudIO } from '../common.js';
+import type { CloudCommandDefinition } from '../define.js';
 import { confirmPlan, readCurrentSet, readSetInput, type SetArgs } from './set-read.js';
 import { finishRun, reportDocument, resultTable } from './set-report.js';
 import { waitUntilReady, writeAndVerify, type SetRun } from './set-write.js';
-import { SECRETS_EPILOGUE, environmentSetName, regionOption, secretsHandler, skipOption } from './shared.js';
+import { SECRETS_EPILOGUE, environmentSetName, regionOption, skipOption } from './shared.js';
 
 export type { SetArgs } from './set-read.js';
 export { CredentialsRejectedError } from './set-report.js';
-
-/** The `secrets set` command of the binary. */
-export const setCommand: CommandModule<object, SetArgs> = {
-  command: 'set [name] [pairs..]',
-  describe: 'Create or update keys of a secret set from KEY=value pairs and/or a dotenv file',
-  builder: (y: Argv) =>
-    skipOption(
-      regionOption(
-        nameOrEnvironment(
-          environmentOption(cloudOptions(y), 'secret set AGENT-E-secrets of agent_name in pcc-deploy.toml, when no set is named'),
-          'name',
-          'name the secret set',
-        )
-          .positional('name', {
-            type: 'string',
-            describe: 'Secret set name (3-63 lowercase letters, digits, hyphens); with --env it may be left out',
-          })
-          .positional('pairs', { type: 'string', array: true, describe: 'KEY=value pairs; KEY=- reads the value from stdin' })
-          .option('file', {
-            alias: 'f',
-            type: 'string',
-            requiresArg: true,
-            describe: 'Dotenv file to read (- = stdin); pairs override its keys',
-          })
-          .option('wait', { type: 'boolean', describe: 'Wait until the set is ready (exit 0) or failed (exit 1)' })
-          .option('wait-timeout', {
-            type: 'number',
-            default: 300,
-            requiresArg: true,
-            describe: 'Seconds --wait waits before giving up (exit 1)',
-          })
-          .option('concurrency', {
-            type: 'number',
-            default: DEFAULT_CONCURRENCY,
-            requiresArg: true,
-            describe: 'Requests in flight at once (1 = one key after another)',
-          }),
-        "Region of a new set (default: the organisation's default); must match an existing set's region",
-      ),
-      'writing',
-    )
-      .example('$0 cloud secrets set my-agent-secrets --file server/.env', "push a project's .env")
-      .example('$0 cloud secrets set my-agent-secrets OPENAI_API_KEY=- < key.txt', 'read one value from stdin')
-      .example('$0 cloud secrets set my-agent-secrets -f .env DEBUG=0 --skip --wait', 'file plus an override, no prompt, wait until ready')
-      .example('$0 cloud secrets set --env staging -f .env --skip', "push .env to the staging environment's set AGENT-staging-secrets")
-      .epilogue(SECRETS_EPILOGUE) as unknown as Argv<SetArgs>,
-  handler: secretsHandler(processCloudIO, setSecrets),
-};
-
-/**
- * The `secrets set` command module with the given collaborators.
- *
- * @param io collaborators, made when the command runs (default: the process's)
- */
-export function createSetCommand(io: () => CloudIO = processCloudIO): CommandModule<object, SetArgs> {
-  return { ...setCommand, handler: secretsHandler(io, setSecrets) };
-}
 
 /**
  * Runs `secrets set`: input, current set, plan, confirmation, writes, wait, report (the steps are
@@ -140,3 +83,37 @@ async function setSecrets(io: CloudIO, argv: SetArgs, emit: (doc: unknown) => vo
     interrupts.dispose();
   }
 }
+
+/** `pipecat cloud secrets set [name] [pairs..]` (the official `secrets set`). */
+export const SET_COMMAND: CloudCommandDefinition<SetArgs> = {
+  command: 'set [name] [pairs..]',
+  describe: 'Create or update keys of a secret set from KEY=value pairs and/or a dotenv file',
+  official: 'secrets set',
+  positionals: {
+    name: { type: 'string', describe: 'Secret set name (3-63 lowercase letters, digits, hyphens); with --env it may be left out' },
+    pairs: { type: 'string', array: true, describe: 'KEY=value pairs; KEY=- reads the value from stdin' },
+  },
+  options: {
+    env: environmentOptionSpec('secret set AGENT-E-secrets of agent_name in pcc-deploy.toml, when no set is named'),
+    file: { alias: 'f', type: 'string', requiresArg: true, describe: 'Dotenv file to read (- = stdin); pairs override its keys' },
+    wait: { type: 'boolean', describe: 'Wait until the set is ready (exit 0) or failed (exit 1)' },
+    'wait-timeout': { type: 'number', default: 300, requiresArg: true, describe: 'Seconds --wait waits before giving up (exit 1)' },
+    concurrency: {
+      type: 'number',
+      default: DEFAULT_CONCURRENCY,
+      requiresArg: true,
+      describe: 'Requests in flight at once (1 = one key after another)',
+    },
+    ...regionOption("Region of a new set (default: the organisation's default); must match an existing set's region"),
+    ...skipOption('writing'),
+  },
+  check: nameOrEnvironment('name', 'name the secret set'),
+  examples: [
+    ['$0 cloud secrets set my-agent-secrets --file server/.env', "push a project's .env"],
+    ['$0 cloud secrets set my-agent-secrets OPENAI_API_KEY=- < key.txt', 'read one value from stdin'],
+    ['$0 cloud secrets set my-agent-secrets -f .env DEBUG=0 --skip --wait', 'file plus an override, no prompt, wait until ready'],
+    ['$0 cloud secrets set --env staging -f .env --skip', "push .env to the staging environment's set AGENT-staging-secrets"],
+  ],
+  epilogue: SECRETS_EPILOGUE,
+  run: setSecrets,
+};

@@ -1,16 +1,15 @@
 /**
- * Pieces shared by the `pipecat cloud secrets ...` command modules: the exit-code epilogue, the
- * `--json` error document, region checking and API error wording.
+ * Pieces shared by the `pipecat cloud secrets ...` command definitions: the exit-code epilogue,
+ * the `--skip` and `--region` flags, region checking and API error wording.
  *
  * Kept free of heavy imports (only light modules), so `--help` stays fast.
  */
-import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
+import type { Options } from 'yargs';
 import { ExitCode, UserError, exitCodeFor } from '../../../errors.js';
 import type { CloudClient } from '../../../cloud-api/client.js';
 import { ApiError, HostUnreachableError } from '../../../cloud-api/errors.js';
 import { checkRegion } from '../../../secrets/plan.js';
 import type { CloudArgs, CloudIO } from '../common.js';
-import { runCloudCommand } from '../define.js';
 
 /** Epilogue of every secrets command's `--help`. */
 export const SECRETS_EPILOGUE =
@@ -24,18 +23,22 @@ export const NO_TTY_CONFIRM =
   'confirmation needed, but no terminal is available to ask: pass --skip (-s) or --yes (-y) to go ahead without asking';
 
 /**
- * Adds `--skip/-s` to a command (the official CLI's flag), with `--yes/-y` as aliases (what npm,
- * gh and the official CLI's `deploy` users type).
+ * `--skip/-s` (the official CLI's flag), with `--yes/-y` as aliases (what npm, gh and the official
+ * CLI's `deploy` users type), for a definition's `options`.
+ *
+ * @param what what is not asked about, e.g. `deleting`
  */
-export function skipOption<T>(y: Argv<T>, what: string): Argv<T & { skip?: boolean }> {
-  return y.option('skip', { alias: ['s', 'yes', 'y'], type: 'boolean', describe: `Do not ask for confirmation before ${what}` }) as Argv<
-    T & { skip?: boolean }
-  >;
+export function skipOption(what: string): Readonly<Record<string, Options>> {
+  return { skip: { alias: ['s', 'yes', 'y'], type: 'boolean', describe: `Do not ask for confirmation before ${what}` } };
 }
 
-/** Adds `--region/-r` to a command. */
-export function regionOption<T>(y: Argv<T>, describe: string): Argv<T & { region?: string }> {
-  return y.option('region', { alias: 'r', type: 'string', requiresArg: true, describe }) as Argv<T & { region?: string }>;
+/**
+ * `--region/-r`, for a definition's `options`.
+ *
+ * @param describe its `--help` line
+ */
+export function regionOption(describe: string): Readonly<Record<string, Options>> {
+  return { region: { alias: 'r', type: 'string', requiresArg: true, describe } };
 }
 
 /**
@@ -106,18 +109,4 @@ export async function environmentSetName(
     );
   if (!argv.json) io.err(`${environmentLine(names, { set: true })}\n`);
   return names.secretSet;
-}
-
-/** What a secrets command does with its collaborators, its arguments and its one `--json` document. */
-export type SecretsAction<A> = (io: CloudIO, argv: ArgumentsCamelCase<A>, emit: (doc: unknown) => void) => Promise<void>;
-
-/**
- * The handler of a secrets command: makes the collaborators once per run and runs `action`
- * through {@link runCloudCommand} (the output mode; errors mapped to exit codes; the json document on `out`).
- *
- * @param io maker of the collaborators (the binary: `processCloudIO`; a test: its own)
- * @param action the command's work
- */
-export function secretsHandler<A extends CloudArgs>(io: () => CloudIO, action: SecretsAction<A>): CommandModule<object, A>['handler'] {
-  return (argv) => runCloudCommand(io(), argv, (x, resolved, emit) => action(x, resolved, emit));
 }

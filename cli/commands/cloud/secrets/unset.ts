@@ -10,12 +10,12 @@
  * unreachable host; 2 bad input or confirmation needed without a terminal; 4 not logged in;
  * 130 cancelled.
  */
-import type { Argv, CommandModule } from 'yargs';
-import { environmentOption, nameOrEnvironment } from '../../../deploy/environments.js';
+import { environmentOptionSpec, nameOrEnvironment } from '../../../deploy/environments.js';
 import { CancelledError, OperationFailedError, UserError } from '../../../errors.js';
 import { success } from '../../../output/colors.js';
 import { closest, lookupNameProblem } from '../../../secrets/rules.js';
-import { cloudOptions, processCloudIO, type CloudArgs, type CloudIO } from '../common.js';
+import type { CloudArgs, CloudIO } from '../common.js';
+import type { CloudCommandDefinition } from '../define.js';
 import {
   NO_TTY_CONFIRM,
   SECRETS_EPILOGUE,
@@ -23,7 +23,6 @@ import {
   environmentSetName,
   isApiStatus,
   isImagePullSecretRefusal,
-  secretsHandler,
   skipOption,
 } from './shared.js';
 
@@ -33,36 +32,6 @@ export interface UnsetArgs extends CloudArgs {
   key?: string;
   env?: string;
   skip?: boolean;
-}
-
-/** The `secrets unset` command of the binary. */
-export const unsetCommand: CommandModule<object, UnsetArgs> = {
-  command: 'unset <name> [key]',
-  describe: 'Remove one key from a secret set',
-  builder: (y: Argv) =>
-    skipOption(
-      nameOrEnvironment(
-        environmentOption(cloudOptions(y), 'secret set AGENT-E-secrets of agent_name in pcc-deploy.toml, when only a key is given'),
-        'key',
-        'name the key to remove',
-      )
-        .positional('name', { type: 'string', describe: 'Secret set name (with --env and one argument: the key)' })
-        .positional('key', { type: 'string', describe: 'Key to remove' }),
-      'removing the key',
-    )
-      .example('$0 cloud secrets unset my-agent-secrets OLD_API_KEY --skip', 'remove a key without asking')
-      .example('$0 cloud secrets unset --env staging OLD_API_KEY', "remove a key from the staging environment's set")
-      .epilogue(SECRETS_EPILOGUE) as unknown as Argv<UnsetArgs>,
-  handler: secretsHandler(processCloudIO, unsetKey),
-};
-
-/**
- * The `secrets unset` command module with the given collaborators.
- *
- * @param io collaborators, made when the command runs (default: the process's)
- */
-export function createUnsetCommand(io: () => CloudIO = processCloudIO): CommandModule<object, UnsetArgs> {
-  return { ...unsetCommand, handler: secretsHandler(io, unsetKey) };
 }
 
 async function unsetKey(io: CloudIO, argv: UnsetArgs, emit: (doc: unknown) => void): Promise<void> {
@@ -118,3 +87,25 @@ async function unsetKey(io: CloudIO, argv: UnsetArgs, emit: (doc: unknown) => vo
     io.err(success(`removed ${key} from secret set ${name} (${org})`) + '\n');
   }
 }
+
+/** `pipecat cloud secrets unset <name> [key]` (the official `secrets unset`). */
+export const UNSET_COMMAND: CloudCommandDefinition<UnsetArgs> = {
+  command: 'unset <name> [key]',
+  describe: 'Remove one key from a secret set',
+  official: 'secrets unset',
+  positionals: {
+    name: { type: 'string', describe: 'Secret set name (with --env and one argument: the key)' },
+    key: { type: 'string', describe: 'Key to remove' },
+  },
+  options: {
+    env: environmentOptionSpec('secret set AGENT-E-secrets of agent_name in pcc-deploy.toml, when only a key is given'),
+    ...skipOption('removing the key'),
+  },
+  check: nameOrEnvironment('key', 'name the key to remove'),
+  examples: [
+    ['$0 cloud secrets unset my-agent-secrets OLD_API_KEY --skip', 'remove a key without asking'],
+    ['$0 cloud secrets unset --env staging OLD_API_KEY', "remove a key from the staging environment's set"],
+  ],
+  epilogue: SECRETS_EPILOGUE,
+  run: unsetKey,
+};
