@@ -47,17 +47,16 @@ export function unknownOrganization(name: string, source: string, orgs: readonly
  *
  * @param err the error of a request about `org`
  * @param org the organisation name used in the request
- * @param orgSource where the name came from (flag, PIPECAT_ORG, file, api), for the message
- * @param known the organisations the token can use (`GET /v1/organizations`), when known
- * @param certain true when the token's organisations showed it missing (the answer need not say so)
+ * @param about.orgSource where the name came from (flag, PIPECAT_ORG, file, api), for the message
+ * @param about.known the organisations the token can use (`GET /v1/organizations`), when known
+ * @param about.certain true when the token's organisations showed it missing (the answer need not say so)
  */
 export function organizationNotFound(
   err: unknown,
   org: string,
-  orgSource?: string,
-  known?: readonly string[],
-  certain = false,
+  about: { orgSource?: string; known?: readonly string[]; certain?: boolean } = {},
 ): OperationFailedError | undefined {
+  const { orgSource, known, certain = false } = about;
   if (!(err instanceof ApiError)) return undefined;
   const e = err;
   const orgLevel = /^\/v1\/organizations\/[^/]+\/(regions|properties)(\/schema)?$/.test(e.path);
@@ -111,6 +110,6 @@ export async function withOrganizationCheck<T>(io: CloudIO, body: (io: CloudIO) 
       () => undefined,
     );
     if (!saysSo && (known === undefined || known.includes(s.org))) throw err;
-    throw organizationNotFound(err, s.org, s.orgSource, known, true);
+    throw organizationNotFound(err, s.org, { orgSource: s.orgSource, known, certain: true });
   }
 }

@@ -130,7 +130,7 @@ export async function readCurrentSet(
         (o) => o.map((x) => x.name),
         () => undefined,
       );
-      throw organizationNotFound(err, org, orgSource, known);
+      throw organizationNotFound(err, org, { orgSource, known });
     }
     throw err;
   } finally {
