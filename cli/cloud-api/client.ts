@@ -1,164 +1,38 @@
 /**
- * Typed client of the Pipecat Cloud REST API (secrets, regions, organisations, identity), one
- * method per endpoint.
+ * Typed client of the Pipecat Cloud REST API, one method per endpoint: {@link CloudClient}. Its
+ * methods come in groups, one module each, on top of the HTTP mechanics of `ApiRequester`
+ * (`requester.ts`: timeouts, retries, redirects; `http.ts`: bounded reads, error bodies, retry
+ * decisions):
+ * - `organization-endpoints.ts`: secret sets and image pull secrets, regions, properties, the
+ *   token's organisations and user, public API keys;
+ * - here: agents (`services`), their sessions, deployments and logs, the public start, and Cloud
+ *   Builds (the shapes in `deploy-types.ts` and `session-types.ts`).
+ * The upload of a build context to the storage's presigned URL is no API request (no bearer
+ * token): `upload.ts`.
  *
  * Source: the official CLI pipecatcloud (daily-co/pipecat-cloud `src/pipecatcloud/api.py`, paths in
- * `config.py`) and docs.pipecat.ai's REST reference. Built on node-fetch 3 (imported lazily on the
- * first request).
+ * `config.py`) and docs.pipecat.ai's REST reference (build-upload-url, build-create, agent-create,
+ * agent-get). Built on node-fetch 3 (imported lazily on the first request). Facts: docs/deploy.md,
+ * docs/cloud-emulator.md.
  *
- * The client never prints, prompts or exits: it returns typed data or throws
- * - {@link ApiError} when the platform answered with an error status (`exitCode` 4 for 401, else 1);
- * - {@link HostUnreachableError} when no answer came back (refused, DNS, TLS, reset, timeout).
- *
- * Timeouts, retries and redirects: {@link ApiRequester} (`requester.ts`); bounded reads, error
- * bodies and retry decisions: `http.ts`; the error classes: `errors.ts`.
+ * The client never prints, prompts or exits: it returns typed data or throws (`errors.ts`)
+ * - `ApiError` when the platform answered with an error status (`exitCode` 4 for 401, else 1);
+ * - `HostUnreachableError` when no answer came back (refused, DNS, TLS, reset, timeout).
  */
-import { apiPath } from './http.js';
-import { ApiRequester } from './requester.js';
-import type {
-  Organization,
-  OrganizationProperties,
-  PropertySchema,
-  Region,
-  SecretSetDetail,
-  SecretSetSummary,
-  UpsertResult,
-  User,
-} from './types.js';
-import type { AgentDeployment, AgentSession, PublicApiKey, SessionList, StartAnswer, StartRequest } from './session-types.js';
+import type { AgentDetails, AgentSummary, Build, BuildQuery, CreatedBuild, DeployPayload, LogLine, UploadTarget } from './deploy-types.js';
+import { ApiError, isOrganizationMissing } from './errors.js';
+import { apiPath, compact, retryRateLimited } from './http.js';
+import { OrganizationEndpoints } from './organization-endpoints.js';
+import type { AgentDeployment, AgentSession, SessionList, StartAnswer, StartRequest } from './session-types.js';
 
 export type { CloudClientOptions } from './requester.js';
 
 /**
  * Client of the Pipecat Cloud REST API: one method per endpoint, on top of
- * {@link ApiRequester.request} (`requester.ts`). One instance per token and base URL; methods are
- * safe to call concurrently. `org` parameters are organisation names (as in `GET /v1/organizations`).
+ * `ApiRequester.request`. One instance per token and base URL; methods are safe to call
+ * concurrently. `org` parameters are organisation names (as in `GET /v1/organizations`).
  */
-export class CloudClient extends ApiRequester {
-  /**
-   * `GET /v1/organizations/{org}/secrets`: every secret set of the organisation.
-   *
-   * @param opts.region only sets in this region
-   */
-  async listSecretSets(org: string, opts: { region?: string } = {}): Promise<SecretSetSummary[]> {
-    const r = await this.request<{ sets?: SecretSetSummary[] }>({
-      method: 'GET',
-      path: apiPath`/v1/organizations/${org}/secrets`,
-      query: { region: opts.region },
-    });
-    return r.sets ?? [];
-  }
-
-  /**
-   * `GET /v1/organizations/{org}/secrets/{set}`: key names (never values), region and status.
-   *
-   * @throws ApiError 404 `NOT_FOUND` when the set does not exist; 400 `GENERIC_BAD_REQUEST` for an
-   *   image pull secret (they cannot be read by name)
-   */
-  async getSecretSet(org: string, set: string, opts: { region?: string } = {}): Promise<SecretSetDetail> {
-    return this.request<SecretSetDetail>({
-      method: 'GET',
-      path: apiPath`/v1/organizations/${org}/secrets/${set}`,
-      query: { region: opts.region },
-    });
-  }
-
-  /**
-   * `PUT /v1/organizations/{org}/secrets/{set}` with one key: creates the set when missing. The set
-   * is `pending` afterwards, then `ready` or `failed`.
-   *
-   * @param secret.key the key; secret.value its value (never logged); secret.region region of a new
-   *   set (a different region for an existing set is a 400)
-   * @returns `{status:'OK', region}` from the 202 answer
-   */
-  async upsertSecret(org: string, set: string, secret: { key: string; value: string; region?: string }): Promise<UpsertResult> {
-    const body: Record<string, unknown> = { name: set, isImagePullSecret: false, secretKey: secret.key, secretValue: secret.value };
-    if (secret.region) body.region = secret.region;
-    return this.request<UpsertResult>({ method: 'PUT', path: apiPath`/v1/organizations/${org}/secrets/${set}`, body });
-  }
-
-  /**
-   * `PUT /v1/organizations/{org}/secrets/{set}` creating or replacing an image pull secret.
-   *
-   * @param p.host registry URL (the server appends `/`); p.secretValue base64 of `user:token`
-   */
-  async upsertImagePullSecret(org: string, set: string, p: { host: string; secretValue: string; region?: string }): Promise<UpsertResult> {
-    const body: Record<string, unknown> = { isImagePullSecret: true, secretValue: p.secretValue, host: p.host };
-    if (p.region) body.region = p.region;
-    return this.request<UpsertResult>({ method: 'PUT', path: apiPath`/v1/organizations/${org}/secrets/${set}`, body });
-  }
-
-  /**
-   * `DELETE /v1/organizations/{org}/secrets/{set}/{key}`.
-   *
-   * @throws ApiError 404 `NOT_FOUND` ("Secret not found" / "Set not found"), unless an earlier
-   *   attempt of this call may have landed (see the module comment)
-   */
-  async deleteSecret(org: string, set: string, key: string): Promise<void> {
-    await this.request({ method: 'DELETE', path: apiPath`/v1/organizations/${org}/secrets/${set}/${key}` });
-  }
-
-  /** `DELETE /v1/organizations/{org}/secrets/{set}` (either type). @throws ApiError 404 `NOT_FOUND` */
-  async deleteSecretSet(org: string, set: string): Promise<void> {
-    await this.request({ method: 'DELETE', path: apiPath`/v1/organizations/${org}/secrets/${set}` });
-  }
-
-  /** `GET /v1/organizations/{org}/regions`: codes and display names. */
-  async regions(org: string): Promise<Region[]> {
-    const r = await this.request<{ regions?: Region[] }>({ method: 'GET', path: apiPath`/v1/organizations/${org}/regions` });
-    return r.regions ?? [];
-  }
-
-  /** `GET /v1/organizations/{org}/properties`, e.g. `{defaultRegion:'us-west'}`. */
-  async organizationProperties(org: string): Promise<OrganizationProperties> {
-    const r = await this.request<{ properties: OrganizationProperties }>({
-      method: 'GET',
-      path: apiPath`/v1/organizations/${org}/properties`,
-    });
-    return r.properties;
-  }
-
-  /** `GET /v1/organizations`: the organisations the token can use (also how a token is checked). */
-  async organizations(): Promise<Organization[]> {
-    const r = await this.request<{ organizations?: Organization[] }>({ method: 'GET', path: '/v1/organizations' });
-    return r.organizations ?? [];
-  }
-
-  /** `GET /v1/users`: the token's user. */
-  async whoami(): Promise<User> {
-    const r = await this.request<{ user: User }>({ method: 'GET', path: '/v1/users' });
-    return r.user;
-  }
-
-  /**
-   * `GET /v1/organizations/{org}/properties/schema`: each property with its type, current value,
-   * default and available values (pipecatcloud `api.py` `_properties_schema`; REST reference
-   * `getPropertiesSchema`).
-   */
-  async propertiesSchema(org: string): Promise<Record<string, PropertySchema>> {
-    const r = await this.request<{ properties?: Record<string, PropertySchema> }>({
-      method: 'GET',
-      path: apiPath`/v1/organizations/${org}/properties/schema`,
-    });
-    return r.properties ?? {};
-  }
-
-  /**
-   * `PATCH /v1/organizations/{org}/properties` with the properties to set (pipecatcloud `api.py`
-   * `_properties_update`). Not retried (PATCH). The REST reference answers each property's schema;
-   * an answer of plain values is taken too.
-   *
-   * @throws ApiError 400 `GENERIC_BAD_REQUEST` for an unknown property or a value it refuses
-   */
-  async updateProperties(org: string, props: Partial<OrganizationProperties>): Promise<Record<string, PropertySchema | string>> {
-    const r = await this.request<{ properties?: Record<string, PropertySchema | string> }>({
-      method: 'PATCH',
-      path: apiPath`/v1/organizations/${org}/properties`,
-      body: props,
-    });
-    return r.properties ?? {};
-  }
-
+export class CloudClient extends OrganizationEndpoints {
   /**
    * `POST /v1/public/{agent}/start` with a public API key as the bearer (not the client's token),
    * as the official CLI's `agent start` does (pipecatcloud `api.py` `_start_agent`). Sent once:
@@ -206,24 +80,143 @@ export class CloudClient extends ApiRequester {
     return r.deployments ?? [];
   }
 
-  /** `GET /v1/organizations/{org}/apiKeys`: the organisation's public API keys (revoked ones too). */
-  async publicKeys(org: string): Promise<PublicApiKey[]> {
-    const r = await this.request<{ public?: PublicApiKey[] }>({ method: 'GET', path: apiPath`/v1/organizations/${org}/apiKeys` });
-    return r.public ?? [];
+  /**
+   * `GET .../services/{name}`: the agent's details, or undefined when there is none (404). The
+   * official CLI reads the details from a `body` field; a flat answer (the REST reference's
+   * `/v1/agents/{name}`) is taken too. A 404 that names the organisation is thrown: the
+   * organisation, not the agent, is missing.
+   */
+  async getAgent(org: string, name: string): Promise<AgentDetails | undefined> {
+    try {
+      const r = await this.request<{ body?: AgentDetails } & Partial<AgentDetails>>({
+        method: 'GET',
+        path: apiPath`/v1/organizations/${org}/services/${name}`,
+      });
+      return (r.body ?? r) as AgentDetails;
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404 && !isOrganizationMissing(err)) return undefined;
+      throw err;
+    }
+  }
+
+  /** `GET .../services[?region]`: the organisation's agents. */
+  async listAgents(org: string, region?: string): Promise<AgentSummary[]> {
+    const r = await this.request<{ services?: AgentSummary[] }>({
+      method: 'GET',
+      path: apiPath`/v1/organizations/${org}/services`,
+      query: { region },
+    });
+    return r.services ?? [];
   }
 
   /**
-   * `POST /v1/organizations/{org}/apiKeys` `{"name","type":"public"}` (pipecatcloud `api.py`
-   * `_api_key_create`). Sent once (a repeat would make a second key).
-   *
-   * @returns the new key, its value in `key`
+   * `POST .../services`: create an agent, as the official CLI does. Repeated on 429 only: a lost
+   * answer is resolved by reading the agent.
    */
-  async createPublicKey(org: string, name: string): Promise<PublicApiKey> {
-    return this.request<PublicApiKey>({ method: 'POST', path: apiPath`/v1/organizations/${org}/apiKeys`, body: { name, type: 'public' } });
+  createAgent(org: string, payload: DeployPayload): Promise<AgentDetails> {
+    return this.sendAgent('POST', org, payload);
   }
 
-  /** `DELETE /v1/organizations/{org}/apiKeys/{id}`: revoke a key (the platform keeps it, marked revoked). @throws ApiError 404 */
-  async revokeKey(org: string, id: string): Promise<void> {
-    await this.request({ method: 'DELETE', path: apiPath`/v1/organizations/${org}/apiKeys/${id}` });
+  /**
+   * `PUT .../services` (the name in the body's `serviceName`): update an agent, as the official CLI
+   * does. Repeated on 429 only: a lost answer is resolved by reading the agent.
+   */
+  updateAgent(org: string, payload: DeployPayload): Promise<AgentDetails> {
+    return this.sendAgent('PUT', org, payload);
+  }
+
+  /** The create or update of an agent: sent once, again only on 429; undefined fields left out. */
+  private sendAgent(method: 'POST' | 'PUT', org: string, payload: DeployPayload): Promise<AgentDetails> {
+    return retryRateLimited(() =>
+      this.request<AgentDetails>({ method, path: apiPath`/v1/organizations/${org}/services`, body: compact(payload), idempotent: false }),
+    );
+  }
+
+  /** `DELETE .../services/{name}`. @throws ApiError 404 when it does not exist */
+  async deleteAgent(org: string, name: string): Promise<void> {
+    await this.request({ method: 'DELETE', path: apiPath`/v1/organizations/${org}/services/${name}` });
+  }
+
+  /**
+   * `GET .../services/{name}/logs?limit[&deploymentId][&sessionId]`: newest first, as the platform
+   * sends them (pipecatcloud `api.py`).
+   */
+  async agentLogs(org: string, name: string, q: { limit: number; deploymentId?: string; sessionId?: string }): Promise<LogLine[]> {
+    const r = await this.request<{ logs?: LogLine[] }>({
+      method: 'GET',
+      path: apiPath`/v1/organizations/${org}/services/${name}/logs`,
+      query: { limit: String(q.limit), deploymentId: q.deploymentId, sessionId: q.sessionId },
+    });
+    return r.logs ?? [];
+  }
+
+  /** `POST .../builds/upload-url`: where to upload a build context (`upload.ts`; repeated on 429 only). */
+  requestUploadUrl(org: string, region?: string): Promise<UploadTarget> {
+    return retryRateLimited(() =>
+      this.request<UploadTarget>({ method: 'POST', path: apiPath`/v1/organizations/${org}/builds/upload-url`, body: compact({ region }) }),
+    );
+  }
+
+  /**
+   * `POST .../builds`: build an uploaded context, or get the cached successful build of the same
+   * context hash, region and Dockerfile path (`cached: true`, HTTP 200). Repeated on 429 only.
+   */
+  createBuild(org: string, p: { uploadId: string; region?: string; dockerfilePath: string }): Promise<CreatedBuild> {
+    return retryRateLimited(() =>
+      this.request<CreatedBuild>({ method: 'POST', path: apiPath`/v1/organizations/${org}/builds`, body: compact(p) }),
+    );
+  }
+
+  /** `GET .../builds?contextHash&region&status&limit`: builds matching the filters, newest first. */
+  async listBuilds(org: string, q: BuildQuery): Promise<Build[]> {
+    return (await this.buildPage(org, q)).builds;
+  }
+
+  /**
+   * {@link listBuilds} with the count of every build that matches (`total`, the official `build
+   * list`'s "Showing N of M"; the length of `builds` when the answer has none).
+   */
+  async buildPage(org: string, q: BuildQuery): Promise<{ builds: Build[]; total: number }> {
+    const r = await this.request<{ builds?: Build[]; total?: number }>({
+      method: 'GET',
+      path: apiPath`/v1/organizations/${org}/builds`,
+      query: { contextHash: q.contextHash, region: q.region, status: q.status, limit: q.limit === undefined ? undefined : String(q.limit) },
+    });
+    const builds = r.builds ?? [];
+    return { builds, total: typeof r.total === 'number' ? r.total : builds.length };
+  }
+
+  /** `GET .../builds/{id}`. @throws ApiError 404 when it does not exist */
+  async getBuild(org: string, id: string): Promise<Build> {
+    const r = await this.request<{ build?: Build } & Partial<Build>>({
+      method: 'GET',
+      path: apiPath`/v1/organizations/${org}/builds/${id}`,
+    });
+    return (r.build ?? r) as Build;
+  }
+
+  /** `GET .../builds/{id}/logs?limit`: the build's log lines as text, oldest first. */
+  async buildLogs(org: string, id: string, limit = 500): Promise<string[]> {
+    return (await this.buildLogEntries(org, id, limit)).map((l) => l.message);
+  }
+
+  /**
+   * `GET .../builds/{id}/logs?limit`: the build's log lines, oldest first, each as `{message,
+   * timestamp?}`: the REST reference sends strings, and the official `build logs` also reads
+   * `{message|log, timestamp}` objects (pipecatcloud `cli/commands/build.py`).
+   *
+   * @throws ApiError 404 when the build does not exist
+   */
+  async buildLogEntries(org: string, id: string, limit = 500): Promise<{ message: string; timestamp?: string }[]> {
+    const r = await this.request<{ logs?: (LogLine | string)[] }>({
+      method: 'GET',
+      path: apiPath`/v1/organizations/${org}/builds/${id}/logs`,
+      query: { limit: String(limit) },
+    });
+    return (r.logs ?? []).map((l) =>
+      typeof l === 'string'
+        ? { message: l }
+        : { message: l.message ?? l.log ?? JSON.stringify(l), ...(l.timestamp ? { timestamp: l.timestamp } : {}) },
+    );
   }
 }

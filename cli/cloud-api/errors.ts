@@ -96,7 +96,7 @@ export class UploadError extends Error {
  * True for a 404 whose message names the organisation (the emulator's `Organization 'x' not
  * found`): the organisation is missing, not the agent or set the request asked for, so a reader
  * must not take it for "no such agent" (see `organizationNotFound` in
- * `cli/commands/cloud/secrets/shared.ts`, which words it).
+ * `cli/commands/cloud/known-org.ts`, which words it).
  */
 export function isOrganizationMissing(err: unknown): boolean {
   return err instanceof ApiError && err.status === 404 && /organi[sz]ation/i.test(err.apiMessage);

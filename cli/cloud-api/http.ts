@@ -1,7 +1,9 @@
 /**
  * The HTTP mechanics of `CloudClient` (`client.ts`): path building, bounded reading of an
  * answer, turning an error answer into an {@link ApiError}, low-level error codes into an
- * {@link UnreachableReason}, and the retry decisions. node-fetch 3 is imported lazily.
+ * {@link UnreachableReason}, the retry decisions (and the repeat of a rate-limited request that is
+ * not idempotent, {@link retryRateLimited}), and request bodies without undefined fields
+ * ({@link compact}). node-fetch 3 is imported lazily.
  *
  * Source: ../shared/design/cloud-api.md (the `{"error","code"}` error body, `Retry-After`).
  */
@@ -257,4 +259,29 @@ export function interpretAnswer<T>(a: RawAnswer, method: string, path: string, u
     throw new ApiError({ status, code: 'INVALID_RESPONSE', message: 'the answer is not JSON', method, path });
   }
   return (parsed ?? {}) as T;
+}
+
+/** Drops undefined values, recursively (the official CLI sends no null fields). */
+export function compact<T>(v: T): T {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v)) if (x !== undefined) out[k] = compact(x);
+  return out as T;
+}
+
+/**
+ * Send a non-idempotent request again when the platform answers 429: a rate-limited request was
+ * not processed, so repeating it is safe. Waits `Retry-After` (at most 30 s; default 1 s).
+ *
+ * @param attempts at most this many attempts (default 4)
+ */
+export async function retryRateLimited<T>(send: () => Promise<T>, attempts = 4): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await send();
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.status !== 429 || attempt >= attempts || (err.retryAfterMs ?? 0) > 30_000) throw err;
+      await new Promise((r) => setTimeout(r, err.retryAfterMs ?? 1000));
+    }
+  }
 }

@@ -1,7 +1,9 @@
 /**
  * The HTTP mechanics of the Pipecat Cloud client: one request with a per-attempt timeout, bounded
  * reads, typed errors and retries with exponential backoff and full jitter (idempotent requests
- * only), never following a redirect. {@link CloudClient} (`client.ts`) adds the endpoints on top.
+ * only), never following a redirect. The endpoints are methods of its subclasses:
+ * `OrganizationEndpoints` (`organization-endpoints.ts`) and `CloudClient` (`client.ts`), the one
+ * client the commands use.
  *
  * Retries: on idempotent requests only (GET, PUT, DELETE), for network errors, 429 (honouring
  * `Retry-After`), 5xx and 409 `CONFLICT`, at most `maxAttempts` attempts. DELETE is treated as
@@ -70,7 +72,7 @@ export interface RequestSpec {
 
 /**
  * Sends requests to the Pipecat Cloud REST API for one token and base URL (safe to use
- * concurrently). {@link CloudClient} extends it with the endpoints.
+ * concurrently). `CloudClient` (`client.ts`) extends it with the endpoints.
  */
 export class ApiRequester {
   readonly baseUrl: string;

@@ -7,7 +7,6 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { CloudClient } from '../../cli/cloud-api/client.js';
-import * as api from '../../cli/cloud-api/deploy.js';
 import { logSeverity } from '../../cli/commands/cloud/agent.js';
 import { startEmulator, type RunningEmulator } from '../../cli/emulator/server.js';
 import { cleanEnv, cleanup, runCli, tempDir } from './helpers.js';
@@ -22,8 +21,8 @@ beforeAll(async () => {
   home = await tempDir('pipecat-agent-logs-');
   emu = await startEmulator({ org: ORG, deployMs: 0 });
   const c = new CloudClient({ token: emu.token, baseUrl: emu.url, retryBaseMs: 5 });
-  deployments.push((await api.deployAgent(c, ORG, { serviceName: 'log-bot', image: 'img:1' }, false)).desiredDeploymentId ?? '');
-  deployments.push((await api.deployAgent(c, ORG, { serviceName: 'log-bot', image: 'img:2' }, true)).desiredDeploymentId ?? '');
+  deployments.push((await c.createAgent(ORG, { serviceName: 'log-bot', image: 'img:1' })).desiredDeploymentId ?? '');
+  deployments.push((await c.updateAgent(ORG, { serviceName: 'log-bot', image: 'img:2' })).desiredDeploymentId ?? '');
   env = cleanEnv(home, { PIPECAT_API_HOST: emu.url, PIPECAT_TOKEN: emu.token, PIPECAT_ORG: ORG });
 });
 afterAll(async () => {

@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CloudClient } from '../../cli/cloud-api/client.js';
-import * as api from '../../cli/cloud-api/deploy.js';
+import type { Build } from '../../cli/cloud-api/deploy-types.js';
+import { uploadContext } from '../../cli/cloud-api/upload.js';
 import { packContext } from '../../cli/deploy/context.js';
 import { startEmulator, type RunningEmulator } from '../../cli/emulator/server.js';
 import { cleanEnv, cleanup, runCli, tempDir } from './helpers.js';
@@ -19,18 +20,18 @@ const ORG = 'acme';
 let dir: string;
 let emu: RunningEmulator;
 let env: NodeJS.ProcessEnv;
-let ok: api.Build;
-let failed: api.Build;
+let ok: Build;
+let failed: Build;
 
 /** Upload a folder (with or without a Dockerfile) and build it in `region`. */
-async function build(c: CloudClient, name: string, withDockerfile: boolean, region: string): Promise<api.Build> {
+async function build(c: CloudClient, name: string, withDockerfile: boolean, region: string): Promise<Build> {
   const folder = join(dir, name);
   await mkdir(folder);
   await writeFile(join(folder, 'bot.py'), `print("${name}")\n`);
   if (withDockerfile) await writeFile(join(folder, 'Dockerfile'), 'FROM python:3.12\n');
-  const target = await api.requestUploadUrl(c, ORG, region);
-  await api.uploadContext(target, (await packContext(folder)).tarball);
-  return (await api.createBuild(c, ORG, { uploadId: target.uploadId, region, dockerfilePath: 'Dockerfile' })).build;
+  const target = await c.requestUploadUrl(ORG, region);
+  await uploadContext(target, (await packContext(folder)).tarball);
+  return (await c.createBuild(ORG, { uploadId: target.uploadId, region, dockerfilePath: 'Dockerfile' })).build;
 }
 
 beforeAll(async () => {
@@ -70,9 +71,9 @@ describe('build list', () => {
     expect(plain.stdout).not.toContain('\x1b');
     const d = JSON.parse(json.stdout);
     expect(d).toMatchObject({ ok: true, organization: ORG, total: 2 });
-    expect(d.builds.map((b: api.Build) => b.id)).toEqual([ok.id, failed.id]);
-    expect(JSON.parse(failedOnly.stdout).builds.map((b: api.Build) => b.id)).toEqual([failed.id]);
-    expect(JSON.parse(inEu.stdout).builds.map((b: api.Build) => b.id)).toEqual([ok.id]);
+    expect(d.builds.map((b: Build) => b.id)).toEqual([ok.id, failed.id]);
+    expect(JSON.parse(failedOnly.stdout).builds.map((b: Build) => b.id)).toEqual([failed.id]);
+    expect(JSON.parse(inEu.stdout).builds.map((b: Build) => b.id)).toEqual([ok.id]);
     expect(one.stdout).not.toContain(failed.id);
     expect(one.stderr).toContain('showing 1 of 2 builds');
   });

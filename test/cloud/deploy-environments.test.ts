@@ -16,7 +16,7 @@ import { CASCADE_ARGS } from '../helpers/cli.js';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { cp, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AgentDetails } from '../../cli/cloud-api/deploy.js';
+import type { AgentDetails } from '../../cli/cloud-api/deploy-types.js';
 import { environmentLine, environmentNames } from '../../cli/deploy/environments.js';
 import { clearRecordedRequests, recordedRequests } from '../../cli/emulator/faults.js';
 import { startEmulator, type RunningEmulator } from '../../cli/emulator/server.js';

@@ -5,7 +5,6 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { CloudClient } from '../../cli/cloud-api/client.js';
-import * as api from '../../cli/cloud-api/deploy.js';
 import { officialDeployShortForms } from '../../cli/commands/cloud/deploy-argv.js';
 import { startEmulator, type RunningEmulator } from '../../cli/emulator/server.js';
 import { cleanEnv, cleanup, runCli, tempDir } from './helpers.js';
@@ -34,7 +33,7 @@ describe('official one-dash deploy flags', () => {
     });
     expect(r.stderr).toContain('short-bot');
     expect(r.code).toBe(0);
-    const a = await api.getAgent(client, ORG, 'short-bot');
+    const a = await client.getAgent(ORG, 'short-bot');
     expect(a?.autoScaling).toMatchObject({ minReplicas: 2, maxReplicas: 3 });
   });
 

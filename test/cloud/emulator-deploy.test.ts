@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CloudClient } from '../../cli/cloud-api/client.js';
-import * as api from '../../cli/cloud-api/deploy.js';
+import { uploadContext } from '../../cli/cloud-api/upload.js';
 import { packContext } from '../../cli/deploy/context.js';
 import { startEmulator, type RunningEmulator } from '../../cli/emulator/server.js';
 import { cleanup, tempDir } from './helpers.js';
@@ -42,10 +42,10 @@ async function until<T>(read: () => Promise<T>, done: (v: T) => boolean): Promis
 /** Upload a folder's context and create a build. */
 async function build(folder: string, dockerfilePath = 'Dockerfile') {
   const ctx = await packContext(folder);
-  const target = await api.requestUploadUrl(c, ORG, 'us-west');
+  const target = await c.requestUploadUrl(ORG, 'us-west');
   expect(new URL(target.uploadUrl).hostname).toBe('127.0.0.1');
-  await api.uploadContext(target, ctx.tarball);
-  return { ctx, created: await api.createBuild(c, ORG, { uploadId: target.uploadId, region: 'us-west', dockerfilePath }) };
+  await uploadContext(target, ctx.tarball);
+  return { ctx, created: await c.createBuild(ORG, { uploadId: target.uploadId, region: 'us-west', dockerfilePath }) };
 }
 
 describe('builds', () => {
@@ -58,13 +58,13 @@ describe('builds', () => {
     const seen = new Set<string>();
     // The build stays `building` for 400 ms of its 600: a poll every 10 ms sees it even under load.
     await until(
-      async () => (await api.getBuild(c, ORG, created.build.id)).status,
+      async () => (await c.getBuild(ORG, created.build.id)).status,
       (status) => seen.add(status).has('success'),
     );
     expect([...seen]).toEqual(expect.arrayContaining(['building', 'success']));
     const again = await build(folder);
     expect(again.created).toMatchObject({ cached: true, build: { id: created.build.id } });
-    expect(await api.listBuilds(c, ORG, { contextHash: ctx.contextHash, status: 'success', limit: 1 })).toHaveLength(1);
+    expect(await c.listBuilds(ORG, { contextHash: ctx.contextHash, status: 'success', limit: 1 })).toHaveLength(1);
   });
 
   test('no Dockerfile in the context: failed with an error message and a log', async () => {
@@ -73,22 +73,22 @@ describe('builds', () => {
     await writeFile(join(folder, 'bot.py'), '');
     const { created } = await build(folder);
     const b = await until(
-      () => api.getBuild(c, ORG, created.build.id),
+      () => c.getBuild(ORG, created.build.id),
       (x) => x.status !== 'pending' && x.status !== 'building',
     );
     expect(b).toMatchObject({
       status: 'failed',
       errorMessage: "Docker build failed: Dockerfile 'Dockerfile' not found in the build context",
     });
-    expect((await api.buildLogs(c, ORG, b.id)).at(-1)).toMatch(/^ERROR: failed to solve/);
+    expect((await c.buildLogs(ORG, b.id)).at(-1)).toMatch(/^ERROR: failed to solve/);
   });
 
   test('the upload URL refuses an unknown key, as S3 refuses a bad policy', async () => {
-    const target = await api.requestUploadUrl(c, ORG);
-    await expect(
-      api.uploadContext({ ...target, uploadFields: { ...target.uploadFields, key: 'other' } }, Buffer.from('x')),
-    ).rejects.toThrow(/failed: 403 AccessDenied/);
-    await expect(api.createBuild(c, ORG, { uploadId: target.uploadId, dockerfilePath: 'Dockerfile' })).rejects.toMatchObject({
+    const target = await c.requestUploadUrl(ORG);
+    await expect(uploadContext({ ...target, uploadFields: { ...target.uploadFields, key: 'other' } }, Buffer.from('x'))).rejects.toThrow(
+      /failed: 403 AccessDenied/,
+    );
+    await expect(c.createBuild(ORG, { uploadId: target.uploadId, dockerfilePath: 'Dockerfile' })).rejects.toMatchObject({
       status: 400,
       apiMessage: `No build context was uploaded for upload '${target.uploadId}'`,
     });
@@ -98,32 +98,27 @@ describe('builds', () => {
 describe('agents', () => {
   test('validation answers name every problem of the body', async () => {
     await expect(
-      api.deployAgent(
-        c,
-        ORG,
-        { serviceName: 'ok-name', image: 'no-tag', autoScaling: { minAgents: 3, maxAgents: 1 }, maxSessionDuration: 5 },
-        false,
-      ),
+      c.createAgent(ORG, { serviceName: 'ok-name', image: 'no-tag', autoScaling: { minAgents: 3, maxAgents: 1 }, maxSessionDuration: 5 }),
     ).rejects.toMatchObject({
       status: 400,
       code: 'GENERIC_BAD_REQUEST',
       apiMessage:
         'Image must include a tag e.g. my-image:latest; autoScaling.maxAgents must be greater than or equal to minAgents; maxSessionDuration must be between 60 and 14400 seconds',
     });
-    await expect(api.deployAgent(c, ORG, { serviceName: 'Bad_Name', image: 'a:1' }, false)).rejects.toMatchObject({ status: 400 });
-    await expect(api.deployAgent(c, ORG, { serviceName: 'a-b', image: 'a:1', secretSet: 'nope' }, false)).rejects.toMatchObject({
+    await expect(c.createAgent(ORG, { serviceName: 'Bad_Name', image: 'a:1' })).rejects.toMatchObject({ status: 400 });
+    await expect(c.createAgent(ORG, { serviceName: 'a-b', image: 'a:1', secretSet: 'nope' })).rejects.toMatchObject({
       status: 404,
       apiMessage: "Secret set 'nope' not found",
     });
-    await expect(api.deployAgent(c, ORG, { serviceName: 'a-b', image: 'a:1' }, true)).rejects.toMatchObject({ status: 404 });
+    await expect(c.updateAgent(ORG, { serviceName: 'a-b', image: 'a:1' })).rejects.toMatchObject({ status: 404 });
   });
 
   test('a deployment becomes ready; an unchanged update warns; state survives a restart', async () => {
-    const created = await api.deployAgent(c, ORG, { serviceName: 'bot', image: 'me/bot:1', region: 'eu-central' }, false);
+    const created = await c.createAgent(ORG, { serviceName: 'bot', image: 'me/bot:1', region: 'eu-central' });
     expect(created).toMatchObject({ name: 'bot', region: 'eu-central', ready: false });
     expect(
       await until(
-        () => api.getAgent(c, ORG, 'bot'),
+        () => c.getAgent(ORG, 'bot'),
         (a) => a?.ready === true,
       ),
     ).toMatchObject({
@@ -131,14 +126,14 @@ describe('agents', () => {
       available: true,
       deployment: { manifest: { spec: { image: 'me/bot:1' } } },
     });
-    const same = await api.deployAgent(c, ORG, { serviceName: 'bot', image: 'me/bot:1', region: 'eu-central' }, true);
+    const same = await c.updateAgent(ORG, { serviceName: 'bot', image: 'me/bot:1', region: 'eu-central' });
     expect(same.warning).toMatch(/unchanged/);
     expect(same.activeDeploymentId).toBe(created.activeDeploymentId);
     await emu.close();
     emu = await startEmulator({ dataFile: join(dir, 'state.json'), deployMs: 60 });
     c = new CloudClient({ token: emu.token, baseUrl: emu.url, retryBaseMs: 5 });
-    expect((await api.listAgents(c, ORG)).map((a) => [a.name, a.region, a.ready])).toEqual([['bot', 'eu-central', true]]);
-    await api.deleteAgent(c, ORG, 'bot');
-    expect(await api.getAgent(c, ORG, 'bot')).toBeUndefined();
+    expect((await c.listAgents(ORG)).map((a) => [a.name, a.region, a.ready])).toEqual([['bot', 'eu-central', true]]);
+    await c.deleteAgent(ORG, 'bot');
+    expect(await c.getAgent(ORG, 'bot')).toBeUndefined();
   });
 });

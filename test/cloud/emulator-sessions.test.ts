@@ -7,7 +7,6 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { CloudClient } from '../../cli/cloud-api/client.js';
-import * as api from '../../cli/cloud-api/deploy.js';
 import { ApiError } from '../../cli/cloud-api/errors.js';
 import { startEmulator, type RunningEmulator } from '../../cli/emulator/server.js';
 import { injectSessionFaults } from '../../cli/emulator/sessions.js';
@@ -24,13 +23,12 @@ const status = (p: Promise<unknown>) =>
     () => 200,
     (e: ApiError) => e.status,
   );
-const logs = async (sessionId?: string) =>
-  (await api.agentLogs(c, ORG, AGENT, { limit: 100, sessionId })).map((l) => l.log ?? '').reverse();
+const logs = async (sessionId?: string) => (await c.agentLogs(ORG, AGENT, { limit: 100, sessionId })).map((l) => l.log ?? '').reverse();
 
 beforeAll(async () => {
   emu = await startEmulator({ org: ORG, deployMs: 0, sessionStartMs: 150 });
   c = new CloudClient({ token: emu.token, baseUrl: emu.url, retryBaseMs: 5 });
-  await api.deployAgent(c, ORG, { serviceName: AGENT, image: 'me/voice:1' }, false);
+  await c.createAgent(ORG, { serviceName: AGENT, image: 'me/voice:1' });
   key = (await c.createPublicKey(ORG, 'test')).key;
 });
 afterAll(() => emu.close());

@@ -14,7 +14,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CloudClient } from '../../cli/cloud-api/client.js';
-import * as api from '../../cli/cloud-api/deploy.js';
+import { uploadContext } from '../../cli/cloud-api/upload.js';
 import { packContext } from '../../cli/deploy/context.js';
 import { injectFaults } from '../../cli/emulator/faults.js';
 import { startEmulator, type RunningEmulator } from '../../cli/emulator/server.js';
@@ -174,8 +174,8 @@ const contexts: Record<string, Buffer> = {};
 
 /** Uploads the named context (made in `beforeAll`); returns its upload id. */
 async function upload(name: string): Promise<string> {
-  const target = await api.requestUploadUrl(client, emu.org, 'us-west');
-  await api.uploadContext(target, contexts[name]);
+  const target = await client.requestUploadUrl(emu.org, 'us-west');
+  await uploadContext(target, contexts[name]);
   return target.uploadId;
 }
 
@@ -205,7 +205,7 @@ beforeAll(async () => {
     contexts[name] = (await packContext(join(dir, name))).tarball;
   }
   ids.build = (
-    await api.createBuild(client, emu.org, { uploadId: await upload('built'), region: 'us-west', dockerfilePath: 'Dockerfile' })
+    await client.createBuild(emu.org, { uploadId: await upload('built'), region: 'us-west', dockerfilePath: 'Dockerfile' })
   ).build.id;
   for (const [key, value] of [
     ['A', 'one'],
@@ -214,7 +214,7 @@ beforeAll(async () => {
     await client.upsertSecret(emu.org, 'contract-set', { key: key, value: value, region: 'us-west' });
   await client.upsertSecret(emu.org, 'doomed-set', { key: 'K', value: 'v' });
   await client.upsertImagePullSecret(emu.org, 'pull-set', { host: 'https://ghcr.io', secretValue: 'dTp0' });
-  for (const name of ['contract-bot', 'doomed-bot']) await api.deployAgent(client, emu.org, { serviceName: name, image: 'img:1' }, false);
+  for (const name of ['contract-bot', 'doomed-bot']) await client.createAgent(emu.org, { serviceName: name, image: 'img:1' });
   ids.key = (await client.createPublicKey(emu.org, 'contract')).key;
   ids.session = (await client.startSession('contract-bot', ids.key, { createDailyRoom: false })).sessionId!;
   ids.stopSession = (await client.startSession('contract-bot', ids.key, { createDailyRoom: false })).sessionId!;

@@ -11,7 +11,6 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { referenceSet, setSetStatus } from '../../cli/emulator/faults.js';
 import { CloudClient } from '../../cli/cloud-api/client.js';
-import { listAgents } from '../../cli/cloud-api/deploy.js';
 import { BIN, SecretsHarness, expectExit, parseJsonOutput, startEmulatorProcess, type JsonSetSummary } from './secrets-harness.js';
 
 const SELF_HOSTED = 'pce-acme-us-east';
@@ -112,6 +111,6 @@ describe('the deploy preflight refuses a set that is not ready', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('secret set "ref-unreachable" is unknown, not ready: its self-hosted region could not be reached');
     const client = new CloudClient({ token: h.emulator.token, baseUrl: h.emulator.url });
-    expect(await listAgents(client, h.emulator.org)).toEqual([]);
+    expect(await client.listAgents(h.emulator.org)).toEqual([]);
   });
 });

@@ -12,7 +12,6 @@
  * key's value; bad JSON is exit 2 naming the flag; `--output json|plain`. Guide: docs/sessions.md.
  */
 import type { PositionalOptions } from 'yargs';
-import * as deployApi from '../../cloud-api/deploy.js';
 import { ApiError } from '../../cloud-api/errors.js';
 import type { CloudClient } from '../../cloud-api/client.js';
 import type { AgentSession, StartAnswer, StartRequest } from '../../cloud-api/session-types.js';
@@ -150,7 +149,7 @@ async function start(io: CloudIO, argv: Resolved<SessionArgs>, emit: Emit): Prom
     if (!(await io.dialogs.confirm('Start this session?', { default: true })))
       throw new CancelledError('cancelled: no session was started');
   }
-  const agent = await deployApi.getAgent(client, org, name);
+  const agent = await client.getAgent(org, name);
   if (!agent) throw new OperationFailedError(`agent ${name} not found in ${org}: deploy it first (pipecat cloud deploy)`);
   if (!agent.ready) throw new OperationFailedError(`agent ${name} is not ready: see pipecat cloud agent status ${name}`);
   const body: StartRequest = {

@@ -8,7 +8,7 @@
  * not found). Guide: docs/deploy.md.
  */
 import type { Options, PositionalOptions } from 'yargs';
-import * as api from '../../cloud-api/deploy.js';
+import type { LogLine } from '../../cloud-api/deploy-types.js';
 import { isOrganizationMissing } from '../../cloud-api/errors.js';
 import { environmentLine, environmentNames, environmentOptionSpec, type EnvironmentArgs } from '../../deploy/environments.js';
 import { CancelledError, OperationFailedError, UserError } from '../../errors.js';
@@ -68,7 +68,7 @@ async function list(io: CloudIO, argv: Resolved<AgentArgs>, emit: Emit): Promise
     const codes = (await client.regions(org)).map((r) => r.code);
     if (!codes.includes(argv.region)) throw new UserError(`--region ${argv.region} is not a region of ${org} (${codes.join(', ')})`);
   }
-  const agents = await api.listAgents(client, org, argv.region);
+  const agents = await client.listAgents(org, argv.region);
   emit({ ok: true, organization: org, agents });
   if (argv.json) return;
   if (!agents.length) {
@@ -93,7 +93,7 @@ async function list(io: CloudIO, argv: Resolved<AgentArgs>, emit: Emit): Promise
 async function status(io: CloudIO, argv: Resolved<AgentArgs>, emit: Emit): Promise<void> {
   const name = await agentName(io, argv);
   const { client, org } = await io.openSession(argv);
-  const a = await api.getAgent(client, org, name);
+  const a = await client.getAgent(org, name);
   if (!a) throw new OperationFailedError(`agent ${name} not found in ${org}`);
   const state = deploymentState(a);
   emit({ ok: true, organization: org, ...envField(argv), state, agent: a });
@@ -134,15 +134,15 @@ async function logs(io: CloudIO, argv: Resolved<AgentArgs>, emit: Emit): Promise
   if (!Number.isInteger(limit) || limit < 1) throw new UserError(`--limit must be a whole number >= 1 (got ${String(argv.limit)})`);
   const name = await agentName(io, argv);
   const { client, org } = await io.openSession(argv);
-  let lines: api.LogLine[];
+  let lines: LogLine[];
   try {
-    lines = await api.agentLogs(client, org, name, { limit, deploymentId: argv.deployment, sessionId: argv['session-id'] });
+    lines = await client.agentLogs(org, name, { limit, deploymentId: argv.deployment, sessionId: argv['session-id'] });
   } catch (err) {
     if ((err as { status?: number }).status === 404 && !isOrganizationMissing(err))
       throw new OperationFailedError(`agent ${name} not found in ${org}`);
     throw err;
   }
-  const text = (l: api.LogLine) => l.log ?? l.message ?? '';
+  const text = (l: LogLine) => l.log ?? l.message ?? '';
   if (argv.level) lines = lines.filter((l) => logSeverity(text(l)) === argv.level);
   emit({ ok: true, organization: org, ...envField(argv), agent: name, ...(argv.level ? { level: argv.level } : {}), logs: lines });
   if (argv.json) return;
@@ -156,7 +156,7 @@ async function logs(io: CloudIO, argv: Resolved<AgentArgs>, emit: Emit): Promise
 async function remove(io: CloudIO, argv: Resolved<AgentArgs>, emit: Emit): Promise<void> {
   const name = await agentName(io, argv);
   const { client, org } = await io.openSession(argv);
-  const a = await api.getAgent(client, org, name);
+  const a = await client.getAgent(org, name);
   if (!a) throw new OperationFailedError(`agent ${name} not found in ${org}: nothing was deleted`);
   if (!argv.force && !argv.yes) {
     const ok = await io.dialogs.confirm(`Delete agent ${name} (${org}, ${a.region})? Active sessions run on until they end.`, {
@@ -165,7 +165,7 @@ async function remove(io: CloudIO, argv: Resolved<AgentArgs>, emit: Emit): Promi
     if (!ok) throw new CancelledError('cancelled: nothing was deleted');
   }
   try {
-    await api.deleteAgent(client, org, name);
+    await client.deleteAgent(org, name);
   } catch (err) {
     if ((err as { status?: number }).status === 404)
       throw new OperationFailedError(`agent ${name} was not found when deleting it: nothing was deleted`);

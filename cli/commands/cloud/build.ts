@@ -11,7 +11,7 @@
  * `--output plain|json`. Guide: docs/cloud-organizations.md.
  */
 import type { Options, PositionalOptions } from 'yargs';
-import * as api from '../../cloud-api/deploy.js';
+import type { Build, BuildStatus } from '../../cloud-api/deploy-types.js';
 import { ApiError } from '../../cloud-api/errors.js';
 import { OperationFailedError, UserError } from '../../errors.js';
 import { renderPairs, renderTable } from '../../output/table.js';
@@ -19,13 +19,13 @@ import type { CloudArgs, CloudIO, Session } from './common.js';
 import type { CloudGroupDefinition, Emit, Resolved } from './define.js';
 
 /** Build statuses `--status` takes (pipecatcloud `_utils/build_utils.py` `BuildStatus`). */
-export const BUILD_STATUSES: readonly api.BuildStatus[] = ['pending', 'building', 'success', 'failed', 'timeout'];
+export const BUILD_STATUSES: readonly BuildStatus[] = ['pending', 'building', 'success', 'failed', 'timeout'];
 
 /** Parsed options of the build commands. */
 export interface BuildArgs extends CloudArgs {
   'build-id'?: string;
   limit?: number;
-  status?: api.BuildStatus;
+  status?: BuildStatus;
   region?: string;
 }
 
@@ -68,7 +68,7 @@ async function list(io: CloudIO, argv: Resolved<BuildArgs>, emit: Emit): Promise
     if (!codes.includes(argv.region))
       throw new UserError(`--region ${argv.region} is not a region of ${s.org}`, [`regions: ${codes.join(', ')}`]);
   }
-  const page = await api.buildPage(s.client, s.org, { status: argv.status, region: argv.region, limit });
+  const page = await s.client.buildPage(s.org, { status: argv.status, region: argv.region, limit });
   emit({ ok: true, organization: s.org, builds: page.builds, total: page.total });
   if (argv.json) return;
   const filters = [argv.status && `status ${argv.status}`, argv.region && `region ${argv.region}`].filter(Boolean).join(', ');
@@ -101,7 +101,7 @@ async function aboutBuild<T>(s: Session, id: string, work: () => Promise<T>): Pr
 }
 
 /** The `[label, value]` pairs of `build status` (the official panel's fields, present ones only). */
-function statusPairs(b: api.Build): [string, string][] {
+function statusPairs(b: Build): [string, string][] {
   const pairs: [string, string | null | undefined][] = [
     ['build id', b.id],
     ['status', b.status],
@@ -124,7 +124,7 @@ async function status(io: CloudIO, argv: Resolved<BuildArgs>, emit: Emit): Promi
   const id = String(argv['build-id']).trim();
   if (!id) throw new UserError('the build-id argument is empty: give a build ID (see pipecat cloud build list)');
   const s = await io.openSession(argv);
-  const b = await aboutBuild(s, id, () => api.getBuild(s.client, s.org, id));
+  const b = await aboutBuild(s, id, () => s.client.getBuild(s.org, id));
   emit({ ok: true, organization: s.org, build: b });
   if (argv.json) return;
   io.out(renderPairs(statusPairs(b), argv.output) + '\n');
@@ -138,7 +138,7 @@ async function logs(io: CloudIO, argv: Resolved<BuildArgs>, emit: Emit): Promise
   if (!id) throw new UserError('the build-id argument is empty: give a build ID (see pipecat cloud build list)');
   const limit = checkedLimit(argv.limit, 500, 10_000);
   const s = await io.openSession(argv);
-  const lines = await aboutBuild(s, id, () => api.buildLogEntries(s.client, s.org, id, limit));
+  const lines = await aboutBuild(s, id, () => s.client.buildLogEntries(s.org, id, limit));
   emit({ ok: true, organization: s.org, build: id, logs: lines });
   if (argv.json) return;
   if (!lines.length) io.err(`no logs for build ${id} yet; it may still be starting: pipecat cloud build status ${id}\n`);

@@ -6,7 +6,7 @@
  */
 import { join, resolve } from 'node:path';
 import type { CloudClient } from '../../cloud-api/client.js';
-import type { AgentDetails, DeployPayload } from '../../cloud-api/deploy.js';
+import type { AgentDetails, DeployPayload } from '../../cloud-api/deploy-types.js';
 import type { DeployConfig } from '../../deploy/config.js';
 import { environmentLine, environmentNames, type EnvironmentArgs, type EnvironmentNames } from '../../deploy/environments.js';
 import { CancelledError, UserError } from '../../errors.js';

@@ -4,10 +4,11 @@
  * agent until its deployment is ready. A signal stops the waiting, never the platform's work.
  * Source: pipecatcloud `cli/commands/deploy.py`; guide: docs/deploy.md.
  */
-import * as api from '../../cloud-api/deploy.js';
+import type { AgentDetails, Build, CreatedBuild, DeployPayload, UploadTarget } from '../../cloud-api/deploy-types.js';
+import { uploadContext } from '../../cloud-api/upload.js';
 import { outcomeUnknown } from '../../cloud-api/http.js';
-import { InterruptedError, OperationFailedError, type StopSignal } from '../../errors.js';
-import type { InterruptWatch } from '../../interrupts.js';
+import { InterruptedError, OperationFailedError } from '../../errors.js';
+import { pauseUnlessStopped, type InterruptWatch } from '../../interrupts.js';
 import type { DeployInputs, DeployRun } from './deploy-inputs.js';
 
 /**
@@ -23,20 +24,6 @@ export function pollTuning(env: NodeJS.ProcessEnv) {
     buildWaitMs: num(env.PIPECAT_BUILD_WAIT_S, 900) * 1000,
     readyWaitMs: num(env.PIPECAT_DEPLOY_WAIT_S, 600) * 1000,
   };
-}
-
-/**
- * Waits `ms` (a timer that keeps the process alive), or less when a signal arrives; returns the
- * signal then.
- */
-async function pause(ms: number, watch: InterruptWatch): Promise<StopSignal | undefined> {
-  if (watch.signal) return watch.signal;
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([new Promise<undefined>((r) => (timer = setTimeout(() => r(undefined), ms))), watch.first]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /** The polling settings of {@link pollTuning}. */
@@ -65,24 +52,24 @@ export async function cloudBuildFlow(
     `build context: ${ctx.files.length} files, ${ctx.tarball.length} bytes gzipped, hash ${ctx.contextHash} (${ctx.rules === 'dockerignore' ? '.dockerignore' : 'default exclusions'})`,
   );
   if (ctx.withheld.length) say(`never sent (dotenv files): ${ctx.withheld.join(', ')}`);
-  const cached = await api.listBuilds(client, org, { contextHash: ctx.contextHash, region, status: 'success', limit: 1 });
+  const cached = await client.listBuilds(org, { contextHash: ctx.contextHash, region, status: 'success', limit: 1 });
   if (cached.length) {
     say(`reusing build ${cached[0].id}: a successful build of the same context exists (cached; nothing uploaded)`);
     return { id: cached[0].id, cached: true, reused: true };
   }
   const spinner = await io.startSpinner(`Uploading the build context (${ctx.tarball.length} bytes)`, { json: argv.json });
-  let created: Awaited<ReturnType<typeof api.createBuild>>;
-  let target: api.UploadTarget;
+  let created: CreatedBuild;
+  let target: UploadTarget;
   try {
-    target = await api.requestUploadUrl(client, org, region);
-    await api.uploadContext(target, ctx.tarball);
+    target = await client.requestUploadUrl(org, region);
+    await uploadContext(target, ctx.tarball);
   } finally {
     spinner.stop(); // before any line: a line written under a running spinner stays on its row
   }
   say('uploaded the build context');
   const bspin = await io.startSpinner('Starting the build', { json: argv.json });
   try {
-    created = await api.createBuild(client, org, { uploadId: target.uploadId, region, dockerfilePath: dockerfile });
+    created = await client.createBuild(org, { uploadId: target.uploadId, region, dockerfilePath: dockerfile });
   } finally {
     bspin.stop();
   }
@@ -103,7 +90,7 @@ export async function cloudBuildFlow(
  * @throws InterruptedError on a signal (the build goes on); OperationFailedError when it fails or
  *   does not finish within `PIPECAT_BUILD_WAIT_S`
  */
-async function waitForBuild(run: WaitingRun, first: api.Build): Promise<api.Build> {
+async function waitForBuild(run: WaitingRun, first: Build): Promise<Build> {
   const { io, argv, client, org, tune, watch, say } = run;
   const id = first.id;
   const started = Date.now();
@@ -113,7 +100,7 @@ async function waitForBuild(run: WaitingRun, first: api.Build): Promise<api.Buil
   let build = first;
   try {
     while (!['success', 'failed', 'timeout'].includes(build.status)) {
-      const sig = await pause(interval, watch);
+      const sig = await pauseUnlessStopped(interval, watch);
       if (sig)
         throw new InterruptedError(sig, `stopped waiting for build ${id}: the build goes on on Pipecat Cloud, nothing was deployed`, [
           `deploy it when done with: pipecat cloud deploy --build-id ${id}`,
@@ -123,7 +110,7 @@ async function waitForBuild(run: WaitingRun, first: api.Build): Promise<api.Buil
         throw new OperationFailedError(
           `build ${id} did not finish within ${Math.round(tune.buildWaitMs / 1000)} s (status: ${build.status}); nothing was deployed`,
         );
-      build = await api.getBuild(client, org, id);
+      build = await client.getBuild(org, id);
       if (build.status !== last) {
         last = build.status;
         bspin.update(`Building image (build ${id}: ${last})`);
@@ -134,7 +121,7 @@ async function waitForBuild(run: WaitingRun, first: api.Build): Promise<api.Buil
     bspin.stop();
   }
   if (build.status !== 'success') {
-    const logs = await api.buildLogs(client, org, id, 500).catch(() => [] as string[]);
+    const logs = await client.buildLogs(org, id, 500).catch(() => [] as string[]);
     const tail = logs.slice(-20);
     throw new OperationFailedError(`build ${id} ${build.status}: ${build.errorMessage ?? 'no error message'}; nothing was deployed`, [
       ...(tail.length ? ['last lines of the build log:', ...tail.map((l) => `  ${l}`)] : ['the build has no log lines']),
@@ -152,23 +139,23 @@ async function waitForBuild(run: WaitingRun, first: api.Build): Promise<api.Buil
  */
 export async function sendDeploy(
   run: Pick<DeployRun, 'client' | 'org' | 'say'>,
-  payload: api.DeployPayload,
-  existing: api.AgentDetails | undefined,
-): Promise<api.AgentDetails> {
+  payload: DeployPayload,
+  existing: AgentDetails | undefined,
+): Promise<AgentDetails> {
   const { client, org, say } = run;
   const name = payload.serviceName;
   const before = existing?.desiredDeploymentId ?? existing?.activeDeploymentId ?? undefined;
   try {
-    return await api.deployAgent(client, org, payload, !!existing);
+    return await (existing ? client.updateAgent(org, payload) : client.createAgent(org, payload));
   } catch (err) {
     const verb = existing ? 'updating' : 'creating';
     const unchanged = existing ? `agent ${name} is unchanged (deployment ${before ?? 'none'})` : `agent ${name} was not created`;
     if ((err as { exitCode?: number }).exitCode === 4) throw err;
     if (!outcomeUnknown(err)) throw new OperationFailedError(`${verb} agent ${name} failed: ${(err as Error).message}`, [unchanged]);
     // The answer was lost: read the agent to learn whether the request landed.
-    let now: api.AgentDetails | undefined;
+    let now: AgentDetails | undefined;
     try {
-      now = await api.getAgent(client, org, name);
+      now = await client.getAgent(org, name);
     } catch (readErr) {
       throw new OperationFailedError(`${verb} agent ${name}: no answer (${(err as Error).message})`, [
         `whether it landed is unknown: reading the agent failed too (${(readErr as Error).message})`,
@@ -179,7 +166,7 @@ export async function sendDeploy(
     if (!landed)
       throw new OperationFailedError(`${verb} agent ${name} failed: ${(err as Error).message}`, [unchanged, 'run the same command again']);
     say(`the answer to ${existing ? 'the update' : 'the create'} was lost, but the agent shows it landed`);
-    return now as api.AgentDetails;
+    return now as AgentDetails;
   }
 }
 
@@ -195,7 +182,7 @@ export function platformWarning(warning: string): string {
 }
 
 /** A one-line state of an agent's deployment. */
-export function deploymentState(a: api.AgentDetails): string {
+export function deploymentState(a: AgentDetails): string {
   if (a.errors && a.errors.length)
     return `failed: ${a.errors.map((e) => `${e.code ?? ''} ${e.message ?? e.error ?? ''}`.trim()).join('; ')}`;
   if (a.ready && a.available !== false) return 'ready';
@@ -211,7 +198,7 @@ export function deploymentState(a: api.AgentDetails): string {
  *
  * @param name the agent
  */
-export async function waitReady(run: WaitingRun, name: string): Promise<api.AgentDetails> {
+export async function waitReady(run: WaitingRun, name: string): Promise<AgentDetails> {
   const { io, argv, client, org, tune, watch, say } = run;
   const started = Date.now();
   let interval = tune.first;
@@ -220,9 +207,9 @@ export async function waitReady(run: WaitingRun, name: string): Promise<api.Agen
   const watchHint = [`watch it with: pipecat cloud agent status ${name}`, `logs: pipecat cloud agent logs ${name}`];
   try {
     for (;;) {
-      let a: api.AgentDetails | undefined;
+      let a: AgentDetails | undefined;
       try {
-        a = await api.getAgent(client, org, name);
+        a = await client.getAgent(org, name);
       } catch (err) {
         throw new OperationFailedError(`agent ${name} was deployed, but its state could not be read: ${(err as Error).message}`, [
           `last state seen: ${last ?? 'unknown'}`,
@@ -244,7 +231,7 @@ export async function waitReady(run: WaitingRun, name: string): Promise<api.Agen
           `agent ${name} is not ready after ${Math.round(tune.readyWaitMs / 1000)} s; its state: ${state}`,
           watchHint,
         );
-      const sig = await pause(interval, watch);
+      const sig = await pauseUnlessStopped(interval, watch);
       if (sig)
         throw new InterruptedError(
           sig,

@@ -17,7 +17,6 @@
  * The steps: `deploy-inputs.ts` (inputs, preflight, confirmation, body) and `deploy-progress.ts`
  * (Cloud Build, sending, waiting until ready).
  */
-import * as api from '../../cloud-api/deploy.js';
 import { success } from '../../output/colors.js';
 import { environmentOptionSpec } from '../../deploy/environments.js';
 import type { CloudIO } from './common.js';
@@ -48,7 +47,7 @@ async function deploy(io: CloudIO, argv: Resolved<DeployArgs>, emit: Emit): Prom
   const session = await io.openSession(argv);
   const { client, org } = session;
   const smokeKey = (argv as SmokeArgs).smoke ? await smokeBeforeDeploy(io, argv, session) : undefined;
-  const existing = await api.getAgent(client, org, name);
+  const existing = await client.getAgent(org, name);
   // Without a region from the flag or the file, an existing agent stays where it is (else the default).
   const region = argv.region ?? c.region ?? existing?.region ?? (await client.organizationProperties(org)).defaultRegion;
   const run: DeployRun = { io, argv, client, org, region, say };

@@ -17,7 +17,7 @@
  * ready; 2 bad arguments, preflight problems (nothing changed), or a confirmation needed without a
  * terminal; 4 not logged in; 130/143 interrupted (the deployment goes on). Guide: docs/deploy.md.
  */
-import * as api from '../../cloud-api/deploy.js';
+import type { AgentDetails } from '../../cloud-api/deploy-types.js';
 import { PRODUCTION, environmentNames, environmentProblem } from '../../deploy/environments.js';
 import { CancelledError, OperationFailedError, UserError } from '../../errors.js';
 import { success } from '../../output/colors.js';
@@ -45,7 +45,7 @@ export interface PromoteArgs extends CloudArgs {
  *
  * @param a the agent's details (`GET .../services/{name}`)
  */
-export function deployedBuildId(a: api.AgentDetails): string | undefined {
+export function deployedBuildId(a: AgentDetails): string | undefined {
   return a.deployment?.buildId ?? a.deployment?.manifest?.spec?.buildId ?? undefined;
 }
 
@@ -76,7 +76,7 @@ async function promote(io: CloudIO, argv: Resolved<PromoteArgs>, emit: Emit): Pr
   const name = inputs.name;
   inputs.notes.forEach(say);
   const { client, org } = await io.openSession(argv);
-  const from = await api.getAgent(client, org, source);
+  const from = await client.getAgent(org, source);
   if (!from)
     throw new OperationFailedError(`environment ${env} of ${name} has no agent: ${source} not found in ${org}: nothing was changed`, [
       `deploy it first with: pipecat cloud deploy --env ${env}`,
@@ -91,7 +91,7 @@ async function promote(io: CloudIO, argv: Resolved<PromoteArgs>, emit: Emit): Pr
         image ? `deploy that image to production with: pipecat cloud deploy ${name} ${image}` : `redeploy ${source} with Cloud Build first`,
       ],
     );
-  const existing = await api.getAgent(client, org, name);
+  const existing = await client.getAgent(org, name);
   const region = existing?.region ?? inputs.config.region ?? from.region;
   if (region !== from.region)
     throw new UserError(

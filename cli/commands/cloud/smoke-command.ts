@@ -3,7 +3,6 @@
  * (`smokeBeforeDeploy`, `smokeAfterDeploy`): the smoke session of `smoke.ts` around a deployment.
  * Ours alone (the official CLI has no smoke session). Guide: docs/sessions.md ("Smoke session").
  */
-import * as deployApi from '../../cloud-api/deploy.js';
 import { DEPLOY_CONFIG_FILE } from '../../deploy/config.js';
 import { OperationFailedError } from '../../errors.js';
 import { success } from '../../output/colors.js';
@@ -85,7 +84,7 @@ async function smoke(io: CloudIO, argv: Resolved<SessionArgs & SmokeArgs>, emit:
   const { client, org } = session;
   const say = (line: string) => void (!argv.json && io.err(line + '\n'));
   const key = await smokePrecheck(io, { configPath: configPathOf(io, argv), session, apiKey: argv['api-key'], say });
-  const agent = await deployApi.getAgent(client, org, name);
+  const agent = await client.getAgent(org, name);
   if (!agent) throw new OperationFailedError(`agent ${name} not found in ${org}: deploy it first (pipecat cloud deploy --smoke)`);
   if (!agent.ready) throw new OperationFailedError(`agent ${name} is not ready: see pipecat cloud agent status ${name}`);
   const report = await smokeDeployment(io, argv, {

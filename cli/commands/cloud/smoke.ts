@@ -18,7 +18,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { CloudClient } from '../../cloud-api/client.js';
-import * as deployApi from '../../cloud-api/deploy.js';
+import type { Build } from '../../cloud-api/deploy-types.js';
 import type { AgentSession } from '../../cloud-api/session-types.js';
 import { InterruptedError, OperationFailedError, UserError } from '../../errors.js';
 import { pauseUnlessStopped, type InterruptWatch } from '../../interrupts.js';
@@ -146,7 +146,7 @@ export function logTail(lines: readonly string[]): string[] {
 
 /** The session's log lines so far, oldest first. */
 async function sessionLines(client: CloudClient, org: string, name: string, id: string): Promise<string[]> {
-  const lines = await deployApi.agentLogs(client, org, name, { limit: 200, sessionId: id });
+  const lines = await client.agentLogs(org, name, { limit: 200, sessionId: id });
   return lines.map((l) => l.log ?? l.message ?? '').reverse();
 }
 
@@ -270,7 +270,7 @@ export async function restoreHint(
   const previous = deployments[(at < 0 ? 0 : at) + 1];
   if (!previous) return { lines: [`agent ${name} has no earlier deployment to go back to`] };
   const image = previous.manifest?.spec?.image;
-  const builds = (await deployApi.listBuilds(client, org, { status: 'success', limit: 100 }).catch(() => [])) as (deployApi.Build & {
+  const builds = (await client.listBuilds(org, { status: 'success', limit: 100 }).catch(() => [])) as (Build & {
     imageUri?: string | null;
   })[];
   const build = image ? builds.find((b) => b.imageUri === image) : undefined;
