@@ -17,7 +17,7 @@ import { createCloudCommand } from '../../cli/commands/cloud/cloud.js';
 import { openSession, type CloudIO } from '../../cli/commands/cloud/common.js';
 import { injectFaults } from '../../cli/emulator/faults.js';
 import { startEmulator } from '../../cli/emulator/server.js';
-import { cleanEnv, cleanup, runCli, spawnEmulator, tempDir, type EmulatorProcess } from './helpers.js';
+import { cleanEnv, cleanup, runCli, spawnEmulator, tempDir, type EmulatorProcess } from '../cloud/helpers.js';
 
 let home: string;
 let emu: EmulatorProcess;

@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { cleanEnv, cleanup, runCli, spawnEmulator, tempDir, type CliResult, type EmulatorProcess } from './helpers.js';
+import { cleanEnv, cleanup, runCli, spawnEmulator, tempDir, type CliResult, type EmulatorProcess } from '../cloud/helpers.js';
 
 const AGENT = 'sess-bot';
 let home: string;

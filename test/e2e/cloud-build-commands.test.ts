@@ -14,7 +14,7 @@ import type { Build } from '../../cli/cloud-api/deploy-types.js';
 import { uploadContext } from '../../cli/cloud-api/upload.js';
 import { packContext } from '../../cli/deploy/context.js';
 import { startEmulator, type RunningEmulator } from '../../cli/emulator/server.js';
-import { cleanEnv, cleanup, runCli, tempDir } from './helpers.js';
+import { cleanEnv, cleanup, runCli, tempDir } from '../cloud/helpers.js';
 
 const ORG = 'acme';
 let dir: string;
