@@ -17,6 +17,7 @@ import { commands, preloadCommands } from './commands/registry.js';
 import { ExitCode, InterruptedError, UserError, exitCodeFor, formatError, pendingUsageProblems } from './errors.js';
 import { jsonErrorDocument, reportedAsJson } from './output/json-error.js';
 import { jsonModeRequested } from './output/mode.js';
+import { visibleControls } from './output/terminal-safe.js';
 import { redactOutput } from './secrets/redact.js';
 import { commandUsage, explainUsageFailure, usageHint, type UsageContext } from './suggest.js';
 import { installStopFallback, setStopContext } from './interrupts.js';
@@ -102,8 +103,9 @@ export async function run(argv: string[]): Promise<number> {
     // A command that reported the usage problems itself (init, with its configuration's) wins.
     const e = err instanceof UserError ? err : (usageError ?? err);
     stopNow = e instanceof InterruptedError;
-    if (jsonMode && !reportedAsJson(e)) process.stdout.write(redactOutput(JSON.stringify(jsonErrorDocument(e), null, 2)) + '\n');
-    process.stderr.write(redactOutput(formatError(e)) + '\n');
+    if (jsonMode && !reportedAsJson(e))
+      process.stdout.write(visibleControls(redactOutput(JSON.stringify(jsonErrorDocument(e), null, 2))) + '\n');
+    process.stderr.write(visibleControls(redactOutput(formatError(e))) + '\n');
     if (e === usageError || (e instanceof UserError && usageError)) process.stderr.write(usageHint(usageLine));
     return exitCodeFor(e);
   }
@@ -138,7 +140,7 @@ run(hideBin(process.argv)).then(
     if (stopNow) process.exit(code);
   },
   (err) => {
-    process.stderr.write(redactOutput(formatError(err)) + '\n');
+    process.stderr.write(visibleControls(redactOutput(formatError(err))) + '\n');
     process.exitCode = exitCodeFor(err);
   },
 );

@@ -54,6 +54,9 @@ on docs.pipecat.ai): json prints exactly one JSON document on stdout, on failure
 "error":{"message","exitCode",…}}\`), and everything for people on stderr; plain prints tab-separated
 listings without colour or spinner. \`--output text\` is an alias of \`rich\`, \`--json\` of \`--output
 json\`. One difference: our default is \`rich\` even when stdout is not a terminal (pipecat's CLI
-switches to \`plain\`), so scripts that read our tables keep working. Exit codes: [exit-codes.md](exit-codes.md).
+switches to \`plain\`), so scripts that read our tables keep working. In every mode, control characters in
+text this program did not write (the platform's names, messages and logs; the environment) are
+shown as \`\\uXXXX\` (our own colours and line breaks kept; in json, JSON's own escape, so values are
+unchanged): \`cli/output/terminal-safe.ts\`. Exit codes: [exit-codes.md](exit-codes.md).
 `;
 }

@@ -25,6 +25,7 @@ import { readBounded } from '../../secrets/bounded-read.js';
 import { TOKEN_FRAGMENT_LENGTH, redactOutput, registerSecrets, tokenSecretPart } from '../../secrets/redact.js';
 import { watchInterrupts, type InterruptWatch } from '../../interrupts.js';
 import { startSpinner, type Spinner } from '../../output/spinner.js';
+import { visibleControls } from '../../output/terminal-safe.js';
 
 /** Parsed values of {@link cloudOptions}. */
 export interface CloudArgs {
@@ -68,7 +69,7 @@ export function cloudOptions(y: Argv, opts: { json?: boolean } = {}): Argv {
 export type TextSink = (text: string) => void;
 
 /** The binary's stderr as a {@link TextSink}. */
-const processErr: TextSink = (text) => void process.stderr.write(redactOutput(text));
+const processErr: TextSink = (text) => void process.stderr.write(visibleControls(redactOutput(text)));
 
 /** True when debug lines are wanted: `--verbose` or `PIPECAT_DEBUG` set to 1/true/yes. */
 export function debugEnabled(argv: CloudArgs, env: NodeJS.ProcessEnv = process.env): boolean {
@@ -191,7 +192,10 @@ export type CloudDialogs = Pick<typeof dialogs, 'canPrompt' | 'confirm' | 'text'
  * dialogs that answer, a silent spinner).
  */
 export interface CloudIO {
-  /** Data: tables, `--json` documents, the emulator's variables (the binary: stdout). */
+  /**
+   * Data: tables, `--json` documents, the emulator's variables (the binary: stdout, redacted and
+   * with control characters made visible, `cli/output/terminal-safe.ts`; so is `err`).
+   */
   out: TextSink;
   /** Everything else: plans, warnings, reports, notes (the binary: stderr). */
   err: TextSink;
@@ -232,7 +236,7 @@ export interface CloudIO {
 export function processCloudIO(): CloudIO {
   const env = process.env;
   return {
-    out: (text) => void process.stdout.write(redactOutput(text)),
+    out: (text) => void process.stdout.write(visibleControls(redactOutput(text))),
     err: processErr,
     env,
     // isatty(fd) is what `process.stdin.isTTY` reports, without creating the stdin stream.

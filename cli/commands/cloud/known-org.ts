@@ -14,7 +14,7 @@
  * organisation is missing) the command fails with exit 1 naming the ones it has. A name given as an
  * argument (`organizations select NAME`) is input, checked before any request ({@link unknownOrganization}, exit 2).
  */
-import { ApiError } from '../../cloud-api/errors.js';
+import { ApiError, isOrganizationMissing } from '../../cloud-api/errors.js';
 import { OperationFailedError, UserError } from '../../errors.js';
 import type { Organization } from '../../cloud-api/types.js';
 import type { CloudIO, Session } from './common.js';
@@ -60,8 +60,7 @@ export function organizationNotFound(
   if (!(err instanceof ApiError)) return undefined;
   const e = err;
   const orgLevel = /^\/v1\/organizations\/[^/]+\/(regions|properties)(\/schema)?$/.test(e.path);
-  const namesOrg = /organi[sz]ation/i.test(platformMessage(e));
-  if (!certain && !((e.status === 404 && (orgLevel || namesOrg)) || (e.status === 403 && orgLevel))) return undefined;
+  if (!certain && !(isOrganizationMissing(e) || ((e.status === 404 || e.status === 403) && orgLevel))) return undefined;
   const from =
     orgSource === 'flag'
       ? ' (from --organization)'
