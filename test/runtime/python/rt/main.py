@@ -494,6 +494,7 @@ def deprecation_check(project: str) -> dict | None:
     product = os.path.join(repo, "python")
     if product not in sys.path:
         sys.path.insert(0, product)
+    sys.dont_write_bytecode = True  # the package folder python/ stays free of __pycache__
     from pipecat_deprecations import deprecation_line
     from pipecat_reader import read
 
