@@ -39,6 +39,7 @@ export function pythonCandidates(dirs: readonly string[]): { command: string; ar
 /** The `major.minor` `command args` reports, or why it cannot be used. */
 function probe(command: string, args: readonly string[]): { version: string } | { problem: string } {
   const r = spawnSync(command, [...args, '-c', 'import sys; print("%d.%d" % sys.version_info[:2])'], {
+    env: process.env,
     encoding: 'utf8',
     timeout: 5_000,
     windowsHide: true,
@@ -81,12 +82,14 @@ export interface ScriptRun {
 }
 
 /** The outcome of one run: its stdout, or why it failed. */
-type RunOutcome = { stdout: string } | { next: string } | { error: string };
+type RunOutcome = { stdout: string } | { next: string } | { error: string; detail?: string };
 
 /** Run `run.script` under one candidate. */
 function runOnce(c: { command: string; args: string[] }, run: ScriptRun): Promise<RunOutcome> {
   return new Promise((done) => {
+    // env given explicitly: PATH is looked up in the environment as this process sees it now.
     const child = spawn(c.command, [...c.args, '-I', '-B', run.script], {
+      env: process.env,
       stdio: ['pipe', 'pipe', 'pipe'],
       timeout: run.timeoutMs,
       windowsHide: true,
@@ -103,7 +106,7 @@ function runOnce(c: { command: string; args: string[] }, run: ScriptRun): Promis
       if (code === 3 || (code === 1 && /SyntaxError/.test(stderr) && stderr.includes(run.script)))
         return done({ next: 'older than Python 3.10' });
       const why = signal ? `stopped after ${run.timeoutMs / 1000} s (${signal})` : `exit ${code}`;
-      done({ error: `${why}${stderr ? `: ${stderr.split('\n').at(-1)}` : ''}` });
+      done({ error: why, detail: stderr.split('\n').at(-1) });
     });
     child.stdin.on('error', () => undefined);
     child.stdin.end(run.input);
@@ -126,7 +129,9 @@ export async function runPythonScript(run: ScriptRun): Promise<string> {
     const who = [c.command, ...c.args].join(' ');
     const outcome = await runOnce(c, run);
     if ('stdout' in outcome) return outcome.stdout;
-    if ('error' in outcome) throw new CodeReadError(`the server-code reader failed (${who}, ${outcome.error})`);
+    if ('error' in outcome) {
+      throw new CodeReadError(`the server-code reader failed (${who}, ${outcome.error})${outcome.detail ? `: ${outcome.detail}` : ''}`);
+    }
     tried.push(`${who}: ${outcome.next}`);
   }
   throw new PythonNotFoundError(tried);
