@@ -18,6 +18,8 @@ import { codeFacts } from '../generators/app/code/facts.js';
 import { readServerCode } from '../generators/app/code/reader.js';
 import type { CodeFacts, CodeReading, EnvNeed } from '../generators/app/code/types.js';
 import { makeTempDir, mapLimit, removeDir, runCliAsync } from './helpers/cli.js';
+import { pipecatSrc, sharedAvailable } from './helpers/shared.js';
+import { pipecatData } from '../generators/app/code/reader.js';
 
 const SOURCES: Record<string, string> = {
   'server/env.py': [
@@ -388,5 +390,20 @@ describe('which Python reads the code', () => {
     const err = await readServerCode({ root: crash, serverDir: '.', files: { 'bot.py': 'x = 1' } }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(CodeReadError);
     expect((err as Error).message).toMatch(/^the server-code reader failed \(\S+\/\.venv\/bin\/python, exit 1\): MemoryError: boom$/);
+  });
+});
+
+const withSource = sharedAvailable('the shipped pipecat data vs the pipecat source', 'pipecatSrc');
+(withSource ? describe : describe.skip)('the shipped pipecat data', () => {
+  test("holds the source's deprecation registry and version (else: npm run data:pipecat)", () => {
+    const root = join(pipecatSrc()!, '..');
+    const registry = (
+      JSON.parse(readFileSync(join(root, 'scripts', 'deprecations', 'deprecations.json'), 'utf8')) as {
+        deprecations: Record<string, unknown>[];
+      }
+    ).deprecations;
+    const data = pipecatData();
+    expect(data.deprecations).toEqual(registry.map(({ location: _, ...rest }) => rest));
+    expect(readFileSync(join(root, 'ABOUT.md'), 'utf8')).toContain(`# pipecat-ai ${data.pipecat.version} (git HEAD ${data.pipecat.commit}`);
   });
 });
