@@ -14,7 +14,7 @@ import { chmodSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from '
 import { join } from 'node:path';
 import { findTransport } from '../generators/app/catalogue/catalogue.js';
 import { CodeReadError, PythonNotFoundError } from '../generators/app/code/errors.js';
-import { codeFacts } from '../generators/app/code/facts.js';
+import { codeFacts, minimalExtras } from '../generators/app/code/facts.js';
 import { readServerCode } from '../generators/app/code/reader.js';
 import type { CodeFacts, CodeReading, EnvNeed } from '../generators/app/code/types.js';
 import { makeTempDir, mapLimit, removeDir, runCliAsync } from './helpers/cli.js';
@@ -175,6 +175,8 @@ const CONFIGS: Record<string, string[]> = {
     '--no-deploy-to-cloud',
   ],
   'daily-realtime-video': ['-b', 'web', '-t', 'daily', '-m', 'realtime', '--realtime', 'openai_realtime', '--video', 'tavus_video'],
+  'webrtc-realtime-tavus': ['-b', 'web', '-t', 'smallwebrtc', '-m', 'realtime', '--realtime', 'openai_realtime', '--video', 'tavus_video'],
+  'azure-realtime': ['-b', 'web', '-t', 'websocket', '-m', 'realtime', '--realtime', 'azure_realtime'],
   'three-web-transports-camera': [
     '-b',
     'web',
@@ -265,6 +267,17 @@ const CONFIGS: Record<string, string[]> = {
 };
 
 /**
+ * Where codeFacts and the generated pyproject knowingly disagree: extras the code's imports need
+ * that the catalogue does not write, with the reason (reported, not hidden).
+ */
+const KNOWN_EXTRAS: Record<string, { codeOnly: string[]; why: string }> = {
+  'azure-realtime': {
+    codeOnly: ['openai'],
+    why: "bot.py imports pipecat.services.openai.realtime.events (pipecat's `openai` marker extra), the catalogue's azure_realtime lists no extras; harmless: `openai = []` installs nothing",
+  },
+};
+
+/**
  * The needs `.env.example` declares: an uncommented `NAME=` is required (local-only when a
  * transport's `cloudSupplies` names it); a commented `# NAME=` is optional when its description
  * ends `(optional)`, else set by the runner (`ENV`).
@@ -319,9 +332,17 @@ describe('codeFacts agrees with what init generates', () => {
     expect(got).toEqual(f.env);
   });
 
-  test.each(Object.keys(CONFIGS))("%s: the extras are pyproject's", (name) => {
+  test.each(Object.keys(CONFIGS))("%s: the extras install what pyproject's do (known disagreements aside)", (name) => {
     const f = facts.get(name)!;
-    expect(f.facts.extras).toEqual(f.extras);
+    const data = pipecatData();
+    const known = KNOWN_EXTRAS[name]?.codeOnly ?? [];
+    expect(minimalExtras(f.facts.extras, data)).toEqual(minimalExtras([...f.extras, ...known], data));
+  });
+
+  test.each(Object.keys(KNOWN_EXTRAS))('%s: the known disagreement is still there (remove it from KNOWN_EXTRAS once fixed)', (name) => {
+    const f = facts.get(name)!;
+    const data = pipecatData();
+    expect(minimalExtras(f.facts.extras, data)).not.toEqual(minimalExtras(f.extras, data));
   });
 
   test('the services and transports detected are the ones generated', () => {
