@@ -16,6 +16,7 @@ import { findTransport } from '../generators/app/catalogue/catalogue.js';
 import { CodeReadError, PythonNotFoundError } from '../generators/app/code/errors.js';
 import { codeFacts, minimalExtras } from '../generators/app/code/facts.js';
 import { readServerCode } from '../generators/app/code/reader.js';
+import { runPythonScript } from '../generators/app/code/python.js';
 import type { CodeFacts, CodeReading, EnvNeed } from '../generators/app/code/types.js';
 import { makeTempDir, mapLimit, removeDir, runCliAsync } from './helpers/cli.js';
 import { pipecatSrc, sharedAvailable } from './helpers/shared.js';
@@ -411,6 +412,18 @@ describe('which Python reads the code', () => {
     const err = await readServerCode({ root: crash, serverDir: '.', files: { 'bot.py': 'x = 1' } }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(CodeReadError);
     expect((err as Error).message).toMatch(/^the server-code reader failed \(\S+\/\.venv\/bin\/python, exit 1\): MemoryError: boom$/);
+  });
+
+  test('a Python that does not finish in time is stopped: CodeReadError', async () => {
+    const slow = join(dir, 'slow');
+    mkdirSync(join(slow, '.venv', 'bin'), { recursive: true });
+    writeFileSync(join(slow, '.venv', 'bin', 'python'), '#!/bin/sh\nexec /bin/sleep 30\n');
+    chmodSync(join(slow, '.venv', 'bin', 'python'), 0o755);
+    const started = Date.now();
+    const err = await runPythonScript({ dirs: [slow], script: '/nonexistent.py', input: '{}', timeoutMs: 300 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(CodeReadError);
+    expect((err as Error).message).toMatch(/\(\S+python, stopped after 0\.3 s\)$/);
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 });
 
