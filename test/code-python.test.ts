@@ -18,6 +18,9 @@ describe('the reader refuses what it must not read', () => {
       mkdirSync(join(dir, 'server'));
       writeFileSync(join(dir, 'server', 'big.py'), '#'.repeat(2 * 1024 * 1024 + 1));
       await expect(readServerCode({ root: dir })).rejects.toThrow(/server\/big\.py is \d+ KB/);
+      await expect(
+        readServerCode({ root: dir, files: { 'server/big.py': 'x = 1', 'server/given.py': '#'.repeat(3 << 20) } }),
+      ).rejects.toThrow(/server\/given\.py is 3072 KB/);
     } finally {
       removeDir(dir);
     }
