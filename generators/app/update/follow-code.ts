@@ -70,6 +70,11 @@ function settledPython(plan: readonly FilePlan[]): Record<string, string> {
   return files;
 }
 
+/** Whether a plan may change the server code (a `server/*.py` file it writes, removes or must settle). */
+export function touchesCode(plan: readonly FilePlan[]): boolean {
+  return plan.some((f) => f.path.startsWith(`${SERVER}/`) && f.path.endsWith('.py') && !['unchanged', 'keep'].includes(f.action));
+}
+
 /** A settled file's text: the plan's result, else the project's file. */
 export function settledText(root: string, plan: readonly FilePlan[], path: string): string | null {
   const f = plan.find((p) => p.path === path);
@@ -107,11 +112,25 @@ interface Disagreement {
   where: string;
 }
 
+/**
+ * The service a role's code constructs: its one id, or among several imported (markers resolved by
+ * hand leave both classes imported) the one whose required variables the code reads, every one.
+ */
+function constructed(ids: readonly string[], facts: CodeFacts): string[] {
+  if (ids.length < 2) return [...ids];
+  const read = new Set(facts.reading.env.map((r) => r.name));
+  return ids.filter((id) => {
+    const def = findService(id);
+    const needed = (def?.env ?? []).filter((v) => v.required && def?.construct.includes(v.name));
+    return needed.length > 0 && needed.every((v) => read.has(v.name));
+  });
+}
+
 /** The roles where the code constructs exactly one service and the configuration names another. */
 export function disagreements(config: ProjectConfig, facts: CodeFacts): Disagreement[] {
   const out: Disagreement[] = [];
   for (const [role, key] of ROLE_KEYS) {
-    const ids = facts.services[role] ?? [];
+    const ids = constructed(facts.services[role] ?? [], facts);
     const named = config[key];
     if (ids.length !== 1 || typeof named !== 'string' || named === ids[0] || !findService(ids[0])) continue;
     const def = findService(ids[0])!;

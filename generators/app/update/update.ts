@@ -26,7 +26,7 @@ import { checkLinks, yoRcError } from './guard.js';
 import { acquireUpdateLock, clearDeadLock } from './lock.js';
 import { settleConflicts, type ConflictPolicy } from './conflicts.js';
 import { leftoverMarkers, splitLeftovers, whereMarkers, type LeftoverMarkers } from './markers.js';
-import { followCode, readCode, type CodeState } from './follow-code.js';
+import { followCode, readCode, touchesCode, type CodeState } from './follow-code.js';
 import { planUpdate, type FilePlan, type Resolution } from './plan.js';
 import { removalsNeedingConsent } from './removals.js';
 import {
@@ -325,8 +325,10 @@ async function updateLocked(req: UpdateRequest): Promise<UpdateOutcome> {
     followed: [],
   };
   if (req.dryRun) return outcome;
-  // Read before anything is asked: what the code needed before the update (the report's "no longer used").
-  const codeBefore = await readCode(req.root, null, (before ?? config).transports);
+  // What the code needed before the update (the report's "no longer used"), read while the user
+  // is asked, when the update may change it; otherwise the code read after the update is the same.
+  const codeBefore = touchesCode(plan) ? readCode(req.root, null, (before ?? config).transports) : undefined;
+  codeBefore?.catch(() => undefined);
   // Never merge into an unresolved conflict (markers.ts): refused before anything is asked.
   const { refused, reported } = splitLeftovers(outcome.leftover, plan);
   if (refused.length) throw new UpdateMarkersError(refused.map(whereMarkers));
@@ -354,7 +356,9 @@ async function updateLocked(req: UpdateRequest): Promise<UpdateOutcome> {
     reconfigure: (services) => configurations({ ...req, flags: { ...req.flags, ...services } }).config,
   });
   Object.assign(outcome, { plan: followed.plan, config: followed.config, followed: followed.lines });
-  outcome.code = { before: codeBefore, after: followed.state };
+  const transportsBefore = (before ?? config).transports;
+  const codeThen = (await codeBefore) ?? (touchesCode(followed.plan) ? await readCode(req.root, null, transportsBefore) : followed.state);
+  outcome.code = { before: codeThen, after: followed.state };
   const late = splitLeftovers(leftoverMarkers(req.root, followed.plan), followed.plan).refused;
   if (late.length) throw new UpdateMarkersError(late.map(whereMarkers));
   await applyChanges(req.root, changesOf(req.root, followed.plan, followed.next, base, outcome.changed), { afterChange: req.afterChange });
