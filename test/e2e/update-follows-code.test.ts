@@ -57,7 +57,8 @@ function copy(name: string, edit: (text: string) => string = (t) => t.replace(VO
 }
 
 const read = (dir: string, path: string): string => readFileSync(join(dir, ...path.split('/')), 'utf8');
-const tts = (dir: string): string => (JSON.parse(read(dir, '.yo-rc.json')) as Record<string, { tts_service: string }>)['generator-pipecat'].tts_service;
+const tts = (dir: string): string =>
+  (JSON.parse(read(dir, '.yo-rc.json')) as Record<string, { tts_service: string }>)['generator-pipecat'].tts_service;
 /** Keys `.env.example` sets (uncommented). */
 const setKeys = (dir: string): string[] => [...read(dir, 'server/.env.example').matchAll(/^([A-Z_][A-Z0-9_]*)=/gm)].map((m) => m[1]);
 
@@ -162,7 +163,10 @@ describe('pipecat update keeps the code and what it needs together', () => {
 
     const dir = copy('own', (t) =>
       t
-        .replace('load_dotenv(override=True)\n', 'load_dotenv(override=True)\n\nGREETING = os.getenv("MY_KEY", "hello")\nMIXER = SoundfileMixer\n')
+        .replace(
+          'load_dotenv(override=True)\n',
+          'load_dotenv(override=True)\n\nGREETING = os.getenv("MY_KEY", "hello")\nMIXER = SoundfileMixer\n',
+        )
         .replace('import os\n', 'import os\n\nfrom pipecat.audio.mixers.soundfile_mixer import SoundfileMixer\n'),
     );
     const r = runCli(['update', '--recording'], { cwd: dir });

@@ -150,7 +150,9 @@ export function followedLine(d: Disagreement): string {
 /** The report's line for server files that decide nothing yet. */
 export function unreadableLine(files: readonly ReadFile[]): string {
   const what = files
-    .map((f) => (f.markers?.length ? `${f.path} holds conflict markers` : `${f.path} does not parse (line ${f.error?.line}: ${f.error?.message})`))
+    .map((f) =>
+      f.markers?.length ? `${f.path} holds conflict markers` : `${f.path} does not parse (line ${f.error?.line}: ${f.error?.message})`,
+    )
     .join('; ');
   return `${what}: once resolved, the next \`pipecat update\` (or \`pipecat doctor --fix\`) brings .env.example, pyproject.toml and .yo-rc.json in line with the code`;
 }
@@ -275,7 +277,9 @@ export async function followCode(input: FollowInput): Promise<Followed> {
       followed = input.reconfigure(Object.fromEntries(diff.map((d) => [d.key, d.id])));
     } catch (err) {
       const why = err instanceof Error ? err.message : String(err);
-      lines.push(...diff.map((d) => `${followedLine(d).replace(/: kept .*$/, '')}, which the configuration cannot take (${why}): left as it is`));
+      lines.push(
+        ...diff.map((d) => `${followedLine(d).replace(/: kept .*$/, '')}, which the configuration cannot take (${why}): left as it is`),
+      );
     }
     if (followed) {
       config = followed;

@@ -69,11 +69,13 @@ function withoutKeys(lines: string[], gone: ReadonlySet<string>): string[] {
       out.pop();
   }
   // A group header left with no key under it goes, with the blank line before it.
-  return out.filter((line, i) => {
-    if (!HEADER.test(line)) return true;
-    for (let j = i + 1; j < out.length && !HEADER.test(out[j]); j++) if (out[j].trim() !== '') return true;
-    return false;
-  }).filter((line, i, all) => !(line.trim() === '' && (i === all.length - 1 || all[i + 1].trim() === '') && i > 0));
+  return out
+    .filter((line, i) => {
+      if (!HEADER.test(line)) return true;
+      for (let j = i + 1; j < out.length && !HEADER.test(out[j]); j++) if (out[j].trim() !== '') return true;
+      return false;
+    })
+    .filter((line, i, all) => !(line.trim() === '' && (i === all.length - 1 || all[i + 1].trim() === '') && i > 0));
 }
 
 /** What {@link followEnvExample} changed. */
