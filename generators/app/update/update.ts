@@ -5,10 +5,12 @@
  * One run: read the recorded configuration (`.yo-rc.json`) → apply the flags with the one resolver
  * (`update/config.ts`) → render the file table (`render.ts`, as `init` does) → plan each file
  * against the base (`update/plan.ts`, three-way merge) → settle conflicts (a terminal choice,
- * conflict markers, or stop with exit code {@link UPDATE_EXIT}.conflicts) → apply all or nothing
- * (`update/apply.ts`), the base and `.yo-rc.json` included → report env and dependency changes.
+ * conflict markers, or stop with exit code {@link UPDATE_EXIT}.conflicts) → follow the settled
+ * server code (`update/follow-code.ts`: the services it constructs, `.env.example`, the extras) →
+ * apply all or nothing (`update/apply.ts`), the base and `.yo-rc.json` included → report env and
+ * dependency changes (from the code read before and after).
  *
- * Source: issue 15.
+ * Source: issue 15; issue 32 (the code decides).
  */
 import { existsSync, lstatSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
