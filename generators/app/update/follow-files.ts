@@ -15,6 +15,8 @@ import { parse } from 'smol-toml';
 import { ALL_SERVICES } from '../catalogue/catalogue.js';
 import { TRANSPORTS } from '../catalogue/transports.js';
 import type { EnvVarDefinition } from '../catalogue/types.js';
+import { minimalExtras } from '../code/facts.js';
+import { pipecatData } from '../code/reader.js';
 import type { CodeFacts, NeededVar } from '../code/types.js';
 
 /** A dotenv line declaring a key, set (`KEY=`, `export KEY=`) or commented out (`# KEY=`). */
@@ -94,10 +96,12 @@ export interface EnvFollowed {
  * @param text the file as the update leaves it
  * @param facts what the settled server code needs
  * @param partial true when a server file could not be read (markers, a syntax error): nothing is removed
+ * @param documented keys the configuration documents commented out for the platform or the runner to
+ *   set (Krisp VIVA's, which Pipecat Cloud provides): never removed
  */
-export function followEnvExample(text: string, facts: CodeFacts, partial: boolean): EnvFollowed {
+export function followEnvExample(text: string, facts: CodeFacts, partial: boolean, documented: readonly string[] = []): EnvFollowed {
   const declared = declaredKeys(text);
-  const read = new Set(facts.env.map((v) => v.name));
+  const read = new Set([...facts.env.map((v) => v.name), ...documented]);
   const missing = facts.env.filter((v) => v.need !== 'runner-set' && !declared.includes(v.name));
   const removed = partial ? [] : declared.filter((k) => !read.has(k));
   if (!missing.length && !removed.length) return { text, added: [], removed: [] };
@@ -106,6 +110,20 @@ export function followEnvExample(text: string, facts: CodeFacts, partial: boolea
   if (removed.length) lines = withoutKeys(lines, new Set(removed));
   if (missing.length) lines.push('', '# --- Read by the server code', ...missing.flatMap(linesFor));
   return { text: lines.join(eol) + eol, added: missing.map((v) => v.name), removed };
+}
+
+/** Every extra `extra` installs through pipecat-ai's self-references, transitively. */
+function included(extra: string, includes: Readonly<Record<string, readonly string[]>>): string[] {
+  const out = new Set<string>();
+  const walk = (e: string): void => {
+    for (const inner of includes[e] ?? []) {
+      if (out.has(inner)) continue;
+      out.add(inner);
+      walk(inner);
+    }
+  };
+  walk(extra);
+  return [...out];
 }
 
 /** A pipecat-ai requirement: the name, its extras and the rest (`>=1.8.0`, markers). */
@@ -145,10 +163,17 @@ export function followExtras(text: string, facts: CodeFacts, partial: boolean): 
     .map((e) => e.trim())
     .filter(Boolean);
   const needed = new Set(facts.extras);
-  const added = facts.extras.filter((e) => !had.includes(e));
   const removed = partial ? [] : had.filter((e) => !needed.has(e));
+  const kept = had.filter((e) => !removed.includes(e));
+  // What the kept extras install, those pipecat-ai's own extras include (`tavus` installs `daily`) too.
+  const data = pipecatData();
+  const installed = new Set(minimalExtras(kept, data).flatMap((e) => [e, ...included(e, data.extraIncludes)]));
+  const added = minimalExtras(
+    facts.extras.filter((e) => !installed.has(e)),
+    data,
+  );
   if (!added.length && !removed.length) return same;
-  const extras = [...new Set([...had.filter((e) => !removed.includes(e)), ...added])].sort();
+  const extras = [...new Set([...kept, ...added])].sort();
   const next = `pipecat-ai${extras.length ? `[${extras.join(',')}]` : ''}${rest}`;
   const at = text.indexOf(JSON.stringify(req));
   if (at < 0) return same;
