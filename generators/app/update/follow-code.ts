@@ -29,6 +29,7 @@ import { buildContext } from '../render/context.js';
 import { renderFiles, type RenderedFile } from '../render/render.js';
 import { settleConflicts, type ChooseConflict, type ConflictPolicy, type SettledConflicts } from './conflicts.js';
 import { followEnvExample, followExtras } from './follow-files.js';
+import { markerLines } from './markers.js';
 import { bytes, planUpdate, type FilePlan } from './plan.js';
 
 /** The server code's folder in a generated project. */
@@ -218,7 +219,8 @@ export function followFiles(root: string, plan: FilePlan[], state: CodeState, ou
   const partial = state.unreadable.length > 0;
   const apply = (path: string, edit: (text: string) => { text: string; added: string[]; removed: string[] }, noun: string): void => {
     const text = settledText(root, plan, path);
-    if (text === null) return;
+    // A file holding conflict markers is the user's to resolve first.
+    if (text === null || out.marked.includes(path) || markerLines(text).length) return;
     const r = edit(text);
     if (r.text === text) return;
     let f = plan.find((p) => p.path === path);
