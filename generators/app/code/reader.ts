@@ -98,12 +98,18 @@ function collectSources(req: ReadRequest): Record<string, string> {
   }
   const sources: Record<string, string> = {};
   for (const abs of listPython(root, server)) {
-    const size = statSync(abs).size;
     const path = projectPath(root, abs);
+    if (req.files?.[path] !== undefined) continue;
+    const size = statSync(abs).size;
     if (size > MAX_FILE_BYTES) throw new CodeReadError(`${path} is ${Math.round(size / 1024)} KB: larger than a server file can be (2 MB)`);
-    if (req.files?.[path] === undefined) sources[path] = readFileSync(abs, 'utf8');
+    sources[path] = readFileSync(abs, 'utf8');
   }
-  for (const [path, text] of Object.entries(req.files ?? {})) if (path.endsWith('.py')) sources[path] = text;
+  for (const [path, text] of Object.entries(req.files ?? {})) {
+    if (!path.endsWith('.py')) continue;
+    const size = Buffer.byteLength(text, 'utf8');
+    if (size > MAX_FILE_BYTES) throw new CodeReadError(`${path} is ${Math.round(size / 1024)} KB: larger than a server file can be (2 MB)`);
+    sources[path] = text;
+  }
   return sources;
 }
 
