@@ -168,8 +168,9 @@ export function followExtras(text: string, facts: CodeFacts, partial: boolean): 
   // What the kept extras install, those pipecat-ai's own extras include (`tavus` installs `daily`) too.
   const data = pipecatData();
   const installed = new Set(minimalExtras(kept, data).flatMap((e) => [e, ...included(e, data.extraIncludes)]));
+  // An extra that installs nothing (pipecat's marker extras, `openai = []`) is not worth a change.
   const added = minimalExtras(
-    facts.extras.filter((e) => !installed.has(e)),
+    facts.extras.filter((e) => !installed.has(e) && (data.extras[e]?.length ?? 1) > 0),
     data,
   );
   if (!added.length && !removed.length) return same;
