@@ -1,6 +1,7 @@
 /**
  * `pipecat update`'s conflicts without a terminal (issue 26), through the real binary: the
- * conflicting parts settled one way (`--conflicts yours|new`) keep the user's other edits; the
+ * conflicting parts settled one way (`--conflicts yours|new`) keep the user's other edits (kept
+ * service code keeps its service: test/e2e/update-follows-code.test.ts); the
  * merged `bot.py` imports what its code uses whichever side is kept (check_server.py: pyflakes
  * finds no undefined name), also once markers are resolved either way; markers left in a file are
  * reported by the next update (`file:line`), which refuses to change that file (exit 2); and
@@ -54,11 +55,11 @@ function resolveMarkers(text: string, side: 'yours' | 'new'): string {
 
 /**
  * check_server.py's findings on a project's code (pyflakes: an undefined name is an error, a
- * NameError waiting; the compile, imports and calls checks). Its `env` check is left out: keeping
- * your Cartesia lines after switching the TTS reads a variable the new .env.example drops, as chosen.
+ * NameError waiting; the compile, imports and calls checks, and `more` of its checks, such as
+ * `env`: a variable read that .env.example does not declare).
  */
-function findings(dir: string): string[] {
-  const code = ['pyflakes', 'compile', 'imports', 'calls'];
+function findings(dir: string, more: readonly string[] = []): string[] {
+  const code = ['pyflakes', 'compile', 'imports', 'calls', ...more];
   return checkServers([dir])[0]
     .findings.filter((f) => code.includes(f.check))
     .map((f) => `${f.severity}: ${f.message}`);
@@ -69,15 +70,16 @@ describe('pipecat update: conflicting parts', () => {
     const yours = copy('yours');
     const r = runCli(['update', ...SWITCH, '--conflicts', 'yours'], { cwd: yours });
     expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' });
-    // Your Cartesia lines kept, with the new import block that would not import them: no undefined name.
-    if (CHECKS) expect(findings(yours)).toEqual([]);
-    expect(r.stdout).toMatch(/conflict server\/bot\.py {3}\(your lines in 2 conflicting parts\)/);
+    // Your Cartesia lines kept: the configuration follows the code (docs/updating.md), so the TTS
+    // switch is not applied around them either, and .env.example keeps what the code reads.
+    expect(r.stdout).toBe('bot is up to date\nserver/bot.py still constructs Cartesia TTS: kept cartesia_tts\n');
+    if (CHECKS) expect(findings(yours, ['env'])).toEqual([]);
     const y = bot(yours);
     expect([y.includes(PIRATE), y.includes(MY_TTS), y.includes(MY_NAME)]).toEqual([true, true, true]);
-    // Outside the parts the update is applied; the import block follows the code kept.
-    expect(y).toContain('Pipeline: Deepgram → OpenAI → ElevenLabs\n');
+    expect(y).toContain('Pipeline: Deepgram → OpenAI → Cartesia\n');
     expect(y).toContain('from pipecat.services.cartesia.tts import CartesiaTTSService\n');
     expect(y).not.toContain('import ElevenLabsTTSService');
+    expect(readFileSync(join(yours, '.yo-rc.json'), 'utf8')).toContain('"tts_service": "cartesia_tts"');
 
     const taken = copy('new');
     const n = runCli(['update', ...SWITCH, '--conflicts', 'new'], { cwd: taken });

@@ -156,7 +156,10 @@ describe('yo pipecat inside a project: conflicts', () => {
       },
     ]);
     expect(readFileSync(bot, 'utf8')).toContain('# my tweak');
-    expect(readFileSync(join(dir, 'server', '.env.example'), 'utf8')).toContain('ELEVENLABS_API_KEY');
+    // The kept code constructs Cartesia: the configuration and .env.example follow it (docs/updating.md).
+    const env = readFileSync(join(dir, 'server', '.env.example'), 'utf8');
+    expect([env.includes('CARTESIA_API_KEY='), env.includes('ELEVENLABS_API_KEY')]).toEqual([true, false]);
+    expect(readFileSync(join(dir, '.yo-rc.json'), 'utf8')).toContain('"tts_service": "cartesia_tts"');
   });
 });
 

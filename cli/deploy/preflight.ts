@@ -5,8 +5,9 @@
  *
  * Checks: the agent name is a DNS label; the region exists (and is an existing agent's); the secret set exists in the deploy
  * region, is `ready` (a set still `pending` after a write is waited for, briefly), and holds every
- * key `.env.example` requires except those Pipecat Cloud supplies to the project's transports
- * (names only; values are never read); the image pull secret named by `image_credentials` exists in the region (the list
+ * key the server code requires (`code-keys.ts`: read with the one reader, not from `.env.example`),
+ * except those Pipecat Cloud supplies to the project's transports (names only; values are never
+ * read); no server file holds conflict markers or fails to parse; the image pull secret named by `image_credentials` exists in the region (the list
  * endpoint: pull secrets cannot be read by name); for a Cloud Build, the Dockerfile is in the
  * build context; an image has a tag.
  */
@@ -16,6 +17,8 @@ import type { CloudClient } from '../cloud-api/client.js';
 import type { Region, SecretSetSummary } from '../cloud-api/types.js';
 import { SET_STATUS_MEANING } from '../secrets/status.js';
 import { waitForSet } from '../secrets/wait.js';
+import { CodeReadError, PythonNotFoundError } from '../../generators/app/code/errors.js';
+import { codeKeys, type CodeKeys } from './code-keys.js';
 import { isDotenvFile } from './context.js';
 
 /** Agent names: a DNS-1123 label of at most 63 characters (the platform's service names). */
@@ -29,12 +32,13 @@ export function agentNameProblem(name: string): string | undefined {
 }
 
 /**
- * The keys a project's `.env.example` requires: its lines that are not commented out
- * (`KEY=` or `export KEY=`). Generated projects comment out the optional ones.
+ * The keys a project's `.env.example` sets: its lines that are not commented out (`KEY=` or
+ * `export KEY=`). Generated projects comment out the optional ones. The deploy's note on keys
+ * Pipecat Cloud supplies reads it; what the secret set must hold comes from the code (`code-keys.ts`).
  *
  * @returns key names in file order, or undefined when there is no `.env.example`
  */
-export async function requiredKeys(dir: string): Promise<string[] | undefined> {
+export async function envExampleKeys(dir: string): Promise<string[] | undefined> {
   let text: string;
   try {
     text = await readFile(join(dir, '.env.example'), 'utf8');
@@ -64,11 +68,11 @@ export interface PreflightInput {
   /** The build context folder and Dockerfile path inside it. */
   contextDir: string;
   dockerfile: string;
-  /** The folder whose `.env.example` lists the required keys (the deploy folder). */
+  /** The deploy folder, whose server code says which keys are required (`code-keys.ts`). */
   projectDir: string;
   /**
    * Keys Pipecat Cloud supplies to the agent (`cli/deploy/project.ts` `platformSuppliedKeys`): left
-   * out of the keys `.env.example` requires.
+   * out of the keys the code requires.
    */
   suppliedKeys?: readonly string[];
   /** Region of the agent when it exists already (an agent cannot change region). */
@@ -87,7 +91,7 @@ async function secretSetProblems(
   client: CloudClient,
   p: PreflightInput,
   sets: SecretSetSummary[],
-  required: string[] | undefined,
+  required: readonly string[],
 ): Promise<string[]> {
   const problems: string[] = [];
   const name = p.secretSet as string;
@@ -116,13 +120,13 @@ async function secretSetProblems(
         typeof status === 'string' && SET_STATUS_MEANING[status] ? `: ${SET_STATUS_MEANING[status]}` : ''
       }`,
     );
-  if (required && required.length && found.region === p.region) {
+  if (required.length && found.region === p.region) {
     const detail = await client.getSecretSet(p.org, name);
     const have = new Set(detail.secrets.map((s) => s.fieldName));
     const missing = required.filter((k) => !have.has(k));
     if (missing.length)
       problems.push(
-        `secret set "${name}" lacks ${missing.length === 1 ? 'a key' : 'keys'} .env.example requires: ${missing.join(', ')} (add with \`pipecat cloud secrets set ${name} --file .env\`)`,
+        `secret set "${name}" lacks ${missing.length === 1 ? 'a key' : 'keys'} the server code requires: ${missing.join(', ')} (add with \`pipecat cloud secrets set ${name} --file .env\`)`,
       );
   }
   return problems;
@@ -155,6 +159,20 @@ async function sourceProblems(p: PreflightInput, sets: SecretSetSummary[]): Prom
 }
 
 /**
+ * The server code's part of the preflight ({@link codeKeys}); without a Python to read it, a problem
+ * saying what to install (`--no-preflight` skips the whole preflight).
+ */
+async function codeProblems(dir: string): Promise<CodeKeys> {
+  try {
+    return await codeKeys(dir);
+  } catch (err) {
+    if (err instanceof PythonNotFoundError || err instanceof CodeReadError)
+      return { required: [], problems: [`cannot read the server code to tell which keys it needs: ${err.message}`] };
+    throw err;
+  }
+}
+
+/**
  * Run the preflight.
  *
  * @returns one line per problem (empty when the deploy may go ahead)
@@ -172,10 +190,12 @@ export async function preflight(client: CloudClient, p: PreflightInput): Promise
       `agent "${p.agentName}" exists in region ${p.existingRegion} and cannot move to ${p.region}: deploy it to ${p.existingRegion}, or delete it first`,
     );
   const supplied = new Set(p.suppliedKeys ?? []);
-  const required = (await requiredKeys(p.projectDir))?.filter((k) => !supplied.has(k));
+  const code = await codeProblems(p.projectDir);
+  problems.push(...code.problems);
+  const required = code.required.filter((k) => !supplied.has(k));
   if (p.secretSet) problems.push(...(await secretSetProblems(client, p, sets, required)));
-  else if (required && required.length)
-    problems.push(`no secret set (secret_set in pcc-deploy.toml, or -s/--secrets) but .env.example requires: ${required.join(', ')}`);
+  else if (required.length)
+    problems.push(`no secret set (secret_set in pcc-deploy.toml, or -s/--secrets) but the server code requires: ${required.join(', ')}`);
   problems.push(...(await sourceProblems(p, sets)));
   return problems;
 }

@@ -9,8 +9,8 @@
  *   create voice-bot-staging reading voice-bot-staging-secrets (one build);
  * - `promote staging` deploys that build to voice-bot with voice-bot-secrets: no build, no upload;
  * - keys Pipecat Cloud supplies: the Daily bot deploys with a set that lacks DAILY_API_KEY (its
- *   `.env.example` lists it); the same server/ folder outside its project (no .yo-rc.json) still
- *   needs it, as before.
+ *   `.env.example` lists it), also outside its project (no .yo-rc.json): the preflight reads the
+ *   code, whose `create_transport` serves Daily.
  */
 import { CASCADE_ARGS } from '../helpers/cli.js';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
@@ -173,16 +173,18 @@ describe('secrets and agent commands with --env', () => {
 });
 
 describe('keys Pipecat Cloud supplies', () => {
-  test('the Daily bot deploys with a set that lacks DAILY_API_KEY; outside its project the key is required', async () => {
+  test('the Daily bot deploys with a set that lacks DAILY_API_KEY, also outside its project (its code says it serves Daily)', async () => {
     const r = await cli(['deploy', '--yes']);
     expect(r.stderr).toContain('DAILY_API_KEY is not needed in the secret set: Pipecat Cloud supplies it to the daily transport\n');
     expect(r.stderr).toContain(`agent ${NAME} is ready`);
     expect(r.code).toBe(0);
-    // Without .yo-rc.json nothing says which transport the bot uses: .env.example decides, as before.
+    // Without .yo-rc.json the code itself says which transport the bot serves (create_transport's
+    // "daily"): the preflight reads it, not .env.example, so the key is still not required.
     const alone = join(home, 'server-alone');
     await cp(server, alone, { recursive: true });
     const a = await cli(['deploy', '--yes'], alone);
-    expect(a.stderr).toContain(`secret set "${NAME}-secrets" lacks a key .env.example requires: DAILY_API_KEY`);
-    expect(a.code).toBe(2);
+    expect(a.stderr).not.toContain('DAILY_API_KEY');
+    expect(a.stderr).toContain(`preflight: ok (agent ${NAME}`);
+    expect(a.code).toBe(0);
   });
 });

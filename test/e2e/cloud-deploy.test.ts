@@ -123,7 +123,7 @@ describe('preflight: nothing is created when a deploy would fail', () => {
     await clearRecordedRequests(emu.url);
     const r = await cli(['cloud', 'deploy', '--yes']);
     expect(r.stderr).toContain('preflight found 1 problem: nothing was created');
-    expect(r.stderr).toContain(`secret set "${SET}" lacks a key .env.example requires: CARTESIA_API_KEY`);
+    expect(r.stderr).toContain(`secret set "${SET}" lacks a key the server code requires: CARTESIA_API_KEY`);
     expect(r.stderr).not.toMatch(/d1|d2|o3/); // never a value
     expect(r.code).toBe(2);
     expect(await agents()).toEqual([]);
@@ -323,7 +323,7 @@ describe('on a terminal', () => {
   /** Secrets set in a slow emulator (deployments take 2.5 s), then `deploy` started in tmux. */
   async function startDeploy(slow: EmulatorProcess, tty: TmuxSession, deployArgs: string, extra: Record<string, string | undefined>) {
     const e = { HOME: home, PIPECAT_API_HOST: slow.url, PIPECAT_TOKEN: slow.token, PIPECAT_ORG: slow.org, PIPECAT_POLL_MS: '100' };
-    const all = join(home, 'all.env'); // every key .env.example requires, whatever the tests before did
+    const all = join(home, 'all.env'); // every key the server code requires, whatever the tests before did
     await writeFile(all, 'DAILY_API_KEY=d1\nDEEPGRAM_API_KEY=d2\nOPENAI_API_KEY=o3\nCARTESIA_API_KEY=c4\n');
     expect((await runInDir(server, ['cloud', 'secrets', 'set', SET, '--file', all, '--skip'], { ...env, ...e }, 30_000)).code).toBe(0);
     const exitFile = join(home, `tty-exit-${Date.now()}`);

@@ -1,9 +1,9 @@
 /**
  * `pipecat update` on a real terminal (tmux): a conflicting file gets a choice; "show the
  * conflicting parts" prints only those, as small diffs, and asks again; "keep mine" keeps the
- * user's file while the rest of the update is applied; "take new" takes the new lines of the
- * conflicting part only (the user's other edits stay); "choose part by part" asks yours / new /
- * both for each part, and the merged bot.py imports what its code uses (check_server.py);
+ * user's file, and the configuration follows the service its code still constructs; "take new"
+ * takes the new lines of the conflicting part only (the user's other edits stay); "choose part by
+ * part" asks yours / new / both for each part, and bot.py imports what its code uses (check_server.py);
  * "abort" changes nothing (issues 15 and 26).
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
@@ -70,7 +70,7 @@ function codeFindings(dir: string): string[] {
 
 describe('pipecat update on a terminal', () => {
   (HAVE_TMUX ? test : test.skip)(
-    'show the conflicting parts (only them), then keep mine: the edit stays, the rest is updated',
+    'show the conflicting parts (only them), then keep mine: the edit stays, and the configuration follows the kept code',
     async () => {
       const dir = conflicted('keep');
       const tty = new TmuxSession(tmp);
@@ -92,13 +92,15 @@ describe('pipecat update on a terminal', () => {
         tty.keys('Enter'); // the choice again, "keep mine" first
         const done = await tty.waitFor('EXIT=');
         expect(done).toContain('EXIT=0');
-        expect(done).toContain('(kept yours)');
+        // The kept code constructs Cartesia: the configuration follows it (docs/updating.md).
+        expect(done).toContain('server/bot.py still constructs Cartesia TTS: kept cartesia_tts');
       } finally {
         tty.kill();
       }
       const bot = readFileSync(join(dir, 'server', 'bot.py'), 'utf8');
       expect(bot).toContain('# my tweak');
-      expect(readFileSync(join(dir, 'server', '.env.example'), 'utf8')).toContain('ELEVENLABS_API_KEY');
+      const env = readFileSync(join(dir, 'server', '.env.example'), 'utf8');
+      expect([env.includes('CARTESIA_API_KEY='), env.includes('ELEVENLABS_API_KEY')]).toEqual([true, false]);
     },
     120_000,
   );
@@ -144,7 +146,7 @@ describe('pipecat update on a terminal', () => {
   );
 
   (HAVE_TMUX ? test : test.skip)(
-    'choose part by part: yours for the first, new for the second; the other edits stay and no name is undefined',
+    'choose part by part: yours for the construct keeps its service; the other edits stay and no name is undefined',
     async () => {
       const dir = conflicted('parts', 2);
       const done = await onTerminal(dir, async (tty) => {
@@ -158,14 +160,15 @@ describe('pipecat update on a terminal', () => {
         tty.keys('Down', 'Enter'); // take new
       });
       expect(done).toContain('EXIT=0');
-      expect(done).toContain('(part by part: 1 yours, 1 new, 0 with markers)');
+      // Yours in the construct: the code still constructs Cartesia, so the configuration follows it
+      // and bot.py is planned again with it (the TTS switch is not applied around the kept lines).
+      expect(done).toContain('server/bot.py still constructs Cartesia TTS: kept cartesia_tts');
       const bot = readFileSync(join(dir, 'server', 'bot.py'), 'utf8');
       expect(bot).toContain(PERSONA[1]);
       expect(bot).toContain('tts = CartesiaTTSService(  # my tweak');
-      expect(bot).toContain('"ElevenLabs TTS",');
-      expect(bot).not.toContain('Cartesia TTS (mine)');
-      // The part kept as yours uses CartesiaTTSService, which the new version no longer imports.
+      expect(bot).not.toContain('ElevenLabs');
       expect(bot).toContain('from pipecat.services.cartesia.tts import CartesiaTTSService\n');
+      expect(readFileSync(join(dir, '.yo-rc.json'), 'utf8')).toContain('"tts_service": "cartesia_tts"');
       if (CHECKS) expect(codeFindings(dir)).toEqual([]);
     },
     120_000,

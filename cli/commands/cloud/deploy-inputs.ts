@@ -161,10 +161,10 @@ export async function readDeployInputs(io: CloudIO, argv: DeployArgs): Promise<D
  */
 export async function runPreflight(run: DeployRun, existing: AgentDetails | undefined, i: DeployInputs): Promise<void> {
   const { io, argv, client, org, region, say } = run;
-  const { preflight, requiredKeys } = await import('../../deploy/preflight.js');
+  const { preflight, envExampleKeys } = await import('../../deploy/preflight.js');
   const { platformSuppliedKeys } = await import('../../deploy/project.js');
   const supplied = await platformSuppliedKeys(i.dir);
-  const listed = (await requiredKeys(i.dir)) ?? [];
+  const listed = (await envExampleKeys(i.dir)) ?? [];
   for (const [key, transports] of Object.entries(supplied?.by ?? {}))
     if (listed.includes(key))
       say(`${key} is not needed in the secret set: Pipecat Cloud supplies it to the ${transports.join(', ')} transport`);

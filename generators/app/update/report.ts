@@ -10,6 +10,8 @@ import { buildContext } from '../render/context.js';
 import { deriveValues } from '../config/resolve.js';
 import type { ProjectConfig } from '../config/types.js';
 import { YO_RC_FILE } from '../config/yo-rc.js';
+import type { NeededVar } from '../code/types.js';
+import type { CodeState } from './follow-code.js';
 import { markerLines, whereMarkers } from './markers.js';
 import type { UpdateOutcome } from './update.js';
 
@@ -28,31 +30,74 @@ export interface ReportInput {
   changed: readonly string[];
   /** Project folder as shown to the user (`.` or a relative path). */
   shownRoot: string;
+  /**
+   * The server code before and after the update, as read: when given, the variables come from it
+   * (what the code reads), not from the configurations.
+   */
+  code?: { before: CodeState; after: CodeState };
+}
+
+/** The variable changes the report words, and which of them concern the Pipecat Cloud secret set. */
+interface EnvChanges {
+  added: string[];
+  unused: string[];
+  /** An added key the deployed bot reads (not one Pipecat Cloud supplies): the set needs updating. */
+  setNeedsAdded: boolean;
+  /** Unused keys the secret set may hold (not local-runner-only ones). */
+  unset: string[];
+}
+
+/** The variables a reading needs the user to set (runner-set ones aside). */
+function userVars(state: CodeState): NeededVar[] {
+  return state.facts.env.filter((v) => v.need !== 'runner-set');
 }
 
 /**
- * The lines after an update: env changes, then install commands.
+ * The variable changes: from the code read before and after when known (a key the kept code still
+ * reads is never unused; with a server file that decides nothing yet, nothing is called unused),
+ * else from the configurations' `.env.example` lines.
+ */
+function envChanges(input: ReportInput): EnvChanges {
+  if (input.code) {
+    const before = userVars(input.code.before);
+    const after = userVars(input.code.after);
+    const added = after.filter((v) => !before.some((b) => b.name === v.name));
+    const unused = input.code.after.unreadable.length ? [] : before.filter((v) => !after.some((a) => a.name === v.name));
+    return {
+      added: added.map((v) => v.name),
+      unused: unused.map((v) => v.name),
+      setNeedsAdded: added.some((v) => v.need !== 'local-only'),
+      unset: unused.filter((v) => v.need !== 'local-only').map((v) => v.name),
+    };
+  }
+  const before = input.before ? envVarNames(input.before) : [];
+  const after = envVarNames(input.after);
+  const added = after.filter((v) => !before.includes(v));
+  const unused = input.before ? before.filter((v) => !after.includes(v)) : [];
+  return { added, unused, setNeedsAdded: added.length > 0, unset: unused };
+}
+
+/**
+ * The lines after an update: env changes (what the code reads before and after, when read), then
+ * install commands.
  *
- * @param input configurations before and after, changed paths
+ * @param input configurations before and after, changed paths, the code read before and after
  * @returns lines (possibly none), without secret values (only names)
  */
 export function updateReport(input: ReportInput): string[] {
   const out: string[] = [];
   const server = input.shownRoot === '.' ? 'server' : `${input.shownRoot}/server`;
-  const before = input.before ? envVarNames(input.before) : [];
-  const after = envVarNames(input.after);
-  const added = after.filter((v) => !before.includes(v));
-  const unused = input.before ? before.filter((v) => !after.includes(v)) : [];
+  const { added, unused, setNeedsAdded, unset } = envChanges(input);
   const secretSet = deriveValues(input.after).secret_set;
   if (added.length) {
     out.push('', `Environment variables now needed (add them to ${server}/.env; see .env.example):`, ...added.map((v) => `  ${v}`));
-    if (input.after.deploy_to_cloud)
+    if (input.after.deploy_to_cloud && setNeedsAdded)
       out.push('  then update the Pipecat Cloud secret set (in server/):', `  pipecat cloud secrets set ${secretSet} --file .env`);
   }
   if (unused.length) {
     out.push('', `Environment variables no longer used (you may remove them from ${server}/.env):`, ...unused.map((v) => `  ${v}`));
-    if (input.after.deploy_to_cloud && input.before?.deploy_to_cloud) {
-      out.push('  and from the Pipecat Cloud secret set:', ...unused.map((v) => `  pipecat cloud secrets unset ${secretSet} ${v}`));
+    if (input.after.deploy_to_cloud && input.before?.deploy_to_cloud && unset.length) {
+      out.push('  and from the Pipecat Cloud secret set:', ...unset.map((v) => `  pipecat cloud secrets unset ${secretSet} ${v}`));
     }
   }
   const installs: string[] = [];
@@ -98,6 +143,8 @@ export function summaryLines(outcome: UpdateOutcome, shownRoot: string): string[
           .map((a) => `${counts.get(a)} ${verbs[a]}`)
           .join(', ')}`,
   );
+  // What followed the code: the services kept, the files that followed, what decides nothing yet.
+  lines.push(...(outcome.followed ?? []));
   for (const f of outcome.plan) {
     if (f.action === 'unchanged' || f.path === YO_RC_FILE || (f.action === 'keep' && upToDate)) continue;
     const note = outcome.kept.includes(f.path)
@@ -113,7 +160,7 @@ export function summaryLines(outcome: UpdateOutcome, shownRoot: string): string[
   }
   for (const t of outcome.removedFolders ?? [])
     lines.push(`Removed all of ${t}/: the new configuration generates nothing in it (none of its files was edited).`);
-  lines.push(...updateReport({ before: outcome.before, after: outcome.config, changed: outcome.changed, shownRoot }));
+  lines.push(...updateReport({ before: outcome.before, after: outcome.config, changed: outcome.changed, shownRoot, code: outcome.code }));
   if (outcome.marked.length) {
     lines.push(
       '',

@@ -5,27 +5,31 @@
  * One run: read the recorded configuration (`.yo-rc.json`) → apply the flags with the one resolver
  * (`update/config.ts`) → render the file table (`render.ts`, as `init` does) → plan each file
  * against the base (`update/plan.ts`, three-way merge) → settle conflicts (a terminal choice,
- * conflict markers, or stop with exit code {@link UPDATE_EXIT}.conflicts) → apply all or nothing
- * (`update/apply.ts`), the base and `.yo-rc.json` included → report env and dependency changes.
+ * conflict markers, or stop with exit code {@link UPDATE_EXIT}.conflicts) → follow the settled
+ * server code (`update/follow-code.ts`: the services it constructs, `.env.example`, the extras) →
+ * apply all or nothing (`update/apply.ts`), the base and `.yo-rc.json` included → report env and
+ * dependency changes (from the code read before and after).
  *
- * Source: issue 15.
+ * Source: issue 15; issue 32 (the code decides).
  */
-import { existsSync, lstatSync, readFileSync } from 'node:fs';
+import { existsSync, lstatSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { readConfigFile, resolveConfig, ConfigError, type ConfigLayer } from '../config/resolve.js';
 import type { ProjectConfig } from '../config/types.js';
 import { currentTransportName } from '../catalogue/catalogue.js';
-import { renderFiles, type RenderedFile } from '../render/render.js';
+import { renderFiles } from '../render/render.js';
 import { StagingError, sweepStale } from '../staging/staging.js';
 import { YO_RC_FILE, YO_RC_NAMESPACE } from '../config/yo-rc.js';
-import { applyChanges, type FileChange } from './apply.js';
+import { applyChanges } from './apply.js';
 import { baseFiles, BASE_DIR, PIPECAT_DIR, readBase } from './base.js';
+import { changesOf } from './changes.js';
 import { resolveUpdateConfig } from './config.js';
 import { checkLinks, yoRcError } from './guard.js';
 import { acquireUpdateLock, clearDeadLock } from './lock.js';
 import { settleConflicts, type ConflictPolicy } from './conflicts.js';
 import { leftoverMarkers, splitLeftovers, whereMarkers, type LeftoverMarkers } from './markers.js';
-import { bytes, planUpdate, type FilePlan, type Resolution } from './plan.js';
+import { followCode, readCode, touchesCode, type CodeState } from './follow-code.js';
+import { planUpdate, type FilePlan, type Resolution } from './plan.js';
 import { removalsNeedingConsent } from './removals.js';
 import {
   NotAProjectError,
@@ -176,6 +180,13 @@ export interface UpdateOutcome {
   leftover: LeftoverMarkers[];
   /** Paths of the removals that need consent (asked on a terminal; the dry run's plan says so). */
   needsConsent: string[];
+  /**
+   * What following the code did (`follow-code.ts`), for the report: the services kept because the
+   * code constructs them, the files that followed, the server files that decide nothing yet.
+   */
+  followed: string[];
+  /** The server code as the project had it before the update, and as the update leaves it (not for a dry run). */
+  code?: { before: CodeState; after: CodeState };
 }
 
 /**
@@ -283,42 +294,6 @@ async function settleRemovals(req: UpdateRequest, consent: ConsentRequest, plan:
   }
 }
 
-/**
- * The changes applying a settled plan makes: each file whose result differs from the project's,
- * then the new base (every produced file but the user's own guides; entries of files no longer
- * produced go).
- *
- * @param changed receives the project paths whose contents change
- */
-function changesOf(
-  root: string,
-  plan: readonly FilePlan[],
-  next: readonly RenderedFile[],
-  base: ReadonlyMap<string, Buffer> | null,
-  changed: string[],
-): FileChange[] {
-  const changes: FileChange[] = [];
-  for (const f of plan) {
-    if (f.result === undefined) continue;
-    const mine = currentBytes(join(root, ...f.path.split('/')));
-    if (f.result === null ? mine === null : mine !== null && mine.equals(bytes(f.result))) continue;
-    changes.push({ path: f.path, contents: f.result });
-    changed.push(f.path);
-  }
-  const own = new Set(plan.filter((f) => f.action === 'keep').map((f) => f.path));
-  const newBase = baseFiles(next.filter((f) => !own.has(f.path)));
-  const newBasePaths = new Set(newBase.map((f) => f.path));
-  for (const f of newBase) {
-    const mine = currentBytes(join(root, ...f.path.split('/')));
-    if (mine === null || !mine.equals(bytes(f.contents))) changes.push({ path: f.path, contents: f.contents });
-  }
-  for (const path of base?.keys() ?? []) {
-    const full = `${BASE_DIR}/${path}`;
-    if (!newBasePaths.has(full)) changes.push({ path: full, contents: null });
-  }
-  return changes;
-}
-
 /** {@link runUpdate} once the lock is held. */
 async function updateLocked(req: UpdateRequest): Promise<UpdateOutcome> {
   // A run killed mid-update (SIGKILL) left its journal: undo its steps before reading anything.
@@ -349,8 +324,13 @@ async function updateLocked(req: UpdateRequest): Promise<UpdateOutcome> {
     removedFolders: [],
     leftover: leftoverMarkers(req.root, plan),
     needsConsent: consent.files.map((f) => f.path),
+    followed: [],
   };
   if (req.dryRun) return outcome;
+  // What the code needed before the update (the report's "no longer used"), read while the user
+  // is asked, when the update may change it; otherwise the code read after the update is the same.
+  const codeBefore = touchesCode(plan) ? readCode(req.root, null, (before ?? config).transports) : undefined;
+  codeBefore?.catch(() => undefined);
   // Never merge into an unresolved conflict (markers.ts): refused before anything is asked.
   const { refused, reported } = splitLeftovers(outcome.leftover, plan);
   if (refused.length) throw new UpdateMarkersError(refused.map(whereMarkers));
@@ -365,17 +345,25 @@ async function updateLocked(req: UpdateRequest): Promise<UpdateOutcome> {
 
   const policy = req.conflicts ?? (req.conflictMarkers ? 'markers' : undefined);
   await settleConflicts(plan, outcome, policy ?? req.choose);
-  await applyChanges(req.root, changesOf(req.root, plan, next, base, outcome.changed), { afterChange: req.afterChange });
+  // The server code as it now stands decides the configuration, .env.example and the extras.
+  const followed = await followCode({
+    root: req.root,
+    plan,
+    next,
+    base,
+    previous,
+    config,
+    how: policy ?? req.choose,
+    out: outcome,
+    reconfigure: (services) => configurations({ ...req, flags: { ...req.flags, ...services } }).config,
+  });
+  Object.assign(outcome, { plan: followed.plan, config: followed.config, followed: followed.lines });
+  const transportsBefore = (before ?? config).transports;
+  const codeThen = (await codeBefore) ?? (touchesCode(followed.plan) ? await readCode(req.root, null, transportsBefore) : followed.state);
+  outcome.code = { before: codeThen, after: followed.state };
+  const late = splitLeftovers(leftoverMarkers(req.root, followed.plan), followed.plan).refused;
+  if (late.length) throw new UpdateMarkersError(late.map(whereMarkers));
+  await applyChanges(req.root, changesOf(req.root, followed.plan, followed.next, base, outcome.changed), { afterChange: req.afterChange });
   outcome.applied = true;
   return outcome;
-}
-
-/** A file's bytes, or null when it is missing or not a regular file. */
-function currentBytes(abs: string): Buffer | null {
-  try {
-    if (!lstatSync(abs).isFile()) return null;
-  } catch {
-    return null;
-  }
-  return readFileSync(abs);
 }
