@@ -77,14 +77,25 @@ function builder(yargs: Argv): Argv {
         'Each finding says where (file:line), what is wrong and what to do.',
     )
     .positional('directory', { type: 'string', describe: 'The project folder, or any folder inside it (default: the current folder)' })
-    .option('json', { type: 'boolean', describe: 'Print one JSON document on stdout: {project, healthy, findings: [{check, message, where, fix, fixable}]}' })
-    .option('fix', { type: 'boolean', describe: 'Make the mechanical repairs (missing or unused .env.example lines and extras, .dockerignore), after asking' })
+    .option('json', {
+      type: 'boolean',
+      describe: 'Print one JSON document on stdout: {project, healthy, findings: [{check, message, where, fix, fixable}]}',
+    })
+    .option('fix', {
+      type: 'boolean',
+      describe: 'Make the mechanical repairs (missing or unused .env.example lines and extras, .dockerignore), after asking',
+    })
     .option('yes', { alias: 'y', type: 'boolean', describe: 'With --fix: repair without asking (needed without a terminal)' })
     .option('cloud', {
       type: 'string',
-      describe: "Also check the Pipecat Cloud secret set SET (default: pcc-deploy.toml's secret_set) holds every key the deployed bot needs (names only)",
+      describe:
+        "Also check the Pipecat Cloud secret set SET (default: pcc-deploy.toml's secret_set) holds every key the deployed bot needs (names only)",
     })
-    .option('organization', { type: 'string', requiresArg: true, describe: 'With --cloud: the organisation (default as for pipecat cloud)' })
+    .option('organization', {
+      type: 'string',
+      requiresArg: true,
+      describe: 'With --cloud: the organisation (default as for pipecat cloud)',
+    })
     .example('$0 doctor', 'check the project holding the current folder')
     .example('$0 doctor --fix', 'check, then repair what can be repaired (asks first)')
     .example('$0 doctor my-bot --json', 'the findings as JSON, for CI')
@@ -114,10 +125,7 @@ async function findingsOf(argv: DoctorArgs, io: DoctorIO, root: { dir?: string }
   const project = await readDoctorProject(await findDoctorProject(root.dir, io.cwd));
   const findings = await runChecks(project);
   if (argv.cloud !== undefined) {
-    const [{ cloudChecks, cloudSetName }, { openSession }] = await Promise.all([
-      import('../doctor/cloud.js'),
-      import('./cloud/common.js'),
-    ]);
+    const [{ cloudChecks, cloudSetName }, { openSession }] = await Promise.all([import('../doctor/cloud.js'), import('./cloud/common.js')]);
     const set = await cloudSetName(project, argv.cloud || undefined);
     const session = await openSession({ organization: argv.organization }, io.env);
     findings.push(...(await cloudChecks(project, set, session)));

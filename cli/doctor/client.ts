@@ -14,8 +14,7 @@ import type { DoctorProject } from './project.js';
 /** Client SDK package → the runner transport (`-t` value) it connects over. */
 function sdkTransports(): Map<string, string> {
   const out = new Map<string, string>();
-  for (const kind of CLIENT_KINDS)
-    for (const [runner, sdk] of Object.entries(kind.transports)) if (sdk) out.set(sdk.packageName, runner);
+  for (const kind of CLIENT_KINDS) for (const [runner, sdk] of Object.entries(kind.transports)) if (sdk) out.set(sdk.packageName, runner);
   return out;
 }
 

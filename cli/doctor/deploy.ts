@@ -59,7 +59,14 @@ function dockerfileFindings(p: DoctorProject, c: DeployConfig, file: string): Fi
   const server = join(p.root, p.serverDir);
   const where = serverPath(p, join(c.build.context_dir, c.build.dockerfile).replace(/\\/g, '/'));
   if (isDotenvFile(c.build.dockerfile))
-    return [{ check: 'dockerfile-missing', message: `the Dockerfile path ${c.build.dockerfile} names a dotenv file`, where: { path: file }, fix: `name the Dockerfile in [build] dockerfile of ${file}` }];
+    return [
+      {
+        check: 'dockerfile-missing',
+        message: `the Dockerfile path ${c.build.dockerfile} names a dotenv file`,
+        where: { path: file },
+        fix: `name the Dockerfile in [build] dockerfile of ${file}`,
+      },
+    ];
   if (existsSync(join(server, c.build.context_dir, c.build.dockerfile))) return [];
   return [
     {

@@ -52,7 +52,11 @@ function extraFindings(p: DoctorProject, py: Pyproject, file: string, unread: bo
       message: `${at ? `${at.path}:${at.line} uses` : 'the code uses'} a part of pipecat that needs the extra "${e}", which ${file} does not declare (pipecat-ai[...])`,
       where: at ? { path: at.path, line: at.line } : { path: file },
       fix: `add ${e} to pipecat-ai[...] in ${file} (pipecat doctor --fix does), then uv sync`,
-      repair: { path: file, describe: `add the extra ${e} to pipecat-ai[...] in ${file}`, apply: (t) => withPipecatExtras(t, (x) => [...x, e]) },
+      repair: {
+        path: file,
+        describe: `add the extra ${e} to pipecat-ai[...] in ${file}`,
+        apply: (t) => withPipecatExtras(t, (x) => [...x, e]),
+      },
     });
   }
   if (unread) return out;
