@@ -55,14 +55,14 @@ const at = (line: number) => ({ path: 'server/bot.py', line });
 
 function project(
   over: {
-    env?: NeededVar[];
+    env?: readonly NeededVar[];
     imports?: CodeReading['imports'];
     extras?: string[];
     text?: DoctorProject['text'];
     files?: CodeReading['files'];
   } = {},
 ): DoctorProject {
-  const env: NeededVar[] = over.env ?? [
+  const env: readonly NeededVar[] = over.env ?? [
     { name: 'DAILY_API_KEY', need: 'local-only', readBy: 'daily' },
     { name: 'OPENAI_API_KEY', need: 'required', at: at(20) },
     { name: 'OPENAI_LLM_MODEL', need: 'optional', at: at(21) },
