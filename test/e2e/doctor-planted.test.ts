@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { appendFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startEmulator } from '../../cli/emulator/server.js';
-import { makeTempDir, readTree, removeDir, runCli } from '../helpers/cli.js';
+import { makeTempDir, readTree, removeDir, runCli, runCliAsync } from '../helpers/cli.js';
 
 const BASE_ARGS =
   '-m cascade --stt deepgram_stt --llm openai_llm --tts elevenlabs_tts -b web -t daily -t smallwebrtc --client-framework react'.split(' ');
@@ -183,17 +183,23 @@ describe('pipecat doctor finds each planted problem', () => {
     try {
       const home = makeTempDir('pipecat-doctor-home-');
       const env = { HOME: home, PIPECAT_API_HOST: emu.url, PIPECAT_TOKEN: emu.token, PIPECAT_ORG: emu.org };
-      const set = runCli(
-        ['cloud', 'secrets', 'set', 'base-bot-secrets', 'DEEPGRAM_API_KEY=a', 'OPENAI_API_KEY=b', 'ELEVENLABS_API_KEY=c'],
+      // Asynchronous runs: the emulator answers from this process's event loop.
+      const set = await runCliAsync(
+        ['cloud', 'secrets', 'set', 'base-secrets', 'DEEPGRAM_API_KEY=a', 'OPENAI_API_KEY=b', 'ELEVENLABS_API_KEY=c', '--yes'],
         { env },
       );
-      expect(set.code).toBe(0);
+      expect({ code: set.code, stderr: set.stderr }).toEqual({ code: 0, stderr: expect.any(String) });
       const dir = copy('cloud');
-      const r = doctor(dir, ['--cloud'], { env });
-      expect(r.doc!.findings.map((f) => [f.check, f.where])).toEqual([['secret-missing', { set: 'base-bot-secrets' }]]);
-      expect(r.doc!.findings[0].message).toContain('ELEVENLABS_TTS_VOICE_ID');
-      expect(JSON.stringify(r.doc)).not.toMatch(/DAILY_API_KEY/); // Pipecat Cloud supplies it
-      expect(doctor(dir, ['--cloud', 'nope-secrets'], { env }).doc!.findings.map((f) => f.check)).toEqual(['secret-set-missing']);
+      const cloud = async (args: string[]): Promise<DoctorDoc> => {
+        const r = await runCliAsync(['doctor', ...args, '--json'], { cwd: dir, env });
+        expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 1, stderr: expect.any(String) });
+        return JSON.parse(r.stdout) as DoctorDoc;
+      };
+      const doc = await cloud(['--cloud']);
+      expect(doc.findings.map((f) => [f.check, f.where])).toEqual([['secret-missing', { set: 'base-secrets' }]]);
+      expect(doc.findings[0].message).toContain('ELEVENLABS_TTS_VOICE_ID');
+      expect(JSON.stringify(doc)).not.toMatch(/DAILY_API_KEY/); // Pipecat Cloud supplies it
+      expect((await cloud(['--cloud', 'nope-secrets'])).findings.map((f) => f.check)).toEqual(['secret-set-missing']);
       removeDir(home);
     } finally {
       await emu.close();
