@@ -246,15 +246,19 @@ def read(files: dict[str, str], data: dict | None) -> dict:
             entry["error"] = {"line": e.lineno or 1, "message": e.msg}
             reading["files"].append(entry)
             continue
-        except ValueError as e:  # a NUL byte in the source
-            entry["error"] = {"line": 1, "message": str(e)}
+        except (ValueError, RecursionError, MemoryError) as e:  # a NUL byte; nesting too deep
+            entry["error"] = {"line": 1, "message": str(e) or type(e).__name__}
+            reading["files"].append(entry)
+            continue
+        try:
+            found = (env_reads(tree, path), imports_of(tree, path, paths), transport_keys(tree, path), scan_deprecations(tree, path, source, entries, bases))
+        except RecursionError:
+            entry["error"] = {"line": 1, "message": "nested too deeply to read"}
             reading["files"].append(entry)
             continue
         reading["files"].append(entry)
-        reading["env"].extend(env_reads(tree, path))
-        reading["imports"].extend(imports_of(tree, path, paths))
-        reading["transports"].extend(transport_keys(tree, path))
-        reading["deprecations"].extend(scan_deprecations(tree, path, source, entries, bases))
+        for key, items in zip(("env", "imports", "transports", "deprecations"), found):
+            reading[key].extend(items)
     return reading
 
 

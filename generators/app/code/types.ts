@@ -153,6 +153,8 @@ export interface PipecatData {
   readonly core: readonly string[];
   /** Each extra's dists (an extra naming another, `pipecat-ai[daily]`, holds that one's dists). */
   readonly extras: Readonly<Record<string, readonly string[]>>;
+  /** Extra → the extras it names itself (`tavus = ["pipecat-ai[daily]"]`), for those that name any. */
+  readonly extraIncludes: Readonly<Record<string, readonly string[]>>;
   /** Per pipecat module, the extras importing it needs (transitively); absent: none. */
   readonly moduleExtras: Readonly<Record<string, readonly string[]>>;
   /** Import names of the dists whose import name is not the dist name with `-` as `_` (dotted for namespace packages). */

@@ -507,6 +507,8 @@ def deprecation_check(project: str) -> dict | None:
             with open(os.path.join(server, name), encoding="utf-8") as f:
                 files[f"server/{name}"] = f.read()
     reading = read(files, data)
+    if not isinstance(reading, dict) or not isinstance(reading.get("files"), list):  # a fake (_autofake.REAL lacks it)
+        return {"project": os.path.basename(project), "session": "deprecations", "ok": False, "problems": [f"the product reader did not run: {read!r}"]}
     problems = [f"{f['path']}: {f['error']['message']} (line {f['error']['line']})" for f in reading["files"] if "error" in f]
     problems += [deprecation_line(u) for u in reading["deprecations"]]
     return {"project": os.path.basename(project), "session": "deprecations", "ok": not problems, "problems": problems}

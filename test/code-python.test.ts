@@ -1,0 +1,85 @@
+/**
+ * Where the server-code reader runs (generators/app/code/python.ts, reader.ts): the project's
+ * `.venv` before PATH, no Python at all (exit code 2 naming what to install), a Python that crashes
+ * or does not finish (a clear `CodeReadError`, no stack trace), and a file too large to read.
+ */
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CodeReadError, PythonNotFoundError } from '../generators/app/code/errors.js';
+import { runPythonScript } from '../generators/app/code/python.js';
+import { readServerCode } from '../generators/app/code/reader.js';
+import { makeTempDir, removeDir } from './helpers/cli.js';
+
+describe('the reader refuses what it must not read', () => {
+  test('a file over 2 MB is refused, naming it', async () => {
+    const dir = makeTempDir('pipecat-code-big-');
+    try {
+      mkdirSync(join(dir, 'server'));
+      writeFileSync(join(dir, 'server', 'big.py'), '#'.repeat(2 * 1024 * 1024 + 1));
+      await expect(readServerCode({ root: dir })).rejects.toThrow(/server\/big\.py is \d+ KB/);
+      await expect(
+        readServerCode({ root: dir, files: { 'server/big.py': 'x = 1', 'server/given.py': '#'.repeat(3 << 20) } }),
+      ).rejects.toThrow(/server\/given\.py is 3072 KB/);
+    } finally {
+      removeDir(dir);
+    }
+  });
+});
+
+describe('which Python reads the code', () => {
+  let saved: string | undefined;
+  let dir: string;
+  beforeAll(() => {
+    saved = process.env.PATH;
+    dir = makeTempDir('pipecat-code-python-');
+  });
+  afterAll(() => {
+    process.env.PATH = saved;
+    removeDir(dir);
+  });
+
+  test("without a Python on PATH nor in the project's .venv: PythonNotFoundError, exit code 2, naming what to install", async () => {
+    process.env.PATH = join(dir, 'empty');
+    const err = await readServerCode({ root: dir, files: { 'server/bot.py': 'import os' } }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(PythonNotFoundError);
+    expect(err).toMatchObject({
+      exitCode: 2,
+      message: expect.stringContaining('install Python 3.10 or newer (or run `uv sync` in server/)'),
+    });
+    expect((err as PythonNotFoundError).problems).toEqual(['python3: not found', 'python: not found', 'py -3: not found']);
+  });
+
+  test("the project's server/.venv Python is used before PATH", async () => {
+    process.env.PATH = join(dir, 'empty');
+    mkdirSync(join(dir, 'server', '.venv', 'bin'), { recursive: true });
+    symlinkSync('/usr/bin/python3', join(dir, 'server', '.venv', 'bin', 'python'));
+    const r = await readServerCode({ root: dir, files: { 'server/bot.py': 'import os\nX = os.environ["X"]\n' } });
+    expect(r.env).toEqual([{ path: 'server/bot.py', line: 2, name: 'X', required: true }]);
+  });
+
+  test('a Python that crashes: CodeReadError with its last stderr line, no stack trace', async () => {
+    const crash = join(dir, 'crash');
+    mkdirSync(join(crash, '.venv', 'bin'), { recursive: true });
+    writeFileSync(
+      join(crash, '.venv', 'bin', 'python'),
+      '#!/bin/sh\necho "Traceback (most recent call last):" >&2\necho "MemoryError: boom" >&2\nexit 1\n',
+    );
+    chmodSync(join(crash, '.venv', 'bin', 'python'), 0o755);
+    const err = await readServerCode({ root: crash, serverDir: '.', files: { 'bot.py': 'x = 1' } }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(CodeReadError);
+    expect((err as Error).message).toMatch(/^the server-code reader failed \(\S+\/\.venv\/bin\/python, exit 1\): MemoryError: boom$/);
+  });
+
+  test('a Python that does not finish in time is stopped: CodeReadError', async () => {
+    const slow = join(dir, 'slow');
+    mkdirSync(join(slow, '.venv', 'bin'), { recursive: true });
+    writeFileSync(join(slow, '.venv', 'bin', 'python'), '#!/bin/sh\nexec /bin/sleep 30\n');
+    chmodSync(join(slow, '.venv', 'bin', 'python'), 0o755);
+    const started = Date.now();
+    const err = await runPythonScript({ dirs: [slow], script: '/nonexistent.py', input: '{}', timeoutMs: 300 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(CodeReadError);
+    expect((err as Error).message).toMatch(/\(\S+python, stopped after 0\.3 s\)$/);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
