@@ -46,6 +46,7 @@ dev = ["pipecat-ai[cli]>=1.8.0"]
 const DATA: ProvidedData = {
   coreDeps: ['loguru', 'aiohttp', 'numpy'],
   extras: ['daily', 'openai', 'runner', 'cartesia', 'cli'],
+  includes: (e) => (e === 'tavus' ? ['daily'] : []),
   extraDeps: (e) => ({ daily: ['daily-python'], openai: ['openai'], runner: ['fastapi', 'uvicorn', 'python-dotenv'] })[e] ?? [],
   moduleExtras: (m) => (m.startsWith('pipecat.services.openai') ? ['openai'] : m.startsWith('pipecat.services.cartesia') ? ['cartesia'] : m.startsWith('pipecat.transports.daily') ? ['daily'] : m.startsWith('pipecat.runner') ? ['runner'] : []), // prettier-ignore
   importNames: (d) => ({ 'python-dotenv': ['dotenv'], 'daily-python': ['daily'] })[d] ?? [d.replace(/-/g, '_')],
@@ -149,6 +150,11 @@ describe('doctor checks on hand-built readings', () => {
       ['extra-unused', { path: 'server/pyproject.toml', line: 4 }],
     ]);
     expect(repaired(PYPROJECT, f, 'server/pyproject.toml')).toBe(PYPROJECT.replace('[daily,openai,runner]', '[cartesia,daily,runner]'));
+  });
+
+  test('an extra another declared extra installs is neither missing nor is that one unused (tavus installs daily)', () => {
+    const text = PYPROJECT.replace('[daily,openai,runner]', '[openai,runner,tavus]');
+    expect(moduleChecks(project({ text: { envExample: ENV_EXAMPLE, pyproject: text } }))).toEqual([]);
   });
 
   test('a third-party import nothing provides, a dependency nothing imports', () => {

@@ -43,7 +43,8 @@ function placeOfExtra(p: DoctorProject, extra: string): ModuleImport | CodeLocat
 function extraFindings(p: DoctorProject, py: Pyproject, file: string, unread: boolean): Finding[] {
   const req = py.dependencies.find((r) => r.name === 'pipecat-ai');
   if (!req) return [];
-  const declared = new Set(req.extras);
+  // What the declared extras install, their own self-references included (`tavus` installs `daily`).
+  const declared = new Set([...req.extras, ...req.extras.flatMap((e) => p.data.includes(e))]);
   const needed = new Set(p.facts.extras.map(normaliseName));
   const out: Finding[] = [];
   for (const e of needed) {
@@ -65,7 +66,7 @@ function extraFindings(p: DoctorProject, py: Pyproject, file: string, unread: bo
   if (unread) return out;
   const line = p.text.pyproject === undefined ? undefined : requirementLine(p.text.pyproject, req.text);
   for (const e of req.extras) {
-    if (needed.has(e)) continue;
+    if (needed.has(e) || p.data.includes(e).some((x) => needed.has(x))) continue;
     out.push({
       check: 'extra-unused',
       message: `${file} declares the pipecat-ai extra "${e}", which nothing in the server code needs`,

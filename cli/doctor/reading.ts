@@ -11,6 +11,8 @@ export interface ProvidedData {
   readonly coreDeps: readonly string[];
   /** The extras pipecat-ai declares. */
   readonly extras: readonly string[];
+  /** The extras an extra of pipecat-ai installs through its own self-references, transitively (`tavus` → `daily`). */
+  includes(extra: string): readonly string[];
   /** The distributions an extra of pipecat-ai brings (empty for an unknown extra). */
   extraDeps(extra: string): readonly string[];
   /** The extras a pipecat module needs (empty: none). */
@@ -67,6 +69,18 @@ export function providedData(d: PipecatData): ProvidedData {
   return {
     coreDeps: d.core,
     extras: Object.keys(d.extras),
+    includes: (extra) => {
+      const found = new Set<string>();
+      const walk = (e: string): void => {
+        for (const inner of d.extraIncludes?.[e] ?? []) {
+          if (found.has(inner) || inner === extra) continue;
+          found.add(inner);
+          walk(inner);
+        }
+      };
+      walk(extra);
+      return [...found];
+    },
     extraDeps: (extra) => d.extras[extra] ?? [],
     moduleExtras: (module) => d.moduleExtras[module] ?? [],
     importNames: (dist) => d.importNames[dist] ?? KNOWN_IMPORT_NAMES[dist] ?? [dist.replace(/-/g, '_')],
