@@ -27,6 +27,29 @@ describe('the reader refuses what it must not read', () => {
   });
 });
 
+describe('symbolic links', () => {
+  test('a link to a file inside the project is read; one leading out of it, or to a folder, is not', async () => {
+    const dir = makeTempDir('pipecat-code-links-');
+    const outside = makeTempDir('pipecat-code-outside-');
+    try {
+      mkdirSync(join(dir, 'server', 'lib'), { recursive: true });
+      writeFileSync(join(dir, 'shared.py'), 'import os\nos.getenv("INSIDE")\n');
+      writeFileSync(join(outside, 'secret.py'), 'import os\nos.getenv("OUTSIDE")\n');
+      mkdirSync(join(outside, 'pkg'));
+      writeFileSync(join(outside, 'pkg', 'mod.py'), 'import os\nos.getenv("FOLDER")\n');
+      symlinkSync(join(dir, 'shared.py'), join(dir, 'server', 'inside.py'));
+      symlinkSync(join(outside, 'secret.py'), join(dir, 'server', 'out.py'));
+      symlinkSync(join(outside, 'pkg'), join(dir, 'server', 'lib', 'pkg'));
+      const r = await readServerCode({ root: dir });
+      expect(r.files.map((f) => f.path)).toEqual(['server/inside.py']);
+      expect(r.env.map((e) => e.name)).toEqual(['INSIDE']);
+    } finally {
+      removeDir(dir);
+      removeDir(outside);
+    }
+  });
+});
+
 describe('which Python reads the code', () => {
   let saved: string | undefined;
   let dir: string;
