@@ -149,6 +149,7 @@ async function separateBundles(root: string, vendor: string): Promise<Metafile[]
   for (const sb of SEPARATE_BUNDLES) {
     const separate = await build({
       absWorkingDir: root,
+      preserveSymlinks: true,
       entryPoints: [sb.pkg],
       outfile: join(vendor, sb.out),
       bundle: true,
@@ -168,6 +169,7 @@ async function separateBundles(root: string, vendor: string): Promise<Metafile[]
 function buildEntries(root: string, record: BuildRecord): Promise<BuildResult<{ write: false; metafile: true }>> {
   return build({
     absWorkingDir: root,
+    preserveSymlinks: true,
     entryPoints: Object.fromEntries(Object.entries(ENTRY_POINTS).map(([out, src]) => [out, join(root, src)])),
     outdir: join(root, 'dist'),
     write: false,
