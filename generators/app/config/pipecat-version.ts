@@ -85,7 +85,8 @@ export function newerRelease(a: PipecatVersion, b: PipecatVersion): boolean {
 export function pipecatVersionProblem(value: unknown, floor: string = PIPECAT_FLOOR): string | undefined {
   if (typeof value !== 'string') return `must be a pipecat-ai version such as ${floor}`;
   const v = parsePipecatVersion(value);
-  if (!v) return `must be a pipecat-ai version X.Y.Z (e.g. 1.9.0; rc1, .post1, .dev1 suffixes allowed), got ${JSON.stringify(value.slice(0, 40))}`;
+  if (!v)
+    return `must be a pipecat-ai version X.Y.Z (e.g. 1.9.0; rc1, .post1, .dev1 suffixes allowed), got ${JSON.stringify(value.slice(0, 40))}`;
   if (compareVersions(v, parsePipecatVersion(floor)!) < 0)
     return `${value} is lower than the project's pipecat-ai floor ${floor}: the floor can only be raised`;
   return undefined;
