@@ -36,3 +36,8 @@ export function packageInfo(): { name: string; version: string } {
   const pkg = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { name: string; version: string };
   return { name: pkg.name, version: pkg.version };
 }
+
+/** Absolute path of the `python/` folder shipped with the package (the server-code reader and its data). */
+export function pythonDir(): string {
+  return join(packageRoot(), 'python');
+}

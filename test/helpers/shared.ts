@@ -1,6 +1,7 @@
 /**
  * Resources some tests use from outside the repository, and the one line a test group prints when
- * it skips because one is missing.
+ * it skips because one is missing. Where each is looked for is `scripts/shared-paths.ts` (shared with
+ * the build scripts).
  *
  * Each resource is found from an environment variable, else a default path beside the repository
  * (a variable set to the empty string counts as unset):
@@ -19,37 +20,13 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { apiIndexCandidate, checkServerCandidate, pipecatSrcCandidate, sharedCandidate } from '../../scripts/shared-paths.js';
 
-/** Repository root. */
-const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-/** The variable's value, or undefined when unset or empty. */
-function fromEnv(name: string): string | undefined {
-  const v = process.env[name];
-  return v ? resolve(v) : undefined;
-}
+export { apiIndexCandidate, checkServerCandidate, pipecatSrcCandidate, sharedCandidate };
 
 const isFile = (p: string): boolean => existsSync(p) && statSync(p).isFile();
 const isDir = (p: string): boolean => existsSync(p) && statSync(p).isDirectory();
-
-/** Where the shared folder is looked for: `$PIPECAT_SHARED`, else `<repo>/../shared`. */
-function sharedCandidate(): string {
-  return fromEnv('PIPECAT_SHARED') ?? resolve(REPO_ROOT, '..', 'shared');
-}
-
-function checkServerCandidate(): string {
-  return fromEnv('PIPECAT_CHECK_SERVER') ?? join(sharedCandidate(), 'tools', 'check_server.py');
-}
-
-function apiIndexCandidate(): string {
-  return fromEnv('PIPECAT_INDEX') ?? join(sharedCandidate(), 'pipecat-api', 'index.json');
-}
-
-function pipecatSrcCandidate(): string {
-  return fromEnv('PIPECAT_SRC') ?? join(sharedCandidate(), 'pipecat-ai-1.8.0-dev', 'src');
-}
 
 /**
  * The shared folder: `$PIPECAT_SHARED`, else `<repo>/../shared`.

@@ -126,3 +126,36 @@ export interface CodeFacts {
   /** Third-party top-level modules imported (not stdlib, not pipecat, not the project's own). */
   readonly thirdParty: readonly ModuleImport[];
 }
+
+/** One entry of pipecat's deprecation registry (`scripts/deprecations/deprecations.json`, without `location`). */
+export interface RegistryEntry {
+  readonly subject: string;
+  /** Dotted module that defines the subject. */
+  readonly module: string;
+  readonly kind: string;
+  readonly deprecated_in: string;
+  readonly removed_in: string;
+  readonly relation: string;
+  readonly replacement?: string;
+  readonly message: string;
+}
+
+/**
+ * The facts about pipecat-ai shipped in `python/pipecat-data.json` (built by `npm run data:pipecat`,
+ * `scripts/pipecat-data.ts`, from pipecat's source; see `scripts/pipecat-data.py` for each rule).
+ */
+export interface PipecatData {
+  /** The pipecat-ai source it was built from: version and short commit. */
+  readonly pipecat: { readonly version: string; readonly commit: string };
+  /** Normalised dist names (PEP 503) of pipecat-ai's own dependencies. */
+  readonly core: readonly string[];
+  /** Each extra's dists (an extra naming another, `pipecat-ai[daily]`, holds that one's dists). */
+  readonly extras: Readonly<Record<string, readonly string[]>>;
+  /** Per pipecat module, the extras importing it needs (transitively); absent: none. */
+  readonly moduleExtras: Readonly<Record<string, readonly string[]>>;
+  /** Import names of the dists whose import name is not the dist name with `-` as `_` (dotted for namespace packages). */
+  readonly importNames: Readonly<Record<string, readonly string[]>>;
+  /** Class name → base class names, for the classes the deprecation matching needs. */
+  readonly classBases: Readonly<Record<string, readonly string[]>>;
+  readonly deprecations: readonly RegistryEntry[];
+}

@@ -1,0 +1,170 @@
+/**
+ * The one reader of a project's server code: lists its Python files, hands them to
+ * `python/pipecat_reader.py` (Python's own `ast`, standard library only, run by the Python
+ * `python.ts` finds) and returns what it found as a {@link CodeReading}. `pipecat update`,
+ * `pipecat doctor` and the deploy preflight read the code through here; nothing reads Python with
+ * regular expressions.
+ *
+ * Which files: every `*.py` under the server folder (`server/` of a generated project, else the
+ * `serverDir` given; `.` for the project root), recursively, except inside dot-folders (`.venv`,
+ * `.git` …), `venv`, `env`, `__pycache__`, `node_modules`, `site-packages` and `evals` (the
+ * scenarios `pipecat eval` runs, not code the bot runs). A file over 2 MB is refused; a symbolic
+ * link is read only when it resolves to a file inside the project, and a linked folder is not
+ * entered.
+ */
+import { spawn } from 'node:child_process';
+import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
+import { pythonDir } from '../paths.js';
+import { CodeReadError } from './errors.js';
+import { findPython, type PythonCommand } from './python.js';
+import type { CodeReading, PipecatData } from './types.js';
+
+/** Largest Python file read, in bytes. */
+export const MAX_FILE_BYTES = 2 * 1024 * 1024;
+/** How long the reader may run, in milliseconds. */
+export const READER_TIMEOUT_MS = 10_000;
+/** Folders never entered (besides every dot-folder). */
+const SKIPPED_DIRS = new Set(['venv', 'env', '__pycache__', 'node_modules', 'site-packages', 'evals']);
+/** Most files listed (a server folder holding more is not a bot's). */
+const MAX_FILES = 2_000;
+
+/** What {@link readServerCode} reads. */
+export interface ReadRequest {
+  /** The project root (absolute, or relative to the current folder). */
+  readonly root: string;
+  /** The server folder, relative to `root` (default `server`). */
+  readonly serverDir?: string;
+  /**
+   * Contents to use instead of the files on disk, by project-relative `/`-separated path (e.g. an
+   * update's result before it is written); a path not on disk is read as a further file.
+   */
+  readonly files?: Readonly<Record<string, string>>;
+}
+
+/** `root`-relative `/`-separated path of `abs`. */
+function projectPath(root: string, abs: string): string {
+  return relative(root, abs).split(sep).join('/');
+}
+
+/** Whether `abs` lies inside `root` (or is it). */
+function inside(root: string, abs: string): boolean {
+  const rel = relative(root, abs);
+  return rel === '' || (!rel.startsWith('..') && !rel.startsWith(sep) && !/^[A-Za-z]:/.test(rel));
+}
+
+/** The Python files under `dir`, as absolute paths to read (see the module comment for the rules). */
+function listPython(root: string, dir: string): string[] {
+  const realRoot = realpathSync(root);
+  const found: string[] = [];
+  const walk = (d: string): void => {
+    let entries: string[];
+    try {
+      entries = readdirSync(d).sort();
+    } catch {
+      return;
+    }
+    for (const name of entries) {
+      const abs = join(d, name);
+      const st = lstatSync(abs);
+      if (st.isDirectory()) {
+        if (!name.startsWith('.') && !SKIPPED_DIRS.has(name)) walk(abs);
+      } else if (name.endsWith('.py') && (st.isFile() || (st.isSymbolicLink() && linkedFileInside(realRoot, abs)))) {
+        found.push(abs);
+        if (found.length > MAX_FILES)
+          throw new CodeReadError(`more than ${MAX_FILES} Python files under ${dir}: not a bot's server folder`);
+      }
+    }
+  };
+  walk(dir);
+  return found;
+}
+
+/** Whether the symbolic link `abs` resolves to a file inside `realRoot`. */
+function linkedFileInside(realRoot: string, abs: string): boolean {
+  try {
+    const target = realpathSync(abs);
+    return inside(realRoot, target) && statSync(target).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** The sources to read, by project-relative path: the files on disk, then `overrides`. */
+function collectSources(req: ReadRequest): Record<string, string> {
+  const root = resolve(req.root);
+  const server = resolve(root, req.serverDir ?? 'server');
+  if (!inside(root, server)) throw new CodeReadError(`server folder ${req.serverDir} is outside the project ${root}`);
+  const sources: Record<string, string> = {};
+  for (const abs of listPython(root, server)) {
+    const size = statSync(abs).size;
+    const path = projectPath(root, abs);
+    if (size > MAX_FILE_BYTES) throw new CodeReadError(`${path} is ${Math.round(size / 1024)} KB: larger than a server file can be (2 MB)`);
+    if (req.files?.[path] === undefined) sources[path] = readFileSync(abs, 'utf8');
+  }
+  for (const [path, text] of Object.entries(req.files ?? {})) if (path.endsWith('.py')) sources[path] = text;
+  return sources;
+}
+
+/** Run the reader script under `python` with `input` on stdin; its stdout. */
+function runReader(python: PythonCommand, input: string): Promise<string> {
+  const script = join(pythonDir(), 'pipecat_reader.py');
+  const who = [python.command, ...python.args].join(' ');
+  return new Promise((done, fail) => {
+    const child = spawn(python.command, [...python.args, '-I', '-B', script], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      timeout: READER_TIMEOUT_MS,
+      windowsHide: true,
+    });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (b: Buffer) => out.push(b));
+    child.stderr.on('data', (b: Buffer) => err.push(b));
+    child.on('error', (e) => fail(new CodeReadError(`the server-code reader could not start (${who}): ${e.message}`)));
+    child.on('close', (code, signal) => {
+      if (code === 0) return done(Buffer.concat(out).toString('utf8'));
+      const last = Buffer.concat(err).toString('utf8').trim().split('\n').at(-1) ?? '';
+      const why = signal ? `stopped after ${READER_TIMEOUT_MS / 1000} s (${signal})` : `exit ${code}`;
+      fail(new CodeReadError(`the server-code reader failed (${who}, ${why})${last ? `: ${last}` : ''}`));
+    });
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(input);
+  });
+}
+
+/**
+ * Read a project's server code.
+ *
+ * @param req the project root, its server folder (default `server`) and contents to read instead of the disk's
+ * @returns what the reader found: files (markers, syntax errors), env reads, imports, `create_transport` keys, deprecated uses
+ * @throws PythonNotFoundError when no Python 3.10+ is found (exit code 2)
+ * @throws CodeReadError when a file is over 2 MB, the server folder is outside the project, or the reader fails or times out (10 s)
+ */
+export async function readServerCode(req: ReadRequest): Promise<CodeReading> {
+  const root = resolve(req.root);
+  const sources = collectSources(req);
+  const python = findPython([resolve(root, req.serverDir ?? 'server'), root]);
+  const stdout = await runReader(python, JSON.stringify({ files: sources, data: pipecatDataPath() }));
+  try {
+    return JSON.parse(stdout) as CodeReading;
+  } catch {
+    throw new CodeReadError(`the server-code reader printed no JSON (${python.command}): ${stdout.slice(0, 200)}`);
+  }
+}
+
+/** Absolute path of the shipped `python/pipecat-data.json`. */
+export function pipecatDataPath(): string {
+  return join(pythonDir(), 'pipecat-data.json');
+}
+
+/**
+ * The facts about pipecat-ai shipped with the package (`python/pipecat-data.json`, built by
+ * `npm run data:pipecat`): its version and commit, dependencies and extras, the extras each module
+ * needs, import names, class bases and the deprecation registry. Read from disk at each call: keep
+ * the result where it is used.
+ *
+ * @throws Error when the file is missing or not JSON (a broken install)
+ */
+export function pipecatData(): PipecatData {
+  return JSON.parse(readFileSync(pipecatDataPath(), 'utf8')) as PipecatData;
+}
