@@ -81,6 +81,11 @@ export const commands = [
     load: async () => (await import('./update.js')).updateCommand,
   }),
   lazyCommand({
+    command: 'doctor [directory]',
+    describe: "Check that a project's code, .env.example, dependencies, deploy files, client and secrets agree",
+    load: async () => (await import('./doctor.js')).doctorCommand,
+  }),
+  lazyCommand({
     command: 'cloud <command>',
     describe:
       'Manage Pipecat Cloud: auth, secrets, deploy, agents and sessions, organizations and keys, regions, builds, local API emulator',

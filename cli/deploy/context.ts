@@ -76,6 +76,24 @@ export interface SelectOptions {
 
 type Matcher = { ignores(path: string): boolean };
 
+/**
+ * The rules of a `.dockerignore` text by Docker's rules (`@balena/dockerignore`): its matcher and
+ * its exceptions (`!` lines, without the `!`). `pipecat doctor` asks the same matcher whether
+ * `.env` would be sent.
+ *
+ * @param text the file's text
+ */
+export async function dockerignoreRules(text: string): Promise<{ m: Matcher; exceptions: string[] }> {
+  // A CommonJS module whose declaration file says `export default`: its factory is `default.default`.
+  const ignore = (await import('@balena/dockerignore')).default.default;
+  const lines = text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
+  const exceptions = lines.filter((l) => l.startsWith('!')).map((l) => l.slice(1).replace(/^\/+/, ''));
+  return { m: ignore().add(lines), exceptions };
+}
+
 /** The ignore rules of a context folder, and whether any of them is an exception (`!`). */
 async function rulesFor(
   dir: string,
@@ -89,14 +107,7 @@ async function rulesFor(
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
-  if (text !== undefined) {
-    const lines = text
-      .split(/\r?\n/)
-      .map((l) => l.trim())
-      .filter((l) => l && !l.startsWith('#'));
-    const exceptions = lines.filter((l) => l.startsWith('!')).map((l) => l.slice(1).replace(/^\/+/, ''));
-    return { m: ignore().add(lines), rules: 'dockerignore', exceptions };
-  }
+  if (text !== undefined) return { ...(await dockerignoreRules(text)), rules: 'dockerignore' };
   const anyDepth = (p: string) => {
     const q = p.trim().replace(/^\.\//, '').replace(/\/+$/, '');
     return q.includes('/') ? q : `**/${q}`;

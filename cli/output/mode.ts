@@ -61,8 +61,8 @@ export function resolveOutputMode(argv: { output?: unknown; json?: unknown }, en
 }
 
 /**
- * Whether a command line asks for json mode, read before (or without) yargs' parse: a `cloud`
- * command other than `emulator` with `--json`, `--output json`/`--output=json`, or no `--output`
+ * Whether a command line asks for json mode, read before (or without) yargs' parse: `doctor
+ * --json`, or a `cloud` command other than `emulator` with `--json`, `--output json`/`--output=json`, or no `--output`
  * and {@link OUTPUT_VARIABLE}`=json`. The binary uses it to print the JSON error document of a
  * usage error that stops the run before any command handler runs.
  *
@@ -71,6 +71,8 @@ export function resolveOutputMode(argv: { output?: unknown; json?: unknown }, en
  */
 export function jsonModeRequested(words: readonly string[], env: NodeJS.ProcessEnv = process.env): boolean {
   const positional = words.filter((w) => !w.startsWith('-'));
+  // `doctor --json` owes stdout one JSON document too (it has no --output).
+  if (positional[0] === 'doctor') return words.slice(0, words.includes('--') ? words.indexOf('--') : undefined).includes('--json');
   if (positional[0] !== 'cloud' || positional[1] === 'emulator') return false;
   let output: string | undefined;
   let json = false;

@@ -1,0 +1,138 @@
+/**
+ * `pipecat doctor`'s deploy checks, offline: what `pipecat cloud deploy` would refuse in
+ * `pcc-deploy.toml`, the Dockerfile and `.dockerignore` before any request, by the deploy's own
+ * rules (`cli/deploy/config.ts` `readDeployConfig`, `cli/deploy/preflight.ts` `agentNameProblem`,
+ * `cli/deploy/context.ts` `isDotenvFile` and its `.dockerignore` matcher), and a `.dockerignore`
+ * that would send `.env` to a `docker build`. Only for a project with a `pcc-deploy.toml`.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { readDeployConfig, type DeployConfig } from '../deploy/config.js';
+import { dockerignoreRules, isDotenvFile } from '../deploy/context.js';
+import { agentNameProblem } from '../deploy/preflight.js';
+import { UserError } from '../errors.js';
+import type { Finding } from './types.js';
+import { SERVER_FILES, serverPath, type DoctorProject } from './project.js';
+
+/** The lines `--fix` adds to a `.dockerignore` that would send `.env` (as generated projects have them). */
+const ENV_IGNORES = ['.env', '.env.*', '!.env.example'];
+
+/** `deploy-config`: the file's problems as `pipecat cloud deploy` words them, or its configuration. */
+async function readConfig(p: DoctorProject, file: string): Promise<{ config?: DeployConfig; findings: Finding[] }> {
+  try {
+    return { config: (await readDeployConfig(join(p.root, file), true)).config, findings: [] };
+  } catch (err) {
+    if (!(err instanceof UserError)) throw err;
+    const lines = err.problems.length ? err.problems : [err.message];
+    return {
+      findings: lines.map((problem) => {
+        const at = /:(\d+):\d+: /.exec(problem);
+        return {
+          check: 'deploy-config',
+          message: problem.replace(`${join(p.root, file)}`, file),
+          where: { path: file, line: at ? Number(at[1]) : undefined },
+          fix: `correct ${file} (see docs/deploy.md for its keys)`,
+        };
+      }),
+    };
+  }
+}
+
+/** `agent-name`: no name, or one the platform refuses. */
+function agentFindings(c: DeployConfig, file: string): Finding[] {
+  if (c.agent_name === undefined)
+    return [
+      {
+        check: 'agent-name',
+        message: `${file} has no agent_name: pipecat cloud deploy needs the agent's name`,
+        where: { path: file },
+        fix: `add agent_name = "my-bot" to ${file}`,
+      },
+    ];
+  const problem = agentNameProblem(c.agent_name);
+  return problem ? [{ check: 'agent-name', message: `${file}: ${problem}`, where: { path: file }, fix: `rename it in ${file}` }] : [];
+}
+
+/** `dockerfile-missing`: a Cloud Build (no image, no build id) without its Dockerfile in the build context. */
+function dockerfileFindings(p: DoctorProject, c: DeployConfig, file: string): Finding[] {
+  if (c.image !== undefined || c.build_id !== undefined) return [];
+  const server = join(p.root, p.serverDir);
+  const where = serverPath(p, join(c.build.context_dir, c.build.dockerfile).replace(/\\/g, '/'));
+  if (isDotenvFile(c.build.dockerfile))
+    return [
+      {
+        check: 'dockerfile-missing',
+        message: `the Dockerfile path ${c.build.dockerfile} names a dotenv file`,
+        where: { path: file },
+        fix: `name the Dockerfile in [build] dockerfile of ${file}`,
+      },
+    ];
+  if (existsSync(join(server, c.build.context_dir, c.build.dockerfile))) return [];
+  return [
+    {
+      check: 'dockerfile-missing',
+      message: `no Dockerfile at ${where}: Pipecat Cloud builds the image from it (${file} names no image)`,
+      where: { path: where },
+      fix: `add ${where}, or set image = "registry/name:tag" in ${file}`,
+    },
+  ];
+}
+
+/** `dockerignore-env`: `.env` not excluded by the build context's `.dockerignore` (or no `.dockerignore` beside a Dockerfile). */
+async function dockerignoreFindings(p: DoctorProject, c: DeployConfig): Promise<Finding[]> {
+  if (c.build.context_dir !== '.' || p.text.dockerfile === undefined) return [];
+  const file = serverPath(p, SERVER_FILES.dockerignore);
+  const text = p.text.dockerignore;
+  if (text !== undefined && (await dockerignoreRules(text)).m.ignores('.env')) return [];
+  const eol = text?.includes('\r\n') ? '\r\n' : '\n';
+  return [
+    {
+      check: 'dockerignore-env',
+      message:
+        text === undefined
+          ? `there is no ${file}: docker build sends .env (your secrets) into the image`
+          : `${file} does not exclude .env: docker build would send your secrets into the image`,
+      where: { path: file },
+      fix: `add ${ENV_IGNORES.join(', ')} to ${file} (pipecat doctor --fix does)`,
+      repair: {
+        path: file,
+        describe: `add ${ENV_IGNORES.join(' ')} to ${file}`,
+        apply: (t) => `${t}${t === '' || t.endsWith('\n') ? '' : eol}${ENV_IGNORES.join(eol)}${eol}`,
+      },
+    },
+  ];
+}
+
+/** `secret-set-unnamed`: the deployed bot needs keys but no secret set is named. */
+function secretSetFindings(p: DoctorProject, c: DeployConfig, file: string): Finding[] {
+  if (c.secret_set !== undefined) return [];
+  const needed = p.facts.env.filter((v) => v.need === 'required').map((v) => v.name);
+  if (!needed.length) return [];
+  return [
+    {
+      check: 'secret-set-unnamed',
+      message: `${file} names no secret_set, but the deployed bot needs ${needed.join(', ')}`,
+      where: { path: file },
+      fix: `create one (pipecat cloud secrets set my-bot-secrets --file .env) and add secret_set = "my-bot-secrets" to ${file}`,
+    },
+  ];
+}
+
+/**
+ * The offline deploy checks of a project with a `pcc-deploy.toml`.
+ *
+ * @param p the project
+ * @returns findings `deploy-config`, `agent-name`, `dockerfile-missing`, `dockerignore-env`, `secret-set-unnamed`
+ */
+export async function deployChecks(p: DoctorProject): Promise<Finding[]> {
+  if (p.text.deployConfig === undefined) return [];
+  const file = serverPath(p, SERVER_FILES.deployConfig);
+  const { config, findings } = await readConfig(p, file);
+  if (!config) return findings;
+  return [
+    ...agentFindings(config, file),
+    ...dockerfileFindings(p, config, file),
+    ...(await dockerignoreFindings(p, config)),
+    ...secretSetFindings(p, config, file),
+  ];
+}
