@@ -121,6 +121,23 @@ export function deprecationRepair(use: DeprecatedUse & { fix: DeprecationFix }):
 }
 
 /**
+ * One use per subject and span: the reader may meet one import twice (the module, and each name
+ * taken from it); the use carrying a `fix` is kept, and uses at distinct columns stay distinct.
+ *
+ * @param uses the reader's deprecated uses
+ */
+function distinctUses(uses: readonly DeprecatedUse[]): DeprecatedUse[] {
+  const byKey = new Map<string, DeprecatedUse>();
+  for (const u of uses) {
+    const key = `${u.path}\0${u.line}\0${u.subject}\0${u.kind}`;
+    const seen = byKey.get(key);
+    if (!seen || (!seen.fix && u.fix)) byKey.set(key, u);
+    else if (seen.fix && u.fix && seen.fix.column !== u.fix.column) byKey.set(`${key}\0${u.fix.column}`, u);
+  }
+  return [...byKey.values()];
+}
+
+/**
  * The findings of the `deprecated` check: one per use, in file and line order; on one line the
  * rightmost span first, so repairs applied in this order leave the columns of the rest in place.
  *
@@ -128,7 +145,7 @@ export function deprecationRepair(use: DeprecatedUse & { fix: DeprecationFix }):
  * @returns findings with check id {@link DEPRECATED_CHECK}, `where` the use's file and line
  */
 export function deprecationChecks(p: { readonly reading: Pick<CodeReading, 'deprecations'> }): Finding[] {
-  const uses = [...p.reading.deprecations].sort(
+  const uses = distinctUses(p.reading.deprecations).sort(
     (a, b) => a.path.localeCompare(b.path) || a.line - b.line || (b.fix?.column ?? -1) - (a.fix?.column ?? -1),
   );
   return uses.map((use) => ({
