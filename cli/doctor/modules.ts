@@ -11,7 +11,7 @@
  * as used), `module-unprovided` (a third-party import nothing provides: no repair, the version is
  * not ours to choose), `pyproject-invalid`.
  */
-import type { CodeLocation } from '../../generators/app/code/types.js';
+import type { CodeLocation, ModuleImport } from '../../generators/app/code/types.js';
 import type { Finding } from './types.js';
 import { unreadFiles } from './code.js';
 import { SERVER_FILES, serverPath, type DoctorProject } from './project.js';
@@ -33,7 +33,7 @@ function top(module: string): string {
 
 /** Where an extra is needed: the first pipecat import that needs it, else the first runner transport use. */
 function placeOfExtra(p: DoctorProject, extra: string): CodeLocation | undefined {
-  const imp = p.reading.imports.find((i) => top(i.module) === 'pipecat' && p.data.moduleExtras(i.module).includes(extra));
+  const imp = p.reading.imports.find((i) => top(i.module) === 'pipecat' && candidates(i).some((m) => p.data.moduleExtras(m).includes(extra)));
   return imp ?? p.reading.transports[0];
 }
 
@@ -78,14 +78,27 @@ function extraFindings(p: DoctorProject, py: Pyproject, file: string, unread: bo
   return out;
 }
 
-/** The top-level modules the project's declared distributions provide. */
+/** The modules an import names: `m` for `import m`, and `m`, `m.x` for `from m import x`. */
+function candidates(i: ModuleImport): string[] {
+  return [i.module, ...i.names.map((n) => `${i.module}.${n}`)];
+}
+
+/** Whether any of `modules` is one of `names` or inside one (`google.genai.types` inside `google.genai`). */
+function within(modules: readonly string[], names: ReadonlySet<string>): boolean {
+  return modules.some((m) => {
+    const parts = m.split('.');
+    return parts.some((_, k) => names.has(parts.slice(0, k + 1).join('.')));
+  });
+}
+
+/** The modules the project's declared distributions provide (pipecat-ai's own, its extras', the project's). */
 function providedModules(p: DoctorProject, py: Pyproject): Set<string> {
   const dists = new Set<string>(p.data.coreDeps.map(normaliseName));
   for (const r of py.dependencies) {
     dists.add(r.name);
     if (r.name === 'pipecat-ai') for (const e of r.extras) p.data.extraDeps(e).forEach((d) => dists.add(normaliseName(d)));
   }
-  const names = new Set<string>(['pipecat']);
+  const names = new Set<string>();
   for (const d of dists) p.data.importNames(d).forEach((n) => names.add(n));
   return names;
 }
@@ -99,11 +112,11 @@ function unprovidedFindings(p: DoctorProject, py: Pyproject, file: string): Find
   const imports = [...p.facts.thirdParty, ...(hasPipecat ? [] : p.reading.imports.filter((i) => top(i.module) === 'pipecat'))];
   for (const i of imports) {
     const name = top(i.module);
-    if ((provided.has(name) && (name !== 'pipecat' || hasPipecat)) || seen.has(name)) continue;
+    if (seen.has(name) || (name !== 'pipecat' && within(candidates(i), provided))) continue;
     seen.add(name);
     out.push({
       check: 'module-unprovided',
-      message: `${i.path}:${i.line} imports ${name}, which no dependency in ${file} provides`,
+      message: `${i.path}:${i.line} imports ${i.module}, which no dependency in ${file} provides`,
       where: { path: i.path, line: i.line },
       fix: `add the package that provides ${name} to [project] dependencies in ${file} (e.g. uv add <package>), or drop the import`,
     });
@@ -113,11 +126,13 @@ function unprovidedFindings(p: DoctorProject, py: Pyproject, file: string): Find
 
 /** `dependency-unused`: a `[project]` dependency no server code imports (no repair: see docs/doctor.md). */
 function unusedDependencyFindings(p: DoctorProject, py: Pyproject, file: string): Finding[] {
-  const imported = new Set(p.reading.imports.map((i) => top(i.module)));
+  const imported = p.reading.imports.flatMap(candidates);
   const out: Finding[] = [];
   for (const r of py.dependencies) {
     if (r.name === 'pipecat-ai' || r.name in USED_WITHOUT_IMPORT) continue;
-    if (p.data.importNames(r.name).some((n) => imported.has(n))) continue;
+    const names = p.data.importNames(r.name);
+    // `import google` counts for `google.genai` too: the import reaches into the namespace.
+    if (within(imported, new Set(names)) || names.some((n) => imported.includes(n.split('.')[0]))) continue;
     out.push({
       check: 'dependency-unused',
       message: `${file} depends on ${r.name}, which no server code imports`,

@@ -12,6 +12,7 @@
  */
 import { existsSync, lstatSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { currentTransportName } from '../../generators/app/catalogue/transports.js';
 import { YO_RC_FILE, YO_RC_NAMESPACE } from '../../generators/app/config/yo-rc.js';
 import type { CodeFacts, CodeReading } from '../../generators/app/code/types.js';
 import { DEPLOY_CONFIG_FILE } from '../deploy/config.js';
@@ -168,7 +169,9 @@ export async function readDoctorProject(place: ProjectPlace): Promise<DoctorProj
     if (t !== undefined) text[key as Exclude<keyof typeof SERVER_FILES, 'env'>] = t;
   }
   const envText = readText(join(server, SERVER_FILES.env));
-  const { reading, facts, data } = await readCode({ root: place.root, serverDir: place.serverDir });
+  const recorded = place.config?.transports;
+  const transports = Array.isArray(recorded) ? recorded.filter((t): t is string => typeof t === 'string').map(currentTransportName) : undefined;
+  const { reading, facts, data } = await readCode({ root: place.root, serverDir: place.serverDir, transports });
   return {
     root: place.root,
     serverDir: place.serverDir,
