@@ -121,15 +121,27 @@ export function deprecationRepair(use: DeprecatedUse & { fix: DeprecationFix }):
 }
 
 /**
+ * The key of one use: its place, kind and subject; for a parameter, its name and replacement
+ * instead of the class (`CartesiaTTSService.aggregate_sentences` and the base class's
+ * `TTSService.aggregate_sentences` are one keyword to change).
+ */
+function useKey(u: DeprecatedUse): string {
+  const what = u.kind === 'parameter' ? `${lastPart(u.subject)}\0${u.replacement ?? ''}` : u.subject;
+  return `${u.path}\0${u.line}\0${u.kind}\0${what}`;
+}
+
+/**
  * One use per subject and span: the reader may meet one import twice (the module, and each name
- * taken from it); the use carrying a `fix` is kept, and uses at distinct columns stay distinct.
+ * taken from it), and a keyword once per class of the callee's bases that deprecates it; the
+ * first is kept (the most specific class), or the one carrying a `fix`, and uses at distinct
+ * columns stay distinct.
  *
  * @param uses the reader's deprecated uses
  */
 function distinctUses(uses: readonly DeprecatedUse[]): DeprecatedUse[] {
   const byKey = new Map<string, DeprecatedUse>();
   for (const u of uses) {
-    const key = `${u.path}\0${u.line}\0${u.subject}\0${u.kind}`;
+    const key = useKey(u);
     const seen = byKey.get(key);
     if (!seen || (!seen.fix && u.fix)) byKey.set(key, u);
     else if (seen.fix && u.fix && seen.fix.column !== u.fix.column) byKey.set(`${key}\0${u.fix.column}`, u);

@@ -5,14 +5,16 @@
  * registry), through the real binary:
  * - `doctor` lists each at its line with pipecat's replacement (exit 1), as JSON and for people;
  * - `doctor --fix --yes` rewrites exactly the move/rename spans and leaves every other file
- *   byte-identical; `doctor` then lists only the rest;
- * - the rest replaced as `doctor` says (scripted), `doctor` finds nothing deprecated.
+ *   byte-identical; `doctor` then lists only the rest of the deprecated uses, and the extras the
+ *   moved import changes (`grok` → `xai`);
+ * - the rest replaced as `doctor` says (scripted) and `--fix` run again for the extras, `doctor`
+ *   finds nothing.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTempDir, readBytes, removeDir, runCli } from '../helpers/cli.js';
-import { OLD_NAMES_ARGS, OLD_SUBJECTS, oldNamesBot, replaceTheRest } from '../helpers/old-names.js';
+import { OLD_NAMES_ARGS, OLD_SUBJECTS, oldNamesBot, oldNamesPyproject, replaceTheRest } from '../helpers/old-names.js';
 
 /** A finding as `doctor --json` prints it. */
 interface FindingDoc {
@@ -35,6 +37,8 @@ beforeAll(() => {
   const bot = join(pristine, 'server', 'bot.py');
   oldBot = oldNamesBot(readFileSync(bot, 'utf8'));
   writeFileSync(bot, oldBot);
+  const pyproject = join(pristine, 'server', 'pyproject.toml');
+  writeFileSync(pyproject, oldNamesPyproject(readFileSync(pyproject, 'utf8')));
 });
 afterAll(() => removeDir(tmp));
 
@@ -64,20 +68,49 @@ function deprecated(findings: readonly FindingDoc[]): string[] {
     .sort();
 }
 
-/** Where each old name is used in `text`: the lines `doctor` must name. */
-function expectedUses(text: string, only?: (s: (typeof OLD_SUBJECTS)[keyof typeof OLD_SUBJECTS]) => boolean): string[] {
-  const needles: Record<keyof typeof OLD_SUBJECTS, string> = {
+type Subject = keyof typeof OLD_SUBJECTS;
+
+/**
+ * Where `doctor` names each old name in `text`: the lines holding its needle. A class or function
+ * is named where it is imported (and a function where it is called), a keyword on the first line
+ * of its call (the reader's place for it); `PipelineTask` is imported
+ * from `pipecat.pipeline.task`, which re-exports pipecat.pipeline.worker's, so the reader names it
+ * once the import is moved there.
+ */
+function expectedUses(text: string, only: (s: (typeof OLD_SUBJECTS)[Subject]) => boolean = () => true): string[] {
+  const needles: Record<Subject, string> = {
     taskModule: 'from pipecat.pipeline.task import',
     grokModule: 'from pipecat.services.grok.llm import',
     flowsFunction: 'flows_direct_function',
-    pipelineTask: 'PipelineTask',
-    aggregateSentences: 'aggregate_sentences=True',
+    pipelineTask: 'from pipecat.pipeline.worker import PipelineParams, PipelineTask',
+    aggregateSentences: 'tts = CartesiaTTSService(',
     userTurnEvent: '"on_user_turn_audio_data"',
   };
-  return (Object.keys(needles) as (keyof typeof OLD_SUBJECTS)[])
-    .filter((k) => !only || only(OLD_SUBJECTS[k]))
+  return (Object.keys(needles) as Subject[])
+    .filter((k) => only(OLD_SUBJECTS[k]))
     .flatMap((k) => linesOf(text, needles[k]).map((line) => `${OLD_SUBJECTS[k].subject}@${line}`))
     .sort();
+}
+
+/** The findings other than `deprecated`, as `check: message`. */
+function others(findings: readonly FindingDoc[]): string[] {
+  return findings.filter((f) => f.check !== 'deprecated').map((f) => `${f.check}: ${f.message}`);
+}
+
+/** Each finding of a subject says its replacement, when, and pipecat's words; fixable for move/rename only. */
+function expectWorded(uses: readonly FindingDoc[], s: (typeof OLD_SUBJECTS)[Subject]): void {
+  const mine = uses.filter((f) => f.message.startsWith(`${s.subject} (`));
+  expect({ subject: s.subject, found: mine.length > 0 }).toEqual({ subject: s.subject, found: true });
+  for (const f of mine) {
+    expect({
+      subject: s.subject,
+      path: f.where.path,
+      fixable: f.fixable,
+      replacement: f.message.includes(`replacement: ${s.replacement}`) && f.fix.includes(s.replacement),
+    }).toEqual({ subject: s.subject, path: 'server/bot.py', fixable: s.fixable, replacement: true });
+    expect(f.message).toMatch(/is deprecated since pipecat \d+\.\d+\.\d+ and removed in 2\.0\.0/);
+    expect(f.message).toContain('pipecat: "');
+  }
 }
 
 describe('pipecat doctor: a bot on older pipecat names', () => {
@@ -86,30 +119,11 @@ describe('pipecat doctor: a bot on older pipecat names', () => {
     expect(code).toBe(1);
     const uses = findings.filter((f) => f.check === 'deprecated');
     expect(deprecated(findings)).toEqual(expectedUses(oldBot));
-    for (const s of Object.values(OLD_SUBJECTS)) {
-      const mine = uses.filter((f) => f.message.startsWith(`${s.subject} (`));
-      expect(mine.length).toBeGreaterThan(0);
-      for (const f of mine) {
-        expect({
-          subject: s.subject,
-          path: f.where.path,
-          fixable: f.fixable,
-          replacement: f.message.includes(`replacement: ${s.replacement}`),
-        }).toEqual({
-          subject: s.subject,
-          path: 'server/bot.py',
-          fixable: s.fixable,
-          replacement: true,
-        });
-        expect(f.fix).toContain(s.replacement);
-        expect(f.message).toMatch(/is deprecated since pipecat \d+\.\d+\.\d+ and removed in 2\.0\.0/);
-        expect(f.message).toContain('pipecat: "');
-      }
-    }
+    for (const s of Object.values(OLD_SUBJECTS)) if (s !== OLD_SUBJECTS.pipelineTask) expectWorded(uses, s);
     // No reStructuredText left in pipecat's own message.
     expect(uses.filter((f) => /:(mod|class):`|``/.test(f.message))).toEqual([]);
     // Nothing else is wrong with the project.
-    expect(findings.filter((f) => f.check !== 'deprecated')).toEqual([]);
+    expect(others(findings)).toEqual([]);
   });
 
   test('for people: file:line, the subject and what to do', () => {
@@ -121,14 +135,13 @@ describe('pipecat doctor: a bot on older pipecat names', () => {
     expect(r.stderr).toContain('import from `pipecat.services.xai.llm` instead of `pipecat.services.grok.llm`');
   });
 
-  test('--fix --yes rewrites the move and rename spans only; every other file byte-identical; doctor then lists the rest', () => {
+  test('--fix --yes rewrites the move and rename spans only, every other file byte-identical; doctor then lists the rest', () => {
     const dir = copy('fix');
     const before = readBytes(dir);
     const fix = doctor(dir, ['--fix', '--yes']);
     expect(fix.fixed?.length).toBe(expectedUses(oldBot, (s) => s.fixable).length);
     const after = readBytes(dir);
-    const changed = Object.keys({ ...before, ...after }).filter((p) => before[p] !== after[p]);
-    expect(changed).toEqual(['server/bot.py']);
+    expect(Object.keys({ ...before, ...after }).filter((p) => before[p] !== after[p])).toEqual(['server/bot.py']);
     const fixed = readFileSync(join(dir, 'server', 'bot.py'), 'utf8');
     const expected = oldBot
       .replace('from pipecat.pipeline.task import', 'from pipecat.pipeline.worker import')
@@ -140,9 +153,27 @@ describe('pipecat doctor: a bot on older pipecat names', () => {
     const rest = doctor(dir);
     expect(rest.code).toBe(1);
     expect(deprecated(rest.findings)).toEqual(expectedUses(fixed, (s) => !s.fixable));
-    expect(rest.findings.filter((f) => f.fixable)).toEqual([]);
+    expectWorded(
+      rest.findings.filter((f) => f.check === 'deprecated'),
+      OLD_SUBJECTS.pipelineTask,
+    );
+    expect(rest.findings.filter((f) => f.check === 'deprecated' && f.fixable)).toEqual([]);
+    // The moved import needs the xai extra now, and grok no longer: doctor says so (its own repair).
+    expect(others(rest.findings).map((f) => f.replace(/ \(.*/, '').replace(/"/g, ''))).toEqual([
+      expect.stringMatching(/^extra-missing: .*needs the extra xai/),
+      expect.stringMatching(/^extra-unused: .*extra grok/),
+    ]);
+  });
 
-    writeFileSync(join(dir, 'server', 'bot.py'), replaceTheRest(fixed));
+  test('the rest replaced as doctor says, and --fix for the extras: doctor finds nothing', () => {
+    const dir = copy('rest');
+    expect(doctor(dir, ['--fix', '--yes']).fixed?.length).toBeGreaterThan(0);
+    const bot = join(dir, 'server', 'bot.py');
+    writeFileSync(bot, replaceTheRest(readFileSync(bot, 'utf8')));
+    const before = readBytes(dir);
+    doctor(dir, ['--fix', '--yes']);
+    const after = readBytes(dir);
+    expect(Object.keys(after).filter((p) => before[p] !== after[p])).toEqual(['server/pyproject.toml']);
     const clean = doctor(dir);
     expect({ code: clean.code, findings: clean.findings }).toEqual({ code: 0, findings: [] });
   });

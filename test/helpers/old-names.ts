@@ -9,7 +9,7 @@
  * - `pipecat.pipeline.task` (module, `move` to `pipecat.pipeline.worker`; it re-exports
  *   `PipelineParams` and `PipelineTask`), and `PipelineTask` (class, use `PipelineWorker`);
  * - `pipecat.services.grok.llm` (module, `move` to `pipecat.services.xai.llm`, which defines
- *   `GrokLLMService`);
+ *   `GrokLLMService`), with the `grok` extra it needs in the project's pyproject.toml;
  * - `flows_direct_function` (function in `pipecat.flows.types`, `rename` to `flows_tool_options`,
  *   same keyword-only signature);
  * - `CartesiaTTSService.aggregate_sentences` (parameter, use `text_aggregation_mode`);
@@ -106,6 +106,20 @@ export function oldNamesBot(bot: string): string {
     ],
     'old names',
   );
+}
+
+/**
+ * The generated pyproject.toml as the old bot's project had it: pipecat-ai's `grok` extra (what
+ * `pipecat.services.grok.llm` needs in pipecat's data) in place of `xai`.
+ *
+ * @param pyproject the text of the generated server/pyproject.toml
+ */
+export function oldNamesPyproject(pyproject: string): string {
+  return pyproject.replace(/"pipecat-ai\[([^\]]*)\]/, (_, extras: string) => {
+    const list = extras.split(',').map((e) => (e === 'xai' ? 'grok' : e));
+    if (!extras.split(',').includes('xai')) throw new Error('old names: the pyproject.toml has no xai extra');
+    return `"pipecat-ai[${list.sort().join(',')}]`;
+  });
 }
 
 /** The deprecated subjects `doctor` lists in {@link oldNamesBot}'s bot, each with pipecat's replacement. */
