@@ -256,9 +256,28 @@ async function runUpdate(argv: UpdateArgs, io: UpdateIO): Promise<void> {
   );
   if (code) io.setExitCode(code);
   // `--pipecat`: the deprecations of the code as it now stands, as `pipecat doctor` reports them.
-  if (argv.pipecat !== undefined && !argv['dry-run'] && (!code || code === 5)) {
-    const { upgradeReport } = await import('../doctor/upgrade-report.js');
-    io.err(await upgradeReport({ root, serverDir: 'server', version: String(argv.pipecat) }));
+  if (argv.pipecat !== undefined && !argv['dry-run'] && (!code || code === 5)) await printUpgradeReport(root, String(argv.pipecat), io);
+}
+
+/**
+ * After `update --pipecat VERSION`: `pipecat doctor`'s deprecation report of the code as it now
+ * stands. The update is done whatever happens here: a reading that cannot run (no Python, a file
+ * the reader refuses) is a warning, and the exit code stays the update's.
+ *
+ * @param root the project root
+ * @param version the `--pipecat` value
+ * @param io where the report goes (stderr)
+ */
+async function printUpgradeReport(root: string, version: string, io: UpdateIO): Promise<void> {
+  const [{ upgradeReport }, { CodeReadError, PythonNotFoundError }] = await Promise.all([
+    import('../doctor/upgrade-report.js'),
+    import('../../generators/app/code/errors.js'),
+  ]);
+  try {
+    io.err(await upgradeReport({ root, serverDir: 'server', version }));
+  } catch (err) {
+    if (!(err instanceof PythonNotFoundError || err instanceof CodeReadError)) throw err;
+    io.err(`warning: the floor is raised, but the deprecation report could not run: ${err.message}; run \`pipecat doctor\` once it can\n`);
   }
 }
 
