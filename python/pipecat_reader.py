@@ -5,6 +5,9 @@ preflight (through ``generators/app/code/reader.ts``) and the runtime tier's dep
 (``test/runtime/python/rt/main.py``). Standard library only: it never imports pipecat, so it runs
 under any Python 3.10 or newer, with or without the project's environment.
 
+Exit status: 0 with the reading on stdout; 2 for a malformed request; 3 when this Python is older
+than 3.10 (``generators/app/code/python.ts`` then tries the next one).
+
 Input, on stdin, one JSON document::
 
     {"files": {"server/bot.py": "<source>", ...}, "data": "/path/to/pipecat-data.json"}
@@ -27,19 +30,23 @@ What each part means:
   importing file among the files given.
 - ``transports``: the string keys of the dict given to ``create_transport`` as its second argument
   or ``transport_params=``: a dict literal, or a name assigned a dict literal in the same function
-  (else at module level).
+  (else at module level); ``video`` when that key's params factory sets ``video_in_enabled=True``
+  or ``video_out_enabled=True``.
 - ``files``: each file given, with ``markers`` (lines starting ``<<<<<<< ``, ``|||||||``,
   ``=======`` alone, ``>>>>>>> ``) and ``error`` (``SyntaxError`` line and message; nothing else is
   read from such a file).
 - ``deprecations``: see ``pipecat_deprecations.py``.
 """
 
-from __future__ import annotations
-
-import ast
-import json
-import os
 import sys
+
+if sys.version_info < (3, 10):  # before anything newer is compiled: the caller tries the next Python
+    sys.stderr.write("pipecat_reader: needs Python 3.10 or newer\n")
+    sys.exit(3)
+
+import ast  # noqa: E402
+import json  # noqa: E402
+import os  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
@@ -178,6 +185,15 @@ def _dict_assignments(body: list[ast.stmt]) -> dict[str, ast.Dict]:
     return found
 
 
+def _enables_video(factory: ast.AST | None) -> bool:
+    """Whether a params factory (``lambda: XParams(...)`` or the call itself) sets
+    ``video_in_enabled=True`` or ``video_out_enabled=True``."""
+    call = factory.body if isinstance(factory, ast.Lambda) else factory
+    return isinstance(call, ast.Call) and any(
+        k.arg in ("video_in_enabled", "video_out_enabled") and isinstance(k.value, ast.Constant) and k.value.value is True for k in call.keywords
+    )
+
+
 def transport_keys(tree: ast.Module, path: str) -> list[dict]:
     """The string keys of the transport params given to ``create_transport`` calls in ``tree``."""
     module_dicts = _dict_assignments(tree.body)
@@ -193,9 +209,12 @@ def transport_keys(tree: ast.Module, path: str) -> list[dict]:
                 if isinstance(params, ast.Name):
                     params = scope.get(params.id)
                 if isinstance(params, ast.Dict):
-                    for key in params.keys:
+                    for key, value in zip(params.keys, params.values):
                         if _literal(key) is not None:
-                            keys.append({"path": path, "line": key.lineno, "key": key.value})
+                            use = {"path": path, "line": key.lineno, "key": key.value}
+                            if _enables_video(value):
+                                use["video"] = True
+                            keys.append(use)
             visit(child, scope)
 
     visit(tree, module_dicts)
@@ -227,15 +246,19 @@ def read(files: dict[str, str], data: dict | None) -> dict:
             entry["error"] = {"line": e.lineno or 1, "message": e.msg}
             reading["files"].append(entry)
             continue
-        except ValueError as e:  # a NUL byte in the source
-            entry["error"] = {"line": 1, "message": str(e)}
+        except (ValueError, RecursionError, MemoryError) as e:  # a NUL byte; nesting too deep
+            entry["error"] = {"line": 1, "message": str(e) or type(e).__name__}
+            reading["files"].append(entry)
+            continue
+        try:
+            found = (env_reads(tree, path), imports_of(tree, path, paths), transport_keys(tree, path), scan_deprecations(tree, path, source, entries, bases))
+        except RecursionError:
+            entry["error"] = {"line": 1, "message": "nested too deeply to read"}
             reading["files"].append(entry)
             continue
         reading["files"].append(entry)
-        reading["env"].extend(env_reads(tree, path))
-        reading["imports"].extend(imports_of(tree, path, paths))
-        reading["transports"].extend(transport_keys(tree, path))
-        reading["deprecations"].extend(scan_deprecations(tree, path, source, entries, bases))
+        for key, items in zip(("env", "imports", "transports", "deprecations"), found):
+            reading[key].extend(items)
     return reading
 
 

@@ -43,8 +43,8 @@ export interface ProjectSpec {
   variants: string[];
   /**
    * Also read the generated server's Python files against pipecat's deprecation registry
-   * (rt/deprecations.py): one more result, session `deprecations`, listing every use as
-   * `file:line: subject (kind, deprecated in V): message`. Skipped when pipecat has no registry.
+   * (the product reader, python/pipecat_reader.py): one more result, session `deprecations`, listing every use as
+   * `server/file.py:line: subject (kind, deprecated in V): message`.
    */
   deprecations?: boolean;
   /**

@@ -18,7 +18,8 @@
  *   is imported from its catalogue module; their `env` entries whose name is not in the `construct`
  *   text are read by pipecat itself (`readBy` the service id) unless the code reads them;
  * - extras: the `moduleExtras` of every imported pipecat module (`from m import x`: `m` and `m.x`),
- *   plus the catalogue `extras` of each detected transport (`create_transport` imports them lazily);
+ *   plus the catalogue `extras` of each detected transport (`create_transport` imports them lazily)
+ *   and its `videoExtras` when its params factory enables video;
  * - thirdParty: imports that are not stdlib, not the project's own and not `pipecat`.
  */
 import { ALL_SERVICES, TRANSPORTS } from '../catalogue/catalogue.js';
@@ -117,6 +118,11 @@ function neededVars(reading: CodeReading, transports: readonly TransportDefiniti
 /** The extras the imported pipecat modules and the detected transports need, sorted. */
 function neededExtras(reading: CodeReading, transports: readonly TransportDefinition[], data: PipecatData): string[] {
   const extras = new Set<string>(transports.flatMap((t) => t.extras));
+  for (const use of reading.transports.filter((u) => u.video)) {
+    transports
+      .filter((t) => t.flow === 'runner' && t.runnerTransport === use.key)
+      .forEach((t) => t.videoExtras?.forEach((e) => extras.add(e)));
+  }
   for (const imp of reading.imports) {
     if (imp.local || imp.module.split('.')[0] !== 'pipecat') continue;
     for (const m of [imp.module, ...imp.names.map((n) => `${imp.module}.${n}`)]) data.moduleExtras[m]?.forEach((e) => extras.add(e));

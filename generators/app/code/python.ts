@@ -8,10 +8,10 @@
  * Source: uv's interpreter discovery (docs.astral.sh/uv/concepts/python-versions, "Discovery of
  * Python versions": a `.venv` in the current or a parent directory, then executables on PATH).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { PythonNotFoundError } from './errors.js';
+import { CodeReadError, PythonNotFoundError } from './errors.js';
 
 /** A way to start Python: the command and the arguments that come before the script's. */
 export interface PythonCommand {
@@ -24,15 +24,22 @@ export interface PythonCommand {
 /** The oldest Python the reader runs on. */
 const MIN_VERSION: readonly [number, number] = [3, 10];
 
-/** The virtual-environment interpreters of `dirs`, in order, for this platform. */
-function venvCandidates(dirs: readonly string[]): { command: string; args: string[] }[] {
+/**
+ * The interpreters to try, in order: the existing `.venv` interpreters of `dirs` (`bin/python`, on
+ * Windows `Scripts/python.exe`), then `python3`, `python` and `py -3` on PATH.
+ *
+ * @param dirs folders whose `.venv` is tried first, in order (the server folder, then the project root)
+ */
+export function pythonCandidates(dirs: readonly string[]): { command: string; args: string[] }[] {
   const tail = process.platform === 'win32' ? ['Scripts', 'python.exe'] : ['bin', 'python'];
-  return [...new Set(dirs)].map((d) => ({ command: join(d, '.venv', ...tail), args: [] }));
+  const venvs = [...new Set(dirs)].map((d) => ({ command: join(d, '.venv', ...tail), args: [] })).filter((c) => existsSync(c.command));
+  return [...venvs, { command: 'python3', args: [] }, { command: 'python', args: [] }, { command: 'py', args: ['-3'] }];
 }
 
 /** The `major.minor` `command args` reports, or why it cannot be used. */
 function probe(command: string, args: readonly string[]): { version: string } | { problem: string } {
   const r = spawnSync(command, [...args, '-c', 'import sys; print("%d.%d" % sys.version_info[:2])'], {
+    env: process.env,
     encoding: 'utf8',
     timeout: 5_000,
     windowsHide: true,
@@ -53,17 +60,79 @@ function probe(command: string, args: readonly string[]): { version: string } | 
  * @throws PythonNotFoundError when none is (its `problems` list each candidate and why)
  */
 export function findPython(dirs: readonly string[]): PythonCommand {
-  const candidates = [
-    ...venvCandidates(dirs).filter((c) => existsSync(c.command)),
-    { command: 'python3', args: [] },
-    { command: 'python', args: [] },
-    { command: 'py', args: ['-3'] },
-  ];
   const tried: string[] = [];
-  for (const c of candidates) {
+  for (const c of pythonCandidates(dirs)) {
     const found = probe(c.command, c.args);
     if ('version' in found) return { ...c, version: found.version };
     tried.push(`${[c.command, ...c.args].join(' ')}: ${found.problem}`);
+  }
+  throw new PythonNotFoundError(tried);
+}
+
+/** What {@link runPythonScript} runs. */
+export interface ScriptRun {
+  /** Folders whose `.venv` is tried first ({@link pythonCandidates}). */
+  readonly dirs: readonly string[];
+  /** Absolute path of the script; it exits 3 when the Python running it is too old. */
+  readonly script: string;
+  /** Written to its stdin. */
+  readonly input: string;
+  /** Milliseconds before it is stopped. */
+  readonly timeoutMs: number;
+}
+
+/** The outcome of one run: its stdout, or why it failed. */
+type RunOutcome = { stdout: string } | { next: string } | { error: string; detail?: string };
+
+/** Run `run.script` under one candidate. */
+function runOnce(c: { command: string; args: string[] }, run: ScriptRun): Promise<RunOutcome> {
+  return new Promise((done) => {
+    // env given explicitly: PATH is looked up in the environment as this process sees it now.
+    const child = spawn(c.command, [...c.args, '-I', '-B', run.script], {
+      env: process.env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      timeout: run.timeoutMs,
+      windowsHide: true,
+    });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (b: Buffer) => out.push(b));
+    child.stderr.on('data', (b: Buffer) => err.push(b));
+    child.on('error', (e: NodeJS.ErrnoException) => done(e.code === 'ENOENT' ? { next: 'not found' } : { error: e.message }));
+    child.on('close', (code, signal) => {
+      const stderr = Buffer.concat(err).toString('utf8').trim();
+      if (code === 0) return done({ stdout: Buffer.concat(out).toString('utf8') });
+      // Exit 3 is the script's own "too old"; a SyntaxError in the script itself means a Python 2.
+      if (code === 3 || (code === 1 && /SyntaxError/.test(stderr) && stderr.includes(run.script)))
+        return done({ next: 'older than Python 3.10' });
+      const why = signal ? `stopped after ${run.timeoutMs / 1000} s (${signal})` : `exit ${code}`;
+      done({ error: why, detail: stderr.split('\n').at(-1) });
+    });
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(run.input);
+  });
+}
+
+/**
+ * Run a standard-library Python script under the first interpreter of {@link pythonCandidates}
+ * that starts and is 3.10 or newer (the script itself checks, exiting 3: one start per candidate,
+ * no separate version probe). Python runs isolated (`-I`: no user site, no `PYTHON*` variables)
+ * and writes no bytecode (`-B`).
+ *
+ * @returns the script's stdout
+ * @throws PythonNotFoundError when no candidate starts or each is too old
+ * @throws CodeReadError when the script fails (its last stderr line), or runs past `timeoutMs`
+ */
+export async function runPythonScript(run: ScriptRun): Promise<string> {
+  const tried: string[] = [];
+  for (const c of pythonCandidates(run.dirs)) {
+    const who = [c.command, ...c.args].join(' ');
+    const outcome = await runOnce(c, run);
+    if ('stdout' in outcome) return outcome.stdout;
+    if ('error' in outcome) {
+      throw new CodeReadError(`the server-code reader failed (${who}, ${outcome.error})${outcome.detail ? `: ${outcome.detail}` : ''}`);
+    }
+    tried.push(`${who}: ${outcome.next}`);
   }
   throw new PythonNotFoundError(tried);
 }

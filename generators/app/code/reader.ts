@@ -12,12 +12,11 @@
  * link is read only when it resolves to a file inside the project, and a linked folder is not
  * entered.
  */
-import { spawn } from 'node:child_process';
-import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { pythonDir } from '../paths.js';
 import { CodeReadError } from './errors.js';
-import { findPython, type PythonCommand } from './python.js';
+import { runPythonScript } from './python.js';
 import type { CodeReading, PipecatData } from './types.js';
 
 /** Largest Python file read, in bytes. */
@@ -94,7 +93,9 @@ function linkedFileInside(realRoot: string, abs: string): boolean {
 function collectSources(req: ReadRequest): Record<string, string> {
   const root = resolve(req.root);
   const server = resolve(root, req.serverDir ?? 'server');
-  if (!inside(root, server)) throw new CodeReadError(`server folder ${req.serverDir} is outside the project ${root}`);
+  if (!inside(root, server) || (existsSync(server) && !inside(realpathSync(root), realpathSync(server)))) {
+    throw new CodeReadError(`server folder ${req.serverDir ?? 'server'} is outside the project ${root}`);
+  }
   const sources: Record<string, string> = {};
   for (const abs of listPython(root, server)) {
     const size = statSync(abs).size;
@@ -104,32 +105,6 @@ function collectSources(req: ReadRequest): Record<string, string> {
   }
   for (const [path, text] of Object.entries(req.files ?? {})) if (path.endsWith('.py')) sources[path] = text;
   return sources;
-}
-
-/** Run the reader script under `python` with `input` on stdin; its stdout. */
-function runReader(python: PythonCommand, input: string): Promise<string> {
-  const script = join(pythonDir(), 'pipecat_reader.py');
-  const who = [python.command, ...python.args].join(' ');
-  return new Promise((done, fail) => {
-    const child = spawn(python.command, [...python.args, '-I', '-B', script], {
-      stdio: ['pipe', 'pipe', 'pipe'],
-      timeout: READER_TIMEOUT_MS,
-      windowsHide: true,
-    });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on('data', (b: Buffer) => out.push(b));
-    child.stderr.on('data', (b: Buffer) => err.push(b));
-    child.on('error', (e) => fail(new CodeReadError(`the server-code reader could not start (${who}): ${e.message}`)));
-    child.on('close', (code, signal) => {
-      if (code === 0) return done(Buffer.concat(out).toString('utf8'));
-      const last = Buffer.concat(err).toString('utf8').trim().split('\n').at(-1) ?? '';
-      const why = signal ? `stopped after ${READER_TIMEOUT_MS / 1000} s (${signal})` : `exit ${code}`;
-      fail(new CodeReadError(`the server-code reader failed (${who}, ${why})${last ? `: ${last}` : ''}`));
-    });
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(input);
-  });
 }
 
 /**
@@ -143,12 +118,16 @@ function runReader(python: PythonCommand, input: string): Promise<string> {
 export async function readServerCode(req: ReadRequest): Promise<CodeReading> {
   const root = resolve(req.root);
   const sources = collectSources(req);
-  const python = findPython([resolve(root, req.serverDir ?? 'server'), root]);
-  const stdout = await runReader(python, JSON.stringify({ files: sources, data: pipecatDataPath() }));
+  const stdout = await runPythonScript({
+    dirs: [resolve(root, req.serverDir ?? 'server'), root],
+    script: join(pythonDir(), 'pipecat_reader.py'),
+    input: JSON.stringify({ files: sources, data: pipecatDataPath() }),
+    timeoutMs: READER_TIMEOUT_MS,
+  });
   try {
     return JSON.parse(stdout) as CodeReading;
   } catch {
-    throw new CodeReadError(`the server-code reader printed no JSON (${python.command}): ${stdout.slice(0, 200)}`);
+    throw new CodeReadError(`the server-code reader printed no JSON: ${stdout.slice(0, 200)}`);
   }
 }
 

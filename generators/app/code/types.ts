@@ -47,6 +47,8 @@ export interface ModuleImport extends CodeLocation {
 /** A key of the transport-params dict given to pipecat's `create_transport` (the runner's `-t` value). */
 export interface RunnerTransportUse extends CodeLocation {
   readonly key: string;
+  /** The key's params factory sets `video_in_enabled=True` or `video_out_enabled=True` (the transport's `videoExtras` apply). */
+  readonly video?: boolean;
 }
 
 /**

@@ -12,7 +12,7 @@ catalogue) is::
      "reject": {"role": "tts", "variable": "RIME_API_KEY"}}  # both optional
 
 With ``deprecations``, the server's Python files are also read against pipecat's deprecation
-registry (:func:`deprecation_check`), reported as one more result. With ``reject``, each session is
+registry by the product's reader (:func:`deprecation_check`), reported as one more result. With ``reject``, each session is
 instead one whose vendor refuses the credentials (rt/reject.py).
 
 Each session: environment from ``server/.env.example`` (``required``: only the variables marked
@@ -487,21 +487,31 @@ def main() -> int:
 
 
 def deprecation_check(project: str) -> dict | None:
-    """The generated server's Python files against pipecat's deprecation registry (rt/deprecations.py),
-    as one more result line (session ``deprecations``); None, with a line on stderr, when the pipecat
-    in use has no registry (an installed package: the registry ships only in pipecat's source tree)."""
-    import pipecat
+    """The generated server's Python files against pipecat's deprecation registry, read by the
+    product's own reader (``python/pipecat_reader.py`` with the registry shipped in
+    ``python/pipecat-data.json``), as one more result line (session ``deprecations``)."""
+    repo = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))))
+    product = os.path.join(repo, "python")
+    if product not in sys.path:
+        sys.path.insert(0, product)
+    sys.dont_write_bytecode = True  # the package folder python/ stays free of __pycache__
+    from pipecat_deprecations import deprecation_line
+    from pipecat_reader import read
 
-    from rt.deprecations import scan
-
-    registry = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(pipecat.__file__))), "scripts", "deprecations", "deprecations.json")
-    if not os.path.exists(registry):
-        sys.stderr.write(f"SKIPPED deprecation check: no registry at {registry} (pipecat not run from its source tree)\n")
-        return None
+    with open(os.path.join(product, "pipecat-data.json"), encoding="utf-8") as f:
+        data = json.load(f)
     server = os.path.join(project, "server")
-    files = sorted(os.path.join(server, f) for f in os.listdir(server) if f.endswith(".py"))
-    uses = scan(registry, files)
-    return {"project": os.path.basename(project), "session": "deprecations", "ok": not uses, "problems": [str(u) for u in uses]}
+    files = {}
+    for name in sorted(os.listdir(server)):
+        if name.endswith(".py"):
+            with open(os.path.join(server, name), encoding="utf-8") as f:
+                files[f"server/{name}"] = f.read()
+    reading = read(files, data)
+    if not isinstance(reading, dict) or not isinstance(reading.get("files"), list):  # a fake (_autofake.REAL lacks it)
+        return {"project": os.path.basename(project), "session": "deprecations", "ok": False, "problems": [f"the product reader did not run: {read!r}"]}
+    problems = [f"{f['path']}: {f['error']['message']} (line {f['error']['line']})" for f in reading["files"] if "error" in f]
+    problems += [deprecation_line(u) for u in reading["deprecations"]]
+    return {"project": os.path.basename(project), "session": "deprecations", "ok": not problems, "problems": problems}
 
 
 if __name__ == "__main__":

@@ -38,6 +38,7 @@ STANDINS = os.path.dirname(os.path.abspath(__file__))
 REAL = _STDLIB | {
     "pipecat", "numpy", "pydantic", "pydantic_core", "annotated_types", "typing_extensions",
     "typing_inspection", "dotenv", "yaml", "_yaml", "rt", "bot", "server", "server_utils",
+    "pipecat_reader", "pipecat_deprecations",  # the product's server-code reader (python/), run by rt.main
 }
 #: Modules that must stay absent: pipecat probes for them and changes behaviour when found.
 ABSENT = {"pipecat_flows"}
