@@ -32,7 +32,7 @@ function top(module: string): string {
 }
 
 /** Where an extra is needed: the first pipecat import that needs it, else the first runner transport use. */
-function placeOfExtra(p: DoctorProject, extra: string): CodeLocation | undefined {
+function placeOfExtra(p: DoctorProject, extra: string): ModuleImport | CodeLocation | undefined {
   const imp = p.reading.imports.find((i) => top(i.module) === 'pipecat' && candidates(i).some((m) => p.data.moduleExtras(m).includes(extra)));
   return imp ?? p.reading.transports[0];
 }
@@ -45,11 +45,12 @@ function extraFindings(p: DoctorProject, py: Pyproject, file: string, unread: bo
   const needed = new Set(p.facts.extras.map(normaliseName));
   const out: Finding[] = [];
   for (const e of needed) {
+    // Even an extra that brings nothing today (cartesia's) is how pipecat declares what a module needs.
     if (declared.has(e)) continue;
     const at = placeOfExtra(p, e);
     out.push({
       check: 'extra-missing',
-      message: `${at ? `${at.path}:${at.line} uses` : 'the code uses'} a part of pipecat that needs the extra "${e}", which ${file} does not declare (pipecat-ai[...])`,
+      message: `${at && 'module' in at ? `the import of ${at.module}` : 'a runner transport the code serves'} needs pipecat-ai's extra "${e}", which ${file} does not declare`,
       where: at ? { path: at.path, line: at.line } : { path: file },
       fix: `add ${e} to pipecat-ai[...] in ${file} (pipecat doctor --fix does), then uv sync`,
       repair: {
@@ -91,15 +92,20 @@ function within(modules: readonly string[], names: ReadonlySet<string>): boolean
   });
 }
 
-/** The modules the project's declared distributions provide (pipecat-ai's own, its extras', the project's). */
-function providedModules(p: DoctorProject, py: Pyproject): Set<string> {
+/** The distributions the project has: pipecat-ai's own, its declared extras', the project's dependencies. */
+function providedDists(p: DoctorProject, py: Pyproject): Set<string> {
   const dists = new Set<string>(p.data.coreDeps.map(normaliseName));
   for (const r of py.dependencies) {
     dists.add(r.name);
     if (r.name === 'pipecat-ai') for (const e of r.extras) p.data.extraDeps(e).forEach((d) => dists.add(normaliseName(d)));
   }
+  return dists;
+}
+
+/** The modules the project's distributions provide. */
+function providedModules(p: DoctorProject, py: Pyproject): Set<string> {
   const names = new Set<string>();
-  for (const d of dists) p.data.importNames(d).forEach((n) => names.add(n));
+  for (const d of providedDists(p, py)) p.data.importNames(d).forEach((n) => names.add(n));
   return names;
 }
 

@@ -3,7 +3,7 @@
  * reading (`readServerCode`), its facts (`codeFacts`), and what pipecat-ai provides
  * (`pipecatData`, the shipped `python/pipecat-data.json`), in the shape the checks ask it.
  */
-import type { CodeFacts, CodeReading, PipecatData } from '../../generators/app/code/types.js';
+import type { CodeFacts, CodeReading, EnvNeed, PipecatData } from '../../generators/app/code/types.js';
 
 /** What pipecat-ai provides, and the names distributions are imported by. */
 export interface ProvidedData {
@@ -19,12 +19,44 @@ export interface ProvidedData {
   importNames(dist: string): readonly string[];
 }
 
+/**
+ * Variables pipecat reads itself when the code imports one of its modules, beyond what the
+ * catalogue records per transport and service: the Krisp VIVA filter reads its model path and SDK
+ * key when self-hosting (Pipecat Cloud provides both), as `generators/app/render/service-parts.ts`
+ * documents them in `.env.example`. By the module imported.
+ */
+export const PIPECAT_MODULE_READS: Readonly<Record<string, readonly { name: string; need: EnvNeed }[]>> = {
+  'pipecat.audio.filters.krisp_viva_filter': [
+    { name: 'KRISP_VIVA_FILTER_MODEL_PATH', need: 'runner-set' },
+    { name: 'KRISP_VIVA_API_KEY', need: 'runner-set' },
+  ],
+};
+
+/** The facts with the variables of {@link PIPECAT_MODULE_READS} the code's imports bring (when not read already). */
+function withModuleReads(facts: CodeFacts): CodeFacts {
+  const env = [...facts.env];
+  for (const i of facts.reading.imports)
+    for (const v of PIPECAT_MODULE_READS[i.module] ?? [])
+      if (!env.some((e) => e.name === v.name)) env.push({ name: v.name, need: v.need, readBy: i.module });
+  return env.length === facts.env.length ? facts : { ...facts, env };
+}
+
 /** A project's code as the reader sees it. */
 export interface CodeRead {
   reading: CodeReading;
   facts: CodeFacts;
   data: ProvidedData;
 }
+
+/**
+ * Import names of the distributions the generator adds beside pipecat-ai (catalogue `packages`,
+ * `generators/app/render/context.ts`) whose import name is not their name with `-` as `_`; pipecat's
+ * data covers only pipecat-ai's own dependencies.
+ */
+export const KNOWN_IMPORT_NAMES: Readonly<Record<string, readonly string[]>> = {
+  'pipecat-ai-whisker': ['pipecat_whisker'],
+  'python-multipart': ['python_multipart', 'multipart'],
+};
 
 /**
  * {@link ProvidedData} over the shipped pipecat data.
@@ -37,7 +69,7 @@ export function providedData(d: PipecatData): ProvidedData {
     extras: Object.keys(d.extras),
     extraDeps: (extra) => d.extras[extra] ?? [],
     moduleExtras: (module) => d.moduleExtras[module] ?? [],
-    importNames: (dist) => d.importNames[dist] ?? [dist.replace(/-/g, '_')],
+    importNames: (dist) => d.importNames[dist] ?? KNOWN_IMPORT_NAMES[dist] ?? [dist.replace(/-/g, '_')],
   };
 }
 
@@ -56,6 +88,6 @@ export async function readCode(where: { root: string; serverDir: string; transpo
   ]);
   const data = pipecatData();
   const reading = await readServerCode({ root: where.root, serverDir: where.serverDir });
-  const facts = codeFacts(reading, { transports: where.transports, data });
+  const facts = withModuleReads(codeFacts(reading, { transports: where.transports, data }));
   return { reading, facts, data: providedData(data) };
 }
