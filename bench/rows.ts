@@ -57,7 +57,7 @@ export function render(rows: Row[]): string {
 export type Medians = (key: string) => number | undefined;
 
 /**
- * The rows of the process timings against bare `node -e 0`: start-up, init, update and the wizard.
+ * The rows of the process timings against bare `node -e 0`: start-up, init, update, doctor and the wizard.
  *
  * @param m medians by sample name
  * @param wizard `measured`, or why the wizard row is missing (`tmux`: not installed; `off`: --no-wizard)
@@ -84,6 +84,8 @@ export function timingRows(m: Medians, wizard: 'measured' | 'tmux' | 'off'): Row
       ratio: m('update')! / bare,
       note: 'issue 25: no Yeoman; compare with an earlier run',
     },
+    { label: 'pipecat doctor (healthy project)', ms: m('doctor'), ratio: m('doctor')! / bare, note: 'reads the code with Python once' },
+    { label: '  doctor / full init', ratio: m('doctor')! / m('init')!, sense: 'le', required: 1.5, stretch: 1 },
   ];
   if (wizard === 'measured') {
     rows.push(

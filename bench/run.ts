@@ -8,6 +8,8 @@
  * - a full non-interactive `init` (the Yeoman generator writes a cascade web bot);
  * - a `pipecat update` of a generated project that is already current (issue 25: update runs no
  *   Yeoman; no target, compare with an earlier run);
+ * - `pipecat doctor` of that project (healthy: it reads the code with Python once), against the full
+ *   `init` that made it (issue 32: at most 1.5×);
  * - the wizard: time from starting `pipecat init` in a tmux pane until the bytes of its first
  *   question ("Project name") reach the pane (read through `tmux pipe-pane`);
  * - `secrets set` with 200 keys from a dotenv file as a process, against the local emulator (in
@@ -138,6 +140,7 @@ async function measureRounds(bin: string, tmp: string, samples: Samples, runs: {
     mkdirSync(out);
     add('init', (await timeNode([bin, ...INIT_ARGS, '--output', out, '--name', 'x'])).ms);
     add('update', (await timeNode([bin, 'update', current])).ms);
+    add('doctor', (await timeNode([bin, 'doctor', current])).ms);
     if (tmux) {
       const wdir = join(tmp, `wizard-${r}`);
       mkdirSync(wdir);

@@ -57,7 +57,7 @@ export async function run(argv: string[]): Promise<number> {
     .alias('help', 'h')
     .strict()
     .recommendCommands()
-    .demandCommand(1, 'name a command: init, update, cloud or completion')
+    .demandCommand(1, 'name a command: init, update, doctor, cloud or completion')
     .wrap(Math.min(110, process.stdout.columns || 100))
     .completion(
       'completion',

@@ -55,6 +55,12 @@ describe('npm run bench (quick mode)', () => {
       expect.stringMatching(/^\d+\.\d\d×$/),
       'issue 25: no Yeoman; compare with an earlier run',
     ]);
+    expect(row(out, '  doctor / full init')).toEqual([
+      expect.stringMatching(/^\d+\.\d\d×$/),
+      '≤ 1.5×',
+      '≤ 1×',
+      expect.stringMatching(verdict),
+    ]);
     const wizard = row(out, 'wizard, first question in tmux');
     if (spawnSync('tmux', ['-V']).status === 0) {
       expect(wizard).toEqual([

@@ -90,7 +90,15 @@ describe('exit codes', () => {
 
   test("every command's --help names only codes of docs/exit-codes.md, SIGTERM's (143) wherever SIGINT's (130)", () => {
     const table = exitCodeTable().map((r) => r.code);
-    const commands = [[], ['init'], ['update'], ['cloud', 'secrets', 'set'], ['cloud', 'secrets', 'list'], ['cloud', 'secrets', 'delete']];
+    const commands = [
+      [],
+      ['init'],
+      ['update'],
+      ['doctor'],
+      ['cloud', 'secrets', 'set'],
+      ['cloud', 'secrets', 'list'],
+      ['cloud', 'secrets', 'delete'],
+    ];
     const seen: Record<string, number[]> = {};
     for (const c of commands) {
       const r = runCli([...c, '--help']);

@@ -90,7 +90,7 @@ describe('usage mistakes', () => {
     );
     // At the top level, the general help.
     expect(refused([])).toBe(
-      'error: name a command: init, update, cloud or completion\n  see `pipecat --help` (or `pipecat <command> --help`)\n',
+      'error: name a command: init, update, doctor, cloud or completion\n  see `pipecat --help` (or `pipecat <command> --help`)\n',
     );
   });
 

@@ -16,7 +16,7 @@
  *
  * Exit codes: 0 healthy, 1 findings (after `--fix`: findings left), 2 usage (DIR not a folder, no
  * project, no Python to read the code, `--fix` without a terminal and without `--yes`), 4 not
- * logged in (`--cloud`), 130 cancelled.
+ * logged in (`--cloud`), 129/130/143 stopped by a signal (during `--fix`: nothing changed).
  */
 import type { Argv, CommandModule } from 'yargs';
 import { canPrompt, confirm } from '../dialogs.js';
@@ -65,7 +65,8 @@ export function processDoctorIO(): DoctorIO {
 /** The exit-code line of `--help` and docs/doctor.md. */
 export const DOCTOR_EXIT_CODES =
   'Exit codes: 0 healthy, 1 findings (after --fix: findings left), 2 bad usage, DIR not a folder, no project found, ' +
-  'no Python to read the code with, or --fix without a terminal and without --yes, 4 not logged in (--cloud), 130 cancelled.';
+  'no Python to read the code with, or --fix without a terminal and without --yes, 4 not logged in (--cloud), ' +
+  '129 stopped by SIGHUP, 130 cancelled or interrupted, 143 stopped by SIGTERM (during --fix: nothing changed).';
 
 const DESCRIBE = "Check that a project's code, .env.example, dependencies, deploy files, client and secrets agree";
 

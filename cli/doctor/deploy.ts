@@ -38,8 +38,14 @@ async function readConfig(p: DoctorProject, file: string): Promise<{ config?: De
   }
 }
 
+/** The 1-based line of a top-level `key = ` of a TOML text, or undefined. */
+function keyLine(text: string | undefined, key: string): number | undefined {
+  const i = (text ?? '').split('\n').findIndex((l) => new RegExp(`^\\s*${key}\\s*=`).test(l));
+  return i < 0 ? undefined : i + 1;
+}
+
 /** `agent-name`: no name, or one the platform refuses. */
-function agentFindings(c: DeployConfig, file: string): Finding[] {
+function agentFindings(p: DoctorProject, c: DeployConfig, file: string): Finding[] {
   if (c.agent_name === undefined)
     return [
       {
@@ -50,7 +56,8 @@ function agentFindings(c: DeployConfig, file: string): Finding[] {
       },
     ];
   const problem = agentNameProblem(c.agent_name);
-  return problem ? [{ check: 'agent-name', message: `${file}: ${problem}`, where: { path: file }, fix: `rename it in ${file}` }] : [];
+  const where = { path: file, line: keyLine(p.text.deployConfig, 'agent_name') };
+  return problem ? [{ check: 'agent-name', message: `${file}: ${problem}`, where, fix: `rename it in ${file}` }] : [];
 }
 
 /** `dockerfile-missing`: a Cloud Build (no image, no build id) without its Dockerfile in the build context. */
@@ -130,7 +137,7 @@ export async function deployChecks(p: DoctorProject): Promise<Finding[]> {
   const { config, findings } = await readConfig(p, file);
   if (!config) return findings;
   return [
-    ...agentFindings(config, file),
+    ...agentFindings(p, config, file),
     ...dockerfileFindings(p, config, file),
     ...(await dockerignoreFindings(p, config)),
     ...secretSetFindings(p, config, file),

@@ -33,7 +33,9 @@ function top(module: string): string {
 
 /** Where an extra is needed: the first pipecat import that needs it, else the first runner transport use. */
 function placeOfExtra(p: DoctorProject, extra: string): ModuleImport | CodeLocation | undefined {
-  const imp = p.reading.imports.find((i) => top(i.module) === 'pipecat' && candidates(i).some((m) => p.data.moduleExtras(m).includes(extra)));
+  const imp = p.reading.imports.find(
+    (i) => top(i.module) === 'pipecat' && candidates(i).some((m) => p.data.moduleExtras(m).includes(extra)),
+  );
   return imp ?? p.reading.transports[0];
 }
 

@@ -170,7 +170,9 @@ export async function readDoctorProject(place: ProjectPlace): Promise<DoctorProj
   }
   const envText = readText(join(server, SERVER_FILES.env));
   const recorded = place.config?.transports;
-  const transports = Array.isArray(recorded) ? recorded.filter((t): t is string => typeof t === 'string').map(currentTransportName) : undefined;
+  const transports = Array.isArray(recorded)
+    ? recorded.filter((t): t is string => typeof t === 'string').map(currentTransportName)
+    : undefined;
   const { reading, facts, data } = await readCode({ root: place.root, serverDir: place.serverDir, transports });
   return {
     root: place.root,
