@@ -8,7 +8,9 @@
  * On a terminal each conflict gets a choice (keep mine, take new in the conflicting parts, write
  * markers, part by part, show the conflicting parts, replace the whole file, abort) through
  * `cli/dialogs.ts`; without one, `--conflicts yours|new|markers` settles every part one way.
- * `--dry-run` prints the plan for people, or as JSON with `--json`.
+ * `--dry-run` prints the plan for people, or as JSON with `--json`. `--pipecat VERSION` raises the
+ * pipecat-ai floor (an options-table row) and then prints `pipecat doctor`'s deprecation report of
+ * the code as it now stands (`cli/doctor/upgrade-report.ts`).
  *
  * The handler receives its collaborators ({@link UpdateIO}: output sinks, terminal, dialog,
  * exit code), so it runs in a test without the binary.
@@ -168,6 +170,7 @@ function builder(yargs: Argv): Argv {
     .example('$0 update --tts elevenlabs_tts', 'switch the text-to-speech service')
     .example('$0 update --add-transport daily --remove-transport smallwebrtc', 'swap SmallWebRTC for Daily')
     .example('$0 update --dry-run', 'what updating to the current templates would do')
+    .example('$0 update --pipecat 1.9.0', "raise pipecat-ai's floor, then list the code's deprecated pipecat names")
     .example('$0 update --conflicts new', 'without a terminal: the new lines where your edits conflict, your other edits kept')
     .epilogue(`See docs/updating.md. Service ids: \`pipecat init --list-options\`.\n\n${UPDATE_EXIT_CODES}`);
 }
@@ -252,6 +255,30 @@ async function runUpdate(argv: UpdateArgs, io: UpdateIO): Promise<void> {
     { ask: interactive ? askOnTerminal(io) : undefined, out: io.out, err: io.err },
   );
   if (code) io.setExitCode(code);
+  // `--pipecat`: the deprecations of the code as it now stands, as `pipecat doctor` reports them.
+  if (argv.pipecat !== undefined && !argv['dry-run'] && (!code || code === 5)) await printUpgradeReport(root, String(argv.pipecat), io);
+}
+
+/**
+ * After `update --pipecat VERSION`: `pipecat doctor`'s deprecation report of the code as it now
+ * stands. The update is done whatever happens here: a reading that cannot run (no Python, a file
+ * the reader refuses) is a warning, and the exit code stays the update's.
+ *
+ * @param root the project root
+ * @param version the `--pipecat` value
+ * @param io where the report goes (stderr)
+ */
+async function printUpgradeReport(root: string, version: string, io: UpdateIO): Promise<void> {
+  const [{ upgradeReport }, { CodeReadError, PythonNotFoundError }] = await Promise.all([
+    import('../doctor/upgrade-report.js'),
+    import('../../generators/app/code/errors.js'),
+  ]);
+  try {
+    io.err(await upgradeReport({ root, serverDir: 'server', version }));
+  } catch (err) {
+    if (!(err instanceof PythonNotFoundError || err instanceof CodeReadError)) throw err;
+    io.err(`warning: the floor is raised, but the deprecation report could not run: ${err.message}; run \`pipecat doctor\` once it can\n`);
+  }
 }
 
 /**

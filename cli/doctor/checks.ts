@@ -8,6 +8,7 @@ import type { Finding } from './types.js';
 import type { DoctorProject } from './project.js';
 import { clientChecks } from './client.js';
 import { codeChecks } from './code.js';
+import { deprecationChecks } from './deprecations.js';
 import { deployChecks } from './deploy.js';
 import { envChecks } from './env.js';
 import { moduleChecks } from './modules.js';
@@ -24,6 +25,7 @@ export const doctorChecks: DoctorCheck[] = [
   { name: 'code', run: codeChecks },
   { name: 'env', run: envChecks },
   { name: 'modules', run: moduleChecks },
+  { name: 'deprecations', run: deprecationChecks },
   { name: 'deploy', run: deployChecks },
   { name: 'client', run: clientChecks },
 ];

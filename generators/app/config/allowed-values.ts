@@ -12,6 +12,7 @@ import { SERVICES_BY_ROLE } from '../catalogue/catalogue.js';
 import type { ServiceRole } from '../catalogue/types.js';
 import { clientFrameworks, clientServers } from '../catalogue/client-kinds.js';
 import { CONFIG_OPTIONS, transportIds } from './options.js';
+import { pipecatVersionProblem } from './pipecat-version.js';
 
 export { transportIds };
 
@@ -50,6 +51,7 @@ function plainRules(name: { maxLength: number; pattern: RegExp }): PlainRules {
     ['client_server', oneOf([...clientServers(), null])],
     ['daily_pstn_mode', dialMode],
     ['twilio_daily_sip_mode', dialMode],
+    ['pipecat_version', (v) => v === undefined || v === null || (typeof v === 'string' && pipecatVersionProblem(v) === undefined)],
   ]);
   for (const o of CONFIG_OPTIONS) if (o.type === 'boolean') r.set(o.key, (v) => typeof v === 'boolean');
   return (rules = r);

@@ -13,6 +13,7 @@ import { clientFrameworks, clientServers, findClientKind, frameworksWithServerCh
 import { TRANSPORTS } from '../catalogue/transports.js';
 import { FEATURE_ROWS } from './feature-rows.js';
 import type { OptionDefinition } from './option-types.js';
+import { PIPECAT_FLOOR } from './pipecat-version.js';
 
 const FRAMEWORKS = [...clientFrameworks(), 'none'];
 const SERVER_FRAMEWORKS = frameworksWithServerChoice();
@@ -168,6 +169,16 @@ const CHOICE_ROWS = [
     describe: 'Twilio + Daily SIP call direction (with transport twilio_daily_sip)',
     valueHint: '<dial-in|dial-out>',
     label: 'Twilio + Daily SIP direction',
+  },
+  {
+    key: 'pipecat_version',
+    flag: 'pipecat',
+    type: 'string',
+    versionFloor: PIPECAT_FLOOR,
+    nullable: true,
+    describe: `Lowest pipecat-ai release the project requires (pyproject.toml's pipecat-ai>= floor; default ${PIPECAT_FLOOR}); it can only be raised`,
+    valueHint: '<X.Y.Z>',
+    label: 'pipecat-ai floor',
   },
 ] as const satisfies readonly OptionDefinition[];
 

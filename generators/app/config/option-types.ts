@@ -102,6 +102,11 @@ export interface OptionDefinition<K extends string = string> {
   readonly values?: () => readonly string[];
   /** A service key: the catalogue role whose ids it takes (`stt`, `llm` …). */
   readonly role?: ServiceRole;
+  /**
+   * A pipecat-ai version (`./pipecat-version.ts`: PEP 440 `X.Y.Z` with optional suffixes), at
+   * least this one.
+   */
+  readonly versionFloor?: string;
   /** Resolved to `null` when not set (optional keys); required keys are never null. */
   readonly nullable?: true;
   /** Default when neither the command line nor the config file gives a value. */

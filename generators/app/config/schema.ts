@@ -23,6 +23,7 @@ import {
   type ValueSource,
 } from './options.js';
 import { plainlyValid, selectableServiceIds } from './allowed-values.js';
+import { pipecatVersionProblem } from './pipecat-version.js';
 
 /** Longest accepted project name (it is also a cloud agent and secret-set name). */
 export const MAX_NAME_LENGTH = 50;
@@ -79,9 +80,20 @@ function rowSchema(Joi: typeof JoiModule, o: OptionDefinition): Joi.Schema {
       .min(1)
       .required()
       .messages({ 'array.min': `at least one ${o.flag} is required` });
+  if (o.versionFloor) return versionSchema(Joi, o.versionFloor);
   if (!allowed) return projectNameSchema(Joi);
   const field = Joi.string().valid(...allowed, ...(o.nullable ? [null] : []));
   return o.nullable ? field : field.required();
+}
+
+/** A pipecat-ai version of at least `floor`, or null (`./pipecat-version.ts`). */
+function versionSchema(Joi: typeof JoiModule, floor: string): Joi.Schema {
+  return Joi.string()
+    .allow(null)
+    .custom((value: string, helpers) => {
+      const problem = pipecatVersionProblem(value, floor);
+      return problem ? helpers.message({ custom: problem }) : value;
+    });
 }
 
 /** The project name: a plain directory name of at most {@link MAX_NAME_LENGTH} characters. */

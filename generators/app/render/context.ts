@@ -18,12 +18,9 @@ export type * from './context-types.js';
 export { PHONE_RATE, WEB_IN_RATE, WEB_OUT_RATE, pipelineRates, ttsDeliveredRate, type PipelineRates } from './rates.js';
 export { envGroups, localModelStep, serviceCheck } from './service-parts.js';
 
-/**
- * Minimum pipecat-ai release the generated code is written for: 1.8 added
- * `ProcessorUnusablePolicy`, which every generated worker sets (the API index describes pipecat's
- * HEAD `acead05`, 1.7.1.dev771, what 1.8.0 released). No upper bound: users get the newest release.
- */
-export const PIPECAT_FLOOR = '1.8.0';
+import { PIPECAT_FLOOR } from '../config/pipecat-version.js';
+
+export { PIPECAT_FLOOR };
 /** pipecat-ai-whisker 2.x has the WhiskerServer API used for observability (catalogue-facts §11.1). */
 export const WHISKER_REQUIREMENT = 'pipecat-ai-whisker>=2.0.1';
 /**
@@ -203,16 +200,14 @@ function predicates(
  * The Python requirements: pipecat-ai extras of the transports (and their video extras when video
  * flows) and services, other packages, the Python floor and the dev group.
  *
- * @param transports the chosen transports
- * @param chosen the chosen services
- * @param is the predicates
+ * @param parts the chosen transports and services, and the predicates
  * @param features the server parts of the features that are on
+ * @param floor the lowest pipecat-ai release required (`pipecat_version`, else {@link PIPECAT_FLOOR})
  */
 function requirements(
-  transports: readonly TransportDefinition[],
-  chosen: readonly ChosenService[],
-  is: TemplateContext['is'],
+  { transports, chosen, is }: { transports: readonly TransportDefinition[]; chosen: readonly ChosenService[]; is: TemplateContext['is'] },
   features: readonly FeatureServerParts[],
+  floor: string,
 ): Pick<TemplateContext, 'extras' | 'packages' | 'devPackages' | 'requiresPython' | 'pipecatRequirement'> {
   const extras = new Set<string>(['runner']);
   const packages = new Set<string>();
@@ -234,10 +229,10 @@ function requirements(
     // pipecat-ai's `cli` extra makes the venv's `pipecat` command work (`uv run pipecat cloud …`
     // mounts pipecatcloud's commands); without it that command prints an install hint.
     devPackages: [...features.flatMap((f) => f.devExtras ?? []), ...(is.cloud ? ['cli'] : [])].map(
-      (extra) => `pipecat-ai[${extra}]>=${PIPECAT_FLOOR}`,
+      (extra) => `pipecat-ai[${extra}]>=${floor}`,
     ),
     requiresPython: chosen.some((c) => c.def.requiresPython === '3.12') ? '>=3.12' : '>=3.11',
-    pipecatRequirement: `pipecat-ai[${sorted.join(',')}]>=${PIPECAT_FLOOR}`,
+    pipecatRequirement: `pipecat-ai[${sorted.join(',')}]>=${floor}`,
   };
 }
 
@@ -295,7 +290,7 @@ export function buildContext(config: ProjectConfig): TemplateContext {
     agentProfile: (['agent-1x', 'agent-2x', 'agent-3x'] as const)[
       Math.max(is.videoIn || is.videoOut ? 1 : 0, ...localModels.map((l) => (l.model.profile === 'agent-3x' ? 2 : 1)))
     ],
-    ...requirements(transports, chosen, is, features),
+    ...requirements({ transports, chosen, is }, features, config.pipecat_version ?? PIPECAT_FLOOR),
     evalJudgeModel: EVAL_JUDGE_MODEL,
     pipecatcloudRequirement: PIPECATCLOUD_REQUIREMENT,
     indent,

@@ -20,6 +20,7 @@ import { mergeLayers, normalise, resolveConfig, type ConfigLayer } from '../conf
 import { validateConfig, type ConfigProblem } from '../config/schema.js';
 import type { ConfigKey } from '../config/options.js';
 import type { ProjectConfig } from '../config/types.js';
+import { parsePipecatVersion, pipecatVersionProblem } from '../config/pipecat-version.js';
 import { UpdateFlagError } from './errors.js';
 
 export { UpdateFlagError } from './errors.js';
@@ -95,16 +96,32 @@ export function updatedTransports(current: readonly string[], input: UpdateConfi
 }
 
 /**
+ * `--pipecat` raises the project's pipecat-ai floor: a version below the recorded one is refused
+ * (the generator's own floor is the schema's rule).
+ *
+ * @param recorded the recorded `pipecat_version` (null or absent: none recorded)
+ * @param given the `--pipecat` value, if given
+ * @throws UpdateFlagError (exit 2) naming `--pipecat` when `given` is lower than `recorded`
+ */
+function checkPipecatRaise(recorded: unknown, given: unknown): void {
+  if (typeof recorded !== 'string' || typeof given !== 'string' || !parsePipecatVersion(recorded)) return;
+  const problem = parsePipecatVersion(given) ? pipecatVersionProblem(given, recorded) : undefined;
+  if (problem) throw new UpdateFlagError('invalid --pipecat: nothing was changed', [`--pipecat: ${problem}`]);
+}
+
+/**
  * Resolve the configuration of an update.
  *
  * @param input recorded layer, flags, transport additions and removals
  * @returns the new configuration and the recorded values dropped on the way
- * @throws UpdateFlagError (exit 2) for `--remove-transport` problems; ConfigError (exit 2) listing
+ * @throws UpdateFlagError (exit 2) for `--remove-transport` problems and a `--pipecat` below the
+ *   recorded floor; ConfigError (exit 2) listing
  *   every problem of the flags, each naming its flag
  */
 export function resolveUpdateConfig(input: UpdateConfigInput): UpdateConfig {
   const flags: ConfigLayer = { ...input.flags };
   const recorded: ConfigLayer = { ...input.recorded };
+  checkPipecatRaise(recorded.pipecat_version, flags.pipecat_version);
   const transports = updatedTransports(Array.isArray(recorded.transports) ? (recorded.transports as string[]) : [], input);
   if (transports !== undefined) {
     flags.transports = transports;
