@@ -72,7 +72,10 @@ export const REALTIME_SERVICES = [
     id: 'azure_realtime',
     role: 'realtime',
     label: 'Azure Realtime',
-    extras: [],
+    // The session settings come from pipecat.services.openai.realtime.events, a module pipecat's
+    // pyproject puts under its `openai` extra (empty in 1.8: the OpenAI SDK is a core dependency,
+    // but a later pipecat may fill it).
+    extras: ['openai'],
     imports: [
       { from: 'pipecat.services.azure.realtime.llm', names: ['AzureRealtimeLLMService'] },
       {

@@ -90,7 +90,8 @@ export interface EnvFollowed {
 /**
  * `.env.example` as the code needs it: a line (with its mark and the catalogue's description when
  * known) for each variable the code reads that has none, added in a group at the end; the lines of
- * variables no code reads removed (with their comments, and a group header left empty). Variables
+ * the catalogue's variables no code reads removed (with their comments, and a group header left
+ * empty), while a line the user added for a variable of their own stays. Variables
  * the runner or the platform sets are never added.
  *
  * @param text the file as the update leaves it
@@ -103,7 +104,9 @@ export function followEnvExample(text: string, facts: CodeFacts, partial: boolea
   const declared = declaredKeys(text);
   const read = new Set([...facts.env.map((v) => v.name), ...documented]);
   const missing = facts.env.filter((v) => v.need !== 'runner-set' && !declared.includes(v.name));
-  const removed = partial ? [] : declared.filter((k) => !read.has(k));
+  // Only the generator's own variables go: a line the user wrote for a variable no code reads is
+  // theirs (an update never loses an edit; `pipecat doctor` reports it instead).
+  const removed = partial ? [] : declared.filter((k) => !read.has(k) && catalogued(k) !== undefined);
   if (!missing.length && !removed.length) return { text, added: [], removed: [] };
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   let lines = text.replace(/\r\n/g, '\n').replace(/\n$/, '').split('\n');
