@@ -117,13 +117,22 @@ export function createDoctorCommand(io: () => DoctorIO = processDoctorIO): Comma
 /** The `doctor` command module of the binary. */
 export const doctorCommand: CommandModule = createDoctorCommand();
 
-/** Every finding of the project: the checks, and the secret set with `--cloud`. */
-async function findingsOf(argv: DoctorArgs, io: DoctorIO, root: { dir?: string }): Promise<{ root: string; findings: Finding[] }> {
+/**
+ * Every finding of the project: the checks, and the secret set with `--cloud`.
+ *
+ * @param code server code to check in place of the files on disk (project-relative path → text)
+ */
+async function findingsOf(
+  argv: DoctorArgs,
+  io: DoctorIO,
+  root: { dir?: string },
+  code?: Readonly<Record<string, string>>,
+): Promise<{ root: string; findings: Finding[] }> {
   const [{ findDoctorProject, readDoctorProject }, { runChecks }] = await Promise.all([
     import('../doctor/project.js'),
     import('../doctor/checks.js'),
   ]);
-  const project = await readDoctorProject(await findDoctorProject(root.dir, io.cwd));
+  const project = await readDoctorProject(await findDoctorProject(root.dir, io.cwd), code);
   const findings = await runChecks(project);
   if (argv.cloud !== undefined) {
     const [{ cloudChecks, cloudSetName }, { openSession }] = await Promise.all([import('../doctor/cloud.js'), import('./cloud/common.js')]);
@@ -142,7 +151,14 @@ async function findingsOf(argv: DoctorArgs, io: DoctorIO, root: { dir?: string }
  */
 async function fix(argv: DoctorArgs, io: DoctorIO, root: string, findings: readonly Finding[]): Promise<string[]> {
   const { applyRepairs, plannedRepairs } = await import('../doctor/fix.js');
-  const files = plannedRepairs(root, findings);
+  // The code's own repairs (pipecat's moves and renames) come first; the rest is found again on the
+  // code as they leave it, so a moved import's extras are judged on the new module in this one run.
+  const inCode = (f: Finding): boolean => f.repair?.path.endsWith('.py') === true;
+  const code = plannedRepairs(root, findings.filter(inCode));
+  const rest = code.length
+    ? (await findingsOf(argv, io, { dir: argv.directory }, Object.fromEntries(code.map((f) => [f.path, f.contents])))).findings
+    : findings;
+  const files = [...code, ...plannedRepairs(root, rest.filter((f) => !inCode(f)))];
   const lines = files.flatMap((f) => f.repairs.map((r) => r.describe));
   if (!lines.length) {
     io.err('nothing --fix can repair\n');

@@ -158,9 +158,11 @@ function dotenvKeys(text: string): DotenvKeys {
  * Read a found project once: the server code (through the one reader), its facts, and the files.
  *
  * @param place what {@link findDoctorProject} found
+ * @param files server code to read in place of the files on disk, by project-relative path (the
+ *   code as `--fix`'s repairs leave it, before anything is written)
  * @throws PythonNotFoundError (exit 2) when no Python can run the reader
  */
-export async function readDoctorProject(place: ProjectPlace): Promise<DoctorProject> {
+export async function readDoctorProject(place: ProjectPlace, files?: Readonly<Record<string, string>>): Promise<DoctorProject> {
   const server = join(place.root, place.serverDir);
   const text: Partial<Record<Exclude<keyof typeof SERVER_FILES, 'env'>, string>> = {};
   for (const [key, name] of Object.entries(SERVER_FILES)) {
@@ -173,7 +175,7 @@ export async function readDoctorProject(place: ProjectPlace): Promise<DoctorProj
   const transports = Array.isArray(recorded)
     ? recorded.filter((t): t is string => typeof t === 'string').map(currentTransportName)
     : undefined;
-  const { reading, facts, data } = await readCode({ root: place.root, serverDir: place.serverDir, transports });
+  const { reading, facts, data } = await readCode({ root: place.root, serverDir: place.serverDir, transports, files });
   return {
     root: place.root,
     serverDir: place.serverDir,

@@ -135,13 +135,18 @@ describe('pipecat doctor: a bot on older pipecat names', () => {
     expect(r.stderr).toContain('import from `pipecat.services.xai.llm` instead of `pipecat.services.grok.llm`');
   });
 
-  test('--fix --yes rewrites the move and rename spans only, every other file byte-identical; doctor then lists the rest', () => {
+  test('--fix --yes rewrites the move and rename spans, then the extras the moved code needs; doctor then lists the rest', () => {
     const dir = copy('fix');
     const before = readBytes(dir);
     const fix = doctor(dir, ['--fix', '--yes']);
-    expect(fix.fixed?.length).toBe(expectedUses(oldBot, (s) => s.fixable).length);
+    // The code's repairs, then the extras judged on the repaired code (xai in, grok out), in one run.
+    expect(fix.fixed?.length).toBe(expectedUses(oldBot, (s) => s.fixable).length + 2);
     const after = readBytes(dir);
-    expect(Object.keys({ ...before, ...after }).filter((p) => before[p] !== after[p])).toEqual(['server/bot.py']);
+    expect(Object.keys({ ...before, ...after }).filter((p) => before[p] !== after[p])).toEqual([
+      'server/bot.py',
+      'server/pyproject.toml',
+    ]);
+    expect(readFileSync(join(dir, 'server', 'pyproject.toml'), 'utf8')).toMatch(/"pipecat-ai\[[^\]]*\bxai\b[^\]]*\]/);
     const fixed = readFileSync(join(dir, 'server', 'bot.py'), 'utf8');
     const expected = oldBot
       .replace('from pipecat.pipeline.task import', 'from pipecat.pipeline.worker import')
@@ -158,14 +163,11 @@ describe('pipecat doctor: a bot on older pipecat names', () => {
       OLD_SUBJECTS.pipelineTask,
     );
     expect(rest.findings.filter((f) => f.check === 'deprecated' && f.fixable)).toEqual([]);
-    // The moved import needs the xai extra now, and grok no longer: doctor says so (its own repair).
-    expect(others(rest.findings)).toEqual([
-      expect.stringMatching(/^extra-missing: .*\bxai\b/),
-      expect.stringMatching(/^extra-unused: .*\bgrok\b/),
-    ]);
+    // The extras were settled in the same run: nothing but the deprecated names is left.
+    expect(others(rest.findings)).toEqual([]);
   });
 
-  test('the rest replaced as doctor says, and --fix for the extras: doctor finds nothing', () => {
+  test('the rest replaced as doctor says: doctor finds nothing, and --fix has nothing to change', () => {
     const dir = copy('rest');
     expect(doctor(dir, ['--fix', '--yes']).fixed?.length).toBeGreaterThan(0);
     const bot = join(dir, 'server', 'bot.py');
@@ -173,7 +175,7 @@ describe('pipecat doctor: a bot on older pipecat names', () => {
     const before = readBytes(dir);
     doctor(dir, ['--fix', '--yes']);
     const after = readBytes(dir);
-    expect(Object.keys(after).filter((p) => before[p] !== after[p])).toEqual(['server/pyproject.toml']);
+    expect(Object.keys(after).filter((p) => before[p] !== after[p])).toEqual([]);
     const clean = doctor(dir);
     expect({ code: clean.code, findings: clean.findings }).toEqual({ code: 0, findings: [] });
   });

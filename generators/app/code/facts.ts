@@ -24,6 +24,7 @@
  * - thirdParty: imports that are not stdlib, not the project's own and not `pipecat`.
  */
 import { ALL_SERVICES, TRANSPORTS } from '../catalogue/catalogue.js';
+import { MODULE_READS } from '../catalogue/module-reads.js';
 import type { EnvVarDefinition, ServiceDefinition, TransportDefinition } from '../catalogue/types.js';
 import { pipecatData } from './reader.js';
 import type { CodeFacts, CodeReading, EnvNeed, NeededVar, PipecatData } from './types.js';
@@ -109,6 +110,9 @@ function neededVars(reading: CodeReading, transports: readonly TransportDefiniti
   const pipecatReads: [string, EnvVarDefinition][] = [
     ...transports.flatMap((t) => t.env.map((e) => [t.id, e] as [string, EnvVarDefinition])),
     ...services.flatMap((s) => s.env.filter((e) => !s.construct.includes(e.name)).map((e) => [s.id, e] as [string, EnvVarDefinition])),
+    ...MODULE_READS.filter((m) => reading.imports.some((i) => i.module === m.module)).flatMap((m) =>
+      m.env.map((e) => [m.module, e] as [string, EnvVarDefinition]),
+    ),
   ];
   for (const [readBy, def] of pipecatReads) {
     if (!byName.has(def.name)) byName.set(def.name, { name: def.name, need: definedNeed(def), readBy });

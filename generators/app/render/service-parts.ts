@@ -4,6 +4,7 @@
  *
  * Sources: catalogue-facts §10 (env vars); pipecat 1.8's `FrameProcessor.is_usable` (changelog 5242).
  */
+import { MODULE_READS } from '../catalogue/module-reads.js';
 import type { EnvVarDefinition, LocalModel, ServiceDefinition, ServiceRole, TransportDefinition } from '../catalogue/types.js';
 import type { ChosenService, EnvGroup, LocalModelStep, ServiceCheck, TemplateContext } from './context-types.js';
 
@@ -87,15 +88,8 @@ export function envGroups(transports: TransportDefinition[], chosen: ChosenServi
   for (const t of transports) add(`Transport: ${t.label}`, t.env);
   for (const c of chosen) add(`${ROLE_TITLES[c.role]}: ${c.def.label}`, c.def.env);
   if (is.krisp) {
-    add('Krisp VIVA noise cancellation (Pipecat Cloud provides these; only for self-hosting)', [
-      {
-        name: 'KRISP_VIVA_FILTER_MODEL_PATH',
-        description: 'path of the Krisp VIVA filter model (.kef) when self-hosting',
-        required: false,
-        commented: true,
-      },
-      { name: 'KRISP_VIVA_API_KEY', description: 'Krisp VIVA SDK key when self-hosting', required: false, commented: true },
-    ]);
+    const krisp = MODULE_READS.find((m) => m.module === 'pipecat.audio.filters.krisp_viva_filter');
+    if (krisp) add(krisp.title, krisp.env);
   }
   // bot.py reads ENV for Krisp, Whisker and, on cloud projects, the recording's log line.
   if ((is.krisp || is.observability || (is.recording && is.cloud)) && !seen.has('ENV')) {

@@ -25,7 +25,6 @@ import { readServerCode } from '../code/reader.js';
 import type { CodeFacts, CodeReading, ReadFile } from '../code/types.js';
 import type { ConfigLayer } from '../config/resolve.js';
 import type { ProjectConfig } from '../config/types.js';
-import { buildContext } from '../render/context.js';
 import { renderFiles, type RenderedFile } from '../render/render.js';
 import { settleConflicts, type ChooseConflict, type ConflictPolicy, type SettledConflicts } from './conflicts.js';
 import { followEnvExample, followExtras } from './follow-files.js';
@@ -213,8 +212,7 @@ export async function replan(input: ReplanInput): Promise<{ plan: FilePlan[]; ne
  *
  * @returns one line per file changed, naming the keys and extras added and removed
  */
-export function followFiles(root: string, plan: FilePlan[], state: CodeState, out: SettledConflicts, config: ProjectConfig): string[] {
-  const documented = buildContext(config).envGroups.flatMap((g) => g.vars.filter((v) => v.commented).map((v) => v.name));
+export function followFiles(root: string, plan: FilePlan[], state: CodeState, out: SettledConflicts): string[] {
   const notes: string[] = [];
   const partial = state.unreadable.length > 0;
   const apply = (path: string, edit: (text: string) => { text: string; added: string[]; removed: string[] }, noun: string): void => {
@@ -232,7 +230,7 @@ export function followFiles(root: string, plan: FilePlan[], state: CodeState, ou
     const parts = [r.added.length ? `added ${r.added.join(', ')}` : '', r.removed.length ? `removed ${r.removed.join(', ')}` : ''];
     notes.push(`${path}: ${parts.filter(Boolean).join('; ')} (${noun})`);
   };
-  apply(ENV_EXAMPLE, (t) => followEnvExample(t, state.facts, partial, documented), 'as the code reads them');
+  apply(ENV_EXAMPLE, (t) => followEnvExample(t, state.facts, partial), 'as the code reads them');
   apply(PYPROJECT, (t) => followExtras(t, state.facts, partial), 'pipecat-ai extras, as the code imports them');
   return notes;
 }
@@ -292,6 +290,6 @@ export async function followCode(input: FollowInput): Promise<Followed> {
       state = await readCode(input.root, plan, config.transports);
     }
   }
-  lines.push(...followFiles(input.root, plan, state, input.out, config));
+  lines.push(...followFiles(input.root, plan, state, input.out));
   return { plan, next, config, lines, state };
 }

@@ -97,12 +97,10 @@ export interface EnvFollowed {
  * @param text the file as the update leaves it
  * @param facts what the settled server code needs
  * @param partial true when a server file could not be read (markers, a syntax error): nothing is removed
- * @param documented keys the configuration documents commented out for the platform or the runner to
- *   set (Krisp VIVA's, which Pipecat Cloud provides): never removed
  */
-export function followEnvExample(text: string, facts: CodeFacts, partial: boolean, documented: readonly string[] = []): EnvFollowed {
+export function followEnvExample(text: string, facts: CodeFacts, partial: boolean): EnvFollowed {
   const declared = declaredKeys(text);
-  const read = new Set([...facts.env.map((v) => v.name), ...documented]);
+  const read = new Set(facts.env.map((v) => v.name));
   const missing = facts.env.filter((v) => v.need !== 'runner-set' && !declared.includes(v.name));
   // Only the generator's own variables go: a line the user wrote for a variable no code reads is
   // theirs (an update never loses an edit; `pipecat doctor` reports it instead).
