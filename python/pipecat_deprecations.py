@@ -76,6 +76,21 @@ class _Scanner(ast.NodeVisitor):
         self.renamed: dict[str, dict] = {}  # local name -> rename entry (imported without `as`)
         self.instances: dict[str, tuple[str, str]] = {}  # variable -> (module, class) it was built from
         self.uses: list[dict] = []
+        # A moved module re-exports its names from the new one (``pipecat.pipeline.task`` imports
+        # ``PipelineTask`` from ``pipecat.pipeline.worker``): a name imported from the old path is
+        # the new module's, and its own entries apply as well.
+        self.moves = {
+            e["subject"]: e["replacement"]
+            for e in entries
+            if e["kind"] == "module" and e.get("relation") == "move" and e.get("replacement")
+        }
+
+    def _moved(self, module: str) -> str:
+        """``module`` with a moved module's old path replaced by its new one."""
+        for old, new in self.moves.items():
+            if module == old or module.startswith(old + "."):
+                return new + module[len(old) :]
+        return module
 
     def _report(self, node: ast.AST, entry: dict, fix: dict | None = None) -> None:
         use = {
@@ -142,7 +157,11 @@ class _Scanner(ast.NodeVisitor):
 
     def _named(self, node: ast.AST, module: str, dotted: str, local: str | None = None) -> None:
         for e in self.entries:
-            if e["kind"] in ("class", "function") and e["subject"] == dotted and _exports(e["module"], module):
+            if (
+                e["kind"] in ("class", "function")
+                and e["subject"] == dotted
+                and (_exports(e["module"], module) or _exports(e["module"], self._moved(module)))
+            ):
                 fix = None
                 if e.get("relation") == "rename" and e.get("replacement") and "." not in dotted:
                     column = self._name_column(node, dotted)
