@@ -128,11 +128,12 @@ async function findingsOf(
   root: { dir?: string },
   code?: Readonly<Record<string, string>>,
 ): Promise<{ root: string; findings: Finding[] }> {
-  const [{ findDoctorProject, readDoctorProject }, { runChecks }] = await Promise.all([
-    import('../doctor/project.js'),
-    import('../doctor/checks.js'),
-  ]);
-  const project = await readDoctorProject(await findDoctorProject(root.dir, io.cwd), code);
+  const { findDoctorProject, readDoctorProject } = await import('../doctor/project.js');
+  // The reading (a Python process) starts before the checks' modules load.
+  const reading = findDoctorProject(root.dir, io.cwd).then((place) => readDoctorProject(place, code));
+  reading.catch(() => undefined);
+  const { runChecks } = await import('../doctor/checks.js');
+  const project = await reading;
   const findings = await runChecks(project);
   if (argv.cloud !== undefined) {
     const [{ cloudChecks, cloudSetName }, { openSession }] = await Promise.all([import('../doctor/cloud.js'), import('./cloud/common.js')]);
@@ -158,7 +159,13 @@ async function fix(argv: DoctorArgs, io: DoctorIO, root: string, findings: reado
   const rest = code.length
     ? (await findingsOf(argv, io, { dir: argv.directory }, Object.fromEntries(code.map((f) => [f.path, f.contents])))).findings
     : findings;
-  const files = [...code, ...plannedRepairs(root, rest.filter((f) => !inCode(f)))];
+  const files = [
+    ...code,
+    ...plannedRepairs(
+      root,
+      rest.filter((f) => !inCode(f)),
+    ),
+  ];
   const lines = files.flatMap((f) => f.repairs.map((r) => r.describe));
   if (!lines.length) {
     io.err('nothing --fix can repair\n');

@@ -163,6 +163,13 @@ function dotenvKeys(text: string): DotenvKeys {
  * @throws PythonNotFoundError (exit 2) when no Python can run the reader
  */
 export async function readDoctorProject(place: ProjectPlace, files?: Readonly<Record<string, string>>): Promise<DoctorProject> {
+  const recorded = place.config?.transports;
+  const transports = Array.isArray(recorded)
+    ? recorded.filter((t): t is string => typeof t === 'string').map(currentTransportName)
+    : undefined;
+  // Started first: the files below are read while Python starts.
+  const code = readCode({ root: place.root, serverDir: place.serverDir, transports, files });
+  code.catch(() => undefined);
   const server = join(place.root, place.serverDir);
   const text: Partial<Record<Exclude<keyof typeof SERVER_FILES, 'env'>, string>> = {};
   for (const [key, name] of Object.entries(SERVER_FILES)) {
@@ -171,11 +178,7 @@ export async function readDoctorProject(place: ProjectPlace, files?: Readonly<Re
     if (t !== undefined) text[key as Exclude<keyof typeof SERVER_FILES, 'env'>] = t;
   }
   const envText = readText(join(server, SERVER_FILES.env));
-  const recorded = place.config?.transports;
-  const transports = Array.isArray(recorded)
-    ? recorded.filter((t): t is string => typeof t === 'string').map(currentTransportName)
-    : undefined;
-  const { reading, facts, data } = await readCode({ root: place.root, serverDir: place.serverDir, transports, files });
+  const { reading, facts, data } = await code;
   return {
     root: place.root,
     serverDir: place.serverDir,

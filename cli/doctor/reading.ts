@@ -80,12 +80,13 @@ export async function readCode(where: {
   /** Contents to read in place of the files on disk, by project-relative path (`--fix`'s repaired code). */
   files?: Readonly<Record<string, string>>;
 }): Promise<CodeRead> {
-  const [{ readServerCode, pipecatData }, { codeFacts }] = await Promise.all([
-    import('../../generators/app/code/reader.js'),
-    import('../../generators/app/code/facts.js'),
-  ]);
+  const { readServerCode, pipecatData } = await import('../../generators/app/code/reader.js');
+  // Python starts first: its start-up (a pyenv shim alone takes a third of a second) runs while
+  // this process loads the facts' modules and pipecat's data.
+  const reading = readServerCode({ root: where.root, serverDir: where.serverDir, files: where.files });
+  reading.catch(() => undefined);
+  const { codeFacts } = await import('../../generators/app/code/facts.js');
   const data = pipecatData();
-  const reading = await readServerCode({ root: where.root, serverDir: where.serverDir, files: where.files });
-  const facts = codeFacts(reading, { transports: where.transports, data });
-  return { reading, facts, data: providedData(data) };
+  const facts = codeFacts(await reading, { transports: where.transports, data });
+  return { reading: facts.reading, facts, data: providedData(data) };
 }

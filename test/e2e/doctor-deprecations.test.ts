@@ -141,10 +141,7 @@ describe('pipecat doctor: a bot on older pipecat names', () => {
     // The code's repairs, then the extras judged on the repaired code (xai in, grok out), in one run.
     expect(fix.fixed?.length).toBe(expectedUses(oldBot, (s) => s.fixable).length + 2);
     const after = readBytes(dir);
-    expect(Object.keys({ ...before, ...after }).filter((p) => before[p] !== after[p])).toEqual([
-      'server/bot.py',
-      'server/pyproject.toml',
-    ]);
+    expect(Object.keys({ ...before, ...after }).filter((p) => before[p] !== after[p])).toEqual(['server/bot.py', 'server/pyproject.toml']);
     expect(readFileSync(join(dir, 'server', 'pyproject.toml'), 'utf8')).toMatch(/"pipecat-ai\[[^\]]*\bxai\b[^\]]*\]/);
     const fixed = readFileSync(join(dir, 'server', 'bot.py'), 'utf8');
     const expected = oldBot

@@ -88,7 +88,7 @@ type RunOutcome = { stdout: string } | { next: string } | { error: string; detai
 function runOnce(c: { command: string; args: string[] }, run: ScriptRun): Promise<RunOutcome> {
   return new Promise((resolve) => {
     // env given explicitly: PATH is looked up in the environment as this process sees it now.
-    const child = spawn(c.command, [...c.args, '-I', '-B', run.script], {
+    const child = spawn(c.command, [...c.args, '-I', '-S', '-B', run.script], {
       env: process.env,
       stdio: ['pipe', 'pipe', 'pipe'],
       windowsHide: true,
@@ -125,8 +125,9 @@ function runOnce(c: { command: string; args: string[] }, run: ScriptRun): Promis
 /**
  * Run a standard-library Python script under the first interpreter of {@link pythonCandidates}
  * that starts and is 3.10 or newer (the script itself checks, exiting 3: one start per candidate,
- * no separate version probe). Python runs isolated (`-I`: no user site, no `PYTHON*` variables)
- * and writes no bytecode (`-B`).
+ * no separate version probe). Python runs isolated (`-I`: no user site, no `PYTHON*` variables),
+ * without `site` (`-S`: the script needs the standard library only, and a site-packages `.pth`
+ * such as certifi's costs tens of milliseconds) and writes no bytecode (`-B`).
  *
  * @returns the script's stdout
  * @throws PythonNotFoundError when no candidate starts or each is too old
