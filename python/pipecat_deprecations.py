@@ -210,21 +210,22 @@ class _Scanner(ast.NodeVisitor):
         self.generic_visit(node)
 
     def visit_Call(self, node: ast.Call) -> None:
-        keywords = [k.arg for k in node.keywords if k.arg]
+        # A keyword is reported on its own line (``ast.keyword`` has one since Python 3.9).
+        keywords = [(k, k.arg) for k in node.keywords if k.arg]
         resolved = self._resolve(node.func)
         if resolved:
             _, dotted = resolved
             head, _, rest = dotted.partition(".")
             for base in ancestry(head, self.bases):
-                for k in keywords:
-                    self._match(node, ("parameter",), ".".join(p for p in (base, rest, k) if p))
+                for kw, k in keywords:
+                    self._match(kw, ("parameter",), ".".join(p for p in (base, rest, k) if p))
         elif isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name):
             built = self.instances.get(node.func.value.id)
             if built:
                 events = [a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
                 for base in ancestry(built[1].split(".")[0], self.bases):
-                    for k in keywords:
-                        self._match(node, ("parameter",), f"{base}.{node.func.attr}.{k}")
+                    for kw, k in keywords:
+                        self._match(kw, ("parameter",), f"{base}.{node.func.attr}.{k}")
                     if node.func.attr in ("event_handler", "add_event_handler"):
                         for event in events:
                             self._match(node, ("event",), f"{base}.{event}")

@@ -72,8 +72,7 @@ type Subject = keyof typeof OLD_SUBJECTS;
 
 /**
  * Where `doctor` names each old name in `text`: the lines holding its needle. A class or function
- * is named where it is imported (and a function where it is called), a keyword on the first line
- * of its call (the reader's place for it); `PipelineTask` is named where it is imported, from the
+ * is named where it is imported (and a function where it is called), a keyword on its own line; `PipelineTask` is named where it is imported, from the
  * moved `pipecat.pipeline.task` (which re-exports pipecat.pipeline.worker's) as from its new home.
  */
 function expectedUses(text: string, only: (s: (typeof OLD_SUBJECTS)[Subject]) => boolean = () => true): string[] {
@@ -82,7 +81,7 @@ function expectedUses(text: string, only: (s: (typeof OLD_SUBJECTS)[Subject]) =>
     grokModule: 'from pipecat.services.grok.llm import',
     flowsFunction: 'flows_direct_function',
     pipelineTask: 'import PipelineParams, PipelineTask',
-    aggregateSentences: 'tts = CartesiaTTSService(',
+    aggregateSentences: 'aggregate_sentences=True',
     userTurnEvent: '"on_user_turn_audio_data"',
   };
   return (Object.keys(needles) as Subject[])
