@@ -9,7 +9,7 @@
  * - a `pipecat update` of a generated project that is already current (issue 25: update runs no
  *   Yeoman; no target, compare with an earlier run);
  * - `pipecat doctor` of that project (healthy: it reads the code with Python once), against the full
- *   `init` that made it (issue 32: at most 1.5×);
+ *   `init` that made it (at most 1.5×: checking a project should cost no more than making it);
  * - the wizard: time from starting `pipecat init` in a tmux pane until the bytes of its first
  *   question ("Project name") reach the pane (read through `tmux pipe-pane`);
  * - `secrets set` with 200 keys from a dotenv file as a process, against the local emulator (in

@@ -5,9 +5,8 @@
  * (Pipecat Cloud supplies them) and those the runner or the platform sets. A server file that
  * still holds conflict markers or does not parse is a problem of its own (`file:line`): the code
  * that would be deployed cannot run.
- *
- * Source: issue 32 ("One reader of the server code"; the preflight "requires only what the deployed
- * bot needs" and "refuses a file that still holds markers").
+ * `.env.example` is not the source because an update or a hand edit can leave it out of step
+ * with the code, and a deploy that passes its preflight must not fail at the first session.
  */
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';

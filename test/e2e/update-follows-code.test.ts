@@ -1,5 +1,5 @@
 /**
- * An update follows the server code that stays (issue 32): in a project on ElevenLabs whose TTS
+ * An update follows the server code that stays: in a project on ElevenLabs whose TTS
  * construct the user edited, `pipecat update --tts cartesia_tts` settled as "yours" (the flag, or
  * part by part through the update's `choose` collaborator), or with markers resolved by hand either
  * way and a plain `pipecat update` after: `.env.example` declares the key the kept code reads,

@@ -1,8 +1,6 @@
 /**
  * The writes that apply a settled update plan: each file whose result differs from the project's,
  * then the new base (`base.ts`).
- *
- * Source: issue 15.
  */
 import { lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -14,7 +14,8 @@
  * as the flags make it, nothing is removed from either file, and the report says the next update
  * (or `pipecat doctor --fix`) brings them in line once it is resolved.
  *
- * Source: issue 32 ("Updates that follow the code that stays").
+ * Why: the server code is what runs; a configuration or `.env.example` that says otherwise makes a
+ * deploy that passes its preflight and fails at the first session.
  */
 import { lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -9,7 +9,7 @@
  * an optional one, as `_env.example.ejs` writes it), `pyproject.toml` with smol-toml (the one
  * requirement string is then replaced in place, comments kept).
  *
- * Source: issue 32 ("Updates that follow the code that stays").
+ * Why: a key or an extra the kept code still needs must never be dropped by an update.
  */
 import { parse } from 'smol-toml';
 import { ALL_SERVICES } from '../catalogue/catalogue.js';

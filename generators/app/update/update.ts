@@ -10,7 +10,8 @@
  * apply all or nothing (`update/apply.ts`), the base and `.yo-rc.json` included → report env and
  * dependency changes (from the code read before and after).
  *
- * Source: issue 15; issue 32 (the code decides).
+ * What stays decides: after conflicts are settled, the server code as it now stands sets the
+ * services, `.env.example` and the extras (`follow-code.ts`).
  */
 import { existsSync, lstatSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
