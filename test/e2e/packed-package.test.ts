@@ -126,6 +126,8 @@ describe('the packed files', () => {
       ...filesUnder('docs'),
       ...filesUnder('dist/cli/chunks'),
       ...filesUnder('dist/vendor'),
+      // The server-code reader and pipecat's data (not the bytecode a run may leave beside them).
+      ...filesUnder('python').filter((f) => /\.(py|json)$/.test(f)),
     ].filter((f) => !packedFiles.includes(f));
     expect(missing).toEqual([]);
   });
@@ -144,7 +146,11 @@ describe('the packed files', () => {
     expect(
       dist.filter((f) => !/^dist\/(cli\/main\.js|cli\/list-options\.json$|cli\/chunks\/|generators\/app\/index\.js$|vendor\/)/.test(f)),
     ).toEqual([]);
-    expect(packedFiles.every((f) => /^(dist|templates|docs)\//.test(f) || ['package.json', 'README.md'].includes(f))).toBe(true);
+    expect(
+      packedFiles.filter(
+        (f) => !/^(dist|templates|docs)\/|^python\/[^/]+\.(py|json)$/.test(f) && !['package.json', 'README.md'].includes(f),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -197,6 +203,12 @@ describe('npm install of the tarball', () => {
     expect(init.stdout).toContain('Next steps');
     expect(runCli(['init', '-n', 'installed', ...WEB_ARGS, '-o', join(tmp, 'local-installed')]).code).toBe(0);
     expect(readBytes(join(work, 'out', 'installed'))).toEqual(readBytes(join(tmp, 'local-installed', 'installed')));
+    // The installed package finds its own Python reader and pipecat's data: the project is healthy.
+    const doctor = spawnSync(bin, ['doctor', join(work, 'out', 'installed'), '--json'], { cwd: work, encoding: 'utf8' });
+    expect({ code: doctor.status, doc: JSON.parse(doctor.stdout) as unknown }).toEqual({
+      code: 0,
+      doc: expect.objectContaining({ healthy: true, findings: [] }),
+    });
   });
 });
 
