@@ -81,6 +81,20 @@ describe('which Python reads the code', () => {
     expect(r.env).toEqual([{ path: 'server/bot.py', line: 2, name: 'X', required: true }]);
   });
 
+  test('a .venv Python that cannot run (not executable) is passed over for the next candidate', async () => {
+    const broken = join(dir, 'broken');
+    mkdirSync(join(broken, '.venv', 'bin'), { recursive: true });
+    writeFileSync(join(broken, '.venv', 'bin', 'python'), 'not a program');
+    chmodSync(join(broken, '.venv', 'bin', 'python'), 0o644);
+    process.env.PATH = saved;
+    const r = await readServerCode({ root: broken, serverDir: '.', files: { 'bot.py': 'import os\nX = os.getenv("X")\n' } });
+    expect(r.env).toEqual([{ path: 'bot.py', line: 2, name: 'X', required: false }]);
+    process.env.PATH = join(dir, 'empty');
+    const err = await readServerCode({ root: broken, serverDir: '.', files: { 'bot.py': 'x = 1' } }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(PythonNotFoundError);
+    expect((err as PythonNotFoundError).problems[0]).toMatch(/\.venv\/bin\/python: not executable \(permission denied\)$/);
+  });
+
   test('a Python that crashes: CodeReadError with its last stderr line, no stack trace', async () => {
     const crash = join(dir, 'crash');
     mkdirSync(join(crash, '.venv', 'bin'), { recursive: true });

@@ -81,6 +81,14 @@ export interface ScriptRun {
   readonly timeoutMs: number;
 }
 
+/** Spawn errors of a file that is there but cannot be run, in words. */
+const CANNOT_START: Readonly<Record<string, string>> = {
+  EACCES: 'not executable (permission denied)',
+  ENOEXEC: 'not a program this system can run',
+  EPERM: 'not allowed to run',
+  ENOTDIR: 'a part of its path is a file, not a folder',
+};
+
 /** The outcome of one run: its stdout, or why it failed. */
 type RunOutcome = { stdout: string } | { next: string } | { error: string; detail?: string };
 
@@ -107,7 +115,17 @@ function runOnce(c: { command: string; args: string[] }, run: ScriptRun): Promis
     const err: Buffer[] = [];
     child.stdout.on('data', (b: Buffer) => out.push(b));
     child.stderr.on('data', (b: Buffer) => err.push(b));
-    child.on('error', (e: NodeJS.ErrnoException) => done(e.code === 'ENOENT' ? { next: 'not found' } : { error: e.message }));
+    // A candidate that cannot start at all (missing, not executable, not a program: a broken or
+    // half-copied `.venv`) is passed over for the next one, as uv passes over a broken interpreter.
+    child.on('error', (e: NodeJS.ErrnoException) =>
+      done(
+        e.code === 'ENOENT'
+          ? { next: 'not found' }
+          : CANNOT_START[e.code ?? '']
+            ? { next: CANNOT_START[e.code ?? ''] }
+            : { error: e.message },
+      ),
+    );
     child.on('close', (code) => {
       const stderr = Buffer.concat(err).toString('utf8').trim();
       if (timedOut) return done({ error: `stopped after ${run.timeoutMs / 1000} s` });
