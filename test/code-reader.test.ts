@@ -276,3 +276,15 @@ const withSource = sharedAvailable('the shipped pipecat data vs the pipecat sour
     expect(readFileSync(join(root, 'ABOUT.md'), 'utf8')).toContain(`# pipecat-ai ${data.pipecat.version} (git HEAD ${data.pipecat.commit}`);
   });
 });
+
+describe('codeFacts and names no dotenv file can hold', () => {
+  test('a getenv of a name with a space or control characters is not a variable the project needs', async () => {
+    const reading = await readServerCode({
+      root: makeTempDir('pipecat-env-names-'),
+      serverDir: '.',
+      files: { 'bot.py': 'import os\nA = os.getenv("GOOD_KEY")\nB = os.getenv("BAD\\x1b[2J KEY")\n' },
+    });
+    expect(reading.env.map((r) => r.name)).toEqual(['GOOD_KEY', 'BAD\u001b[2J KEY']);
+    expect(codeFacts(reading).env.map((v) => v.name)).toEqual(['GOOD_KEY']);
+  });
+});

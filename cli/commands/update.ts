@@ -27,6 +27,7 @@ import { flagsLayer, yargsOptions } from '../../generators/app/config/flags.js';
 import type { ConfigLayer } from '../../generators/app/config/resolve.js';
 import type { UpdateAsk } from '../../generators/app/update/session.js';
 import { canPrompt, select } from '../dialogs.js';
+import { visibleControls } from '../output/terminal-safe.js';
 import { CancelledError, UserError } from '../errors.js';
 import { checkBooleanValues, checkDashValues, checkEmptyValues } from './value-checks.js';
 import type { InitIO } from './init.js';
@@ -277,7 +278,11 @@ async function printUpgradeReport(root: string, version: string, io: UpdateIO): 
     io.err(await upgradeReport({ root, serverDir: 'server', version }));
   } catch (err) {
     if (!(err instanceof PythonNotFoundError || err instanceof CodeReadError)) throw err;
-    io.err(`warning: the floor is raised, but the deprecation report could not run: ${err.message}; run \`pipecat doctor\` once it can\n`);
+    io.err(
+      visibleControls(
+        `warning: the floor is raised, but the deprecation report could not run: ${err.message}; run \`pipecat doctor\` once it can\n`,
+      ),
+    );
   }
 }
 

@@ -94,11 +94,16 @@ function definedNeed(def: EnvVarDefinition): EnvNeed {
   return def.commented ? 'runner-set' : def.required ? 'required' : 'optional';
 }
 
+/** A variable name a dotenv file can declare. */
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
 /** The variables: the code's reads in first-read order, then those pipecat reads for it. */
 function neededVars(reading: CodeReading, transports: readonly TransportDefinition[], services: readonly ServiceDefinition[]): NeededVar[] {
   const vars = catalogueVars();
   const byName = new Map<string, NeededVar>();
-  for (const read of reading.env) {
+  // Only a name a dotenv file can hold counts: `os.getenv("A B")` or one with control characters can
+  // never be set from `.env.example`, and must not be written there or into a report.
+  for (const read of reading.env.filter((r) => ENV_NAME.test(r.name))) {
     const seen = byName.get(read.name);
     if (seen) {
       if (read.required && seen.need === 'optional') byName.set(read.name, { ...seen, need: 'required' });
