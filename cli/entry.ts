@@ -3,7 +3,7 @@
  * Entry point of the `pipecat`, `pc` and `generator-pipecat` executables: `dist/cli/main.js` is
  * this file, bundled (`scripts/bundle.ts`).
  *
- * It answers two exact command lines without loading yargs (issue 27: `--version` and
+ * It answers two exact command lines without loading yargs (`--version` and
  * `init --list-options` within 1.2× of bare `node -e 0`; compiling yargs alone costs about a third
  * of a bare Node start, measured with `node --cpu-prof`), and hands every other command line to
  * `cli/main.ts`, the yargs program, unchanged:
@@ -12,6 +12,9 @@
  *   written at build time to `dist/cli/list-options.json` (test/entry.test.ts checks it equals
  *   the catalogue's, and that the yargs path prints the same bytes).
  * Any other spelling (`init --list-options --yes`, `--version init`) goes through yargs as before.
+ *
+ * For `doctor` it starts the server-code reader's Python before yargs loads (`./doctor/head-start.ts`)
+ * and hands it to the command.
  */
 import { readFileSync } from 'node:fs';
 import { packageInfo } from '../generators/app/paths.js';
@@ -30,6 +33,12 @@ function fastAnswer(args: string[], listOptionsFile = new URL('./list-options.js
   return undefined;
 }
 
-const answer = fastAnswer(process.argv.slice(2));
-if (answer === undefined) await import('./main.js');
-else process.stdout.write(answer);
+const args = process.argv.slice(2);
+const answer = fastAnswer(args);
+if (answer === undefined) {
+  // `doctor` starts its Python reader first, so the interpreter starts while yargs loads
+  // (./doctor/head-start.ts; its chunk is one the command loads anyway).
+  const readerHeadStart =
+    args[0] === 'doctor' ? (await import('./doctor/head-start.js')).startDoctorReading(args, process.cwd()) : undefined;
+  (await import('./main.js')).start({ readerHeadStart });
+} else process.stdout.write(answer);

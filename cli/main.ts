@@ -22,15 +22,18 @@ import { redactOutput } from './secrets/redact.js';
 import { commandUsage, explainUsageFailure, usageHint, type UsageContext } from './suggest.js';
 import { installStopFallback, setStopContext } from './interrupts.js';
 import { packageInfo } from '../generators/app/paths.js';
+import type { CommandContext } from './commands/context.js';
 
 /**
  * Run the CLI with the given arguments.
  *
  * @param argv arguments after the executable, e.g. `['init', '--name', 'x']`
+ * @param context what the entry prepared before this module loaded, handed to the command's
+ *   handler among its arguments (yargs' parse context)
  * @returns the process exit code (0 success, 1 failed, 2 usage, 3 update conflicts, 4 not logged in,
  *   5 update wrote conflict markers, 129 SIGHUP, 130 cancelled or SIGINT, 143 SIGTERM; docs/exit-codes.md)
  */
-export async function run(argv: string[]): Promise<number> {
+export async function run(argv: string[], context: CommandContext = {}): Promise<number> {
   // Shell completion of a flag's value (`--stt deep⇥`): the catalogue's ids, before yargs, which
   // completes commands and flags only (./completion-values.ts, loaded only here).
   const completing = argv.indexOf('--get-yargs-completions');
@@ -96,7 +99,7 @@ export async function run(argv: string[]): Promise<number> {
   for (const c of commands) parser.command(c);
   skipHelpCache(parser);
   try {
-    await parser.parseAsync();
+    await parser.parseAsync(officialDeployShortForms(argv), { ...context });
     if (usageError) throw usageError;
     return Number(process.exitCode ?? ExitCode.ok);
   } catch (err) {
@@ -128,19 +131,27 @@ function skipHelpCache(parser: object): void {
 /** Set when a command was stopped by a signal: its abandoned requests must not keep the process alive. */
 let stopNow = false;
 
-// SIGINT, SIGTERM and SIGHUP outside a command's own handling end with 130, 143 and 129.
-installStopFallback();
-// Until the command sets its own line: the one its registry row gives (its first word in argv).
-const commandWord = process.argv.slice(2).find((a) => !a.startsWith('-'));
-const stopNote = commands.find((c) => c.command.split(' ')[0] === commandWord)?.stopNote;
-if (stopNote) setStopContext({ note: stopNote });
-run(hideBin(process.argv)).then(
-  (code) => {
-    process.exitCode = code;
-    if (stopNow) process.exit(code);
-  },
-  (err) => {
-    process.stderr.write(visibleControls(redactOutput(formatError(err))) + '\n');
-    process.exitCode = exitCodeFor(err);
-  },
-);
+/**
+ * Run the process's command line and set its exit code: what the binary's entry (`cli/entry.ts`)
+ * calls once it has loaded this module.
+ *
+ * @param context what the entry prepared ({@link CommandContext}), handed to the command
+ */
+export function start(context: CommandContext = {}): void {
+  // SIGINT, SIGTERM and SIGHUP outside a command's own handling end with 130, 143 and 129.
+  installStopFallback();
+  // Until the command sets its own line: the one its registry row gives (its first word in argv).
+  const commandWord = process.argv.slice(2).find((a) => !a.startsWith('-'));
+  const stopNote = commands.find((c) => c.command.split(' ')[0] === commandWord)?.stopNote;
+  if (stopNote) setStopContext({ note: stopNote });
+  run(hideBin(process.argv), context).then(
+    (code) => {
+      process.exitCode = code;
+      if (stopNow) process.exit(code);
+    },
+    (err) => {
+      process.stderr.write(visibleControls(redactOutput(formatError(err))) + '\n');
+      process.exitCode = exitCodeFor(err);
+    },
+  );
+}

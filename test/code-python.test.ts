@@ -4,11 +4,11 @@
  * or does not finish (a clear `CodeReadError`, no stack trace), and a file too large to read.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CodeReadError, PythonNotFoundError } from '../generators/app/code/errors.js';
-import { runPythonScript } from '../generators/app/code/python.js';
-import { readServerCode } from '../generators/app/code/reader.js';
+import { runPythonScript, startPythonScript } from '../generators/app/code/python.js';
+import { readServerCode, startServerCodeReader } from '../generators/app/code/reader.js';
 import { makeTempDir, removeDir } from './helpers/cli.js';
 
 describe('the reader refuses what it must not read', () => {
@@ -118,5 +118,84 @@ describe('which Python reads the code', () => {
     expect(err).toBeInstanceOf(CodeReadError);
     expect((err as Error).message).toMatch(/\(\S+python, stopped after 0\.3 s\)$/);
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
+
+/**
+ * A `.venv/bin/python` that appends `start <name> <pid>` to `log` and then runs the real Python, so
+ * a test sees which interpreters were started and can look for a process left behind.
+ */
+function loggingVenv(dir: string, name: string, log: string): void {
+  mkdirSync(join(dir, '.venv', 'bin'), { recursive: true });
+  const file = join(dir, '.venv', 'bin', 'python');
+  writeFileSync(file, `#!/bin/sh\necho "start ${name} $$" >> '${log}'\nexec /usr/bin/python3 "$@"\n`);
+  chmodSync(file, 0o755);
+}
+
+/** Wait until `log` holds `n` lines (a started wrapper has logged itself). */
+async function logged(log: string, n: number): Promise<void> {
+  const lines = (): number => (existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').length : 0);
+  for (let i = 0; i < 250 && lines() < n; i++) await new Promise((r) => setTimeout(r, 20));
+}
+
+/** Whether process `pid` still runs. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('a reader started before its input (the head start `pipecat doctor` takes)', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = makeTempDir('pipecat-code-head-');
+  });
+  afterAll(() => removeDir(dir));
+
+  test('the started interpreter reads the code: one start, the same reading as without it', async () => {
+    const root = join(dir, 'same');
+    const log = join(dir, 'same.log');
+    loggingVenv(join(root, 'server'), 'server', log);
+    const files = { 'server/bot.py': 'import os\nX = os.environ["X"]\n' };
+    const headStart = startServerCodeReader({ root });
+    const early = await readServerCode({ root, files, headStart });
+    expect(readFileSync(log, 'utf8').trim().split('\n')).toHaveLength(1);
+    expect(early).toEqual(await readServerCode({ root, files }));
+    // Taken once: a second use starts a new interpreter.
+    await readServerCode({ root, files, headStart });
+    expect(readFileSync(log, 'utf8').trim().split('\n')).toHaveLength(3);
+  });
+
+  test('one started for another interpreter is killed, and the right one reads', async () => {
+    const root = join(dir, 'other');
+    const guessed = join(dir, 'guessed');
+    const log = join(dir, 'other.log');
+    loggingVenv(join(root, 'server'), 'server', log);
+    loggingVenv(join(guessed, 'server'), 'guessed', log);
+    const headStart = startServerCodeReader({ root: guessed });
+    await logged(log, 1); // the guessed one is up, waiting for its input
+    const r = await readServerCode({ root, files: { 'server/bot.py': 'import os\nos.getenv("Y")\n' }, headStart });
+    expect(r.env.map((e) => e.name)).toEqual(['Y']);
+    const starts = readFileSync(log, 'utf8').trim().split('\n');
+    expect(starts.map((l) => l.split(' ')[1])).toEqual(['guessed', 'server']);
+    const pid = Number(starts[0].split(' ')[2]);
+    for (let i = 0; i < 50 && alive(pid); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(alive(pid)).toBe(false);
+  });
+
+  test('a head start of a script other than the one run is not used', async () => {
+    const root = join(dir, 'script');
+    const log = join(dir, 'script.log');
+    loggingVenv(root, 'root', log);
+    const headStart = startPythonScript([root], join(root, 'other.py'));
+    await logged(log, 1);
+    const err = await runPythonScript({ dirs: [root], script: join(root, 'missing.py'), input: '{}', timeoutMs: 5_000, headStart }).catch(
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(CodeReadError);
+    expect(readFileSync(log, 'utf8').trim().split('\n')).toHaveLength(2);
   });
 });

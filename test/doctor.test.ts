@@ -2,10 +2,11 @@
  * `pipecat doctor` through the binary, quickly: a generated project is healthy (exit 0, `--json`
  * healthy), a planted problem is found at its place and `--fix --yes` repairs it, `--fix` without a
  * terminal and without `--yes` changes nothing (exit 2), and a folder with no project is exit 2
- * saying what was looked for. Every planted problem: test/e2e/doctor-planted.test.ts.
+ * saying what was looked for, and the reader the entry starts early is used, or killed when the
+ * guess was wrong. Every planted problem: test/e2e/doctor-planted.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTempDir, readTree, removeDir, runCli, WEB_ARGS } from './helpers/cli.js';
 
@@ -58,5 +59,40 @@ describe('pipecat doctor', () => {
     expect(r.stderr).toContain('pyproject.toml depending on pipecat-ai');
     expect(() => JSON.parse(r.stdout)).not.toThrow();
     expect(runCli(['doctor', join(out, 'missing')]).code).toBe(2);
+  });
+
+  test("the binary starts the reader's Python before yargs loads; one started for a wrong guess is killed", () => {
+    // A `.venv/bin/python` that logs its start, then runs the real Python.
+    const venv = (dir: string, name: string): void => {
+      mkdirSync(join(dir, '.venv', 'bin'), { recursive: true });
+      const file = join(dir, '.venv', 'bin', 'python');
+      writeFileSync(file, `#!/bin/sh\necho "start ${name} $$" >> '${log}'\nexec /usr/bin/python3 "$@"\n`);
+      chmodSync(file, 0o755);
+    };
+    const log = join(out, 'starts.log');
+    const starts = (): string[][] =>
+      readFileSync(log, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => l.split(' ').slice(1));
+    venv(join(root, 'server'), 'server');
+    // A folder inside the project that looks like a root to the entry's quick guess, with its own .venv.
+    const sub = join(root, 'tools');
+    venv(join(sub, 'server'), 'guessed');
+    writeFileSync(join(sub, 'pyproject.toml'), '[project]\nname = "tools"\n');
+    try {
+      const direct = runCli(['doctor', root, '--json']);
+      expect(starts().map(([name]) => name)).toEqual(['server']);
+      const guessed = runCli(['doctor', sub, '--json']);
+      expect(guessed.stdout).toBe(direct.stdout);
+      expect(guessed.code).toBe(direct.code);
+      // The guess's interpreter was started (by the entry: the command's finder never picks it), then killed.
+      const all = starts();
+      expect(all.map(([name]) => name)).toEqual(['server', 'guessed', 'server']);
+      expect(() => process.kill(Number(all[1][1]), 0)).toThrow();
+    } finally {
+      rmSync(join(root, 'server', '.venv'), { recursive: true, force: true });
+      rmSync(sub, { recursive: true, force: true });
+    }
   });
 });

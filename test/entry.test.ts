@@ -3,23 +3,32 @@
  * print without loading yargs, and print exactly what the yargs program prints for them; the
  * build's `dist/cli/list-options.json` is what the catalogue gives today.
  */
-import { describe, expect, test } from '@jest/globals';
-import { readFileSync } from 'node:fs';
+import { afterAll, describe, expect, test } from '@jest/globals';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, runCli } from './helpers/cli.js';
+import { pathToFileURL } from 'node:url';
+import { makeTempDir, removeDir, ROOT, runCli } from './helpers/cli.js';
 import { listOptionsJson } from '../cli/commands/init.js';
 
 describe('fast answers of the entry', () => {
+  const scratch = makeTempDir('pipecat-entry-');
+  afterAll(() => removeDir(scratch));
+
   test('dist/cli/list-options.json is what listOptions() gives from the catalogue', () => {
     expect(readFileSync(join(ROOT, 'dist', 'cli', 'list-options.json'), 'utf8')).toBe(listOptionsJson());
   });
 
-  /** The yargs program's chunk (cli/main.ts): run directly, it parses its arguments as the binary would. */
+  /**
+   * The yargs program's chunk (cli/main.ts) started by a script of its own, with nothing prepared:
+   * it parses its arguments as the binary would.
+   */
   const program = () => {
     const entry = readFileSync(join(ROOT, 'dist', 'cli', 'main.js'), 'utf8');
     const m = entry.match(/await import\("\.\/(chunks\/main-[A-Z0-9]+\.js)"\)/);
     expect(m).not.toBeNull();
-    return join(ROOT, 'dist', 'cli', m![1]);
+    const starter = join(scratch, 'start.mjs');
+    writeFileSync(starter, `(await import(${JSON.stringify(pathToFileURL(join(ROOT, 'dist', 'cli', m![1])).href)})).start();\n`);
+    return starter;
   };
 
   test.each([[['init', '--list-options']], [['--version']], [['-V']]])('`pipecat %p` prints what yargs prints for it', (args) => {

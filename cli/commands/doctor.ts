@@ -23,9 +23,10 @@ import { canPrompt, confirm } from '../dialogs.js';
 import { CancelledError, UserError } from '../errors.js';
 import { visibleControls } from '../output/terminal-safe.js';
 import type { Finding } from '../doctor/types.js';
+import type { CommandContext } from './context.js';
 
 /** Parsed arguments of `pipecat doctor`. */
-export interface DoctorArgs {
+export interface DoctorArgs extends CommandContext {
   directory?: string;
   json?: boolean;
   fix?: boolean;
@@ -120,17 +121,24 @@ export const doctorCommand: CommandModule = createDoctorCommand();
 /**
  * Every finding of the project: the checks, and the secret set with `--cloud`.
  *
- * @param code server code to check in place of the files on disk (project-relative path → text)
+ * @param from where to look (`dir`, default the current folder), the server code to check in
+ *   place of the files on disk (`code`: project-relative path → text), and the reader the entry
+ *   started (`headStart`, first reading only)
  */
 async function findingsOf(
   argv: DoctorArgs,
   io: DoctorIO,
-  root: { dir?: string },
-  code?: Readonly<Record<string, string>>,
+  from: { dir?: string; code?: Readonly<Record<string, string>>; headStart?: CommandContext['readerHeadStart'] },
 ): Promise<{ root: string; findings: Finding[] }> {
   const { findDoctorProject, readDoctorProject } = await import('../doctor/project.js');
   // The reading (a Python process) starts before the checks' modules load.
-  const reading = findDoctorProject(root.dir, io.cwd).then((place) => readDoctorProject(place, code));
+  const reading = findDoctorProject(from.dir, io.cwd).then(
+    (place) => readDoctorProject(place, from.code, from.headStart),
+    (err: unknown) => {
+      from.headStart?.discard();
+      throw err;
+    },
+  );
   reading.catch(() => undefined);
   const { runChecks } = await import('../doctor/checks.js');
   const project = await reading;
@@ -157,7 +165,7 @@ async function fix(argv: DoctorArgs, io: DoctorIO, root: string, findings: reado
   const inCode = (f: Finding): boolean => f.repair?.path.endsWith('.py') === true;
   const code = plannedRepairs(root, findings.filter(inCode));
   const rest = code.length
-    ? (await findingsOf(argv, io, { dir: argv.directory }, Object.fromEntries(code.map((f) => [f.path, f.contents])))).findings
+    ? (await findingsOf(argv, io, { dir: argv.directory, code: Object.fromEntries(code.map((f) => [f.path, f.contents])) })).findings
     : findings;
   const files = [
     ...code,
@@ -202,7 +210,7 @@ async function runDoctor(argv: DoctorArgs, io: DoctorIO): Promise<void> {
   if (argv.yes && !argv.fix) throw new UserError('--yes: only with --fix (doctor changes nothing without it)');
   if (argv.organization !== undefined && argv.cloud === undefined) throw new UserError('--organization: only with --cloud');
   const { doctorDocument, humanReport } = await import('../doctor/report.js');
-  let { root, findings } = await findingsOf(argv, io, { dir: argv.directory });
+  let { root, findings } = await findingsOf(argv, io, { dir: argv.directory, headStart: argv.readerHeadStart });
   let fixed: string[] | undefined;
   if (argv.fix) {
     if (!argv.json) io.err(humanReport(root, findings));

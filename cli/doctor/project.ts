@@ -15,6 +15,7 @@ import { dirname, join, resolve } from 'node:path';
 import { currentTransportName } from '../../generators/app/catalogue/transports.js';
 import { YO_RC_FILE, YO_RC_NAMESPACE } from '../../generators/app/config/yo-rc.js';
 import type { CodeFacts, CodeReading } from '../../generators/app/code/types.js';
+import type { HeadStart } from '../../generators/app/code/python.js';
 import { DEPLOY_CONFIG_FILE } from '../deploy/config.js';
 import { SERVER_FOLDER } from '../deploy/project.js';
 import { UserError } from '../errors.js';
@@ -160,15 +161,20 @@ function dotenvKeys(text: string): DotenvKeys {
  * @param place what {@link findDoctorProject} found
  * @param files server code to read in place of the files on disk, by project-relative path (the
  *   code as `--fix`'s repairs leave it, before anything is written)
+ * @param headStart the reader started at the binary's entry for this place (used only if it matches)
  * @throws PythonNotFoundError (exit 2) when no Python can run the reader
  */
-export async function readDoctorProject(place: ProjectPlace, files?: Readonly<Record<string, string>>): Promise<DoctorProject> {
+export async function readDoctorProject(
+  place: ProjectPlace,
+  files?: Readonly<Record<string, string>>,
+  headStart?: HeadStart,
+): Promise<DoctorProject> {
   const recorded = place.config?.transports;
   const transports = Array.isArray(recorded)
     ? recorded.filter((t): t is string => typeof t === 'string').map(currentTransportName)
     : undefined;
   // Started first: the files below are read while Python starts.
-  const code = readCode({ root: place.root, serverDir: place.serverDir, transports, files });
+  const code = readCode({ root: place.root, serverDir: place.serverDir, transports, files, headStart });
   code.catch(() => undefined);
   const server = join(place.root, place.serverDir);
   const text: Partial<Record<Exclude<keyof typeof SERVER_FILES, 'env'>, string>> = {};

@@ -4,6 +4,7 @@
  * (`pipecatData`, the shipped `python/pipecat-data.json`), in the shape the checks ask it.
  */
 import type { CodeFacts, CodeReading, PipecatData } from '../../generators/app/code/types.js';
+import type { HeadStart } from '../../generators/app/code/python.js';
 
 /** What pipecat-ai provides, and the names distributions are imported by. */
 export interface ProvidedData {
@@ -79,11 +80,13 @@ export async function readCode(where: {
   transports?: readonly string[];
   /** Contents to read in place of the files on disk, by project-relative path (`--fix`'s repaired code). */
   files?: Readonly<Record<string, string>>;
+  /** The reader started at the binary's entry (`cli/doctor/head-start.ts`), if any. */
+  headStart?: HeadStart;
 }): Promise<CodeRead> {
   const { readServerCode, pipecatData } = await import('../../generators/app/code/reader.js');
   // Python starts first: its start-up (a pyenv shim alone takes a third of a second) runs while
   // this process loads the facts' modules and pipecat's data.
-  const reading = readServerCode({ root: where.root, serverDir: where.serverDir, files: where.files });
+  const reading = readServerCode({ root: where.root, serverDir: where.serverDir, files: where.files, headStart: where.headStart });
   reading.catch(() => undefined);
   const { codeFacts } = await import('../../generators/app/code/facts.js');
   const data = pipecatData();

@@ -8,7 +8,7 @@
  * Source: uv's interpreter discovery (docs.astral.sh/uv/concepts/python-versions, "Discovery of
  * Python versions": a `.venv` in the current or a parent directory, then executables on PATH).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { CodeReadError, PythonNotFoundError } from './errors.js';
@@ -77,8 +77,10 @@ export interface ScriptRun {
   readonly script: string;
   /** Written to its stdin. */
   readonly input: string;
-  /** Milliseconds before it is stopped. */
+  /** Milliseconds before it is stopped (counted from when its input is written). */
   readonly timeoutMs: number;
+  /** The script already started ({@link startPythonScript}): used if it is the first candidate's, else killed. */
+  readonly headStart?: HeadStart;
 }
 
 /** Spawn errors of a file that is there but cannot be run, in words. */
@@ -92,33 +94,38 @@ const CANNOT_START: Readonly<Record<string, string>> = {
 /** The outcome of one run: its stdout, or why it failed. */
 type RunOutcome = { stdout: string } | { next: string } | { error: string; detail?: string };
 
-/** Run `run.script` under one candidate. */
-function runOnce(c: { command: string; args: string[] }, run: ScriptRun): Promise<RunOutcome> {
-  return new Promise((resolve) => {
-    // env given explicitly: PATH is looked up in the environment as this process sees it now.
-    const child = spawn(c.command, [...c.args, '-I', '-S', '-B', run.script], {
-      env: process.env,
-      stdio: ['pipe', 'pipe', 'pipe'],
-      windowsHide: true,
-    });
-    // Our own timer, cleared however the child ends (spawn's `timeout` outlives a child that never started).
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      child.kill('SIGKILL');
-    }, run.timeoutMs);
-    const done = (o: RunOutcome): void => {
-      clearTimeout(timer);
-      resolve(o);
-    };
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on('data', (b: Buffer) => out.push(b));
-    child.stderr.on('data', (b: Buffer) => err.push(b));
+/** A started interpreter running a script that waits for its input on stdin. */
+interface Spawned {
+  readonly command: string;
+  readonly args: readonly string[];
+  readonly script: string;
+  readonly child: ChildProcess;
+  /** Write the input, close stdin, and wait for the outcome; the child is killed after `timeoutMs` from here. */
+  feed(input: string, timeoutMs: number): Promise<RunOutcome>;
+}
+
+/** Start `script` under one candidate; it reads nothing until {@link Spawned.feed}. */
+function spawnScript(c: { command: string; args: readonly string[] }, script: string): Spawned {
+  // env given explicitly: PATH is looked up in the environment as this process sees it now.
+  const child = spawn(c.command, [...c.args, '-I', '-S', '-B', script], {
+    env: process.env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+    windowsHide: true,
+  });
+  // Our own timer, cleared however the child ends (spawn's `timeout` outlives a child that never started).
+  let timer: NodeJS.Timeout | undefined;
+  let timedOut = false;
+  let limitMs = 0;
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  child.stdout!.on('data', (b: Buffer) => out.push(b));
+  child.stderr!.on('data', (b: Buffer) => err.push(b));
+  child.stdin!.on('error', () => undefined);
+  const outcome = new Promise<RunOutcome>((resolve) => {
     // A candidate that cannot start at all (missing, not executable, not a program: a broken or
     // half-copied `.venv`) is passed over for the next one, as uv passes over a broken interpreter.
     child.on('error', (e: NodeJS.ErrnoException) =>
-      done(
+      resolve(
         e.code === 'ENOENT'
           ? { next: 'not found' }
           : CANNOT_START[e.code ?? '']
@@ -128,16 +135,81 @@ function runOnce(c: { command: string; args: string[] }, run: ScriptRun): Promis
     );
     child.on('close', (code) => {
       const stderr = Buffer.concat(err).toString('utf8').trim();
-      if (timedOut) return done({ error: `stopped after ${run.timeoutMs / 1000} s` });
-      if (code === 0) return done({ stdout: Buffer.concat(out).toString('utf8') });
+      if (timedOut) return resolve({ error: `stopped after ${limitMs / 1000} s` });
+      if (code === 0) return resolve({ stdout: Buffer.concat(out).toString('utf8') });
       // Exit 3 is the script's own "too old"; a SyntaxError in the script itself means a Python 2.
-      if (code === 3 || (code === 1 && /SyntaxError/.test(stderr) && stderr.includes(run.script)))
-        return done({ next: 'older than Python 3.10' });
-      done({ error: `exit ${code}`, detail: stderr.split('\n').at(-1) });
+      if (code === 3 || (code === 1 && /SyntaxError/.test(stderr) && stderr.includes(script)))
+        return resolve({ next: 'older than Python 3.10' });
+      resolve({ error: `exit ${code}`, detail: stderr.split('\n').at(-1) });
     });
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(run.input);
-  });
+  }).finally(() => clearTimeout(timer));
+  return {
+    command: c.command,
+    args: c.args,
+    script,
+    child,
+    feed(input, timeoutMs) {
+      limitMs = timeoutMs;
+      timer = setTimeout(() => {
+        timedOut = true;
+        child.kill('SIGKILL');
+      }, timeoutMs);
+      child.stdin!.end(input);
+      return outcome;
+    },
+  };
+}
+
+/** The stream handles of a child, which keep this process alive while referenced. */
+function handles(child: ChildProcess): { ref(): void; unref(): void }[] {
+  return [child, child.stdin, child.stdout, child.stderr].filter(
+    (h): h is NonNullable<typeof h> & { ref(): void; unref(): void } => !!h && typeof (h as { unref?: unknown }).unref === 'function',
+  );
+}
+
+/**
+ * A script started before its input is known, so that the interpreter's own start-up (a pyenv
+ * shim alone takes a third of a second) overlaps this process's. Until taken it keeps nothing
+ * alive, and it is killed when this process exits; {@link runPythonScript} takes it only when it
+ * is the same script under the interpreter it would try first, and otherwise kills it.
+ */
+export interface HeadStart {
+  /** The started interpreter, if it runs `script` under `c`; at most once (then undefined). */
+  take(script: string, c: { command: string; args: readonly string[] }): Spawned | undefined;
+  /** Kill it unless it was taken. */
+  discard(): void;
+}
+
+/**
+ * Start `script` under the interpreter {@link pythonCandidates} lists first for `dirs`, before the
+ * input is ready (`pipecat doctor` does, from the binary's entry, while the CLI loads).
+ *
+ * @param dirs folders whose `.venv` is tried first, as {@link runPythonScript} will be given them
+ * @param script absolute path of the script (it must read all of stdin before doing anything)
+ */
+export function startPythonScript(dirs: readonly string[], script: string): HeadStart {
+  const first = pythonCandidates(dirs)[0];
+  let started: Spawned | undefined = spawnScript(first, script);
+  const child = started.child;
+  const killAtExit = (): void => void child.kill('SIGKILL');
+  process.once('exit', killAtExit);
+  child.once('close', () => process.removeListener('exit', killAtExit));
+  child.once('error', () => process.removeListener('exit', killAtExit));
+  for (const h of handles(child)) h.unref();
+  return {
+    take(wanted, c) {
+      const s = started;
+      if (!s || s.script !== wanted || s.command !== c.command || s.args.join('\0') !== c.args.join('\0')) return undefined;
+      started = undefined;
+      for (const h of handles(s.child)) h.ref();
+      return s;
+    },
+    discard() {
+      if (!started) return;
+      started = undefined;
+      child.kill('SIGKILL');
+    },
+  };
 }
 
 /**
@@ -153,9 +225,13 @@ function runOnce(c: { command: string; args: string[] }, run: ScriptRun): Promis
  */
 export async function runPythonScript(run: ScriptRun): Promise<string> {
   const tried: string[] = [];
-  for (const c of pythonCandidates(run.dirs)) {
+  const candidates = pythonCandidates(run.dirs);
+  const early = run.headStart?.take(run.script, candidates[0]);
+  run.headStart?.discard();
+  for (const c of candidates) {
     const who = [c.command, ...c.args].join(' ');
-    const outcome = await runOnce(c, run);
+    const spawned = c === candidates[0] && early ? early : spawnScript(c, run.script);
+    const outcome = await spawned.feed(run.input, run.timeoutMs);
     if ('stdout' in outcome) return outcome.stdout;
     if ('error' in outcome) {
       throw new CodeReadError(`the server-code reader failed (${who}, ${outcome.error})${outcome.detail ? `: ${outcome.detail}` : ''}`);

@@ -16,7 +16,7 @@ import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSyn
 import { join, relative, resolve, sep } from 'node:path';
 import { pythonDir } from '../paths.js';
 import { CodeReadError } from './errors.js';
-import { runPythonScript } from './python.js';
+import { runPythonScript, startPythonScript, type HeadStart } from './python.js';
 import type { CodeReading, PipecatData } from './types.js';
 
 /** Largest Python file read, in bytes. */
@@ -39,6 +39,8 @@ export interface ReadRequest {
    * update's result before it is written); a path not on disk is read as a further file.
    */
   readonly files?: Readonly<Record<string, string>>;
+  /** The reader already started for this project ({@link startServerCodeReader}); taken or killed here. */
+  readonly headStart?: HeadStart;
 }
 
 /** `root`-relative `/`-separated path of `abs`. */
@@ -122,11 +124,17 @@ function collectSources(req: ReadRequest): Record<string, string> {
  * @throws CodeReadError when a file is over 2 MB, the server folder is outside the project, or the reader fails or times out (10 s)
  */
 export async function readServerCode(req: ReadRequest): Promise<CodeReading> {
-  const root = resolve(req.root);
-  const sources = collectSources(req);
+  let sources: Record<string, string>;
+  try {
+    sources = collectSources(req);
+  } catch (err) {
+    req.headStart?.discard();
+    throw err;
+  }
   const stdout = await runPythonScript({
-    dirs: [resolve(root, req.serverDir ?? 'server'), root],
-    script: join(pythonDir(), 'pipecat_reader.py'),
+    dirs: readerDirs(req),
+    script: readerScript(),
+    headStart: req.headStart,
     input: JSON.stringify({ files: sources, data: pipecatDataPath() }),
     timeoutMs: READER_TIMEOUT_MS,
   });
@@ -135,6 +143,28 @@ export async function readServerCode(req: ReadRequest): Promise<CodeReading> {
   } catch {
     throw new CodeReadError(`the server-code reader printed no JSON: ${stdout.slice(0, 200)}`);
   }
+}
+
+/** Folders whose `.venv` runs the reader: the server folder, then the project root. */
+function readerDirs(req: Pick<ReadRequest, 'root' | 'serverDir'>): string[] {
+  const root = resolve(req.root);
+  return [resolve(root, req.serverDir ?? 'server'), root];
+}
+
+/** Absolute path of the shipped `python/pipecat_reader.py`. */
+function readerScript(): string {
+  return join(pythonDir(), 'pipecat_reader.py');
+}
+
+/**
+ * Start the reader's Python for a project before its files are listed: `readServerCode` with
+ * the returned head start feeds it, so the interpreter's start-up overlaps the CLI's. Never
+ * throws for a missing Python: that surfaces (as {@link PythonNotFoundError}) when it is read.
+ *
+ * @param req the project root and its server folder, as `readServerCode` will be given them
+ */
+export function startServerCodeReader(req: Pick<ReadRequest, 'root' | 'serverDir'>): HeadStart {
+  return startPythonScript(readerDirs(req), readerScript());
 }
 
 /** Absolute path of the shipped `python/pipecat-data.json`. */
