@@ -17,7 +17,7 @@ import { commands, preloadCommands } from './commands/registry.js';
 import { ExitCode, InterruptedError, UserError, exitCodeFor, formatError, pendingUsageProblems } from './errors.js';
 import { jsonErrorDocument, reportedAsJson } from './output/json-error.js';
 import { jsonModeRequested } from './output/mode.js';
-import { visibleControls } from './output/terminal-safe.js';
+import { visibleControls } from '../generators/app/output/terminal-safe.js';
 import { redactOutput } from './secrets/redact.js';
 import { commandUsage, explainUsageFailure, usageHint, type UsageContext } from './suggest.js';
 import { installStopFallback, setStopContext } from './interrupts.js';

@@ -57,6 +57,6 @@ json\`. One difference: our default is \`rich\` even when stdout is not a termin
 switches to \`plain\`), so scripts that read our tables keep working. In every mode, control characters in
 text this program did not write (the platform's names, messages and logs; the environment) are
 shown as \`\\uXXXX\` (our own colours and line breaks kept; in json, JSON's own escape, so values are
-unchanged): \`cli/output/terminal-safe.ts\`. Exit codes: [exit-codes.md](exit-codes.md).
+unchanged): \`generators/app/output/terminal-safe.ts\`. Exit codes: [exit-codes.md](exit-codes.md).
 `;
 }

@@ -1,11 +1,11 @@
 /**
  * Control characters from text this program did not write reach the terminal made visible
- * (`cli/output/terminal-safe.ts`): the rule itself, and through the binary an organisation name
+ * (`generators/app/output/terminal-safe.ts`): the rule itself, and through the binary an organisation name
  * from the environment carrying OSC 52 (clipboard), a screen clear, a bare carriage return, a C1 CSI
  * and a right-to-left override, in rich, plain and json output.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { visibleControls } from '../cli/output/terminal-safe.js';
+import { visibleControls, visibleField, visibleLines } from '../generators/app/output/terminal-safe.js';
 import { cleanEnv, cleanup, runCli, spawnEmulator, tempDir, type EmulatorProcess } from './cloud/helpers.js';
 
 /** Hostile text: clipboard write, screen clear, line rewrite, C1 CSI, bidi override, DEL. */
@@ -23,6 +23,20 @@ describe('visibleControls', () => {
     const doc = JSON.stringify({ message: HOSTILE });
     expect(JSON.parse(visibleControls(doc))).toEqual({ message: HOSTILE });
     expect(visibleControls(doc)).not.toMatch(RAW);
+  });
+});
+
+describe('visibleField and visibleLines', () => {
+  test('a field keeps no control at all: line feed, tab and any escape (a colour too) made visible', () => {
+    expect(visibleField('prod\nregion\t\x1b[31mred\x1b[0m\u202e')).toBe('prod\\u000aregion\\u0009\\u001b[31mred\\u001b[0m\\u202e');
+    expect(visibleField('plain-name_1.2')).toBe('plain-name_1.2');
+    expect(visibleField(HOSTILE)).not.toMatch(RAW);
+  });
+
+  test('lines keep line feeds, tabs and CRLF, escape the rest, and indent every following line', () => {
+    expect(visibleLines('one\r\ntwo\rX\n\x1b[31mthree\tfour\n')).toBe('one\r\n  two\\u000dX\n  \\u001b[31mthree\tfour\n');
+    expect(visibleLines('a\nb', '')).toBe('a\nb');
+    expect(visibleLines(HOSTILE)).not.toMatch(RAW);
   });
 });
 

@@ -21,7 +21,7 @@
 import type { Argv, CommandModule } from 'yargs';
 import { canPrompt, confirm } from '../dialogs.js';
 import { CancelledError, UserError } from '../errors.js';
-import { visibleControls } from '../output/terminal-safe.js';
+import { visibleControls } from '../../generators/app/output/terminal-safe.js';
 import type { Finding } from '../doctor/types.js';
 import type { CommandContext } from './context.js';
 

@@ -27,7 +27,7 @@ import { flagsLayer, yargsOptions } from '../../generators/app/config/flags.js';
 import type { ConfigLayer } from '../../generators/app/config/resolve.js';
 import type { UpdateAsk } from '../../generators/app/update/session.js';
 import { canPrompt, select } from '../dialogs.js';
-import { visibleControls } from '../output/terminal-safe.js';
+import { visibleControls } from '../../generators/app/output/terminal-safe.js';
 import { CancelledError, UserError } from '../errors.js';
 import { checkBooleanValues, checkDashValues, checkEmptyValues } from './value-checks.js';
 import type { InitIO } from './init.js';

@@ -1,10 +1,10 @@
 /**
  * How `pipecat doctor` words its findings: for people, one block per finding (where, what is wrong,
  * what to do) on stderr; for CI, one JSON document on stdout (`--json`). Text read from the
- * project's files reaches the terminal through the one sanitiser (`cli/output/terminal-safe.ts`).
+ * project's files reaches the terminal through the one sanitiser (`generators/app/output/terminal-safe.ts`).
  */
 import pc from 'picocolors';
-import { visibleControls } from '../output/terminal-safe.js';
+import { visibleControls } from '../../generators/app/output/terminal-safe.js';
 import type { Finding, FindingPlace } from './types.js';
 
 /** Where a finding is, in words: `file:line`, the file, or `secret set NAME`. */

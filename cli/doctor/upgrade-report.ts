@@ -10,7 +10,7 @@
  */
 import { pipecatData, readServerCode } from '../../generators/app/code/reader.js';
 import { newerRelease, parsePipecatVersion } from '../../generators/app/config/pipecat-version.js';
-import { visibleControls } from '../output/terminal-safe.js';
+import { visibleControls } from '../../generators/app/output/terminal-safe.js';
 import { deprecationChecks, deprecationReport } from './deprecations.js';
 
 /** What {@link upgradeReport} reads. */

@@ -25,7 +25,7 @@ import { readBounded } from '../../secrets/bounded-read.js';
 import { TOKEN_FRAGMENT_LENGTH, redactOutput, registerSecrets, tokenSecretPart } from '../../secrets/redact.js';
 import { watchInterrupts, type InterruptWatch } from '../../interrupts.js';
 import { startSpinner, type Spinner } from '../../output/spinner.js';
-import { visibleControls } from '../../output/terminal-safe.js';
+import { visibleControls } from '../../../generators/app/output/terminal-safe.js';
 
 /** Parsed values of {@link cloudOptions}. */
 export interface CloudArgs {
@@ -194,7 +194,7 @@ export type CloudDialogs = Pick<typeof dialogs, 'canPrompt' | 'confirm' | 'text'
 export interface CloudIO {
   /**
    * Data: tables, `--json` documents, the emulator's variables (the binary: stdout, redacted and
-   * with control characters made visible, `cli/output/terminal-safe.ts`; so is `err`).
+   * with control characters made visible, `generators/app/output/terminal-safe.ts`; so is `err`).
    */
   out: TextSink;
   /** Everything else: plans, warnings, reports, notes (the binary: stderr). */
