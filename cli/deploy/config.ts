@@ -35,6 +35,35 @@ export interface DeployConfig {
   krisp_viva: { audio_filter?: string };
   build: { context_dir: string; dockerfile: string; exclude_patterns: string[] };
   docker: Record<string, unknown>;
+  /**
+   * The `[build]` keys that name a folder or file, when the file sets them: the 1-based line that
+   * sets each (undefined when it cannot be told, e.g. a multi-line inline table). The deploy
+   * refuses such a value that leads out of the file's folder (`cli/deploy/context-folder.ts`).
+   */
+  at?: Partial<Record<BuildPathKey, { line?: number }>>;
+}
+
+/** The `pcc-deploy.toml` keys that name a path of the build (dotted, as the messages name them). */
+export type BuildPathKey = 'build.context_dir' | 'build.dockerfile';
+
+/**
+ * The line of each {@link BuildPathKey} in a TOML text: under a `[build]` header, as a dotted key
+ * (`build.context_dir = …`), or in an inline `build = { … }` on one line.
+ */
+function buildKeyLines(text: string): Partial<Record<BuildPathKey, number>> {
+  const found: Partial<Record<BuildPathKey, number>> = {};
+  let table = '';
+  const bare = (k: string) => k.replace(/["'\s]/g, '');
+  text.split('\n').forEach((line, i) => {
+    const header = /^\s*\[\[?([^\]]+)\]/.exec(line);
+    if (header) return void (table = bare(header[1]));
+    const kv = /^\s*([^=#]+?)\s*=(.*)$/.exec(line);
+    if (!kv) return;
+    const key = [table, bare(kv[1])].filter(Boolean).join('.');
+    for (const k of ['build.context_dir', 'build.dockerfile'] as const)
+      if (found[k] === undefined && (key === k || (key === 'build' && new RegExp(`\\b${k.slice(6)}\\s*=`).test(kv[2])))) found[k] = i + 1;
+  });
+  return found;
 }
 
 /** An empty configuration with the official defaults (`[build]`: context `.`, `Dockerfile`). */
@@ -128,6 +157,7 @@ function readBuildAndDocker(raw: Record<string, unknown>, c: DeployConfig, ck: C
     for (const [k, v] of Object.entries(ck.table(raw.build, 'build'))) {
       if (k === 'context_dir') c.build.context_dir = ck.str(v, 'build.context_dir') ?? '.';
       else if (k === 'dockerfile') c.build.dockerfile = ck.str(v, 'build.dockerfile') ?? 'Dockerfile';
+      if (k === 'context_dir' || k === 'dockerfile') c.at = { ...c.at, [`build.${k}`]: {} };
       else if (k === 'exclude') {
         const p = ck.table(v, 'build.exclude').patterns;
         if (p !== undefined && !(Array.isArray(p) && p.every((x) => typeof x === 'string')))
@@ -175,5 +205,9 @@ export async function readDeployConfig(path: string, required = false): Promise<
   if (c.image !== undefined && c.build_id !== undefined) problems.push(`${path}: give image or build_id, not both`);
   if (c.image !== undefined && !c.image.includes(':')) problems.push(`${ck.where('image')}: must include a tag, e.g. my-image:latest`);
   if (problems.length) throw new UserError(`invalid deploy config ${path}`, problems);
+  if (c.at) {
+    const lines = buildKeyLines(text);
+    for (const k of Object.keys(c.at) as BuildPathKey[]) c.at[k] = { line: lines[k] };
+  }
   return { config: c, found: true };
 }

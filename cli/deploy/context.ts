@@ -10,9 +10,10 @@
  * - without one, the official CLI's default exclusions (pipecatcloud `_utils/build_utils.py`
  *   `DEFAULT_EXCLUSIONS`, which match a name at any depth) plus `[build.exclude] patterns` of
  *   pcc-deploy.toml (the official CLI adds them only when there is no `.dockerignore`);
- * - in both cases never a dotenv file (`.env`, `.env.*` at any depth, except `.env.example`,
- *   `.env.sample`, `.env.template`): secrets reach an agent through its secret set, not its image.
- *   Such files are reported as withheld.
+ * - in both cases never a dotenv file or a look-alike ({@link isDotenvFile}: `.env`, `.env*`,
+ *   `*.env`, anything in a `.env/` or `.envs/` folder, case and invisible characters ignored;
+ *   `.env.example`, `.env.sample`, `.env.template` are sent): secrets reach an agent through its
+ *   secret set, not its image. Such files are reported as withheld.
  *
  * The archive (as the official CLI makes it, so the platform's context hash of the same folder is
  * the same kind of value): regular files and symbolic links only, sorted by path, mtime 0, owner
@@ -42,13 +43,39 @@ export const DEFAULT_EXCLUSIONS: readonly string[] = [
   '.DS_Store', 'Thumbs.db', '*.log',
 ]; // prettier-ignore
 
-/** Dotenv files that hold names only and may be sent. */
+/** Dotenv files that hold names only and may be sent (compared after {@link foldedName}). */
 const ENV_TEMPLATES = new Set(['.env.example', '.env.sample', '.env.template']);
 
-/** True for a path whose last part is a dotenv file that may hold values (never sent). */
+/** Zero-width characters a look-alike name may hide (U+200B to U+200D, U+2060, U+FEFF). */
+const ZERO_WIDTH = /[\u200b-\u200d\u2060\ufeff]/g;
+
+/**
+ * A file or folder name as the dotenv rule compares it: compatibility-normalised (NFKC, so a
+ * full-width `．ｅｎｖ` is `.env`), zero-width characters removed, trailing white space removed,
+ * lower case.
+ */
+function foldedName(name: string): string {
+  return name.normalize('NFKC').replace(ZERO_WIDTH, '').replace(/\s+$/u, '').toLowerCase();
+}
+
+/**
+ * True for a path that is never sent in a build context, whatever `.dockerignore` says: its file
+ * name, folded ({@link foldedName}), is `.env`, starts with `.env` (`.env.local`, `.env-prod`,
+ * `.env_x`, `.env~`, `.envrc`) or ends with `.env` (`prod.env`, `x.ENV`), except the templates
+ * `.env.example`, `.env.sample` and `.env.template`; or one of its folders, folded, is `.env` or
+ * `.envs` (every file in it, templates too). Dotenv loaders and tools read such files for values
+ * (python-dotenv, direnv's `.envrc`, docker compose's `*.env`, cookiecutter-django's `.envs/`); the
+ * official CLI leaves out only `.env` and `.env.*`, and only without a `.dockerignore`
+ * (pipecatcloud `_utils/build_utils.py` `DEFAULT_EXCLUSIONS`). `pipecat doctor` and the deploy
+ * preflight ask the same rule about a Dockerfile path.
+ *
+ * @param relPath a path relative to the context folder, `/`-separated
+ */
 export function isDotenvFile(relPath: string): boolean {
-  const base = relPath.split('/').pop() ?? '';
-  return (base === '.env' || base.startsWith('.env.')) && !ENV_TEMPLATES.has(base);
+  const parts = relPath.split('/').map(foldedName);
+  const base = parts.pop() ?? '';
+  if (parts.some((p) => p === '.env' || p === '.envs')) return true;
+  return (base.startsWith('.env') || base.endsWith('.env')) && !ENV_TEMPLATES.has(base);
 }
 
 /** Largest context the platform takes (pipecatcloud: 500 MB of file data). */

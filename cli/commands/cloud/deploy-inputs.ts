@@ -10,6 +10,7 @@ import type { AgentDetails, DeployPayload } from '../../cloud-api/deploy-types.j
 import type { DeployConfig } from '../../deploy/config.js';
 import { environmentLine, environmentNames, type EnvironmentArgs, type EnvironmentNames } from '../../deploy/environments.js';
 import { CancelledError, UserError } from '../../errors.js';
+import { visibleField } from '../../../generators/app/output/terminal-safe.js';
 import type { CloudArgs, CloudIO } from './common.js';
 
 /** Parsed options of `pipecat cloud deploy`. */
@@ -76,9 +77,12 @@ export interface DeployInputs {
   maxAgents?: number;
   /** Maximum session duration in seconds. */
   maxSessionDuration?: number;
-  /** Absolute path of the Cloud Build context folder. */
+  /**
+   * Absolute path of the Cloud Build context folder; for a Cloud Build its real path, checked by
+   * `cli/deploy/context-folder.ts` (a folder the deploy file names stays inside the file's folder).
+   */
   contextDir: string;
-  /** Dockerfile path inside the context. */
+  /** Dockerfile path inside the context (for a Cloud Build: relative to it, `/`-separated, checked). */
   dockerfile: string;
   /** True when neither an image nor a build id is given: the image is built by Cloud Build. */
   cloudBuild: boolean;
@@ -149,6 +153,11 @@ export async function readDeployInputs(io: CloudIO, argv: DeployArgs): Promise<D
   };
   const usage = inputProblems(inputs, found);
   if (usage.length) throw new UserError('cannot deploy', usage);
+  if (inputs.cloudBuild) {
+    const { chooseBuildContext } = await import('../../deploy/context-folder.js');
+    const base = { baseDir: folder.dir, configPath, found, config: c };
+    Object.assign(inputs, await chooseBuildContext({ ...base, buildDir: argv['build-dir'], dockerfile: argv.dockerfile }));
+  }
   return { ...inputs, name: inputs.name as string };
 }
 
@@ -212,15 +221,15 @@ export async function confirmDeploy(
   io: CloudIO,
   argv: DeployArgs,
   i: DeployInputs,
-  where: { org: string; region: string; existing: AgentDetails | undefined },
+  where: { org: string; region: string; existing: AgentDetails | undefined; files?: number },
 ): Promise<void> {
   if (argv.yes || argv.force) return;
-  const { org, region, existing } = where;
+  const { org, region, existing, files } = where;
   const what = existing
     ? `Update agent ${i.name} (${org}, ${existing.region})? Active sessions are not interrupted.`
     : `Create agent ${i.name} in ${org} (${region})?`;
   const ok = await io.dialogs.confirm(
-    `${what} ${i.cloudBuild ? 'The image is built from ' + i.contextDir + ' by Cloud Build.' : ''}`.trim(),
+    `${what} ${i.cloudBuild ? `The image is built by Cloud Build from ${visibleField(i.contextDir)}${files === undefined ? '' : ` (${files} file${files === 1 ? '' : 's'} sent)`}.` : ''}`.trim(),
     {
       default: true,
       noTty: 'confirmation needed, but no terminal is available to ask: pass --yes (-y) to deploy without asking',

@@ -9,6 +9,8 @@ import { uploadContext } from '../../cloud-api/upload.js';
 import { outcomeUnknown } from '../../cloud-api/http.js';
 import { InterruptedError, OperationFailedError } from '../../errors.js';
 import { pauseUnlessStopped, type InterruptWatch } from '../../interrupts.js';
+import type { PackedContext } from '../../deploy/context.js';
+import { visibleField } from '../../../generators/app/output/terminal-safe.js';
 import type { DeployInputs, DeployRun } from './deploy-inputs.js';
 
 /**
@@ -35,23 +37,59 @@ export interface WaitingRun extends DeployRun {
   watch: InterruptWatch;
 }
 
+/** The build context as the `--json` document of a deploy shows it. */
+export interface ContextSummary {
+  /** Absolute real path of the context folder. */
+  folder: string;
+  /** Number of files sent, and their size in bytes (before gzip). */
+  files: number;
+  bytes: number;
+  /** Size of the gzipped archive in bytes, and its context hash. */
+  gzippedBytes: number;
+  hash: string;
+  /** Which rules chose the files: `dockerignore` or the official `defaults`. */
+  rules: PackedContext['rules'];
+  /** Dotenv files (and look-alikes) in the folder that were left out, relative paths. */
+  withheld: string[];
+}
+
 /**
- * Pack, reuse or upload, build, and wait for the build; returns the build to deploy.
+ * Packs the build context and says what will be sent, on every deploy that builds (with `--yes`
+ * too, where no question names the folder): `build context: FOLDER (N files, SIZE; RULES) …`, and
+ * `never sent (dotenv files): …` naming each file withheld. Paths are shown through `visibleField`.
  *
  * @param i the inputs: the context folder, the Dockerfile and `[build] exclude_patterns`
+ * @throws UserError as `packContext` (too large, nothing to send, unreadable folder)
+ */
+export async function packAndReport(
+  run: Pick<DeployRun, 'say'>,
+  i: Pick<DeployInputs, 'contextDir' | 'dockerfile' | 'config'>,
+): Promise<{ ctx: PackedContext; summary: ContextSummary }> {
+  const { packContext } = await import('../../deploy/context.js');
+  const { formatSize } = await import('./build.js');
+  const ctx = await packContext(i.contextDir, { dockerfile: i.dockerfile, extraExcludes: i.config.build.exclude_patterns });
+  const n = ctx.files.length;
+  run.say(
+    `build context: ${visibleField(i.contextDir)} (${n} file${n === 1 ? '' : 's'}, ${formatSize(ctx.totalBytes)}; ${ctx.rules === 'dockerignore' ? '.dockerignore' : 'default exclusions'}), ${formatSize(ctx.tarball.length)} gzipped, hash ${ctx.contextHash}`,
+  );
+  if (ctx.withheld.length) run.say(`never sent (dotenv files): ${ctx.withheld.map(visibleField).join(', ')}`);
+  const summary = { folder: i.contextDir, files: n, bytes: ctx.totalBytes, gzippedBytes: ctx.tarball.length, hash: ctx.contextHash };
+  return { ctx, summary: { ...summary, rules: ctx.rules, withheld: ctx.withheld } };
+}
+
+/**
+ * Reuse or upload the packed context, build, and wait for the build; returns the build to deploy.
+ *
+ * @param i the Dockerfile the platform builds from
+ * @param ctx the context {@link packAndReport} packed
  */
 export async function cloudBuildFlow(
   run: WaitingRun,
-  i: Pick<DeployInputs, 'contextDir' | 'dockerfile' | 'config'>,
+  i: Pick<DeployInputs, 'dockerfile'>,
+  ctx: PackedContext,
 ): Promise<{ id: string; cached: boolean; reused: boolean }> {
   const { io, argv, client, org, region, say } = run;
   const dockerfile = i.dockerfile;
-  const { packContext } = await import('../../deploy/context.js');
-  const ctx = await packContext(i.contextDir, { dockerfile, extraExcludes: i.config.build.exclude_patterns });
-  say(
-    `build context: ${ctx.files.length} files, ${ctx.tarball.length} bytes gzipped, hash ${ctx.contextHash} (${ctx.rules === 'dockerignore' ? '.dockerignore' : 'default exclusions'})`,
-  );
-  if (ctx.withheld.length) say(`never sent (dotenv files): ${ctx.withheld.join(', ')}`);
   const cached = await client.listBuilds(org, { contextHash: ctx.contextHash, region, status: 'success', limit: 1 });
   if (cached.length) {
     say(`reusing build ${cached[0].id}: a successful build of the same context exists (cached; nothing uploaded)`);

@@ -21,7 +21,7 @@ import { success } from '../../output/colors.js';
 import { environmentOptionSpec } from '../../deploy/environments.js';
 import type { CloudIO } from './common.js';
 import { confirmDeploy, deployPayload, readDeployInputs, runPreflight, type DeployArgs, type DeployRun } from './deploy-inputs.js';
-import { cloudBuildFlow, platformWarning, pollTuning, sendDeploy, waitReady, type WaitingRun } from './deploy-progress.js';
+import { cloudBuildFlow, packAndReport, platformWarning, pollTuning, sendDeploy, waitReady, type WaitingRun } from './deploy-progress.js';
 import type { CloudCommandDefinition, Emit, Resolved } from './define.js';
 import { SMOKE_OPTIONS, smokeBeforeDeploy, smokeDeployment, type SmokeArgs } from './smoke-command.js';
 
@@ -52,11 +52,13 @@ async function deploy(io: CloudIO, argv: Resolved<DeployArgs>, emit: Emit): Prom
   const region = argv.region ?? c.region ?? existing?.region ?? (await client.organizationProperties(org)).defaultRegion;
   const run: DeployRun = { io, argv, client, org, region, say };
   if (argv.preflight !== false) await runPreflight(run, existing, inputs);
-  await confirmDeploy(io, argv, inputs, { org, region, existing });
+  // Packed before the question, so that the folder and its count are printed with --yes too.
+  const packed = cloudBuild ? await packAndReport(run, inputs) : undefined;
+  await confirmDeploy(io, argv, inputs, { org, region, existing, files: packed?.summary.files });
   const watch = io.watchInterrupts();
   const waiting: WaitingRun = { ...run, tune: pollTuning(io.env), watch };
   try {
-    const build = cloudBuild ? await cloudBuildFlow(waiting, inputs) : undefined;
+    const build = packed ? await cloudBuildFlow(waiting, inputs, packed.ctx) : undefined;
     const result = await sendDeploy(run, deployPayload(argv, inputs, region, build?.id), existing);
     if (result.warning) say(`warning: ${platformWarning(result.warning)}`);
     const action = existing ? (result.warning ? 'unchanged' : 'updated') : 'created';
@@ -79,6 +81,7 @@ async function deploy(io: CloudIO, argv: Resolved<DeployArgs>, emit: Emit): Prom
           ? { id: inputs.buildId, cached: true }
           : undefined,
       image: cloudBuild ? undefined : inputs.image,
+      context: packed?.summary,
       deploymentId: ready.activeDeploymentId ?? ready.desiredDeploymentId,
       ready: true,
       smoke,
