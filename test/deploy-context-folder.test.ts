@@ -50,7 +50,9 @@ describe('a deploy file cannot lead the context out of its folder', () => {
     const err = await choose(`\n[build]\ncontext_dir = "${value}"\n`).catch((e: unknown) => e);
     expect(err).toMatchObject({ name: 'UserError', exitCode: 2 });
     const text = `${(err as Error).message}\n${(err as { problems: string[] }).problems.join('\n')}`;
-    expect(text).toContain(`pcc-deploy.toml:4: [build] context_dir = "${value}" leads to ${await realpath(target()).catch(() => target())}`);
+    expect(text).toContain(
+      `pcc-deploy.toml:4: [build] context_dir = "${value}" leads to ${await realpath(target()).catch(() => target())}`,
+    );
     expect(text).toContain(`outside ${proj}`);
     expect(text).toContain('--build-dir accepts a folder outside the project');
   });
@@ -73,14 +75,19 @@ describe('the Dockerfile is a regular file inside the context', () => {
     await expect(choose('[build]\ndockerfile = "../outside/Dockerfile"\n')).rejects.toThrow(
       `pcc-deploy.toml:3: [build] dockerfile ../outside/Dockerfile leads to ${join(outside, 'Dockerfile')}, outside the build context ${proj}`,
     );
-    await expect(choose('', { dockerfile: join(outside, 'Dockerfile') })).rejects.toThrow(`--dockerfile ${join(outside, 'Dockerfile')} leads to`);
+    await expect(choose('', { dockerfile: join(outside, 'Dockerfile') })).rejects.toThrow(
+      `--dockerfile ${join(outside, 'Dockerfile')} leads to`,
+    );
     await expect(choose('', { dockerfile: 'Dockerfile.out' })).rejects.toThrow('--dockerfile Dockerfile.out leads to');
   });
 
   test('one inside is named relative to the context; a folder is not a Dockerfile', async () => {
     expect(await choose('', { dockerfile: join(proj, 'docker', 'Dockerfile') })).toMatchObject({ dockerfile: 'docker/Dockerfile' });
     expect(await choose('[build]\ndockerfile = "./docker/../Dockerfile"\n')).toMatchObject({ dockerfile: 'Dockerfile' });
-    await expect(choose('', { dockerfile: 'docker' })).rejects.toMatchObject({ exitCode: 2, message: expect.stringContaining('is not a regular file') });
+    await expect(choose('', { dockerfile: 'docker' })).rejects.toMatchObject({
+      exitCode: 2,
+      message: expect.stringContaining('is not a regular file'),
+    });
   });
 });
 

@@ -2,13 +2,14 @@
  * Which folder a Cloud Build sends, and which Dockerfile in it: the rules that keep a cloned
  * project's `pcc-deploy.toml` from widening the upload (docs/deploy.md, "Build context").
  *
- * - A `[build] context_dir` or `[build] dockerfile` from the file that leads out of the folder
- *   holding the file (a parent, an absolute path, or a symbolic link whose target is elsewhere:
- *   real paths are compared) is refused, exit 2, naming the key, its line and the folder it leads
- *   to. A folder given on the command line (`--build-dir`) is the user's choice: taken as given.
- * - The Dockerfile (`--dockerfile` or the file's) must lie inside the chosen context, real path
- *   inside the context's real path, and be a regular file (a link to one inside is followed). A
- *   Dockerfile that does not exist is left to the preflight, which names it.
+ * - A `[build] context_dir` from the file that leads out of the folder holding the file (a parent,
+ *   an absolute path, or a symbolic link whose target is elsewhere: real paths are compared) is
+ *   refused, exit 2, naming the key, its line and the folder it leads to. A folder given on the
+ *   command line (`--build-dir`) is the user's choice: taken as given.
+ * - The Dockerfile (`--dockerfile` or `[build] dockerfile`) must lie inside the chosen context, real
+ *   path inside the context's real path, and be a regular file (a link to one inside is followed);
+ *   so a file's `dockerfile` cannot lead out of its folder either, unless `--build-dir` chose a
+ *   context elsewhere. A Dockerfile that does not exist is left to the preflight, which names it.
  *
  * The official CLI resolves both against the current folder and builds from wherever they lead,
  * showing the folder only when it asks for confirmation (pipecatcloud `cli/commands/deploy.py`,
@@ -86,8 +87,7 @@ export async function chooseBuildContext(r: ContextRequest): Promise<ChosenConte
   const fromFile = r.found && r.config.at?.['build.context_dir'] !== undefined && r.buildDir === undefined;
   const asGiven = r.buildDir !== undefined ? resolve(r.buildDir) : resolve(r.baseDir, c.context_dir);
   const contextDir = await real(asGiven);
-  if (fromFile && !within(home, contextDir))
-    throw outsideError(r, { value: c.context_dir, target: contextDir, home });
+  if (fromFile && !within(home, contextDir)) throw outsideError(r, { value: c.context_dir, target: contextDir, home });
   // Inside the context is inside the file's folder too when the context is the file's choice.
   const dockerfileFromFile = r.dockerfile === undefined && r.config.at?.['build.dockerfile'] !== undefined;
   const given = r.dockerfile ?? c.dockerfile;
@@ -97,10 +97,14 @@ export async function chooseBuildContext(r: ContextRequest): Promise<ChosenConte
   if (!within(contextDir, path) || !within(contextDir, target))
     throw new UserError(
       `${what} ${visibleField(given)} leads to ${visibleField(target)}, outside the build context ${visibleField(contextDir)}: only files in the context are sent, and the Dockerfile must be one of them`,
-      ['name a Dockerfile inside the build context (--dockerfile is relative to it); to build from another folder on purpose, give it with --build-dir'],
+      [
+        'name a Dockerfile inside the build context (--dockerfile is relative to it); to build from another folder on purpose, give it with --build-dir',
+      ],
     );
   const st = await stat(path).catch(() => undefined);
   if (st && !st.isFile())
-    throw new UserError(`${what} ${visibleField(given)} (${visibleField(target)}) is not a regular file: Cloud Build needs a Dockerfile there`);
+    throw new UserError(
+      `${what} ${visibleField(given)} (${visibleField(target)}) is not a regular file: Cloud Build needs a Dockerfile there`,
+    );
   return { contextDir, dockerfile: relative(contextDir, path).split(sep).join('/') };
 }

@@ -38,7 +38,12 @@ export async function contextWorld(): Promise<ContextWorld> {
   await writeFile(join(outside, 'private.key'), 'left out by the default exclusions\n');
   await symlink(outside, join(proj, 'link'));
   const emu = await startEmulator({ org: 'acme', buildMs: 20, deployMs: 0 });
-  const env = cleanEnv(join(root, 'home'), { PIPECAT_API_HOST: emu.url, PIPECAT_TOKEN: emu.token, PIPECAT_ORG: 'acme', PIPECAT_POLL_MS: '20' });
+  const env = cleanEnv(join(root, 'home'), {
+    PIPECAT_API_HOST: emu.url,
+    PIPECAT_TOKEN: emu.token,
+    PIPECAT_ORG: 'acme',
+    PIPECAT_POLL_MS: '20',
+  });
   return {
     root,
     proj,

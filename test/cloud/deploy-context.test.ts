@@ -31,7 +31,9 @@ describe('a context outside the project', () => {
 
   test('--dockerfile outside the context is refused (exit 2), naming it', async () => {
     const r = await w.deploy(w.proj, '', ['--dockerfile', '../outside/Dockerfile']);
-    expect(r.stderr).toContain(`--dockerfile ../outside/Dockerfile leads to ${join(w.outside, 'Dockerfile')}, outside the build context ${w.proj}`);
+    expect(r.stderr).toContain(
+      `--dockerfile ../outside/Dockerfile leads to ${join(w.outside, 'Dockerfile')}, outside the build context ${w.proj}`,
+    );
     expect(r.code).toBe(2);
     expect((await w.uploads()).count).toBe(0);
   });
@@ -65,6 +67,7 @@ describe('dotenv look-alikes', () => {
     const line = r.stderr.split('\n').find((l) => l.startsWith('never sent (dotenv files): ')) ?? '';
     expect(line.slice(27).split(', ')).toHaveLength(LOOK_ALIKES.length);
     expect(line).toContain('a\\u001b[2J.env');
+    expect(line).toContain('.e\\u200bnv');
     expect(r.stderr).not.toContain('\u001b');
   });
 });

@@ -36,5 +36,13 @@ export const LOOK_ALIKES = [
   'deep/a/b/.env.local',
 ];
 /** The templates, sent (with names that only look like the rule). */
-export const SENT = ['.env.example', '.env.sample', '.env.template', '.ENV.Example', 'sub/.env.example', 'environment.py', 'envs/x.txt', 'my.envy'];
-
+export const SENT = [
+  '.env.example',
+  '.env.sample',
+  '.env.template',
+  '.ENV.Example',
+  'sub/.env.example',
+  'environment.py',
+  'envs/x.txt',
+  'my.envy',
+];

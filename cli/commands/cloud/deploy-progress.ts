@@ -37,6 +37,15 @@ export interface WaitingRun extends DeployRun {
   watch: InterruptWatch;
 }
 
+/**
+ * A path for the build context's lines: controls made visible (`visibleField`), and the invisible
+ * characters the dotenv rule ignores (U+200B to U+200D, U+2060, U+FEFF) too, so that two withheld
+ * names never look the same.
+ */
+function shownPath(p: string): string {
+  return visibleField(p).replace(/[\u200b-\u200d\u2060\ufeff]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /** The build context as the `--json` document of a deploy shows it. */
 export interface ContextSummary {
   /** Absolute real path of the context folder. */
@@ -70,9 +79,9 @@ export async function packAndReport(
   const ctx = await packContext(i.contextDir, { dockerfile: i.dockerfile, extraExcludes: i.config.build.exclude_patterns });
   const n = ctx.files.length;
   run.say(
-    `build context: ${visibleField(i.contextDir)} (${n} file${n === 1 ? '' : 's'}, ${formatSize(ctx.totalBytes)}; ${ctx.rules === 'dockerignore' ? '.dockerignore' : 'default exclusions'}), ${formatSize(ctx.tarball.length)} gzipped, hash ${ctx.contextHash}`,
+    `build context: ${shownPath(i.contextDir)} (${n} file${n === 1 ? '' : 's'}, ${formatSize(ctx.totalBytes)}; ${ctx.rules === 'dockerignore' ? '.dockerignore' : 'default exclusions'}), ${formatSize(ctx.tarball.length)} gzipped, hash ${ctx.contextHash}`,
   );
-  if (ctx.withheld.length) run.say(`never sent (dotenv files): ${ctx.withheld.map(visibleField).join(', ')}`);
+  if (ctx.withheld.length) run.say(`never sent (dotenv files): ${ctx.withheld.map(shownPath).join(', ')}`);
   const summary = { folder: i.contextDir, files: n, bytes: ctx.totalBytes, gzippedBytes: ctx.tarball.length, hash: ctx.contextHash };
   return { ctx, summary: { ...summary, rules: ctx.rules, withheld: ctx.withheld } };
 }

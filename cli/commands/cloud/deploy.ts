@@ -123,9 +123,13 @@ export const DEPLOY_COMMAND: CloudCommandDefinition<DeployArgs> = {
       alias: 'd',
       type: 'string',
       requiresArg: true,
-      describe: 'Cloud Build context folder (default: [build] context_dir or .)',
+      describe: 'Cloud Build context folder, anywhere (default: [build] context_dir, which must stay in the project, or .)',
     },
-    dockerfile: { type: 'string', requiresArg: true, describe: 'Dockerfile path inside the context (default: Dockerfile)' },
+    dockerfile: {
+      type: 'string',
+      requiresArg: true,
+      describe: 'Dockerfile path inside the context, a regular file there (default: Dockerfile)',
+    },
     'build-id': { alias: 'b', type: 'string', requiresArg: true, describe: 'Deploy an existing Cloud Build' },
     preflight: {
       type: 'boolean',
