@@ -85,6 +85,32 @@ function dockerfileFindings(p: DoctorProject, c: DeployConfig, file: string): Fi
   ];
 }
 
+/**
+ * `build-context-outside`: a `[build] context_dir` leading out of the deploy file's folder, or a
+ * Dockerfile outside the context or not a regular file: what `pipecat cloud deploy` refuses
+ * (`cli/deploy/context-folder.ts`), as deploy words it.
+ */
+async function contextFindings(p: DoctorProject, c: DeployConfig, file: string): Promise<Finding[]> {
+  if (c.image !== undefined || c.build_id !== undefined) return [];
+  const { chooseBuildContext } = await import('../deploy/context-folder.js');
+  const configPath = join(p.root, file);
+  try {
+    await chooseBuildContext({ baseDir: join(p.root, p.serverDir), configPath, found: true, config: c });
+    return [];
+  } catch (err) {
+    if (!(err instanceof UserError)) throw err;
+    const key = /\[build\] (context_dir|dockerfile)/.exec(err.message)?.[1] as 'context_dir' | 'dockerfile' | undefined;
+    return [
+      {
+        check: 'build-context-outside',
+        message: err.message.split(configPath).join(file),
+        where: { path: file, line: key ? c.at?.[`build.${key}`]?.line : undefined },
+        fix: `name a folder inside the project in ${file}, or pass the folder to pipecat cloud deploy --build-dir`,
+      },
+    ];
+  }
+}
+
 /** `dockerignore-env`: `.env` not excluded by the build context's `.dockerignore` (or no `.dockerignore` beside a Dockerfile). */
 async function dockerignoreFindings(p: DoctorProject, c: DeployConfig): Promise<Finding[]> {
   if (c.build.context_dir !== '.' || p.text.dockerfile === undefined) return [];
@@ -129,7 +155,7 @@ function secretSetFindings(p: DoctorProject, c: DeployConfig, file: string): Fin
  * The offline deploy checks of a project with a `pcc-deploy.toml`.
  *
  * @param p the project
- * @returns findings `deploy-config`, `agent-name`, `dockerfile-missing`, `dockerignore-env`, `secret-set-unnamed`
+ * @returns findings `deploy-config`, `agent-name`, `build-context-outside`, `dockerfile-missing`, `dockerignore-env`, `secret-set-unnamed`
  */
 export async function deployChecks(p: DoctorProject): Promise<Finding[]> {
   if (p.text.deployConfig === undefined) return [];
@@ -138,6 +164,7 @@ export async function deployChecks(p: DoctorProject): Promise<Finding[]> {
   if (!config) return findings;
   return [
     ...agentFindings(p, config, file),
+    ...(await contextFindings(p, config, file)),
     ...dockerfileFindings(p, config, file),
     ...(await dockerignoreFindings(p, config)),
     ...secretSetFindings(p, config, file),

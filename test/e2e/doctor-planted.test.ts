@@ -96,6 +96,8 @@ const CASES: Planted[] = [
     plant: (d) => void appendLines(join(d, S('pcc-deploy.toml')), 'agent_nmae = "x"\n') },
   { name: 'no secret_set while the bot needs keys', check: 'secret-set-unnamed', where: { path: S('pcc-deploy.toml') },
     plant: (d) => edit(join(d, S('pcc-deploy.toml')), (t) => t.replace(/^secret_set = .*\n/m, '')) },
+  { name: 'a build context outside the project', check: 'build-context-outside', where: { path: S('pcc-deploy.toml') },
+    plant: (d) => appendLines(join(d, S('pcc-deploy.toml')), '\n[build]\ncontext_dir = ".."\n') + 1 },
   { name: 'the Dockerfile missing', check: 'dockerfile-missing', where: { path: S('Dockerfile') },
     plant: (d) => rmSync(join(d, S('Dockerfile'))) },
   { name: 'an empty required key in .env', check: 'env-empty', where: { path: S('.env') },
