@@ -101,7 +101,11 @@ async function rulesFor(
     const q = p.trim().replace(/^\.\//, '').replace(/\/+$/, '');
     return q.includes('/') ? q : `**/${q}`;
   };
-  const m = await linearMatcher([...DEFAULT_EXCLUSIONS, ...extra].map((p) => (p.trim() ? anyDepth(p) : '')), 'pcc-deploy.toml [build.exclude] patterns', -DEFAULT_EXCLUSIONS.length);
+  const m = await linearMatcher(
+    [...DEFAULT_EXCLUSIONS, ...extra].map((p) => (p.trim() ? anyDepth(p) : '')),
+    'pcc-deploy.toml [build.exclude] patterns',
+    -DEFAULT_EXCLUSIONS.length,
+  );
   return { m, rules: 'defaults', exceptions: [] };
 }
 

@@ -144,7 +144,10 @@ async function sourceProblems(p: PreflightInput, sets: SecretSetSummary[]): Prom
     if (isDotenvFile(p.dockerfile)) problems.push(`the Dockerfile path ${p.dockerfile} names a dotenv file`);
     try {
       // The Dockerfile is small: only its kind and size matter here, its bytes go in the context.
-      readRegularFile(join(p.contextDir, p.dockerfile), { label: `the Dockerfile ${join(p.contextDir, p.dockerfile)}`, limit: 16 * 1024 * 1024 });
+      readRegularFile(join(p.contextDir, p.dockerfile), {
+        label: `the Dockerfile ${join(p.contextDir, p.dockerfile)}`,
+        limit: 16 * 1024 * 1024,
+      });
     } catch (err) {
       if (err instanceof FileReadError) throw err;
       problems.push(

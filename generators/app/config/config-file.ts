@@ -69,7 +69,6 @@ export const MAX_CONFIG_BYTES = 1024 * 1024;
 /** Deepest nesting accepted in a `--config` document (a `.yo-rc.json` nests 2 levels). */
 export const MAX_CONFIG_DEPTH = 8;
 
-
 /**
  * Read a `--config` file as UTF-8, at most `limit` bytes. A path is read with the one reader of
  * user-named files (`files/regular-file.ts`: regular files only, opened without blocking, so a FIFO
@@ -96,7 +95,10 @@ export function readConfigText(path: string, limit: number): string {
     if (!stdin) {
       const st = fstatSync(fd);
       if (!st.isFile() && !st.isFIFO())
-        throw new ConfigError(`--config: ${path} is ${fileKind(st)}, not a regular file: give a JSON file, or pipe it into \`--config -\``, []);
+        throw new ConfigError(
+          `--config: ${path} is ${fileKind(st)}, not a regular file: give a JSON file, or pipe it into \`--config -\``,
+          [],
+        );
     }
     const chunks: Buffer[] = [];
     let total = 0;

@@ -121,7 +121,8 @@ export function readRegularFile(path: string, opts: RegularFileOptions = {}): Bu
       const n = readSync(fd, buf, 0, Math.min(buf.length, limit + 1 - total), null);
       if (n === 0) break;
       total += n;
-      if (total > limit) throw new FileReadError(`${label} grew past ${bytes(limit)} while it was read; nothing of it is used`, path, hints);
+      if (total > limit)
+        throw new FileReadError(`${label} grew past ${bytes(limit)} while it was read; nothing of it is used`, path, hints);
       chunks.push(Buffer.from(buf.subarray(0, n)));
     }
     return Buffer.concat(chunks, total);
