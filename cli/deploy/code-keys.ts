@@ -8,7 +8,7 @@
  * `.env.example` is not the source because an update or a hand edit can leave it out of step
  * with the code, and a deploy that passes its preflight must not fail at the first session.
  */
-import { readFileSync } from 'node:fs';
+import { FileReadError, readRegularText } from '../../generators/app/files/regular-file.js';
 import { join, relative } from 'node:path';
 import { YO_RC_FILE, YO_RC_NAMESPACE } from '../../generators/app/config/yo-rc.js';
 import { findProjectRoot } from './project.js';
@@ -24,10 +24,11 @@ export interface CodeKeys {
 /** The transports `.yo-rc.json` records (so the variables pipecat reads for them count), or none. */
 function recordedTransports(root: string): string[] | undefined {
   try {
-    const doc = JSON.parse(readFileSync(join(root, YO_RC_FILE), 'utf8')) as Record<string, { transports?: unknown } | undefined>;
+    const doc = JSON.parse(readRegularText(join(root, YO_RC_FILE))) as Record<string, { transports?: unknown } | undefined>;
     const t = doc?.[YO_RC_NAMESPACE]?.transports;
     return Array.isArray(t) ? t.filter((x): x is string => typeof x === 'string') : undefined;
-  } catch {
+  } catch (err) {
+    if (err instanceof FileReadError) throw err;
     return undefined;
   }
 }

@@ -10,7 +10,7 @@
  * `patterns`) and `[docker]` (read, unused by deploy). Any other top-level key is an error, as it
  * is for the official reader.
  */
-import { readFile } from 'node:fs/promises';
+import { FileReadError, readRegularText } from '../../generators/app/files/regular-file.js';
 import { UserError } from '../errors.js';
 
 /** The file name the official CLI reads in the current folder. */
@@ -180,8 +180,9 @@ function readBuildAndDocker(raw: Record<string, unknown>, c: DeployConfig, ck: C
 export async function readDeployConfig(path: string, required = false): Promise<{ config: DeployConfig; found: boolean }> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = readRegularText(path, { label: `the deploy config ${path}` });
   } catch (err) {
+    if (err instanceof FileReadError) throw err;
     if ((err as NodeJS.ErrnoException).code === 'ENOENT' && !required) return { config: emptyConfig(), found: false };
     throw new UserError(`cannot read the deploy config ${path}: ${(err as Error).message}`);
   }

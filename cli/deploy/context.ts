@@ -21,9 +21,11 @@
  * node-tar (`portable`). Context hash: the first 16 hex digits of the MD5 of the gzipped bytes.
  */
 import { createHash } from 'node:crypto';
-import { lstat, readdir, readFile } from 'node:fs/promises';
+import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { readRegularTextIfExists } from '../../generators/app/files/regular-file.js';
 import { UserError } from '../errors.js';
+import { linearMatcher, type Matcher } from './dockerignore.js';
 
 /**
  * The official CLI's default exclusions (pipecatcloud `build_utils.DEFAULT_EXCLUSIONS`), used when
@@ -101,24 +103,18 @@ export interface SelectOptions {
   extraExcludes?: readonly string[];
 }
 
-type Matcher = { ignores(path: string): boolean };
-
 /**
- * The rules of a `.dockerignore` text by Docker's rules (`@balena/dockerignore`): its matcher and
- * its exceptions (`!` lines, without the `!`). `pipecat doctor` asks the same matcher whether
+ * The rules of a `.dockerignore` text by Docker's rules (`@balena/dockerignore`, each pattern run
+ * in linear time: `dockerignore.ts`): its matcher and its exceptions (`!` lines, without the `!`). `pipecat doctor` asks the same matcher whether
  * `.env` would be sent.
  *
  * @param text the file's text
  */
 export async function dockerignoreRules(text: string): Promise<{ m: Matcher; exceptions: string[] }> {
-  // A CommonJS module whose declaration file says `export default`: its factory is `default.default`.
-  const ignore = (await import('@balena/dockerignore')).default.default;
-  const lines = text
-    .split(/\r?\n/)
-    .map((l) => l.trim())
-    .filter((l) => l && !l.startsWith('#'));
+  const all = text.split(/\r?\n/).map((l) => l.trim());
+  const lines = all.map((l) => (l && !l.startsWith('#') ? l : ''));
   const exceptions = lines.filter((l) => l.startsWith('!')).map((l) => l.slice(1).replace(/^\/+/, ''));
-  return { m: ignore().add(lines), exceptions };
+  return { m: await linearMatcher(lines, '.dockerignore'), exceptions };
 }
 
 /** The ignore rules of a context folder, and whether any of them is an exception (`!`). */
@@ -126,20 +122,18 @@ async function rulesFor(
   dir: string,
   extra: readonly string[],
 ): Promise<{ m: Matcher; rules: ContextSelection['rules']; exceptions: string[] }> {
-  // A CommonJS module whose declaration file says `export default`: its factory is `default.default`.
-  const ignore = (await import('@balena/dockerignore')).default.default;
-  let text: string | undefined;
-  try {
-    text = await readFile(join(dir, '.dockerignore'), 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-  }
+  const text = readRegularTextIfExists(join(dir, '.dockerignore'), { label: `the .dockerignore of ${dir}` });
   if (text !== undefined) return { ...(await dockerignoreRules(text)), rules: 'dockerignore' };
   const anyDepth = (p: string) => {
     const q = p.trim().replace(/^\.\//, '').replace(/\/+$/, '');
     return q.includes('/') ? q : `**/${q}`;
   };
-  return { m: ignore().add([...DEFAULT_EXCLUSIONS, ...extra].filter((p) => p.trim()).map(anyDepth)), rules: 'defaults', exceptions: [] };
+  const m = await linearMatcher(
+    [...DEFAULT_EXCLUSIONS, ...extra].map((p) => (p.trim() ? anyDepth(p) : '')),
+    'pcc-deploy.toml [build.exclude] patterns',
+    -DEFAULT_EXCLUSIONS.length,
+  );
+  return { m, rules: 'defaults', exceptions: [] };
 }
 
 /**

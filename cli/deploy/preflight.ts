@@ -11,7 +11,7 @@
  * endpoint: pull secrets cannot be read by name); for a Cloud Build, the Dockerfile is in the
  * build context; an image has a tag.
  */
-import { readFile } from 'node:fs/promises';
+import { FileReadError, readRegularFile, readRegularTextIfExists } from '../../generators/app/files/regular-file.js';
 import { join } from 'node:path';
 import type { CloudClient } from '../cloud-api/client.js';
 import type { Region, SecretSetSummary } from '../cloud-api/types.js';
@@ -39,13 +39,8 @@ export function agentNameProblem(name: string): string | undefined {
  * @returns key names in file order, or undefined when there is no `.env.example`
  */
 export async function envExampleKeys(dir: string): Promise<string[] | undefined> {
-  let text: string;
-  try {
-    text = await readFile(join(dir, '.env.example'), 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw err;
-  }
+  const text = readRegularTextIfExists(join(dir, '.env.example'));
+  if (text === undefined) return undefined;
   const keys: string[] = [];
   for (const line of text.replace(/^\uFEFF/, '').split(/\r?\n/)) {
     const m = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=/.exec(line);
@@ -148,8 +143,13 @@ async function sourceProblems(p: PreflightInput, sets: SecretSetSummary[]): Prom
   if (p.cloudBuild) {
     if (isDotenvFile(p.dockerfile)) problems.push(`the Dockerfile path ${p.dockerfile} names a dotenv file`);
     try {
-      await readFile(join(p.contextDir, p.dockerfile));
-    } catch {
+      // The Dockerfile is small: only its kind and size matter here, its bytes go in the context.
+      readRegularFile(join(p.contextDir, p.dockerfile), {
+        label: `the Dockerfile ${join(p.contextDir, p.dockerfile)}`,
+        limit: 16 * 1024 * 1024,
+      });
+    } catch (err) {
+      if (err instanceof FileReadError) throw err;
       problems.push(
         `no Dockerfile at ${join(p.contextDir, p.dockerfile)}: Cloud Build needs one in the build context ([build] dockerfile, --dockerfile)`,
       );

@@ -8,7 +8,8 @@
  * `findProjectRoot`, Yeoman's rule): the nearest folder at or above the current one that holds
  * `.yo-rc.json`. Nothing here writes.
  */
-import { existsSync, lstatSync, readFileSync } from 'node:fs';
+import { existsSync, lstatSync } from 'node:fs';
+import { FileReadError, readRegularText } from '../../generators/app/files/regular-file.js';
 import { dirname, join, resolve } from 'node:path';
 import { YO_RC_FILE, YO_RC_NAMESPACE } from '../../generators/app/config/yo-rc.js';
 import { DEPLOY_CONFIG_FILE, readDeployConfig } from './config.js';
@@ -102,9 +103,10 @@ export async function platformSuppliedKeys(dir: string): Promise<SuppliedKeys | 
   if (root === undefined) return undefined;
   let transports: unknown;
   try {
-    const doc = JSON.parse(readFileSync(join(root, YO_RC_FILE), 'utf8')) as Record<string, { transports?: unknown } | undefined>;
+    const doc = JSON.parse(readRegularText(join(root, YO_RC_FILE))) as Record<string, { transports?: unknown } | undefined>;
     transports = doc?.[YO_RC_NAMESPACE]?.transports;
-  } catch {
+  } catch (err) {
+    if (err instanceof FileReadError) throw err;
     return undefined;
   }
   if (!Array.isArray(transports)) return undefined;

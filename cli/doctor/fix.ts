@@ -5,7 +5,7 @@
  * file staged first, each change a rename recorded in the journal, undone on a signal or failure).
  * Files no repair touches are not written at all.
  */
-import { readFileSync } from 'node:fs';
+import { readRegularText } from '../../generators/app/files/regular-file.js';
 import { join } from 'node:path';
 import type { Finding, Repair } from './types.js';
 
@@ -32,7 +32,7 @@ export function plannedRepairs(root: string, findings: readonly Finding[]): File
   for (const [path, repairs] of byPath) {
     let before = '';
     try {
-      before = readFileSync(join(root, ...path.split('/')), 'utf8');
+      before = readRegularText(join(root, ...path.split('/')));
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     }

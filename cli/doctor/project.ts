@@ -10,7 +10,8 @@
  * generated or not"). `.env` is read only to know which keys are present and which are empty: its
  * values are dropped at once and never kept nor printed.
  */
-import { existsSync, lstatSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, statSync } from 'node:fs';
+import { FileReadError, readRegularTextIfExists } from '../../generators/app/files/regular-file.js';
 import { dirname, join, resolve } from 'node:path';
 import { currentTransportName } from '../../generators/app/catalogue/transports.js';
 import { YO_RC_FILE, YO_RC_NAMESPACE } from '../../generators/app/config/yo-rc.js';
@@ -78,10 +79,15 @@ function isFile(path: string): boolean {
   }
 }
 
+/**
+ * A file's text (the one reader of user-named files: a FIFO, device or folder, or a file over
+ * 64 MiB, ends the doctor with exit 2 naming it), or undefined when it is missing or unreadable.
+ */
 function readText(path: string): string | undefined {
   try {
-    return isFile(path) ? readFileSync(path, 'utf8') : undefined;
-  } catch {
+    return readRegularTextIfExists(path);
+  } catch (err) {
+    if (err instanceof FileReadError) throw err;
     return undefined;
   }
 }

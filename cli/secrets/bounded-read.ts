@@ -10,6 +10,7 @@
  */
 import { createReadStream } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
+import { FileReadError, isInheritedDescriptor, readRegularText } from '../../generators/app/files/regular-file.js';
 import { UserError } from '../errors.js';
 
 /** Most bytes read from one input: 64 MiB. */
@@ -48,31 +49,33 @@ export async function readBounded(source: ChunkSource, label: string, limit = IN
 }
 
 /**
- * Reads a file as UTF-8 text with {@link readBounded} (a device or FIFO included: its size is
- * not trusted from `stat`).
+ * Reads a file named on the command line (`secrets set --file`, `--from-file`) as UTF-8 text:
+ * a path with the one reader of user-named files (`generators/app/files/regular-file.ts`: a
+ * regular file only, opened without blocking, at most `limit` bytes); a pipe the shell handed
+ * over (`--file <(sops -d …)`, `/dev/fd/N`, `/dev/stdin`) as a stream with {@link readBounded}.
  *
  * @param path the path as given
  * @param label how the input is named in errors, e.g. `--file .env`
  * @param limit most bytes accepted
- * @throws UserError (exit 2) when it cannot be read (no such file, a directory, permission) or is
- *   too large
+ * @throws UserError (exit 2) when it cannot be read (no such file, a FIFO, device or folder,
+ *   permission) or is too large
  */
 export async function readFileBounded(path: string, label: string, limit = INPUT_LIMIT_BYTES): Promise<string> {
   try {
-    return await readBounded(createReadStream(path, { highWaterMark: 1024 * 1024 }), label, limit);
+    if (isInheritedDescriptor(path)) return await readBounded(createReadStream(path, { highWaterMark: 1024 * 1024 }), label, limit);
+    return readRegularText(path, { label, limit });
   } catch (err) {
     if (err instanceof UserError) throw err;
+    if (err instanceof FileReadError) throw new UserError(err.message, err.problems);
     const code = (err as NodeJS.ErrnoException).code;
     const why =
       code === 'ENOENT'
         ? 'no such file'
-        : code === 'EISDIR'
-          ? 'it is a directory'
-          : code === 'EACCES'
-            ? 'permission denied'
-            : code === 'ELOOP'
-              ? 'too many levels of symbolic links'
-              : (code ?? (err as Error).message);
+        : code === 'EACCES'
+          ? 'permission denied'
+          : code === 'ELOOP'
+            ? 'too many levels of symbolic links'
+            : (code ?? (err as Error).message);
     throw new UserError(`cannot read ${label}: ${why}`);
   }
 }

@@ -15,7 +15,7 @@
  * docs/sessions.md ("Smoke session").
  */
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { FileReadError, readRegularText } from '../../../generators/app/files/regular-file.js';
 import { dirname, join, resolve } from 'node:path';
 import type { CloudClient } from '../../cloud-api/client.js';
 import type { Build } from '../../cloud-api/deploy-types.js';
@@ -89,8 +89,9 @@ export async function projectTransports(configPath: string): Promise<{ file: str
   if (!file) return undefined;
   let data: unknown;
   try {
-    data = JSON.parse(await readFile(file, 'utf8'));
+    data = JSON.parse(readRegularText(file));
   } catch (err) {
+    if (err instanceof FileReadError) throw err;
     throw new UserError(`${file} is not valid JSON: ${(err as Error).message} (--smoke reads the bot's transports from it)`);
   }
   const t = (data as { 'generator-pipecat'?: { transports?: unknown } })?.['generator-pipecat']?.transports;

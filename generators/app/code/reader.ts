@@ -13,6 +13,7 @@
  * entered.
  */
 import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { readRegularText } from '../files/regular-file.js';
 import { join, relative, resolve, sep } from 'node:path';
 import { pythonDir } from '../paths.js';
 import { CodeReadError } from './errors.js';
@@ -104,7 +105,7 @@ function collectSources(req: ReadRequest): Record<string, string> {
     if (req.files?.[path] !== undefined) continue;
     const size = statSync(abs).size;
     if (size > MAX_FILE_BYTES) throw new CodeReadError(`${path} is ${Math.round(size / 1024)} KB: larger than a server file can be (2 MB)`);
-    sources[path] = readFileSync(abs, 'utf8');
+    sources[path] = readRegularText(abs, { label: path, limit: MAX_FILE_BYTES });
   }
   for (const [path, text] of Object.entries(req.files ?? {})) {
     if (!path.endsWith('.py')) continue;

@@ -5,9 +5,10 @@
  *
  * Source: issue 2 (config keys, the Python tool's short keys) and issue 23 (bounded reads).
  */
-import { closeSync, constants as fsConstants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { closest } from 'fastest-levenshtein';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { FileReadError, fileKind, isInheritedDescriptor, readRegularText } from '../files/regular-file.js';
 import { ConfigError } from './errors.js';
 import { CONFIG_OPTIONS, OUTPUT_ONLY_KEYS, type ConfigKey, type ConfigLayer } from './options.js';
 
@@ -25,7 +26,7 @@ import { CONFIG_OPTIONS, OUTPUT_ONLY_KEYS, type ConfigKey, type ConfigLayer } fr
 export function readConfigFile(path: string): ConfigLayer {
   let text: string;
   try {
-    text = readBounded(path, MAX_CONFIG_BYTES);
+    text = readConfigText(path, MAX_CONFIG_BYTES);
   } catch (err) {
     if (err instanceof ConfigError) throw err;
     const code = (err as NodeJS.ErrnoException).code;
@@ -69,42 +70,31 @@ export const MAX_CONFIG_BYTES = 1024 * 1024;
 export const MAX_CONFIG_DEPTH = 8;
 
 /**
- * A path naming a descriptor the shell handed this process (`/dev/fd/63` from `<(jq …)`,
- * `/dev/stdin`): its pipe has a writer, so reading it ends.
- */
-const INHERITED_DESCRIPTOR = /^\/(?:dev\/fd|proc\/self\/fd)\/\d+$|^\/dev\/stdin$/;
-
-/** What a non-regular file is, for a message. */
-function fileKind(st: Stats): string {
-  if (st.isDirectory()) return 'a directory';
-  if (st.isFIFO()) return 'a named pipe (FIFO)';
-  if (st.isCharacterDevice()) return 'a character device';
-  if (st.isBlockDevice()) return 'a block device';
-  if (st.isSocket()) return 'a socket';
-  return 'not a regular file';
-}
-
-/**
- * Read a file as UTF-8, refusing it past `limit` bytes without reading further, so a runaway pipe
- * cannot grow the process, while a pipe such as `<(jq …)` (no size known in advance) still works.
+ * Read a `--config` file as UTF-8, at most `limit` bytes. A path is read with the one reader of
+ * user-named files (`files/regular-file.ts`: regular files only, opened without blocking, so a FIFO
+ * or a device is refused at once, naming it); stdin (`-`) and a pipe the shell handed over
+ * (`<(jq …)`, `/dev/fd/N`) are read as streams, stopped past `limit`.
  *
- * Only a regular file, stdin (`-`) or a pipe the shell handed over (`/dev/fd/N`) is read: a named
- * pipe (FIFO) nobody writes to would wait forever, and a device (`/dev/zero`, a terminal) is not a
- * configuration (issue 23). The file is opened without blocking, so a FIFO is refused at once.
- *
- * @param path file, device or pipe; `-` reads stdin
+ * @param path file; `-` reads stdin
  * @param limit bytes
  * @throws ConfigError naming `--config` when the content is larger or the path is not a regular
  *   file; fs errors as they come
  */
-export function readBounded(path: string, limit: number): string {
+export function readConfigText(path: string, limit: number): string {
   const stdin = path === '-';
-  const inherited = INHERITED_DESCRIPTOR.test(path);
-  const fd = stdin ? 0 : openSync(path, inherited ? 'r' : fsConstants.O_RDONLY | fsConstants.O_NONBLOCK);
+  if (!stdin && !isInheritedDescriptor(path)) {
+    try {
+      return readRegularText(path, { label: `--config: ${path}`, limit, hint: 'give a JSON file, or pipe it into `--config -`' });
+    } catch (err) {
+      if (err instanceof FileReadError) throw new ConfigError(err.message, err.problems);
+      throw err;
+    }
+  }
+  const fd = stdin ? 0 : openSync(path, 'r');
   try {
     if (!stdin) {
       const st = fstatSync(fd);
-      if (!st.isFile() && !(inherited && st.isFIFO()))
+      if (!st.isFile() && !st.isFIFO())
         throw new ConfigError(
           `--config: ${path} is ${fileKind(st)}, not a regular file: give a JSON file, or pipe it into \`--config -\``,
           [],

@@ -26,7 +26,7 @@ export {
   MAX_CONFIG_DEPTH,
   jsonErrorLocation,
   layerFromObject,
-  readBounded,
+  readConfigText,
   readConfigFile,
   tooDeep,
 } from './config-file.js';

@@ -2,7 +2,8 @@
  * The writes that apply a settled update plan: each file whose result differs from the project's,
  * then the new base (`base.ts`).
  */
-import { lstatSync, readFileSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
+import { readRegularFile } from '../files/regular-file.js';
 import { join } from 'node:path';
 import type { RenderedFile } from '../render/render.js';
 import type { FileChange } from './apply.js';
@@ -52,5 +53,5 @@ function currentBytes(abs: string): Buffer | null {
   } catch {
     return null;
   }
-  return readFileSync(abs);
+  return readRegularFile(abs);
 }

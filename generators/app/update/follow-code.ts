@@ -17,7 +17,8 @@
  * Why: the server code is what runs; a configuration or `.env.example` that says otherwise makes a
  * deploy that passes its preflight and fails at the first session.
  */
-import { lstatSync, readFileSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
+import { readRegularText } from '../files/regular-file.js';
 import { join } from 'node:path';
 import { findService } from '../catalogue/catalogue.js';
 import type { ServiceRole } from '../catalogue/types.js';
@@ -53,7 +54,7 @@ const ROLE_WORDS: Record<ServiceRole, string> = { stt: 'STT', llm: 'LLM', tts: '
 /** A file's text, or null when it is missing or not a regular file. */
 function fileText(abs: string): string | null {
   try {
-    return lstatSync(abs).isFile() ? readFileSync(abs, 'utf8') : null;
+    return lstatSync(abs).isFile() ? readRegularText(abs) : null;
   } catch {
     return null;
   }

@@ -9,7 +9,8 @@
  *
  * Source: issue 23 ("`update` refuses project folders that are symlinks leading outside the project").
  */
-import { lstatSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
+import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
+import { readRegularText } from '../files/regular-file.js';
 import { isAbsolute, join, relative, resolve, dirname } from 'node:path';
 import { ConfigError, readConfigFile } from '../config/resolve.js';
 import { YO_RC_FILE } from '../config/yo-rc.js';
@@ -92,7 +93,7 @@ export function yoRcError(path: string, err: ConfigError): YoRcError {
   // Left over from a git merge: say so, at the first marker's line.
   let text = '';
   try {
-    text = readFileSync(path, 'utf8');
+    text = readRegularText(path);
   } catch {
     text = '';
   }
@@ -122,7 +123,7 @@ export function checkYoRcAt(cwd: string): void {
   let text: string;
   try {
     if (!lstatSync(path).isFile()) return;
-    text = readFileSync(path, 'utf8');
+    text = readRegularText(path);
   } catch {
     return; // missing or unreadable: Yeoman's own handling
   }

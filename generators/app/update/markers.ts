@@ -10,7 +10,8 @@
  *
  * Source: issue 26 ("leftover markers are reported by the next update").
  */
-import { lstatSync, readFileSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
+import { readRegularFile } from '../files/regular-file.js';
 import { join } from 'node:path';
 import { YO_RC_FILE } from '../config/yo-rc.js';
 import { isText } from './merge.js';
@@ -60,7 +61,7 @@ export function leftoverMarkers(root: string, plan: readonly FilePlan[]): Leftov
     let buf: Buffer;
     try {
       if (!lstatSync(abs).isFile()) continue;
-      buf = readFileSync(abs);
+      buf = readRegularFile(abs);
     } catch {
       continue;
     }

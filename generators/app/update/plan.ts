@@ -17,7 +17,8 @@
  *
  * Source: issue 15.
  */
-import { lstatSync, readFileSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
+import { readRegularFile } from '../files/regular-file.js';
 import { join } from 'node:path';
 import type { RenderedFile } from '../render/render.js';
 import { GUIDE_FILES } from '../render/files.js';
@@ -148,7 +149,7 @@ function current(abs: string): Buffer | 'dir' | null {
   } catch {
     return null;
   }
-  return readFileSync(abs);
+  return readRegularFile(abs);
 }
 
 /** Contents as bytes. */

@@ -13,7 +13,8 @@
  * What stays decides: after conflicts are settled, the server code as it now stands sets the
  * services, `.env.example` and the extras (`follow-code.ts`).
  */
-import { existsSync, lstatSync } from 'node:fs';
+import { existsSync, lstatSync, statSync, type Stats } from 'node:fs';
+import { FileReadError, fileKind } from '../files/regular-file.js';
 import { dirname, join, resolve } from 'node:path';
 import { readConfigFile, resolveConfig, ConfigError, type ConfigLayer } from '../config/resolve.js';
 import type { ProjectConfig } from '../config/types.js';
@@ -65,11 +66,18 @@ export { FOLDER_KEYS, removalsNeedingConsent } from './removals.js';
  */
 export function findProjectRoot(dir: string | undefined, cwd: string = process.cwd()): string {
   const found = (d: string): boolean => {
+    const path = join(d, YO_RC_FILE);
+    let st: Stats;
     try {
-      return lstatSync(join(d, YO_RC_FILE)).isFile();
+      st = lstatSync(path);
+      if (st.isSymbolicLink()) st = statSync(path);
     } catch {
       return false;
     }
+    // A FIFO, device or socket named .yo-rc.json is named as such, not taken for a missing file.
+    if (!st.isFile() && !st.isDirectory())
+      throw new FileReadError(`${path} is ${fileKind(st)}, not a regular file; nothing was read`, path);
+    return lstatSync(path).isFile();
   };
   // An update SIGKILLed while .yo-rc.json was moved aside left it in its staging folder: recover
   // the dead run's steps there first (sweepStale), so the documented recovery finds the project.
