@@ -60,7 +60,7 @@ function stripPath(raw: string): string {
       return s;
     }
   });
-  const query = new URLSearchParams([...url.searchParams].map(([k, v]) => [k, v.replace(MARKED, '')]));
+  const query = new URLSearchParams([...url.searchParams].map(([k, v]) => [k, v.replace(MARKED, '')] as [string, string]));
   const q = query.toString();
   return segs.join('/') + (q ? `?${q}` : '');
 }
