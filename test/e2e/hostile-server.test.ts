@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { BIN, cleanEnv, cleanup, runCli, spawnEmulator, tempDir, type EmulatorProcess } from '../cloud/helpers.js';
 import { mapLimit } from '../helpers/cli.js';
 import { argsOf, CLOUD_LEAVES } from '../helpers/cloud-leaves.js';
+import { visibleField, visibleLines } from '../../generators/app/output/terminal-safe.js';
 import { PAYLOAD, startHostileServer, type HostileServer } from '../helpers/hostile-server.js';
 
 /** How a run is made: the output mode, and whether in a pseudo-terminal. */
@@ -150,21 +151,27 @@ function insideControls(inner: string): number {
   return (asLines.match(CONTROL) ?? []).length + (asLines.match(/[\n\t]/g) ?? []).length;
 }
 
-/** 1 when stdout is not one JSON document or a marked value differs from what was sent, else 0. */
+/**
+ * 1 when stdout is not one JSON document or a marked value differs from what was sent, else 0. The
+ * prose of an error document (`error.message`, `problems`, `details`: our sentences quoting the
+ * platform) may hold the attack in its visible form instead; every other value must be equal.
+ */
 function jsonBroken(stdout: string): number {
-  let doc: unknown;
+  let doc: { error?: { message?: unknown; problems?: unknown; details?: unknown } };
   try {
-    doc = JSON.parse(stdout);
+    doc = JSON.parse(stdout) as typeof doc;
   } catch {
     return 1;
   }
-  const bad: string[] = [];
-  const walk = (v: unknown): void => {
-    if (typeof v === 'string') for (const m of v.matchAll(SHOWN)) if (m[2] !== PAYLOAD) bad.push(m[2]);
-    if (v && typeof v === 'object') Object.values(v).forEach(walk);
+  const visible = new Set([PAYLOAD, visibleField(PAYLOAD), visibleLines(PAYLOAD)]);
+  let bad = 0;
+  const walk = (v: unknown, prose: boolean): void => {
+    if (typeof v === 'string') for (const m of v.matchAll(SHOWN)) if (m[2] !== PAYLOAD && !(prose && visible.has(m[2]))) bad++;
+    if (v && typeof v === 'object')
+      for (const [k, x] of Object.entries(v)) walk(x, prose || (v === doc.error && ['message', 'problems', 'details'].includes(k)));
   };
-  walk(doc);
-  return bad.length ? 1 : 0;
+  walk(doc, false);
+  return bad ? 1 : 0;
 }
 
 beforeAll(async () => {
@@ -225,7 +232,7 @@ describe('a hostile server cannot reach the terminal', () => {
     const fields = new Set([...inject.fields, ...errors.fields]);
     console.log(
       `hostile server: ${fields.size} fields attacked (${printed.size} printed), ${CLOUD_LEAVES.length} commands, ${MODES.length} modes, ` +
-        `${runs.length} runs, ${inject.sent.size + errors.sent.size} attacks sent, ${bytes} control bytes passed, ${hangs} hangs, ${stacks} stack traces, ` +
+        `${runs.length} runs, ${problems.length} problems, ${inject.sent.size + errors.sent.size} attacks sent, ${bytes} control bytes passed, ${hangs} hangs, ${stacks} stack traces, ` +
         `${Math.round((Date.now() - started) / 1000)} s`,
     );
     if (process.env.HOSTILE_DUMP) writeFileSync(process.env.HOSTILE_DUMP, JSON.stringify(runs, null, 1));
