@@ -57,6 +57,16 @@ json\`. One difference: our default is \`rich\` even when stdout is not a termin
 switches to \`plain\`), so scripts that read our tables keep working. In every mode, control characters in
 text this program did not write (the platform's names, messages and logs; the environment) are
 shown as \`\\uXXXX\` (our own colours and line breaks kept; in json, JSON's own escape, so values are
-unchanged): \`generators/app/output/terminal-safe.ts\`. Exit codes: [exit-codes.md](exit-codes.md).
+unchanged): \`generators/app/output/terminal-safe.ts\`. A value from the platform is put into a line
+with \`visibleField\` (a name, id, region or status: line feed and tab made visible too; the \`shown\`
+tag of \`cli/output/shown.ts\` does it for every value of a line) or \`visibleLines\` (log lines and
+error bodies: line breaks kept, following lines indented), where it is interpolated, not only at
+the sink. An error document keeps the platform's code and message as received (\`jsonMessage\` of
+\`ApiError\`); our sentences that quote the platform (\`message\`, \`problems\`, \`details\` of other
+errors) hold the quoted text in its visible form. \`test/e2e/hostile-server.test.ts\` checks it: a
+loopback server in front of the emulator puts OSC 52, ESC[2J, OSC 8, a bare CR, an outside colour,
+U+009B, bidi controls, DEL, a line feed and a tab into every string field of every answer (or into
+4xx/5xx error bodies), and every cloud command runs in rich, plain and json modes through pipes and
+in a pseudo-terminal. Exit codes: [exit-codes.md](exit-codes.md).
 `;
 }

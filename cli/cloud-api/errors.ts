@@ -4,6 +4,7 @@
  *
  * Source: ../shared/design/cloud-api.md (the platform's `{"error","code"}` error body).
  */
+import { visibleField, visibleLines } from '../../generators/app/output/terminal-safe.js';
 
 /**
  * The platform answered with an error status (4xx/5xx).
@@ -17,8 +18,16 @@ export class ApiError extends Error {
   readonly code: string;
   readonly method: string;
   readonly path: string;
-  /** The platform's own message (`error` field), without our prefix. */
+  /**
+   * The platform's own message (`error` field), without our prefix, its control characters made
+   * visible (`visibleLines`: it is text from outside, quoted into our lines).
+   */
   readonly apiMessage: string;
+  /**
+   * The message with the platform's code and text as received, for the JSON error document (JSON
+   * escapes them itself; `cli/output/json-error.ts`). `message` is the same sentence, safe to print.
+   */
+  readonly jsonMessage: string;
   /** Process exit code for this error: 4 when `status` is 401, else 1. */
   readonly exitCode: number;
   /** Seconds the server asked us to wait (`Retry-After`), when given. */
@@ -28,15 +37,16 @@ export class ApiError extends Error {
    * @param p status, code, the platform's message, method, path and optional `Retry-After` in ms
    */
   constructor(p: { status: number; code: string; message: string; method: string; path: string; retryAfterMs?: number }) {
-    super(
+    const sentence = (code: string, message: string, path: string) =>
       p.status === 401
-        ? `Pipecat Cloud rejected the credentials (${p.method} ${p.path}: 401 ${p.code}: ${p.message})`
-        : `Pipecat Cloud: ${p.method} ${p.path} failed: ${p.status} ${p.code}: ${p.message}`,
-    );
+        ? `Pipecat Cloud rejected the credentials (${p.method} ${path}: 401 ${code}: ${message})`
+        : `Pipecat Cloud: ${p.method} ${path} failed: ${p.status} ${code}: ${message}`;
+    super(sentence(visibleField(p.code), visibleLines(p.message), visibleField(p.path)));
     this.name = 'ApiError';
+    this.jsonMessage = sentence(p.code, p.message, p.path);
     this.status = p.status;
     this.code = p.code;
-    this.apiMessage = p.message;
+    this.apiMessage = visibleLines(p.message);
     this.method = p.method;
     this.path = p.path;
     this.retryAfterMs = p.retryAfterMs;

@@ -20,6 +20,7 @@ import { waitForSet } from '../secrets/wait.js';
 import { CodeReadError, PythonNotFoundError } from '../../generators/app/code/errors.js';
 import { codeKeys, type CodeKeys } from './code-keys.js';
 import { isDotenvFile } from './context.js';
+import { shown } from '../output/shown.js';
 
 /** Agent names: a DNS-1123 label of at most 63 characters (the platform's service names). */
 export const AGENT_NAME_RE = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
@@ -94,13 +95,13 @@ async function secretSetProblems(
   if (!found) {
     const inRegion = sets.filter((s) => s.type === 'secret' && s.region === p.region).map((s) => s.name);
     return [
-      `secret set "${name}" does not exist in ${p.org}${inRegion.length ? ` (sets in ${p.region}: ${inRegion.join(', ')})` : ''}; create it with \`pipecat cloud secrets set ${name} --file .env --region ${p.region}\``,
+      shown`secret set "${name}" does not exist in ${p.org}${inRegion.length ? ` (sets in ${p.region}: ${inRegion.join(', ')})` : ''}; create it with \`pipecat cloud secrets set ${name} --file .env --region ${p.region}\``,
     ];
   }
-  if (found.type !== 'secret') return [`"${name}" is an image pull secret, not a secret set (secret_set / --secrets)`];
+  if (found.type !== 'secret') return [shown`"${name}" is an image pull secret, not a secret set (secret_set / --secrets)`];
   if (found.region !== p.region)
     problems.push(
-      `secret set "${name}" is in region ${found.region}, not in the deploy region ${p.region} (an agent reads only sets of its region)`,
+      shown`secret set "${name}" is in region ${found.region}, not in the deploy region ${p.region} (an agent reads only sets of its region)`,
     );
   let { status, errorMessage } = found;
   if (status === 'pending' && (p.pendingWaitMs ?? 0) > 0) {
@@ -111,7 +112,7 @@ async function secretSetProblems(
   }
   if (status !== 'ready')
     problems.push(
-      `secret set "${name}" is ${status ?? 'of no reported status'}${errorMessage ? ` (${errorMessage})` : ''}, not ready${
+      shown`secret set "${name}" is ${status ?? 'of no reported status'}${errorMessage ? ` (${errorMessage})` : ''}, not ready${
         typeof status === 'string' && SET_STATUS_MEANING[status] ? `: ${SET_STATUS_MEANING[status]}` : ''
       }`,
     );
@@ -121,7 +122,7 @@ async function secretSetProblems(
     const missing = required.filter((k) => !have.has(k));
     if (missing.length)
       problems.push(
-        `secret set "${name}" lacks ${missing.length === 1 ? 'a key' : 'keys'} the server code requires: ${missing.join(', ')} (add with \`pipecat cloud secrets set ${name} --file .env\`)`,
+        shown`secret set "${name}" lacks ${missing.length === 1 ? 'a key' : 'keys'} the server code requires: ${missing.join(', ')} (add with \`pipecat cloud secrets set ${name} --file .env\`)`,
       );
   }
   return problems;
@@ -134,14 +135,14 @@ async function sourceProblems(p: PreflightInput, sets: SecretSetSummary[]): Prom
     const found = sets.find((s) => s.name === p.imageCredentials);
     if (!found || found.type !== 'imagePullSecret')
       problems.push(
-        `image pull secret "${p.imageCredentials}" (image_credentials / --credentials) does not exist in ${p.org}; create it with \`pipecat cloud secrets image-pull-secret ${p.imageCredentials} <registry>\``,
+        shown`image pull secret "${p.imageCredentials}" (image_credentials / --credentials) does not exist in ${p.org}; create it with \`pipecat cloud secrets image-pull-secret ${p.imageCredentials} <registry>\``,
       );
     else if (found.region !== p.region)
-      problems.push(`image pull secret "${p.imageCredentials}" is in region ${found.region}, not in the deploy region ${p.region}`);
+      problems.push(shown`image pull secret "${p.imageCredentials}" is in region ${found.region}, not in the deploy region ${p.region}`);
   }
-  if (p.image !== undefined && !p.image.includes(':')) problems.push(`image "${p.image}" has no tag (e.g. ${p.image}:latest)`);
+  if (p.image !== undefined && !p.image.includes(':')) problems.push(shown`image "${p.image}" has no tag (e.g. ${p.image}:latest)`);
   if (p.cloudBuild) {
-    if (isDotenvFile(p.dockerfile)) problems.push(`the Dockerfile path ${p.dockerfile} names a dotenv file`);
+    if (isDotenvFile(p.dockerfile)) problems.push(shown`the Dockerfile path ${p.dockerfile} names a dotenv file`);
     try {
       // The Dockerfile is small: only its kind and size matter here, its bytes go in the context.
       readRegularFile(join(p.contextDir, p.dockerfile), {
@@ -151,7 +152,7 @@ async function sourceProblems(p: PreflightInput, sets: SecretSetSummary[]): Prom
     } catch (err) {
       if (err instanceof FileReadError) throw err;
       problems.push(
-        `no Dockerfile at ${join(p.contextDir, p.dockerfile)}: Cloud Build needs one in the build context ([build] dockerfile, --dockerfile)`,
+        shown`no Dockerfile at ${join(p.contextDir, p.dockerfile)}: Cloud Build needs one in the build context ([build] dockerfile, --dockerfile)`,
       );
     }
   }
@@ -184,10 +185,10 @@ export async function preflight(client: CloudClient, p: PreflightInput): Promise
   if (nameProblem) problems.push(nameProblem);
   const [regions, sets]: [Region[], SecretSetSummary[]] = await Promise.all([client.regions(p.org), client.listSecretSets(p.org)]);
   const codes = regions.map((r) => r.code);
-  if (!codes.includes(p.region)) problems.push(`region "${p.region}" does not exist (regions of ${p.org}: ${codes.join(', ')})`);
+  if (!codes.includes(p.region)) problems.push(shown`region "${p.region}" does not exist (regions of ${p.org}: ${codes.join(', ')})`);
   if (p.existingRegion !== undefined && p.existingRegion !== p.region)
     problems.push(
-      `agent "${p.agentName}" exists in region ${p.existingRegion} and cannot move to ${p.region}: deploy it to ${p.existingRegion}, or delete it first`,
+      shown`agent "${p.agentName}" exists in region ${p.existingRegion} and cannot move to ${p.region}: deploy it to ${p.existingRegion}, or delete it first`,
     );
   const supplied = new Set(p.suppliedKeys ?? []);
   const code = await codeProblems(p.projectDir);
@@ -195,7 +196,9 @@ export async function preflight(client: CloudClient, p: PreflightInput): Promise
   const required = code.required.filter((k) => !supplied.has(k));
   if (p.secretSet) problems.push(...(await secretSetProblems(client, p, sets, required)));
   else if (required.length)
-    problems.push(`no secret set (secret_set in pcc-deploy.toml, or -s/--secrets) but the server code requires: ${required.join(', ')}`);
+    problems.push(
+      shown`no secret set (secret_set in pcc-deploy.toml, or -s/--secrets) but the server code requires: ${required.join(', ')}`,
+    );
   problems.push(...(await sourceProblems(p, sets)));
   return problems;
 }

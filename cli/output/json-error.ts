@@ -12,15 +12,22 @@ import { exitCodeFor } from '../errors.js';
 const REPORTED = Symbol('pipecat.reportedAsJson');
 
 /**
- * The JSON error document of an error: its message, exit code, and when present its problems,
+ * The JSON error document of an error: its message (`jsonMessage` when the error has one: the
+ * same sentence with text from outside as received, since JSON escapes it), exit code, and when present its problems,
  * details, HTTP status and platform code.
  *
  * @param err anything thrown
  * @returns `{ ok: false, error: { message, exitCode, problems?, details?, status?, code? } }`
  */
 export function jsonErrorDocument(err: unknown): { ok: false; error: Record<string, unknown> } {
-  const e = err as Error & { problems?: readonly string[]; details?: readonly string[]; code?: string; status?: number };
-  const error: Record<string, unknown> = { message: e?.message ?? String(err), exitCode: exitCodeFor(err) };
+  const e = err as Error & {
+    problems?: readonly string[];
+    details?: readonly string[];
+    code?: string;
+    status?: number;
+    jsonMessage?: string;
+  };
+  const error: Record<string, unknown> = { message: e?.jsonMessage ?? e?.message ?? String(err), exitCode: exitCodeFor(err) };
   if (e?.problems?.length) error.problems = e.problems;
   if (e?.details?.length) error.details = e.details;
   if (typeof e?.status === 'number') error.status = e.status;

@@ -11,44 +11,8 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CLOUD_COMMANDS } from '../../cli/commands/cloud/cloud.js';
-import { definitionLeaves, type DefinitionLeaf } from '../../cli/commands/cloud/define.js';
 import { cleanEnv, cleanup, runCli, spawnEmulator, tempDir, type EmulatorProcess } from '../cloud/helpers.js';
-
-/** Sample values of required positionals, by name (`<agent-name>` → `voice-bot`). */
-const SAMPLES: Readonly<Record<string, string>> = {
-  'agent-name': 'voice-bot',
-  name: 'voice-bot-secrets',
-  key: 'OPENAI_API_KEY',
-  'build-id': 'no-such-build',
-  environment: 'staging',
-  region: 'us-west',
-};
-
-/**
- * Argument lists of leaves whose required positionals alone would not reach the platform (a set
- * name and pairs, a key as well as the set, a pull secret's host, the agent to deploy).
- */
-const LEAF_ARGS: Readonly<Record<string, readonly string[]>> = {
-  'secrets list': [],
-  'secrets set': ['voice-bot-secrets', 'OPENAI_API_KEY=sk-contract-test'],
-  'secrets unset': ['voice-bot-secrets', 'OPENAI_API_KEY'],
-  'secrets delete': ['voice-bot-secrets'],
-  'secrets image-pull-secret': ['voice-bot-pull', 'https://index.docker.io/v1/'],
-  deploy: ['voice-bot'],
-};
-
-/** The arguments after `pipecat cloud` that run a leaf, or undefined when a sample is missing. */
-function argsOf(leaf: DefinitionLeaf): string[] | undefined {
-  if (LEAF_ARGS[leaf.words]) return [...leaf.words.split(' '), ...LEAF_ARGS[leaf.words]];
-  if (!leaf.definition) return undefined;
-  const required = [...leaf.definition.command.matchAll(/<([^>.]+)(\.\.)?>/g)].map((m) => m[1]);
-  const values = required.map((r) => SAMPLES[r]);
-  if (values.some((v) => v === undefined)) return undefined;
-  return [...leaf.words.split(' '), ...(values as string[])];
-}
-
-const LEAVES = definitionLeaves(CLOUD_COMMANDS).filter((l) => l.words !== 'emulator');
+import { argsOf, CLOUD_LEAVES as LEAVES } from '../helpers/cloud-leaves.js';
 
 let home: string;
 let work: string;

@@ -22,6 +22,8 @@ import type { OutputMode } from '../../output/mode.js';
 import type { CloudArgs, CloudIO } from './common.js';
 import type { CloudCommandDefinition, Emit, Resolved } from './define.js';
 import { chooseStartKey, describeKey, type ChosenKey } from './public-key.js';
+import { shown } from '../../output/shown.js';
+import { visibleField } from '../../../generators/app/output/terminal-safe.js';
 
 /** Parsed options of the session commands. */
 export interface SessionArgs extends CloudArgs {
@@ -53,9 +55,9 @@ export function jsonObjectFlag(flag: string, text: string | undefined): Record<s
   try {
     v = JSON.parse(text);
   } catch (err) {
-    throw new UserError(`${flag} is not valid JSON: ${(err as Error).message}`, [`e.g. ${flag} '{"key": "value"}'`]);
+    throw new UserError(shown`${flag} is not valid JSON: ${(err as Error).message}`, [`e.g. ${flag} '{"key": "value"}'`]);
   }
-  if (!v || typeof v !== 'object' || Array.isArray(v)) throw new UserError(`${flag} must be a JSON object, e.g. '{"key": "value"}'`);
+  if (!v || typeof v !== 'object' || Array.isArray(v)) throw new UserError(shown`${flag} must be a JSON object, e.g. '{"key": "value"}'`);
   return v as Record<string, unknown>;
 }
 
@@ -72,18 +74,23 @@ export async function agentNameOf(io: CloudIO, argv: { 'agent-name'?: string; 'c
   const path = argv['config-file'] ?? io.env.PIPECAT_DEPLOY_CONFIG_PATH ?? DEPLOY_CONFIG_FILE;
   const { config, found } = await readDeployConfig(path, !!argv['config-file']);
   const name = argv['agent-name'] ?? config.agent_name;
-  if (!name) throw new UserError(`no agent name: pass it as the first argument or set agent_name in ${path}${found ? '' : ' (not found)'}`);
+  if (!name)
+    throw new UserError(
+      shown`no agent name: pass it as the first argument or set agent_name in ${visibleField(path)}${found ? '' : ' (not found)'}`,
+    );
   return name;
 }
 
 /** `key: value` rows: aligned in `rich`, tab-separated in `plain`. */
 function keyValues(rows: readonly (readonly [string, string])[], mode: OutputMode): string {
-  return rows.map(([k, v]) => (mode === 'plain' ? `${k}\t${v}` : `${(k + ':').padEnd(15)}${v}`)).join('\n') + '\n';
+  return (
+    rows.map(([k, v]) => (mode === 'plain' ? `${k}\t${visibleField(v)}` : `${(k + ':').padEnd(15)}${visibleField(v)}`)).join('\n') + '\n'
+  );
 }
 
 /** Re-throws a 404 of an agent path as "agent not found" (exit 1). */
 function agentNotFound(err: unknown, name: string, org: string, what = ''): never {
-  if (err instanceof ApiError && err.status === 404) throw new OperationFailedError(`${what || `agent ${name} not found in ${org}`}`);
+  if (err instanceof ApiError && err.status === 404) throw new OperationFailedError(what || shown`agent ${name} not found in ${org}`);
   throw err;
 }
 
@@ -113,7 +120,7 @@ const cold = (s: AgentSession) => (s.coldStart === true ? 'yes' : s.coldStart ==
 function startSummary(name: string, org: string, key: ChosenKey, argv: SessionArgs): string {
   const short = (t: string | undefined) => (t === undefined ? 'none' : t.length > 80 ? t.slice(0, 77) + '...' : t);
   return [
-    `Start a session of agent ${name} (${org})`,
+    shown`Start a session of agent ${name} (${org})`,
     `  with:              ${describeKey(key, org)}`,
     `  Daily room:        ${argv['use-daily'] ? 'yes' : 'no'}`,
     `  Daily properties:  ${short(argv['daily-properties'])}`,
@@ -127,11 +134,14 @@ async function sendStart(client: CloudClient, s: { name: string; org: string; ke
     return await client.startSession(s.name, s.key.key, body);
   } catch (err) {
     if (err instanceof ApiError && err.status === 401)
-      throw new OperationFailedError(`Pipecat Cloud refused ${describeKey(s.key, s.org)}: it is revoked, or not a public key of ${s.org}`, [
-        ...(s.key.key.startsWith('pcc_') ? ['it looks like a personal access token: sessions start with a public API key (pk_...)'] : []),
-        'see the keys: pipecat cloud organizations keys list',
-        'choose another: pipecat cloud organizations keys use <name-or-id>, or pass --api-key',
-      ]);
+      throw new OperationFailedError(
+        shown`Pipecat Cloud refused ${describeKey(s.key, s.org)}: it is revoked, or not a public key of ${visibleField(s.org)}`,
+        [
+          ...(s.key.key.startsWith('pcc_') ? ['it looks like a personal access token: sessions start with a public API key (pk_...)'] : []),
+          'see the keys: pipecat cloud organizations keys list',
+          'choose another: pipecat cloud organizations keys use <name-or-id>, or pass --api-key',
+        ],
+      );
     return agentNotFound(err, s.name, s.org);
   }
 }
@@ -150,14 +160,14 @@ async function start(io: CloudIO, argv: Resolved<SessionArgs>, emit: Emit): Prom
       throw new CancelledError('cancelled: no session was started');
   }
   const agent = await client.getAgent(org, name);
-  if (!agent) throw new OperationFailedError(`agent ${name} not found in ${org}: deploy it first (pipecat cloud deploy)`);
-  if (!agent.ready) throw new OperationFailedError(`agent ${name} is not ready: see pipecat cloud agent status ${name}`);
+  if (!agent) throw new OperationFailedError(shown`agent ${name} not found in ${org}: deploy it first (pipecat cloud deploy)`);
+  if (!agent.ready) throw new OperationFailedError(shown`agent ${name} is not ready: see pipecat cloud agent status ${name}`);
   const body: StartRequest = {
     createDailyRoom: !!argv['use-daily'],
     ...(argv['use-daily'] && props ? { dailyRoomProperties: props } : {}),
     ...(data ? { body: data } : {}),
   };
-  const spinner = await io.startSpinner(`Starting a session of ${name}`, { json: argv.json });
+  const spinner = await io.startSpinner(shown`Starting a session of ${name}`, { json: argv.json });
   let answer: StartAnswer;
   try {
     answer = await sendStart(client, { name, org, key }, body);
@@ -185,14 +195,14 @@ function reportStart(
     daily: answer.dailyRoom ? { room: answer.dailyRoom, token: answer.dailyToken ?? null, joinUrl: join } : null,
   });
   if (argv.json) return;
-  io.err(success(`started a session of agent ${name} (${org}) with ${describeKey(key, org)}`) + '\n');
+  io.err(success(`${shown`started a session of agent ${name} (${org}) with`} ${describeKey(key, org)}`) + '\n');
   const rows: [string, string][] = [['session', answer.sessionId ?? '']];
   if (answer.dailyRoom) rows.push(['daily room', answer.dailyRoom], ['daily token', answer.dailyToken ?? ''], ['join', join ?? '']);
   io.out(keyValues(rows, argv.output));
   if (answer.sessionId)
     io.err(
-      `follow it: pipecat cloud agent sessions ${name} --id ${answer.sessionId}; logs: pipecat cloud agent logs ${name} -s ${answer.sessionId}; ` +
-        `stop: pipecat cloud agent stop ${name} -s ${answer.sessionId} --force\n`,
+      shown`follow it: pipecat cloud agent sessions ${name} --id ${answer.sessionId}; logs: pipecat cloud agent logs ${name} -s ${answer.sessionId}; ` +
+        shown`stop: pipecat cloud agent stop ${name} -s ${answer.sessionId} --force\n`,
     );
 }
 
@@ -202,7 +212,7 @@ async function sessions(io: CloudIO, argv: Resolved<SessionArgs>, emit: Emit): P
   if (argv.id) {
     const s = await client
       .session(org, name, argv.id)
-      .catch((e) => agentNotFound(e, name, org, `session ${argv.id} not found for agent ${name} in ${org}`));
+      .catch((e) => agentNotFound(e, name, org, shown`session ${argv.id} not found for agent ${name} in ${org}`));
     emit({ ok: true, organization: org, agent: name, session: s });
     if (argv.json) return;
     const rows: [string, string][] = [
@@ -222,7 +232,7 @@ async function sessions(io: CloudIO, argv: Resolved<SessionArgs>, emit: Emit): P
   emit({ ok: true, organization: org, agent: name, total: list.total_count ?? list.sessions.length, sessions: list.sessions });
   if (argv.json) return;
   if (!list.sessions.length) {
-    io.err(`no sessions of agent ${name}; start one with: pipecat cloud agent start ${name}\n`);
+    io.err(shown`no sessions of agent ${name}; start one with: pipecat cloud agent start ${name}\n`);
     return;
   }
   io.out(
@@ -232,7 +242,7 @@ async function sessions(io: CloudIO, argv: Resolved<SessionArgs>, emit: Emit): P
       argv.output,
     ) + '\n',
   );
-  if ((list.total_count ?? 0) > list.sessions.length) io.err(`the ${list.sessions.length} newest of ${list.total_count} sessions\n`);
+  if ((list.total_count ?? 0) > list.sessions.length) io.err(shown`the ${list.sessions.length} newest of ${list.total_count} sessions\n`);
 }
 
 async function stop(io: CloudIO, argv: Resolved<SessionArgs>, emit: Emit): Promise<void> {
@@ -241,7 +251,7 @@ async function stop(io: CloudIO, argv: Resolved<SessionArgs>, emit: Emit): Promi
   const { client, org } = await io.openSession(argv);
   const s = await client
     .session(org, name, id)
-    .catch((e) => agentNotFound(e, name, org, `session ${id} not found for agent ${name} in ${org}`));
+    .catch((e) => agentNotFound(e, name, org, shown`session ${id} not found for agent ${name} in ${org}`));
   if (s.endedAt) {
     emit({
       ok: true,
@@ -252,20 +262,20 @@ async function stop(io: CloudIO, argv: Resolved<SessionArgs>, emit: Emit): Promi
       endedAt: s.endedAt,
       completionStatus: s.completionStatus ?? null,
     });
-    if (!argv.json) io.err(`session ${id} had already ended at ${s.endedAt} (${sessionState(s)}); nothing to stop\n`);
+    if (!argv.json) io.err(shown`session ${id} had already ended at ${s.endedAt} (${sessionState(s)}); nothing to stop\n`);
     return;
   }
   if (!argv.force) {
-    const ok = await io.dialogs.confirm(`Stop session ${id} of agent ${name} (${org})? Whoever is in it is disconnected.`, {
+    const ok = await io.dialogs.confirm(shown`Stop session ${id} of agent ${name} (${org})? Whoever is in it is disconnected.`, {
       noTty: 'confirmation needed, but no terminal is available to ask: pass --force (-f) to stop without asking',
     });
     if (!ok) throw new CancelledError('cancelled: the session goes on');
   }
   await client
     .stopSession(org, name, id)
-    .catch((e) => agentNotFound(e, name, org, `session ${id} of agent ${name} was not found when stopping it`));
+    .catch((e) => agentNotFound(e, name, org, shown`session ${id} of agent ${name} was not found when stopping it`));
   emit({ ok: true, organization: org, agent: name, sessionId: id, stopped: true });
-  if (!argv.json) io.err(success(`stopped session ${id} of agent ${name}`) + '\n');
+  if (!argv.json) io.err(success(shown`stopped session ${id} of agent ${name}`) + '\n');
 }
 
 async function deployments(io: CloudIO, argv: Resolved<SessionArgs>, emit: Emit): Promise<void> {
@@ -275,7 +285,7 @@ async function deployments(io: CloudIO, argv: Resolved<SessionArgs>, emit: Emit)
   emit({ ok: true, organization: org, agent: name, deployments: list });
   if (argv.json) return;
   if (!list.length) {
-    io.err(`agent ${name} has no deployments\n`);
+    io.err(shown`agent ${name} has no deployments\n`);
     return;
   }
   const nodeType = list.some((d) => d.manifest?.spec?.dailyNodeType);

@@ -21,6 +21,7 @@ import { SESSION_COMMANDS } from './agent-sessions.js';
 import { officialOnlyRow } from './official-commands.js';
 import { SMOKE_COMMAND } from './smoke-command.js';
 import { deploymentState } from './deploy-progress.js';
+import { visibleField, visibleLines } from '../../../generators/app/output/terminal-safe.js';
 
 /** Parsed options of the agent commands. */
 export interface AgentArgs extends CloudArgs, EnvironmentArgs {
@@ -66,13 +67,18 @@ async function list(io: CloudIO, argv: Resolved<AgentArgs>, emit: Emit): Promise
   const { client, org } = await io.openSession(argv);
   if (argv.region !== undefined) {
     const codes = (await client.regions(org)).map((r) => r.code);
-    if (!codes.includes(argv.region)) throw new UserError(`--region ${argv.region} is not a region of ${org} (${codes.join(', ')})`);
+    if (!codes.includes(argv.region))
+      throw new UserError(
+        `--region ${visibleField(argv.region)} is not a region of ${visibleField(org)} (${codes.map(visibleField).join(', ')})`,
+      );
   }
   const agents = await client.listAgents(org, argv.region);
   emit({ ok: true, organization: org, agents });
   if (argv.json) return;
   if (!agents.length) {
-    io.err(`no agents in ${org}${argv.region ? ` (${argv.region})` : ''}; deploy one with: pipecat cloud deploy\n`);
+    io.err(
+      `no agents in ${visibleField(org)}${argv.region ? ` (${visibleField(argv.region)})` : ''}; deploy one with: pipecat cloud deploy\n`,
+    );
     return;
   }
   io.out(
@@ -94,7 +100,7 @@ async function status(io: CloudIO, argv: Resolved<AgentArgs>, emit: Emit): Promi
   const name = await agentName(io, argv);
   const { client, org } = await io.openSession(argv);
   const a = await client.getAgent(org, name);
-  if (!a) throw new OperationFailedError(`agent ${name} not found in ${org}`);
+  if (!a) throw new OperationFailedError(`agent ${visibleField(name)} not found in ${visibleField(org)}`);
   const state = deploymentState(a);
   emit({ ok: true, organization: org, ...envField(argv), state, agent: a });
   if (argv.json) return;
@@ -110,8 +116,11 @@ async function status(io: CloudIO, argv: Resolved<AgentArgs>, emit: Emit): Promi
     ['active sessions', String(a.activeSessionCount ?? 0)],
     ['updated', a.updatedAt ?? ''],
   ];
-  io.out(rows.map(([k, v]) => (argv.output === 'plain' ? `${k}\t${v}` : `${(k + ':').padEnd(20)}${v}`)).join('\n') + '\n');
-  for (const e of a.errors ?? []) io.out(`error: ${e.code ?? ''} ${e.message ?? e.error ?? ''}\n`);
+  io.out(
+    rows.map(([k, v]) => (argv.output === 'plain' ? `${k}\t${visibleField(v)}` : `${(k + ':').padEnd(20)}${visibleField(v)}`)).join('\n') +
+      '\n',
+  );
+  for (const e of a.errors ?? []) io.out(`error: ${visibleField(e.code ?? '')} ${visibleLines(e.message ?? e.error ?? '')}\n`);
 }
 
 /** Log severities of `agent logs --level`, in the order a line is matched against them (pipecatcloud `LogLevel`). */
@@ -139,17 +148,19 @@ async function logs(io: CloudIO, argv: Resolved<AgentArgs>, emit: Emit): Promise
     lines = await client.agentLogs(org, name, { limit, deploymentId: argv.deployment, sessionId: argv['session-id'] });
   } catch (err) {
     if ((err as { status?: number }).status === 404 && !isOrganizationMissing(err))
-      throw new OperationFailedError(`agent ${name} not found in ${org}`);
+      throw new OperationFailedError(`agent ${visibleField(name)} not found in ${visibleField(org)}`);
     throw err;
   }
   const text = (l: LogLine) => l.log ?? l.message ?? '';
   if (argv.level) lines = lines.filter((l) => logSeverity(text(l)) === argv.level);
   emit({ ok: true, organization: org, ...envField(argv), agent: name, ...(argv.level ? { level: argv.level } : {}), logs: lines });
   if (argv.json) return;
-  if (!lines.length) io.err(`no logs for agent ${name}${argv.level ? ` at level ${argv.level}` : ''}\n`);
+  if (!lines.length) io.err(`no logs for agent ${visibleField(name)}${argv.level ? ` at level ${argv.level}` : ''}\n`);
   for (const l of lines)
     io.out(
-      argv.format === 'JSON' ? JSON.stringify({ timestamp: l.timestamp ?? '', log: text(l) }) + '\n' : `${l.timestamp ?? ''} ${text(l)}\n`,
+      argv.format === 'JSON'
+        ? JSON.stringify({ timestamp: l.timestamp ?? '', log: text(l) }) + '\n'
+        : `${visibleField(l.timestamp ?? '')} ${visibleLines(text(l))}\n`,
     );
 }
 
@@ -157,22 +168,25 @@ async function remove(io: CloudIO, argv: Resolved<AgentArgs>, emit: Emit): Promi
   const name = await agentName(io, argv);
   const { client, org } = await io.openSession(argv);
   const a = await client.getAgent(org, name);
-  if (!a) throw new OperationFailedError(`agent ${name} not found in ${org}: nothing was deleted`);
+  if (!a) throw new OperationFailedError(`agent ${visibleField(name)} not found in ${visibleField(org)}: nothing was deleted`);
   if (!argv.force && !argv.yes) {
-    const ok = await io.dialogs.confirm(`Delete agent ${name} (${org}, ${a.region})? Active sessions run on until they end.`, {
-      noTty: 'confirmation needed, but no terminal is available to ask: pass --force (-f) to delete without asking',
-    });
+    const ok = await io.dialogs.confirm(
+      `Delete agent ${visibleField(name)} (${visibleField(org)}, ${visibleField(a.region)})? Active sessions run on until they end.`,
+      {
+        noTty: 'confirmation needed, but no terminal is available to ask: pass --force (-f) to delete without asking',
+      },
+    );
     if (!ok) throw new CancelledError('cancelled: nothing was deleted');
   }
   try {
     await client.deleteAgent(org, name);
   } catch (err) {
     if ((err as { status?: number }).status === 404)
-      throw new OperationFailedError(`agent ${name} was not found when deleting it: nothing was deleted`);
+      throw new OperationFailedError(`agent ${visibleField(name)} was not found when deleting it: nothing was deleted`);
     throw err;
   }
   emit({ ok: true, organization: org, ...envField(argv), agent: name, deleted: true });
-  if (!argv.json) io.err(success(`deleted agent ${name} (${org}, ${a.region})`) + '\n');
+  if (!argv.json) io.err(success(`deleted agent ${visibleField(name)} (${visibleField(org)}, ${visibleField(a.region)})`) + '\n');
 }
 
 /** Flags of `agent logs` (the official `agent logs`' names and short forms). */

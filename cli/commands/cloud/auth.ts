@@ -17,6 +17,7 @@ import { credentialsPath, readCredentialsFile, updateCredentialsFile } from '../
 import { TOKEN_FRAGMENT_LENGTH, tokenSecretPart } from '../../secrets/redact.js';
 import { apiHost, type CloudArgs, type CloudIO } from './common.js';
 import type { CloudGroupDefinition, Emit, Resolved } from './define.js';
+import { visibleField } from '../../../generators/app/output/terminal-safe.js';
 
 /** A line sink: `line` plus a line break on the command's stderr. */
 const lineSink = (io: CloudIO) => (line: string) => io.err(line + '\n');
@@ -88,7 +89,10 @@ async function login(io: CloudIO, argv: Resolved<CloudArgs & { token?: string }>
     org = io.dialogs.canPrompt()
       ? await io.dialogs.select(
           'Organisation',
-          orgs.map((o) => ({ title: o.verboseName && o.verboseName !== o.name ? `${o.verboseName} (${o.name})` : o.name, value: o.name })),
+          orgs.map((o) => ({
+            title: visibleField(o.verboseName && o.verboseName !== o.name ? `${o.verboseName} (${o.name})` : o.name),
+            value: o.name,
+          })),
         )
       : names[0];
   } else {
@@ -99,12 +103,12 @@ async function login(io: CloudIO, argv: Resolved<CloudArgs & { token?: string }>
   let who = '';
   try {
     const u = await client.whoami();
-    who = ` as ${u.emails[0]?.emailAddress ?? u.userId}`;
+    who = ` as ${visibleField(u.emails[0]?.emailAddress ?? u.userId)}`;
   } catch {
     /* the token is checked already; the user line is a nicety */
   }
   emit({ ok: true, organization: org, credentialsPath: path, apiHost: client.baseUrl });
-  err(`Logged in to Pipecat Cloud${who}, organisation ${org}. Credentials saved to ${path}`);
+  err(`Logged in to Pipecat Cloud${who}, organisation ${visibleField(org)}. Credentials saved to ${path}`);
   if (env.PIPECAT_TOKEN) err('note: PIPECAT_TOKEN is set in this shell and overrides the saved token');
   if (apiHost(argv, env)) err(`note: checked against ${client.baseUrl}`);
 }
@@ -140,8 +144,8 @@ async function whoami(io: CloudIO, argv: Resolved<CloudArgs>, emit: Emit): Promi
   emit({ ok: true, ...doc });
   if (argv.json) return;
   const lines = [
-    `user:          ${doc.emails[0] ?? '(no email)'} (${doc.userId})`,
-    `organisation:  ${doc.organization} (from ${doc.organizationSource === 'api' ? 'your first organisation' : doc.organizationSource === 'flag' ? '--organization' : doc.organizationSource})`,
+    `user:          ${visibleField(doc.emails[0] ?? '(no email)')} (${visibleField(doc.userId)})`,
+    `organisation:  ${visibleField(doc.organization)} (from ${doc.organizationSource === 'api' ? 'your first organisation' : doc.organizationSource === 'flag' ? '--organization' : doc.organizationSource})`,
     `token from:    ${doc.tokenSource === 'PIPECAT_TOKEN' ? 'PIPECAT_TOKEN' : doc.credentialsPath}`,
     `API:           ${doc.apiHost}`,
   ];

@@ -17,6 +17,7 @@ import { OperationFailedError, UserError } from '../../errors.js';
 import { renderPairs, renderTable } from '../../output/table.js';
 import type { CloudArgs, CloudIO, Session } from './common.js';
 import type { CloudGroupDefinition, Emit, Resolved } from './define.js';
+import { visibleField, visibleLines } from '../../../generators/app/output/terminal-safe.js';
 
 /** Build statuses `--status` takes (pipecatcloud `_utils/build_utils.py` `BuildStatus`). */
 export const BUILD_STATUSES: readonly BuildStatus[] = ['pending', 'building', 'success', 'failed', 'timeout'];
@@ -66,14 +67,18 @@ async function list(io: CloudIO, argv: Resolved<BuildArgs>, emit: Emit): Promise
   if (argv.region !== undefined) {
     const codes = (await s.client.regions(s.org)).map((r) => r.code);
     if (!codes.includes(argv.region))
-      throw new UserError(`--region ${argv.region} is not a region of ${s.org}`, [`regions: ${codes.join(', ')}`]);
+      throw new UserError(`--region ${visibleField(argv.region)} is not a region of ${visibleField(s.org)}`, [
+        `regions: ${codes.map(visibleField).join(', ')}`,
+      ]);
   }
   const page = await s.client.buildPage(s.org, { status: argv.status, region: argv.region, limit });
   emit({ ok: true, organization: s.org, builds: page.builds, total: page.total });
   if (argv.json) return;
-  const filters = [argv.status && `status ${argv.status}`, argv.region && `region ${argv.region}`].filter(Boolean).join(', ');
+  const filters = [argv.status && `status ${visibleField(argv.status)}`, argv.region && `region ${visibleField(argv.region)}`]
+    .filter(Boolean)
+    .join(', ');
   if (!page.builds.length) {
-    io.err(`no builds in ${s.org}${filters ? ` (${filters})` : ''}\n`);
+    io.err(`no builds in ${visibleField(s.org)}${filters ? ` (${filters})` : ''}\n`);
     return;
   }
   const rows = page.builds.map((b) => [b.id, b.status, b.region, formatDuration(b.buildDurationSeconds), b.createdAt ?? '']);
@@ -92,11 +97,14 @@ async function aboutBuild<T>(s: Session, id: string, work: () => Promise<T>): Pr
   try {
     return await work();
   } catch (err) {
-    if (err instanceof ApiError && err.status === 400) throw new UserError(`build-id ${id}: the platform refused it: ${err.apiMessage}`);
+    if (err instanceof ApiError && err.status === 400)
+      throw new UserError(`build-id ${visibleField(id)}: the platform refused it: ${err.apiMessage}`);
     if (!(err instanceof ApiError) || err.status !== 404) throw err;
     const orgs = await s.client.organizations().catch(() => undefined);
     if (orgs && !orgs.some((o) => o.name === s.org)) throw err;
-    throw new OperationFailedError(`build ${id} not found in ${s.org}`, ['list the builds with: pipecat cloud build list']);
+    throw new OperationFailedError(`build ${visibleField(id)} not found in ${visibleField(s.org)}`, [
+      'list the builds with: pipecat cloud build list',
+    ]);
   }
 }
 
@@ -128,9 +136,11 @@ async function status(io: CloudIO, argv: Resolved<BuildArgs>, emit: Emit): Promi
   emit({ ok: true, organization: s.org, build: b });
   if (argv.json) return;
   io.out(renderPairs(statusPairs(b), argv.output) + '\n');
-  if (b.status === 'failed' || b.status === 'timeout') io.err(`full log: pipecat cloud build logs ${id}\n`);
+  if (b.status === 'failed' || b.status === 'timeout') io.err(`full log: pipecat cloud build logs ${visibleField(id)}\n`);
   else if (b.status === 'pending' || b.status === 'building')
-    io.err(`build in progress; check again: pipecat cloud build status ${id}, or follow its log: pipecat cloud build logs ${id}\n`);
+    io.err(
+      `build in progress; check again: pipecat cloud build status ${visibleField(id)}, or follow its log: pipecat cloud build logs ${visibleField(id)}\n`,
+    );
 }
 
 async function logs(io: CloudIO, argv: Resolved<BuildArgs>, emit: Emit): Promise<void> {
@@ -141,8 +151,9 @@ async function logs(io: CloudIO, argv: Resolved<BuildArgs>, emit: Emit): Promise
   const lines = await aboutBuild(s, id, () => s.client.buildLogEntries(s.org, id, limit));
   emit({ ok: true, organization: s.org, build: id, logs: lines });
   if (argv.json) return;
-  if (!lines.length) io.err(`no logs for build ${id} yet; it may still be starting: pipecat cloud build status ${id}\n`);
-  for (const l of lines) io.out(`${l.timestamp ? `${l.timestamp} ` : ''}${l.message}\n`);
+  if (!lines.length)
+    io.err(`no logs for build ${visibleField(id)} yet; it may still be starting: pipecat cloud build status ${visibleField(id)}\n`);
+  for (const l of lines) io.out(`${l.timestamp ? `${visibleField(l.timestamp)} ` : ''}${visibleLines(l.message)}\n`);
 }
 
 /** The build ID argument. */

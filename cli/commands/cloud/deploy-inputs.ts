@@ -12,6 +12,7 @@ import { environmentLine, environmentNames, type EnvironmentArgs, type Environme
 import { CancelledError, UserError } from '../../errors.js';
 import { visibleField } from '../../../generators/app/output/terminal-safe.js';
 import type { CloudArgs, CloudIO } from './common.js';
+import { shown } from '../../output/shown.js';
 
 /** Parsed options of `pipecat cloud deploy`. */
 export interface DeployArgs extends CloudArgs, EnvironmentArgs {
@@ -176,7 +177,7 @@ export async function runPreflight(run: DeployRun, existing: AgentDetails | unde
   const listed = (await envExampleKeys(i.dir)) ?? [];
   for (const [key, transports] of Object.entries(supplied?.by ?? {}))
     if (listed.includes(key))
-      say(`${key} is not needed in the secret set: Pipecat Cloud supplies it to the ${transports.join(', ')} transport`);
+      say(shown`${key} is not needed in the secret set: Pipecat Cloud supplies it to the ${transports.join(', ')} transport`);
   const spinner = await io.startSpinner('Preflight: checking secrets, region, pull secret and build context', { json: argv.json });
   const waitS = /^\d+$/.test(io.env.PIPECAT_SECRET_WAIT_S ?? '') ? Number(io.env.PIPECAT_SECRET_WAIT_S) : 30;
   let problems: string[];
@@ -197,7 +198,7 @@ export async function runPreflight(run: DeployRun, existing: AgentDetails | unde
       pendingWaitMs: waitS * 1000,
       onPending: (set) => {
         const text = `secret set ${set} is being provisioned: waiting up to ${waitS} s until it is ready`;
-        spinner.update(`Preflight: ${text}`);
+        spinner.update(shown`Preflight: ${text}`);
         if (!spinner.animated) say(text);
       },
     });
@@ -206,10 +207,10 @@ export async function runPreflight(run: DeployRun, existing: AgentDetails | unde
   }
   if (problems.length)
     throw new UserError(
-      `preflight found ${problems.length} problem${problems.length === 1 ? '' : 's'}: nothing was created on Pipecat Cloud (--no-preflight skips these checks)`,
+      shown`preflight found ${problems.length} problem${problems.length === 1 ? '' : 's'}: nothing was created on Pipecat Cloud (--no-preflight skips these checks)`,
       problems,
     );
-  say(`preflight: ok (agent ${i.name}, ${org}, region ${region}${i.secretSet ? `, secret set ${i.secretSet}` : ''})`);
+  say(shown`preflight: ok (agent ${i.name}, ${org}, region ${region}${i.secretSet ? `, secret set ${i.secretSet}` : ''})`);
 }
 
 /**
@@ -226,8 +227,8 @@ export async function confirmDeploy(
   if (argv.yes || argv.force) return;
   const { org, region, existing, files } = where;
   const what = existing
-    ? `Update agent ${i.name} (${org}, ${existing.region})? Active sessions are not interrupted.`
-    : `Create agent ${i.name} in ${org} (${region})?`;
+    ? shown`Update agent ${i.name} (${org}, ${existing.region})? Active sessions are not interrupted.`
+    : shown`Create agent ${i.name} in ${org} (${region})?`;
   const ok = await io.dialogs.confirm(
     `${what} ${i.cloudBuild ? `The image is built by Cloud Build from ${visibleField(i.contextDir)}${files === undefined ? '' : ` (${files} file${files === 1 ? '' : 's'} sent)`}.` : ''}`.trim(),
     {

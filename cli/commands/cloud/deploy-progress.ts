@@ -12,6 +12,7 @@ import { pauseUnlessStopped, type InterruptWatch } from '../../interrupts.js';
 import type { PackedContext } from '../../deploy/context.js';
 import { visibleField } from '../../../generators/app/output/terminal-safe.js';
 import type { DeployInputs, DeployRun } from './deploy-inputs.js';
+import { shown } from '../../output/shown.js';
 
 /**
  * Polling: first interval and ceiling in ms, and how long to wait for a build or a deployment
@@ -101,10 +102,10 @@ export async function cloudBuildFlow(
   const dockerfile = i.dockerfile;
   const cached = await client.listBuilds(org, { contextHash: ctx.contextHash, region, status: 'success', limit: 1 });
   if (cached.length) {
-    say(`reusing build ${cached[0].id}: a successful build of the same context exists (cached; nothing uploaded)`);
+    say(shown`reusing build ${cached[0].id}: a successful build of the same context exists (cached; nothing uploaded)`);
     return { id: cached[0].id, cached: true, reused: true };
   }
-  const spinner = await io.startSpinner(`Uploading the build context (${ctx.tarball.length} bytes)`, { json: argv.json });
+  const spinner = await io.startSpinner(shown`Uploading the build context (${ctx.tarball.length} bytes)`, { json: argv.json });
   let created: CreatedBuild;
   let target: UploadTarget;
   try {
@@ -122,12 +123,12 @@ export async function cloudBuildFlow(
   }
   const id = created.build.id;
   if (created.cached) {
-    say(`reusing build ${id}: the platform found a cached build of this context`);
+    say(shown`reusing build ${id}: the platform found a cached build of this context`);
     return { id, cached: true, reused: false };
   }
-  say(`build ${id} started`);
+  say(shown`build ${id} started`);
   const build = await waitForBuild(run, created.build);
-  say(`build ${id} succeeded${build.buildDurationSeconds ? ` in ${build.buildDurationSeconds} s` : ''}`);
+  say(shown`build ${id} succeeded${build.buildDurationSeconds ? ` in ${build.buildDurationSeconds} s` : ''}`);
   return { id, cached: false, reused: false };
 }
 
@@ -143,25 +144,25 @@ async function waitForBuild(run: WaitingRun, first: Build): Promise<Build> {
   const started = Date.now();
   let interval = tune.first;
   let last: string | undefined = first.status;
-  const bspin = await io.startSpinner(`Building image (build ${id}: ${last})`, { json: argv.json });
+  const bspin = await io.startSpinner(shown`Building image (build ${id}: ${last})`, { json: argv.json });
   let build = first;
   try {
     while (!['success', 'failed', 'timeout'].includes(build.status)) {
       const sig = await pauseUnlessStopped(interval, watch);
       if (sig)
-        throw new InterruptedError(sig, `stopped waiting for build ${id}: the build goes on on Pipecat Cloud, nothing was deployed`, [
-          `deploy it when done with: pipecat cloud deploy --build-id ${id}`,
+        throw new InterruptedError(sig, shown`stopped waiting for build ${id}: the build goes on on Pipecat Cloud, nothing was deployed`, [
+          shown`deploy it when done with: pipecat cloud deploy --build-id ${id}`,
         ]);
       interval = Math.min(tune.max, Math.round(interval * 1.5));
       if (Date.now() - started > tune.buildWaitMs)
         throw new OperationFailedError(
-          `build ${id} did not finish within ${Math.round(tune.buildWaitMs / 1000)} s (status: ${build.status}); nothing was deployed`,
+          shown`build ${id} did not finish within ${Math.round(tune.buildWaitMs / 1000)} s (status: ${build.status}); nothing was deployed`,
         );
       build = await client.getBuild(org, id);
       if (build.status !== last) {
         last = build.status;
-        bspin.update(`Building image (build ${id}: ${last})`);
-        if (!bspin.animated) say(`build ${id}: ${last}`);
+        bspin.update(shown`Building image (build ${id}: ${last})`);
+        if (!bspin.animated) say(shown`build ${id}: ${last}`);
       }
     }
   } finally {
@@ -170,7 +171,7 @@ async function waitForBuild(run: WaitingRun, first: Build): Promise<Build> {
   if (build.status !== 'success') {
     const logs = await client.buildLogs(org, id, 500).catch(() => [] as string[]);
     const tail = logs.slice(-20);
-    throw new OperationFailedError(`build ${id} ${build.status}: ${build.errorMessage ?? 'no error message'}; nothing was deployed`, [
+    throw new OperationFailedError(shown`build ${id} ${build.status}: ${build.errorMessage ?? 'no error message'}; nothing was deployed`, [
       ...(tail.length ? ['last lines of the build log:', ...tail.map((l) => `  ${l}`)] : ['the build has no log lines']),
     ]);
   }
@@ -198,21 +199,24 @@ export async function sendDeploy(
     const verb = existing ? 'updating' : 'creating';
     const unchanged = existing ? `agent ${name} is unchanged (deployment ${before ?? 'none'})` : `agent ${name} was not created`;
     if ((err as { exitCode?: number }).exitCode === 4) throw err;
-    if (!outcomeUnknown(err)) throw new OperationFailedError(`${verb} agent ${name} failed: ${(err as Error).message}`, [unchanged]);
+    if (!outcomeUnknown(err)) throw new OperationFailedError(shown`${verb} agent ${name} failed: ${(err as Error).message}`, [unchanged]);
     // The answer was lost: read the agent to learn whether the request landed.
     let now: AgentDetails | undefined;
     try {
       now = await client.getAgent(org, name);
     } catch (readErr) {
-      throw new OperationFailedError(`${verb} agent ${name}: no answer (${(err as Error).message})`, [
-        `whether it landed is unknown: reading the agent failed too (${(readErr as Error).message})`,
-        `check with: pipecat cloud agent status ${name}`,
+      throw new OperationFailedError(shown`${verb} agent ${name}: no answer (${(err as Error).message})`, [
+        shown`whether it landed is unknown: reading the agent failed too (${(readErr as Error).message})`,
+        shown`check with: pipecat cloud agent status ${name}`,
       ]);
     }
     const landed = now && (!existing || (now.desiredDeploymentId ?? now.activeDeploymentId) !== before);
     if (!landed)
-      throw new OperationFailedError(`${verb} agent ${name} failed: ${(err as Error).message}`, [unchanged, 'run the same command again']);
-    say(`the answer to ${existing ? 'the update' : 'the create'} was lost, but the agent shows it landed`);
+      throw new OperationFailedError(shown`${verb} agent ${name} failed: ${(err as Error).message}`, [
+        unchanged,
+        'run the same command again',
+      ]);
+    say(shown`the answer to ${existing ? 'the update' : 'the create'} was lost, but the agent shows it landed`);
     return now as AgentDetails;
   }
 }
@@ -250,7 +254,7 @@ export async function waitReady(run: WaitingRun, name: string): Promise<AgentDet
   const started = Date.now();
   let interval = tune.first;
   let last: string | undefined;
-  const spinner = await io.startSpinner(`Waiting for agent ${name} to be ready`, { json: argv.json });
+  const spinner = await io.startSpinner(shown`Waiting for agent ${name} to be ready`, { json: argv.json });
   const watchHint = [`watch it with: pipecat cloud agent status ${name}`, `logs: pipecat cloud agent logs ${name}`];
   try {
     for (;;) {
@@ -258,31 +262,31 @@ export async function waitReady(run: WaitingRun, name: string): Promise<AgentDet
       try {
         a = await client.getAgent(org, name);
       } catch (err) {
-        throw new OperationFailedError(`agent ${name} was deployed, but its state could not be read: ${(err as Error).message}`, [
-          `last state seen: ${last ?? 'unknown'}`,
+        throw new OperationFailedError(shown`agent ${name} was deployed, but its state could not be read: ${(err as Error).message}`, [
+          shown`last state seen: ${last ?? 'unknown'}`,
           ...watchHint,
         ]);
       }
-      if (!a) throw new OperationFailedError(`agent ${name} disappeared while deploying (deleted meanwhile?)`);
+      if (!a) throw new OperationFailedError(shown`agent ${name} disappeared while deploying (deleted meanwhile?)`);
       const state = deploymentState(a);
       if (state !== last) {
         last = state;
-        spinner.update(`Agent ${name}: ${state}`);
-        if (!spinner.animated) say(`agent ${name}: ${state}`);
+        spinner.update(shown`Agent ${name}: ${state}`);
+        if (!spinner.animated) say(shown`agent ${name}: ${state}`);
       }
       if (state === 'ready') return a;
       if (state.startsWith('failed'))
-        throw new OperationFailedError(`the deployment of agent ${name} failed: ${state.slice(8)}`, watchHint);
+        throw new OperationFailedError(shown`the deployment of agent ${name} failed: ${state.slice(8)}`, watchHint);
       if (Date.now() - started > tune.readyWaitMs)
         throw new OperationFailedError(
-          `agent ${name} is not ready after ${Math.round(tune.readyWaitMs / 1000)} s; its state: ${state}`,
+          shown`agent ${name} is not ready after ${Math.round(tune.readyWaitMs / 1000)} s; its state: ${state}`,
           watchHint,
         );
       const sig = await pauseUnlessStopped(interval, watch);
       if (sig)
         throw new InterruptedError(
           sig,
-          `stopped waiting: the deployment of agent ${name} goes on on Pipecat Cloud (state: ${state})`,
+          shown`stopped waiting: the deployment of agent ${name} goes on on Pipecat Cloud (state: ${state})`,
           watchHint,
         );
       interval = Math.min(tune.max, Math.round(interval * 1.5));

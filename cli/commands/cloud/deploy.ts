@@ -24,6 +24,7 @@ import { confirmDeploy, deployPayload, readDeployInputs, runPreflight, type Depl
 import { cloudBuildFlow, packAndReport, platformWarning, pollTuning, sendDeploy, waitReady, type WaitingRun } from './deploy-progress.js';
 import type { CloudCommandDefinition, Emit, Resolved } from './define.js';
 import { SMOKE_OPTIONS, smokeBeforeDeploy, smokeDeployment, type SmokeArgs } from './smoke-command.js';
+import { shown } from '../../output/shown.js';
 
 export type { DeployArgs } from './deploy-inputs.js';
 
@@ -60,10 +61,10 @@ async function deploy(io: CloudIO, argv: Resolved<DeployArgs>, emit: Emit): Prom
   try {
     const build = packed ? await cloudBuildFlow(waiting, inputs, packed.ctx) : undefined;
     const result = await sendDeploy(run, deployPayload(argv, inputs, region, build?.id), existing);
-    if (result.warning) say(`warning: ${platformWarning(result.warning)}`);
+    if (result.warning) say(shown`warning: ${platformWarning(result.warning)}`);
     const action = existing ? (result.warning ? 'unchanged' : 'updated') : 'created';
     say(
-      `${action === 'created' ? 'created' : action === 'updated' ? 'updated' : 'kept'} agent ${name}; waiting for the deployment to be ready`,
+      shown`${action === 'created' ? 'created' : action === 'updated' ? 'updated' : 'kept'} agent ${name}; waiting for the deployment to be ready`,
     );
     const ready = await waitReady(waiting, name);
     const deploymentId = ready.desiredDeploymentId ?? ready.activeDeploymentId;
@@ -86,7 +87,8 @@ async function deploy(io: CloudIO, argv: Resolved<DeployArgs>, emit: Emit): Prom
       ready: true,
       smoke,
     });
-    if (!argv.json) io.err(success(`agent ${name} is ready (${org}, ${ready.region}); status: pipecat cloud agent status ${name}`) + '\n');
+    if (!argv.json)
+      io.err(success(shown`agent ${name} is ready (${org}, ${ready.region}); status: pipecat cloud agent status ${name}`) + '\n');
   } finally {
     watch.dispose();
   }

@@ -18,6 +18,8 @@ import { renderTable } from '../../output/table.js';
 import type { CloudArgs, CloudIO, Session } from './common.js';
 import type { CloudCommandDefinition, CloudGroupDefinition, Emit, Resolved } from './define.js';
 import { findKey, keyLabel, readDefaultKey, registerKeys, writeDefaultKey } from './public-key.js';
+import { visibleField } from '../../../generators/app/output/terminal-safe.js';
+import { shown } from '../../output/shown.js';
 
 /** Parsed options of the keys commands. */
 export interface KeysArgs extends CloudArgs {
@@ -58,7 +60,7 @@ async function list(io: CloudIO, argv: Resolved<KeysArgs>, emit: Emit): Promise<
   emit({ ok: true, organization: s.org, keys: rows });
   if (argv.json) return;
   if (!rows.length) {
-    io.err(`no public API keys in ${s.org}; create one with: pipecat cloud organizations keys create <name>\n`);
+    io.err(`no public API keys in ${visibleField(s.org)}; create one with: pipecat cloud organizations keys create <name>\n`);
     return;
   }
   io.out(
@@ -78,7 +80,7 @@ async function chooseKey(io: CloudIO, keys: PublicApiKey[], argv: KeysArgs, verb
     const k = findKey(keys, arg, verb);
     if (!k)
       throw new OperationFailedError(
-        `no public API key named or with id "${arg}"`,
+        shown`no public API key named or with id "${arg}"`,
         active.length ? active.map((x) => `key ${keyLabel(x)}`) : ['there are no active keys'],
       );
     return k;
@@ -89,7 +91,7 @@ async function chooseKey(io: CloudIO, keys: PublicApiKey[], argv: KeysArgs, verb
     ]);
   return io.dialogs.select(
     `Public API key to ${verb}`,
-    active.map((k) => ({ title: `${k.metadata.name}  ${k.id}`, value: k })),
+    active.map((k) => ({ title: visibleField(`${k.metadata.name}  ${k.id}`), value: k })),
     { noTty: `name the key to ${verb}: pipecat cloud organizations keys ${verb} <name-or-id> (no terminal to choose one)` },
   );
 }
@@ -99,11 +101,16 @@ async function use(io: CloudIO, argv: Resolved<KeysArgs>, emit: Emit): Promise<v
   const { keys } = await loadKeys(io, s);
   const k = await chooseKey(io, keys, argv, 'use');
   if (k.revoked)
-    throw new OperationFailedError(`public key ${keyLabel(k)} is revoked: choose an active one (pipecat cloud organizations keys list)`);
+    throw new OperationFailedError(
+      shown`public key ${keyLabel(k)} is revoked: choose an active one (pipecat cloud organizations keys list)`,
+    );
   await writeDefaultKey(s.credentialsPath, s.org, { key: k.key, name: k.metadata.name }, warnTo(io));
   emit({ ok: true, organization: s.org, key: { id: k.id, name: k.metadata.name }, credentialsPath: s.credentialsPath });
   if (!argv.json)
-    io.err(success(`public key ${keyLabel(k)} is now the default of ${s.org} for agent start (saved in ${s.credentialsPath})`) + '\n');
+    io.err(
+      success(`public key ${keyLabel(k)} is now the default of ${visibleField(s.org)} for agent start (saved in ${s.credentialsPath})`) +
+        '\n',
+    );
 }
 
 async function revoke(io: CloudIO, argv: Resolved<KeysArgs>, emit: Emit): Promise<void> {
@@ -120,7 +127,7 @@ async function revoke(io: CloudIO, argv: Resolved<KeysArgs>, emit: Emit): Promis
   await s.client.revokeKey(s.org, k.id);
   emit({ ok: true, organization: s.org, key: { id: k.id, name: k.metadata.name }, revoked: true, wasDefault });
   if (argv.json) return;
-  io.err(success(`revoked public key ${keyLabel(k)} of ${s.org}: sessions can no longer be started with it`) + '\n');
+  io.err(success(`revoked public key ${keyLabel(k)} of ${visibleField(s.org)}: sessions can no longer be started with it`) + '\n');
   if (wasDefault)
     io.err(`it was the default key: removed it from ${s.credentialsPath} (choose another with: pipecat cloud organizations keys use)\n`);
 }
@@ -130,7 +137,7 @@ async function newKeyName(io: CloudIO, argv: KeysArgs): Promise<string> {
   const given: unknown = argv.name;
   if (Array.isArray(given))
     throw new UserError(
-      `${given.length} names given (${given.map((g) => `"${String(g)}"`).join(', ')}): give one, as the argument or with --name`,
+      shown`${given.length} names given (${given.map((g) => `"${String(g)}"`).join(', ')}): give one, as the argument or with --name`,
     );
   const name = (
     (given as string | undefined) ??
@@ -160,7 +167,7 @@ async function create(io: CloudIO, argv: Resolved<KeysArgs>, emit: Emit): Promis
   if (argv.json) return;
   io.err(
     success(
-      `created public key "${name}" (${k.id}) in ${s.org}${makeDefault ? `, the default for agent start (${s.credentialsPath})` : ''}`,
+      `created public key "${visibleField(name)}" (${visibleField(k.id)}) in ${visibleField(s.org)}${makeDefault ? `, the default for agent start (${s.credentialsPath})` : ''}`,
     ) + '\n',
   );
   const rows: [string, string][] = [
@@ -169,9 +176,12 @@ async function create(io: CloudIO, argv: Resolved<KeysArgs>, emit: Emit): Promis
     ['organization', s.org],
     ['key', k.key],
   ];
-  io.out(rows.map(([a, b]) => (argv.output === 'plain' ? `${a}\t${b}` : `${(a + ':').padEnd(14)}${b}`)).join('\n') + '\n');
+  io.out(
+    rows.map(([a, b]) => (argv.output === 'plain' ? `${a}\t${visibleField(b)}` : `${(a + ':').padEnd(14)}${visibleField(b)}`)).join('\n') +
+      '\n',
+  );
   io.err('This is the only time pipecat shows this key (keys list never prints key values): store it now.\n');
-  if (!makeDefault) io.err(`make it the default for agent start: pipecat cloud organizations keys use ${k.id}\n`);
+  if (!makeDefault) io.err(`make it the default for agent start: pipecat cloud organizations keys use ${visibleField(k.id)}\n`);
 }
 
 /** The name-or-id argument of `use` and `revoke`. */

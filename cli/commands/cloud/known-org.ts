@@ -18,6 +18,7 @@ import { ApiError, isOrganizationMissing } from '../../cloud-api/errors.js';
 import { OperationFailedError, UserError } from '../../errors.js';
 import type { Organization } from '../../cloud-api/types.js';
 import type { CloudIO, Session } from './common.js';
+import { visibleField } from '../../../generators/app/output/terminal-safe.js';
 
 /** The platform's own message of an API error (`error` field), or the error's message. */
 const platformMessage = (err: ApiError): string => err.apiMessage ?? err.message;
@@ -30,8 +31,8 @@ const platformMessage = (err: ApiError): string => err.apiMessage ?? err.message
  * @param orgs the token's organisations
  */
 export function unknownOrganization(name: string, source: string, orgs: readonly Organization[]): UserError {
-  return new UserError(`${source} ${name}: this token has no organisation of that name`, [
-    `organisations of this token: ${orgs.map((o) => o.name).join(', ') || '(none)'}`,
+  return new UserError(`${source} ${visibleField(name)}: this token has no organisation of that name`, [
+    `organisations of this token: ${orgs.map((o) => visibleField(o.name)).join(', ') || '(none)'}`,
     'pick one with: pipecat cloud organizations select <name>',
   ]);
 }
@@ -70,12 +71,12 @@ export function organizationNotFound(
           ? ' (from the credentials file)'
           : '';
   return new OperationFailedError(
-    `organization ${org}${from} not found, or this token cannot use it: nothing was sent (${platformMessage(e)})`,
+    `organization ${visibleField(org)}${from} not found, or this token cannot use it: nothing was sent (${platformMessage(e)})`,
     [
       known === undefined
         ? 'pass an organization of your token with --organization/-o'
         : known.length > 0
-          ? `organizations of this token: ${known.join(', ')} (pass one with --organization/-o)`
+          ? `organizations of this token: ${known.map(visibleField).join(', ')} (pass one with --organization/-o)`
           : 'this token has no organization',
     ],
   );

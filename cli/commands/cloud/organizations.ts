@@ -22,6 +22,7 @@ import type { CloudDefinition, CloudGroupDefinition, Emit, Resolved } from './de
 import { unknownOrganization } from './known-org.js';
 import { KEYS_GROUP } from './keys.js';
 import { officialOnlyRow } from './official-commands.js';
+import { visibleField } from '../../../generators/app/output/terminal-safe.js';
 
 /** Parsed options of the organizations commands. */
 export interface OrganizationsArgs extends CloudArgs {
@@ -50,7 +51,7 @@ async function list(io: CloudIO, argv: Resolved<OrganizationsArgs>, emit: Emit):
     organization: known ? s.org : null,
     organizations: orgs.map((o) => ({ name: o.name, verboseName: o.verboseName, active: o.name === s.org })),
   });
-  if (!known) io.err(`note: the organisation in use, ${s.org} (from ${sourceName(s)}), is not one of this token's\n`);
+  if (!known) io.err(`note: the organisation in use, ${visibleField(s.org)} (from ${sourceName(s)}), is not one of this token's\n`);
   if (argv.json) return;
   const rows = orgs.map((o) => [o.verboseName, o.name, o.name === s.org ? 'yes' : '']);
   io.out(renderTable(['organization', 'name', 'active'], rows, argv.output) + '\n');
@@ -80,10 +81,10 @@ async function select(io: CloudIO, argv: Resolved<OrganizationsArgs>, emit: Emit
     const names = orgs.map((o) => o.name);
     name = await io.dialogs.select(
       'Organisation for the pipecat cloud commands',
-      orgs.map((o) => ({ title: `${o.verboseName} (${o.name})`, value: o.name })),
+      orgs.map((o) => ({ title: visibleField(`${o.verboseName} (${o.name})`), value: o.name })),
       {
         default: Math.max(0, names.indexOf(s.org)),
-        noTty: `no terminal to choose an organisation: name it as the organization argument, e.g. pipecat cloud organizations select ${names[0]} (this token's: ${names.join(', ')})`,
+        noTty: `no terminal to choose an organisation: name it as the organization argument, e.g. pipecat cloud organizations select ${visibleField(names[0])} (this token's: ${names.map(visibleField).join(', ')})`,
       },
     );
   }
@@ -95,7 +96,7 @@ async function select(io: CloudIO, argv: Resolved<OrganizationsArgs>, emit: Emit
     (line) => io.err(line + '\n'),
   );
   emit({ ok: true, organization: name, verboseName: chosen.verboseName, credentialsPath: path });
-  io.err(success(`organisation set to ${chosen.verboseName} (${name}); saved in ${path}`) + '\n');
+  io.err(success(`organisation set to ${visibleField(chosen.verboseName)} (${visibleField(name)}); saved in ${path}`) + '\n');
   if (io.env.PIPECAT_ORG && io.env.PIPECAT_ORG !== name)
     io.err(`note: PIPECAT_ORG=${io.env.PIPECAT_ORG} is set in this shell and overrides the saved organisation\n`);
 }
@@ -116,11 +117,11 @@ async function showDefaultRegion(io: CloudIO, argv: Resolved<OrganizationsArgs>,
   emit({ ok: true, organization: s.org, defaultRegion: current, availableRegions: available });
   if (argv.json) return;
   if (current === null) {
-    io.err(`no default region configured for ${s.org}\n`);
+    io.err(`no default region configured for ${visibleField(s.org)}\n`);
     return;
   }
   const pairs: [string, string][] = [['default region', current]];
-  if (available.length) pairs.push(['available regions', available.join(', ')]);
+  if (available.length) pairs.push(['available regions', available.map(visibleField).join(', ')]);
   io.out(renderPairs(pairs, argv.output) + '\n');
 }
 
@@ -131,14 +132,14 @@ async function defaultRegion(io: CloudIO, argv: Resolved<OrganizationsArgs>, emi
   if (!region) return showDefaultRegion(io, argv, emit, s);
   const codes = (await s.client.regions(s.org)).map((r) => r.code);
   if (!codes.includes(region))
-    throw new UserError(`region ${region} is not a region of ${s.org}`, [
-      `regions: ${codes.join(', ')}`,
+    throw new UserError(`region ${visibleField(region)} is not a region of ${visibleField(s.org)}`, [
+      `regions: ${codes.map(visibleField).join(', ')}`,
       'list them with: pipecat cloud regions list',
     ]);
   const props = await s.client.updateProperties(s.org, { defaultRegion: region });
   const now = currentOf(props.defaultRegion) ?? region;
   emit({ ok: true, organization: s.org, defaultRegion: now });
-  io.err(success(`default region of ${s.org} set to ${now}`) + '\n');
+  io.err(success(`default region of ${visibleField(s.org)} set to ${visibleField(now)}`) + '\n');
 }
 
 /** `--help` epilogue of the organizations and regions commands: exit codes and guide. */

@@ -26,6 +26,7 @@ import type { CloudCommandDefinition, Emit, Resolved } from './define.js';
 import { DEPLOY_EPILOGUE } from './deploy.js';
 import { deployPayload, readDeployInputs, runPreflight, type DeployArgs, type DeployInputs, type DeployRun } from './deploy-inputs.js';
 import { platformWarning, pollTuning, sendDeploy, waitReady } from './deploy-progress.js';
+import { shown } from '../../output/shown.js';
 
 /** Parsed options of `pipecat cloud promote`. */
 export interface PromoteArgs extends CloudArgs {
@@ -58,7 +59,7 @@ async function productionInputs(io: CloudIO, argv: PromoteArgs): Promise<{ input
   const dargs: DeployArgs = { ...argv, image: undefined, 'build-id': undefined, env: undefined };
   const read = await readDeployInputs(io, dargs);
   const source = environmentNames({ agentName: read.name, env, fromCommandLine: { agentName: true } }).agentName as string;
-  if (source === read.name) throw new UserError(`agent ${read.name} is environment ${env} itself: name the production agent`);
+  if (source === read.name) throw new UserError(shown`agent ${read.name} is environment ${env} itself: name the production agent`);
   const secretSet = read.secretSet ?? `${read.name}-secrets`;
   const inputs: DeployInputs = { ...read, image: undefined, buildId: undefined, cloudBuild: false, secretSet };
   return { inputs, source, dargs };
@@ -78,14 +79,14 @@ async function promote(io: CloudIO, argv: Resolved<PromoteArgs>, emit: Emit): Pr
   const { client, org } = await io.openSession(argv);
   const from = await client.getAgent(org, source);
   if (!from)
-    throw new OperationFailedError(`environment ${env} of ${name} has no agent: ${source} not found in ${org}: nothing was changed`, [
-      `deploy it first with: pipecat cloud deploy --env ${env}`,
+    throw new OperationFailedError(shown`environment ${env} of ${name} has no agent: ${source} not found in ${org}: nothing was changed`, [
+      shown`deploy it first with: pipecat cloud deploy --env ${env}`,
     ]);
   const buildId = deployedBuildId(from);
   const image = from.deployment?.manifest?.spec?.image;
   if (!buildId)
     throw new OperationFailedError(
-      `agent ${source} reports no Cloud Build for its deployment${image ? ` (it runs the image ${image})` : ''}: nothing was changed`,
+      shown`agent ${source} reports no Cloud Build for its deployment${image ? ` (it runs the image ${image})` : ''}: nothing was changed`,
       [
         'promote deploys the build an environment runs; Pipecat Cloud gives no build id for an agent deployed from an image',
         image ? `deploy that image to production with: pipecat cloud deploy ${name} ${image}` : `redeploy ${source} with Cloud Build first`,
@@ -95,14 +96,14 @@ async function promote(io: CloudIO, argv: Resolved<PromoteArgs>, emit: Emit): Pr
   const region = existing?.region ?? inputs.config.region ?? from.region;
   if (region !== from.region)
     throw new UserError(
-      `build ${buildId} of ${source} is in region ${from.region}, but ${name} is in ${region}: a build deploys only to its region; nothing was changed`,
+      shown`build ${buildId} of ${source} is in region ${from.region}, but ${name} is in ${region}: a build deploys only to its region; nothing was changed`,
     );
-  say(`promoting environment ${env}: ${source} runs build ${buildId}; deploying it to ${name} with secret set ${inputs.secretSet}`);
+  say(shown`promoting environment ${env}: ${source} runs build ${buildId}; deploying it to ${name} with secret set ${inputs.secretSet}`);
   const run: DeployRun = { io, argv: dargs, client, org, region, say };
   if (argv.preflight !== false) await runPreflight(run, existing, inputs);
   if (!argv.yes && !argv.force) {
     const ok = await io.dialogs.confirm(
-      `Promote ${env}: deploy build ${buildId} (running on ${source}) to ${name} (${org}, ${region}) with secret set ${inputs.secretSet}?`,
+      shown`Promote ${env}: deploy build ${buildId} (running on ${source}) to ${name} (${org}, ${region}) with secret set ${inputs.secretSet}?`,
       { default: true, noTty: 'confirmation needed, but no terminal is available to ask: pass --yes (-y) to promote without asking' },
     );
     if (!ok) throw new CancelledError('cancelled: nothing was promoted');
@@ -110,9 +111,9 @@ async function promote(io: CloudIO, argv: Resolved<PromoteArgs>, emit: Emit): Pr
   const watch = io.watchInterrupts();
   try {
     const result = await sendDeploy(run, deployPayload(dargs, inputs, region, buildId), existing);
-    if (result.warning) say(`warning: ${platformWarning(result.warning)}`);
+    if (result.warning) say(shown`warning: ${platformWarning(result.warning)}`);
     const action = existing ? (result.warning ? 'unchanged' : 'updated') : 'created';
-    say(`${action === 'unchanged' ? 'kept' : action} agent ${name}; waiting for the deployment to be ready`);
+    say(shown`${action === 'unchanged' ? 'kept' : action} agent ${name}; waiting for the deployment to be ready`);
     const ready = await waitReady({ ...run, tune: pollTuning(io.env), watch }, name);
     emit({
       ok: true,
@@ -127,7 +128,7 @@ async function promote(io: CloudIO, argv: Resolved<PromoteArgs>, emit: Emit): Pr
       deploymentId: ready.activeDeploymentId ?? ready.desiredDeploymentId,
       ready: true,
     });
-    if (!argv.json) io.err(success(`promoted ${env}: ${name} runs build ${buildId} and is ready (${org}, ${ready.region})`) + '\n');
+    if (!argv.json) io.err(success(shown`promoted ${env}: ${name} runs build ${buildId} and is ready (${org}, ${ready.region})`) + '\n');
   } finally {
     watch.dispose();
   }

@@ -16,6 +16,8 @@ import type { PublicApiKey } from '../../cloud-api/session-types.js';
 import { OperationFailedError, UserError } from '../../errors.js';
 import { TOKEN_FRAGMENT_LENGTH, tokenSecretPart } from '../../secrets/redact.js';
 import type { CloudIO, Session } from './common.js';
+import { visibleField } from '../../../generators/app/output/terminal-safe.js';
+import { shown } from '../../output/shown.js';
 
 /** Where the key of a start came from. */
 export type KeySource = '--api-key' | 'PIPECAT_DEFAULT_PUBLIC_KEY' | 'credentials file' | 'only key';
@@ -47,11 +49,11 @@ export function describeKey(key: ChosenKey, org: string): string {
     case '--api-key':
       return 'the public key given with --api-key';
     case 'PIPECAT_DEFAULT_PUBLIC_KEY':
-      return `public key ${key.name} (from PIPECAT_DEFAULT_PUBLIC_KEY)`;
+      return shown`public key ${key.name} (from PIPECAT_DEFAULT_PUBLIC_KEY)`;
     case 'credentials file':
-      return `public key ${key.name} (the default of ${org} in the credentials file)`;
+      return shown`public key ${key.name} (the default of ${org} in the credentials file)`;
     case 'only key':
-      return `public key ${key.name} (the only one of ${org})`;
+      return shown`public key ${key.name} (the only one of ${org})`;
   }
 }
 
@@ -60,7 +62,7 @@ function orgTable(data: CredentialsData, org: string, path: string): Record<stri
   const t = data[org];
   if (t === undefined) return undefined;
   if (!t || typeof t !== 'object' || Array.isArray(t) || t instanceof Date)
-    throw new UserError(`the Pipecat Cloud credentials file ${path} is malformed: [${org}] must be a table`);
+    throw new UserError(shown`the Pipecat Cloud credentials file ${path} is malformed: [${org}] must be a table`);
   return t as Record<string, unknown>;
 }
 
@@ -110,7 +112,7 @@ export async function writeDefaultKey(
 }
 
 /** A key's listing line for messages: `name (id)`. */
-export const keyLabel = (k: PublicApiKey) => `${k.metadata.name} (${k.id})`;
+export const keyLabel = (k: PublicApiKey) => `${visibleField(k.metadata.name)} (${visibleField(k.id)})`;
 
 /**
  * The key a user named: by id, else by name among the active keys (else among revoked ones).
@@ -125,7 +127,7 @@ export function findKey(keys: readonly PublicApiKey[], nameOrId: string, what: s
   const named = keys.filter((k) => k.metadata.name === nameOrId);
   const active = named.filter((k) => !k.revoked);
   if (active.length > 1)
-    throw new UserError(`${active.length} active public keys are named "${nameOrId}": give the id to ${what}`, active.map(keyLabel));
+    throw new UserError(shown`${active.length} active public keys are named "${nameOrId}": give the id to ${what}`, active.map(keyLabel));
   return active[0] ?? named[0];
 }
 
@@ -169,12 +171,12 @@ export async function chooseStartKey(
   );
   const active = keys.filter((k) => !k.revoked);
   if (active.length === 0)
-    throw new OperationFailedError(`${org} has no public API key to start a session with`, [
+    throw new OperationFailedError(shown`${org} has no public API key to start a session with`, [
       'create one: pipecat cloud organizations keys create <name> --default',
       'or pass one with --api-key',
     ]);
   if (active.length > 1)
-    throw new OperationFailedError(`${org} has ${active.length} public API keys and no default one for starting sessions`, [
+    throw new OperationFailedError(shown`${org} has ${active.length} public API keys and no default one for starting sessions`, [
       ...active.map((k) => `key ${keyLabel(k)}`),
       'choose one: pipecat cloud organizations keys use <name-or-id>, or pass --api-key',
     ]);

@@ -21,6 +21,7 @@ import {
   type SmokeArgs,
   type SmokeReport,
 } from './smoke.js';
+import { shown } from '../../output/shown.js';
 
 export { SMOKE_OPTIONS, type SmokeArgs } from './smoke.js';
 
@@ -43,7 +44,7 @@ export async function smokeDeployment(
   const say = (line: string) => void (!argv.json && io.err(line + '\n'));
   const report = await runSmoke(io, { client: s.client, org: s.org, name: s.name, key: s.key, timeoutMs: smokeTimeoutMs(argv), say });
   if (report.passed) {
-    say(success(`smoke session passed: ${report.reason}`));
+    say(success(shown`smoke session passed: ${report.reason}`));
     return report;
   }
   const restore = await restoreHint(s.client, s.org, s.name, s.deploymentId);
@@ -85,8 +86,8 @@ async function smoke(io: CloudIO, argv: Resolved<SessionArgs & SmokeArgs>, emit:
   const say = (line: string) => void (!argv.json && io.err(line + '\n'));
   const key = await smokePrecheck(io, { configPath: configPathOf(io, argv), session, apiKey: argv['api-key'], say });
   const agent = await client.getAgent(org, name);
-  if (!agent) throw new OperationFailedError(`agent ${name} not found in ${org}: deploy it first (pipecat cloud deploy --smoke)`);
-  if (!agent.ready) throw new OperationFailedError(`agent ${name} is not ready: see pipecat cloud agent status ${name}`);
+  if (!agent) throw new OperationFailedError(shown`agent ${name} not found in ${org}: deploy it first (pipecat cloud deploy --smoke)`);
+  if (!agent.ready) throw new OperationFailedError(shown`agent ${name} is not ready: see pipecat cloud agent status ${name}`);
   const report = await smokeDeployment(io, argv, {
     client,
     org,

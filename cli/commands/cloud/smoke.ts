@@ -25,6 +25,7 @@ import { pauseUnlessStopped, type InterruptWatch } from '../../interrupts.js';
 import type { CloudIO, Session } from './common.js';
 import { isErrorStatus } from './agent-sessions.js';
 import { chooseStartKey, describeKey, type ChosenKey } from './public-key.js';
+import { shown } from '../../output/shown.js';
 
 /** The smoke flags (`deploy --smoke --smoke-timeout S`; `agent smoke --smoke-timeout S`). */
 export interface SmokeArgs {
@@ -73,7 +74,7 @@ export function smokeTuning(env: NodeJS.ProcessEnv): { pollMs: number; runMs: nu
 export function smokeTimeoutMs(argv: SmokeArgs): number {
   const s = argv['smoke-timeout'] ?? SMOKE_TIMEOUT_S;
   if (!Number.isInteger(s) || s < 1)
-    throw new UserError(`--smoke-timeout must be a whole number of seconds >= 1 (got ${String(argv['smoke-timeout'])})`);
+    throw new UserError(shown`--smoke-timeout must be a whole number of seconds >= 1 (got ${String(argv['smoke-timeout'])})`);
   return s * 1000;
 }
 
@@ -92,7 +93,7 @@ export async function projectTransports(configPath: string): Promise<{ file: str
     data = JSON.parse(readRegularText(file));
   } catch (err) {
     if (err instanceof FileReadError) throw err;
-    throw new UserError(`${file} is not valid JSON: ${(err as Error).message} (--smoke reads the bot's transports from it)`);
+    throw new UserError(shown`${file} is not valid JSON: ${(err as Error).message} (--smoke reads the bot's transports from it)`);
   }
   const t = (data as { 'generator-pipecat'?: { transports?: unknown } })?.['generator-pipecat']?.transports;
   return { file, transports: Array.isArray(t) ? t.map(String) : [] };
@@ -112,7 +113,7 @@ export async function smokePrecheck(
   opts: { configPath: string; session: Pick<Session, 'client' | 'org' | 'credentialsPath'>; apiKey?: string; say: (line: string) => void },
 ): Promise<ChosenKey> {
   const project = await projectTransports(opts.configPath);
-  if (!project) opts.say(`smoke: no .yo-rc.json next to ${opts.configPath}: assuming the bot joins a Daily room`);
+  if (!project) opts.say(shown`smoke: no .yo-rc.json next to ${opts.configPath}: assuming the bot joins a Daily room`);
   else {
     const { TRANSPORTS } = await import('../../../generators/app/catalogue/catalogue.js');
     const daily = project.transports.filter((id) =>
@@ -120,7 +121,7 @@ export async function smokePrecheck(
     );
     if (!daily.length)
       throw new UserError(
-        `--smoke cannot start a session of this bot: a smoke session joins a Daily room, and its transports (${project.transports.join(', ') || 'none'}, in ${project.file}) take none`,
+        shown`--smoke cannot start a session of this bot: a smoke session joins a Daily room, and its transports (${project.transports.join(', ') || 'none'}, in ${project.file}) take none`,
         ['deploy without --smoke, then start a session the way its transport does (a phone call, a WebSocket or WebRTC client)'],
       );
   }
@@ -196,7 +197,7 @@ async function follow(
     const lines = await sessionLines(s.client, s.org, s.name, s.id);
     if (runningSince === undefined && session.botStartSeconds !== null && session.botStartSeconds !== undefined) {
       runningSince = Date.now();
-      s.say(`smoke: the bot started after ${session.botStartSeconds}s; watching it for ${Math.round(runMs / 1000)} s`);
+      s.say(shown`smoke: the bot started after ${session.botStartSeconds}s; watching it for ${Math.round(runMs / 1000)} s`);
     }
     if (lines.some(isErrorLine)) errorSeenAt ??= Date.now();
     const settling = errorSeenAt !== undefined && !session.endedAt && Date.now() - errorSeenAt < settleMs && Date.now() < deadline;
@@ -218,7 +219,7 @@ async function follow(
       };
     }
     const sig = await pauseUnlessStopped(Math.min(pollMs, left), watch);
-    if (sig) throw new InterruptedError(sig, `stopped the smoke session ${s.id} of agent ${s.name}`);
+    if (sig) throw new InterruptedError(sig, shown`stopped the smoke session ${s.id} of agent ${s.name}`);
   }
 }
 
@@ -234,8 +235,10 @@ export async function runSmoke(
   const { client, org, name, key, say } = s;
   const started = await client.startSession(name, key.key, { createDailyRoom: true });
   const id = started.sessionId;
-  if (!id) throw new OperationFailedError(`the start of a smoke session of agent ${name} answered no session id`);
-  say(`smoke: started session ${id} of agent ${name}${started.dailyRoom ? ` in ${started.dailyRoom}` : ''} with ${describeKey(key, org)}`);
+  if (!id) throw new OperationFailedError(shown`the start of a smoke session of agent ${name} answered no session id`);
+  say(
+    shown`smoke: started session ${id} of agent ${name}${started.dailyRoom ? ` in ${started.dailyRoom}` : ''} with ${describeKey(key, org)}`,
+  );
   const watch = io.watchInterrupts();
   try {
     return await follow(io, { client, org, name, id, timeoutMs: s.timeoutMs, say }, watch);
@@ -244,8 +247,8 @@ export async function runSmoke(
     const now = await client.session(org, name, id).catch(() => undefined);
     if (now && !now.endedAt) {
       await client.stopSession(org, name, id).then(
-        () => say(`smoke: stopped session ${id}`),
-        (err: Error) => say(`smoke: could not stop session ${id} (${err.message}): pipecat cloud agent stop ${name} -s ${id} --force`),
+        () => say(shown`smoke: stopped session ${id}`),
+        (err: Error) => say(shown`smoke: could not stop session ${id} (${err.message}): pipecat cloud agent stop ${name} -s ${id} --force`),
       );
     }
   }
@@ -287,7 +290,7 @@ export async function restoreHint(
 
 /** The failure of a smoke session: exit 1, with the log's last lines and how to restore. */
 export function smokeFailure(name: string, report: SmokeReport, restore: string[]): OperationFailedError {
-  return new OperationFailedError(`smoke session ${report.sessionId} of agent ${name} failed: ${report.reason}`, [
+  return new OperationFailedError(shown`smoke session ${report.sessionId} of agent ${name} failed: ${report.reason}`, [
     ...(report.logTail.length
       ? ['last lines of the session log:', ...report.logTail.map((l) => `  ${l}`)]
       : ['the session wrote no log lines']),

@@ -16,6 +16,7 @@ import { closest, lookupNameProblem } from '../../../secrets/rules.js';
 import type { CloudArgs, CloudIO } from '../common.js';
 import type { CloudCommandDefinition } from '../define.js';
 import { NO_TTY_CONFIRM, SECRETS_EPILOGUE, apiMessage, environmentSetName, isApiStatus, skipOption } from './shared.js';
+import { shown } from '../../../output/shown.js';
 
 /** Parsed options of `secrets delete`. */
 export interface DeleteArgs extends CloudArgs {
@@ -32,7 +33,7 @@ async function deleteSet(io: CloudIO, argv: DeleteArgs, emit: (doc: unknown) => 
   if (problem) throw new UserError(problem);
 
   const { client, org } = await io.openSession(argv);
-  let spinner = await io.startSpinner(`Looking up ${name}`, { json: argv.json });
+  let spinner = await io.startSpinner(shown`Looking up ${name}`, { json: argv.json });
   let sets: Awaited<ReturnType<typeof client.listSecretSets>>;
   try {
     sets = await client.listSecretSets(org);
@@ -46,23 +47,23 @@ async function deleteSet(io: CloudIO, argv: DeleteArgs, emit: (doc: unknown) => 
       sets.map((s) => s.name),
     );
     throw new OperationFailedError(
-      `secret set ${name} not found in organization ${org}: nothing was deleted`,
+      shown`secret set ${name} not found in organization ${org}: nothing was deleted`,
       near ? [`did you mean ${near}?`] : [],
     );
   }
   const kind = found.type === 'imagePullSecret' ? 'image pull secret' : 'secret set';
   if (!argv.skip) {
-    const ok = await io.dialogs.confirm(`Delete ${kind} ${name} (${org}, ${found.region})? This cannot be undone.`, {
+    const ok = await io.dialogs.confirm(shown`Delete ${kind} ${name} (${org}, ${found.region})? This cannot be undone.`, {
       noTty: NO_TTY_CONFIRM,
     });
     if (!ok) throw new CancelledError('cancelled: nothing was deleted');
   }
-  spinner = await io.startSpinner(`Deleting ${name}`, { json: argv.json });
+  spinner = await io.startSpinner(shown`Deleting ${name}`, { json: argv.json });
   try {
     await client.deleteSecretSet(org, name);
   } catch (err) {
     if (isApiStatus(err, 404))
-      throw new OperationFailedError(`${kind} ${name} was not found when deleting it: nothing was deleted (${apiMessage(err)})`);
+      throw new OperationFailedError(shown`${kind} ${name} was not found when deleting it: nothing was deleted (${apiMessage(err)})`);
     throw err;
   } finally {
     spinner.stop();
@@ -77,7 +78,7 @@ async function deleteSet(io: CloudIO, argv: DeleteArgs, emit: (doc: unknown) => 
     deleted: true,
   });
   if (!argv.json) {
-    io.err(success(`deleted ${kind} ${name} (${org}, ${found.region})`) + '\n');
+    io.err(success(shown`deleted ${kind} ${name} (${org}, ${found.region})`) + '\n');
   }
 }
 

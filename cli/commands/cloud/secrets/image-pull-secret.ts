@@ -24,6 +24,7 @@ import { setNameProblem } from '../../../secrets/rules.js';
 import type { CloudArgs, CloudIO } from '../common.js';
 import type { CloudCommandDefinition } from '../define.js';
 import { NO_TTY_CONFIRM, SECRETS_EPILOGUE, checkRegionOption, regionOption, skipOption } from './shared.js';
+import { shown } from '../../../output/shown.js';
 
 /** Parsed options of `secrets image-pull-secret`. */
 export interface ImagePullSecretArgs extends CloudArgs {
@@ -114,14 +115,14 @@ async function imagePullSecret(io: CloudIO, argv: ImagePullSecretArgs, emit: (do
   const { secretValue, credentialsFrom } = await readPullCredentials(io, argv, host, encode);
   io.registerSecrets?.([secretValue]);
   const { client, org } = await io.openSession(argv);
-  let spinner = await io.startSpinner(`Looking up ${name}`, { json: argv.json });
+  let spinner = await io.startSpinner(shown`Looking up ${name}`, { json: argv.json });
   let existing;
   let region;
   try {
     await checkRegionOption(client, org, argv.region);
     existing = (await client.listSecretSets(org)).find((s) => s.name === name);
     if (existing && existing.type !== 'imagePullSecret') {
-      throw new UserError(`${name} is a secret set, not an image pull secret: choose another name (nothing was sent)`);
+      throw new UserError(shown`${name} is a secret set, not an image pull secret: choose another name (nothing was sent)`);
     }
     region = await resolveRegion(argv.region, existing?.region, async () => (await client.organizationProperties(org)).defaultRegion, name);
   } finally {
@@ -129,12 +130,15 @@ async function imagePullSecret(io: CloudIO, argv: ImagePullSecretArgs, emit: (do
   }
 
   if (existing && !argv.skip) {
-    const ok = await dialogs.confirm(`Image pull secret ${name} exists (${org}, ${existing.region}). Replace its host and credentials?`, {
-      noTty: NO_TTY_CONFIRM,
-    });
+    const ok = await dialogs.confirm(
+      shown`Image pull secret ${name} exists (${org}, ${existing.region}). Replace its host and credentials?`,
+      {
+        noTty: NO_TTY_CONFIRM,
+      },
+    );
     if (!ok) throw new CancelledError('cancelled: nothing was changed');
   }
-  spinner = await io.startSpinner(`${existing ? 'Updating' : 'Creating'} image pull secret ${name}`, { json: argv.json });
+  spinner = await io.startSpinner(shown`${existing ? 'Updating' : 'Creating'} image pull secret ${name}`, { json: argv.json });
   let result;
   try {
     result = await client.upsertImagePullSecret(org, name, { host, secretValue, region: region.region });
@@ -156,7 +160,7 @@ async function imagePullSecret(io: CloudIO, argv: ImagePullSecretArgs, emit: (do
   if (!argv.json) {
     io.err(
       success(
-        `${existing ? 'updated' : 'created'} image pull secret ${name} for ${host} (${org}, ${doc.region} from ${region.source}); credentials ${doc.credentials.fingerprint}, ${doc.credentials.length} characters of base64`,
+        shown`${existing ? 'updated' : 'created'} image pull secret ${name} for ${host} (${org}, ${doc.region} from ${region.source}); credentials ${doc.credentials.fingerprint}, ${doc.credentials.length} characters of base64`,
       ) + '\n',
     );
   }

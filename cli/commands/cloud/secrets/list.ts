@@ -27,6 +27,8 @@ import {
   regionOption,
 } from './shared.js';
 import { SET_STATUS_MEANING, setStatusCell } from '../../../secrets/status.js';
+import { shown as shownLine } from '../../../output/shown.js';
+import { visibleField } from '../../../../generators/app/output/terminal-safe.js';
 
 /** Parsed options of `secrets list`. */
 export interface ListArgs extends CloudArgs {
@@ -39,7 +41,7 @@ export interface ListArgs extends CloudArgs {
 
 async function listSets(io: CloudIO, argv: ListArgs, emit: (doc: unknown) => void): Promise<void> {
   const { client, org } = await io.openSession(argv);
-  const spinner = await io.startSpinner(`Reading the secret sets of ${org}`, { json: argv.json });
+  const spinner = await io.startSpinner(shownLine`Reading the secret sets of ${org}`, { json: argv.json });
   let sets;
   try {
     await checkRegionOption(client, org, argv.region);
@@ -70,7 +72,7 @@ async function listSets(io: CloudIO, argv: ListArgs, emit: (doc: unknown) => voi
 
   const where = argv.region !== undefined ? ` in region ${argv.region}` : '';
   if (shown.length === 0) {
-    io.err(`No secret sets in organization ${org}${where}.\n`);
+    io.err(shownLine`No secret sets in organization ${org}${where}.\n`);
   } else {
     io.out(
       renderTable(
@@ -90,7 +92,7 @@ async function listSets(io: CloudIO, argv: ListArgs, emit: (doc: unknown) => voi
   }
   if (hidden > 0) {
     io.err(
-      `${hidden} image pull ${hidden === 1 ? 'secret' : 'secrets'} hidden: --no-sets (or --all) shows ${hidden === 1 ? 'it' : 'them'}.\n`,
+      shownLine`${hidden} image pull ${hidden === 1 ? 'secret' : 'secrets'} hidden: --no-sets (or --all) shows ${hidden === 1 ? 'it' : 'them'}.\n`,
     );
   }
 }
@@ -100,7 +102,7 @@ async function listKeys(io: CloudIO, argv: ListArgs, emit: (doc: unknown) => voi
   const problem = lookupNameProblem(name, 'set name');
   if (problem) throw new UserError(problem);
   const { client, org } = await io.openSession(argv);
-  const spinner = await io.startSpinner(`Reading secret set ${name}`, { json: argv.json });
+  const spinner = await io.startSpinner(shownLine`Reading secret set ${name}`, { json: argv.json });
   let detail;
   try {
     await checkRegionOption(client, org, argv.region);
@@ -108,12 +110,12 @@ async function listKeys(io: CloudIO, argv: ListArgs, emit: (doc: unknown) => voi
   } catch (err) {
     if (isApiStatus(err, 404)) {
       throw new OperationFailedError(
-        `secret set ${name} not found in organization ${org}${argv.region !== undefined ? ` (region ${argv.region})` : ''}`,
+        shownLine`secret set ${name} not found in organization ${org}${argv.region !== undefined ? ` (region ${argv.region})` : ''}`,
         ['see `pipecat cloud secrets list` for the sets that exist'],
       );
     }
     if (isImagePullSecretRefusal(err)) {
-      throw new OperationFailedError(`${name} is an image pull secret: its contents cannot be listed (${apiMessage(err)})`, [
+      throw new OperationFailedError(shownLine`${name} is an image pull secret: its contents cannot be listed (${apiMessage(err)})`, [
         'image pull secrets appear in `pipecat cloud secrets list --all`',
       ]);
     }
@@ -122,7 +124,7 @@ async function listKeys(io: CloudIO, argv: ListArgs, emit: (doc: unknown) => voi
     spinner.stop();
   }
   if (argv.region !== undefined && detail.region !== argv.region) {
-    throw new OperationFailedError(`secret set ${name} is in region ${detail.region}, not ${argv.region}`);
+    throw new OperationFailedError(shownLine`secret set ${name} is in region ${detail.region}, not ${argv.region}`);
   }
   const keys = detail.secrets.map((s) => s.fieldName).sort();
   emit({
@@ -139,7 +141,7 @@ async function listKeys(io: CloudIO, argv: ListArgs, emit: (doc: unknown) => voi
 
   const status = setStatusCell(detail.status, detail.errorMessage);
   io.out(
-    `Secret set ${c.bold(name)} in ${org}, region ${detail.region}, status ${status}, ${keys.length} ${keys.length === 1 ? 'key' : 'keys'} (values are never shown)\n`,
+    `Secret set ${c.bold(visibleField(name))} in ${visibleField(org)}, region ${visibleField(detail.region)}, status ${visibleField(status)}, ${keys.length} ${keys.length === 1 ? 'key' : 'keys'} (values are never shown)\n`,
   );
   noteStatuses(io, [detail.status]);
   if (keys.length > 0)
@@ -154,7 +156,7 @@ async function listKeys(io: CloudIO, argv: ListArgs, emit: (doc: unknown) => voi
 /** One stderr note per listed status that blocks deploys and needs explaining (`pending`, `unknown`). */
 function noteStatuses(io: CloudIO, statuses: readonly unknown[]): void {
   const seen = new Set(statuses.filter((s): s is string => typeof s === 'string'));
-  for (const [status, meaning] of Object.entries(SET_STATUS_MEANING)) if (seen.has(status)) io.err(`${status}: ${meaning}.\n`);
+  for (const [status, meaning] of Object.entries(SET_STATUS_MEANING)) if (seen.has(status)) io.err(shownLine`${status}: ${meaning}.\n`);
 }
 
 /** `secrets list` with a set name (or `--env`) lists its keys, without one the sets. */

@@ -15,6 +15,8 @@ import { DEFAULT_CONCURRENCY } from '../../../secrets/writer.js';
 import type { CloudArgs, CloudIO, Session } from '../common.js';
 import { organizationNotFound } from '../known-org.js';
 import { NO_TTY_CONFIRM, checkRegionOption, isApiStatus, isImagePullSecretRefusal } from './shared.js';
+import { shown } from '../../../output/shown.js';
+import { visibleField } from '../../../../generators/app/output/terminal-safe.js';
 
 /** Parsed options of `secrets set` (`name` is the set's once resolved: named, or `--env`'s). */
 export interface SetArgs extends CloudArgs {
@@ -81,7 +83,7 @@ export async function readSetInput(io: CloudIO, argv: SetArgs): Promise<SetInput
 async function fileToRead(io: CloudIO, path: string, json?: boolean): Promise<string> {
   const { fileInServer } = await import('../../../deploy/project.js');
   const found = fileInServer(path, process.cwd());
-  if (found.server && !json) io.err(`reading ${found.path}: there is no ${path} here, the project's server/ folder has it\n`);
+  if (found.server && !json) io.err(shown`reading ${found.path}: there is no ${path} here, the project's server/ folder has it\n`);
   return found.path;
 }
 
@@ -102,7 +104,7 @@ export async function readCurrentSet(
   session: Pick<Session, 'client' | 'org' | 'orgSource'>,
 ): Promise<{ existing: SecretSetDetail | undefined; region: ResolvedRegion }> {
   const { client, org, orgSource } = session;
-  const spinner = await io.startSpinner(`Reading secret set ${argv.name}`, { json: argv.json });
+  const spinner = await io.startSpinner(shown`Reading secret set ${argv.name}`, { json: argv.json });
   try {
     await checkRegionOption(client, org, argv.region);
     const setRead = client.getSecretSet(org, argv.name);
@@ -113,7 +115,7 @@ export async function readCurrentSet(
       existing = await setRead;
     } catch (err) {
       if (isImagePullSecretRefusal(err)) {
-        throw new UserError(`${argv.name} is an image pull secret, not a secret set: choose another name (nothing was sent)`);
+        throw new UserError(shown`${argv.name} is an image pull secret, not a secret set: choose another name (nothing was sent)`);
       }
       if (!isApiStatus(err, 404) || organizationNotFound(err, org)) throw err;
     }
@@ -140,7 +142,7 @@ export async function readCurrentSet(
 
 /** The plan as a table on stderr: each key's action, source, length and fingerprint (never a value). */
 function planText(plan: WritePlan, org: string): string {
-  const head = `${plan.exists ? 'Update' : 'Create'} secret set ${c.bold(plan.set)} in ${org}, region ${plan.region} (${plan.regionSource}):`;
+  const head = `${plan.exists ? 'Update' : 'Create'} secret set ${c.bold(visibleField(plan.set))} in ${visibleField(org)}, region ${visibleField(plan.region)} (${plan.regionSource}):`;
   const rows = plan.keys.map((k) => [
     k.key,
     k.action === 'add' ? c.green('add') : c.yellow('overwrite'),
@@ -160,7 +162,7 @@ function planText(plan: WritePlan, org: string): string {
 export async function confirmPlan(io: CloudIO, argv: SetArgs, plan: WritePlan, org: string): Promise<void> {
   if (!argv.skip) {
     io.err(planText(plan, org));
-    const ok = await io.dialogs.confirm(`Write ${plan.keys.length} ${plan.keys.length === 1 ? 'key' : 'keys'} to ${plan.set}?`, {
+    const ok = await io.dialogs.confirm(shown`Write ${plan.keys.length} ${plan.keys.length === 1 ? 'key' : 'keys'} to ${plan.set}?`, {
       noTty: NO_TTY_CONFIRM,
       default: true,
     });

@@ -8,6 +8,7 @@ import { c, success } from '../../../output/colors.js';
 import { renderTable } from '../../../output/table.js';
 import type { KeyWriteResult } from '../../../secrets/writer.js';
 import type { SetRun, WaitResult, WriteOutcome } from './set-write.js';
+import { shown } from '../../../output/shown.js';
 
 /**
  * A write refused with HTTP 401 part-way: an {@link OperationFailedError} (its details say which
@@ -146,7 +147,7 @@ export function finishRun(r: SetReport): void {
   if (g.failed.some((x) => x.httpStatus === 401)) {
     // The credentials were refused mid-way: exit 4 like any other 401 (docs/secrets.md).
     throw new CredentialsRejectedError(
-      `Pipecat Cloud rejected the credentials while writing to ${plan.set}: ${g.written.length} of ${total} keys were written`,
+      shown`Pipecat Cloud rejected the credentials while writing to ${plan.set}: ${g.written.length} of ${total} keys were written`,
       [...details, 'log in again, then run the same command again'],
     );
   }
@@ -167,12 +168,12 @@ function finishWait(r: SetReport): void {
   const { plan } = run;
   const total = plan.keys.length;
   if (wait?.status === 'failed') {
-    throw new OperationFailedError(`secret set ${plan.set} failed to provision: ${wait.errorMessage ?? 'no error message'}`, [
+    throw new OperationFailedError(shown`secret set ${plan.set} failed to provision: ${wait.errorMessage ?? 'no error message'}`, [
       `all ${total} keys were written`,
     ]);
   }
   if (wait?.status === 'timeout') {
-    throw new OperationFailedError(`secret set ${plan.set} was still pending after ${run.input.waitTimeout} s (--wait-timeout)`, [
+    throw new OperationFailedError(shown`secret set ${plan.set} was still pending after ${run.input.waitTimeout} s (--wait-timeout)`, [
       `all ${total} keys were written`,
     ]);
   }
@@ -180,7 +181,7 @@ function finishWait(r: SetReport): void {
     const tail = wait
       ? `; the set is ready (${(wait.waitedMs / 1000).toFixed(1)} s)`
       : '; the set is being provisioned, which takes a few seconds (--wait waits until it is ready)';
-    run.io.err(success(`${total} ${total === 1 ? 'key' : 'keys'} written to ${plan.set} (${run.org}, ${plan.region})${tail}`) + '\n');
+    run.io.err(success(shown`${total} ${total === 1 ? 'key' : 'keys'} written to ${plan.set} (${run.org}, ${plan.region})${tail}`) + '\n');
   }
 }
 

@@ -16,6 +16,7 @@ import type { SetArgs, SetInput } from './set-read.js';
 import { outcomeUnknown } from '../../../cloud-api/http.js';
 import { organizationNotFound } from '../known-org.js';
 import { apiMessage, isApiStatus, isFatalForBatch } from './shared.js';
+import { shown } from '../../../output/shown.js';
 
 /** What the steps after the confirmation share. */
 export interface SetRun {
@@ -123,7 +124,7 @@ async function verifyAfterFailure(
 export async function writeAndVerify(run: SetRun): Promise<WriteOutcome> {
   const { io, argv, client, org, plan, input, interrupts } = run;
   const total = plan.keys.length;
-  const spinner = await io.startSpinner(`Writing 0/${total} keys to ${plan.set}`, { json: argv.json });
+  const spinner = await io.startSpinner(shown`Writing 0/${total} keys to ${plan.set}`, { json: argv.json });
   const results = await writeKeys({
     items: input.secrets,
     write: async (s) => {
@@ -131,7 +132,7 @@ export async function writeAndVerify(run: SetRun): Promise<WriteOutcome> {
     },
     concurrency: input.concurrency,
     firstAlone: !plan.exists,
-    onProgress: (n) => spinner.update(`Writing ${n}/${total} keys to ${plan.set}`),
+    onProgress: (n) => spinner.update(shown`Writing ${n}/${total} keys to ${plan.set}`),
     isFatal: isFatalForBatch,
     isOutcomeUnknown: outcomeUnknown,
     statusOf: (err) => (err instanceof ApiError ? err.status : undefined),
@@ -152,13 +153,13 @@ export async function writeAndVerify(run: SetRun): Promise<WriteOutcome> {
  */
 export async function waitUntilReady(run: SetRun): Promise<WaitResult> {
   const { io, argv, client, org, plan, interrupts } = run;
-  const spinner = await io.startSpinner(`Waiting for ${plan.set} to be ready`, { json: argv.json });
+  const spinner = await io.startSpinner(shown`Waiting for ${plan.set} to be ready`, { json: argv.json });
   const started = Date.now();
   try {
     return await Promise.race([
       waitForSet(() => client.getSecretSet(org, plan.set), {
         timeoutMs: run.input.waitTimeout * 1000,
-        onStatus: (st) => spinner.update(`Waiting for ${plan.set} to be ready (${st})`),
+        onStatus: (st) => spinner.update(shown`Waiting for ${plan.set} to be ready (${st})`),
       }),
       interrupts.first.then((sig) => ({ status: 'interrupted', signal: sig, waitedMs: Date.now() - started })),
     ]);

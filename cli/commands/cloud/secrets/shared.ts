@@ -10,6 +10,7 @@ import type { CloudClient } from '../../../cloud-api/client.js';
 import { ApiError, HostUnreachableError } from '../../../cloud-api/errors.js';
 import { checkRegion } from '../../../secrets/plan.js';
 import type { CloudArgs, CloudIO } from '../common.js';
+import { shown } from '../../../output/shown.js';
 
 /** Epilogue of every secrets command's `--help`. */
 export const SECRETS_EPILOGUE =
@@ -105,7 +106,7 @@ export async function environmentSetName(
   });
   if (!names.secretSet)
     throw new UserError(
-      `--env ${argv.env}: no secret set: name it, or run in your project's server/ folder (the set is AGENT-${argv.env}-secrets for agent_name in pcc-deploy.toml)`,
+      shown`--env ${argv.env}: no secret set: name it, or run in your project's server/ folder (the set is AGENT-${argv.env}-secrets for agent_name in pcc-deploy.toml)`,
     );
   if (!argv.json) io.err(`${environmentLine(names, { set: true })}\n`);
   return names.secretSet;

@@ -25,6 +25,7 @@ import {
   isImagePullSecretRefusal,
   skipOption,
 } from './shared.js';
+import { shown } from '../../../output/shown.js';
 
 /** Parsed options of `secrets unset`. */
 export interface UnsetArgs extends CloudArgs {
@@ -45,15 +46,16 @@ async function unsetKey(io: CloudIO, argv: UnsetArgs, emit: (doc: unknown) => vo
     throw new UserError(problems.length === 1 ? problems[0] : 'invalid arguments', problems.length === 1 ? [] : problems);
 
   const { client, org } = await io.openSession(argv);
-  let spinner = await io.startSpinner(`Reading secret set ${name}`, { json: argv.json });
+  let spinner = await io.startSpinner(shown`Reading secret set ${name}`, { json: argv.json });
   let keys: string[];
   try {
     keys = (await client.getSecretSet(org, name)).secrets.map((s) => s.fieldName);
   } catch (err) {
-    if (isApiStatus(err, 404)) throw new OperationFailedError(`secret set ${name} not found in organization ${org}: nothing was removed`);
+    if (isApiStatus(err, 404))
+      throw new OperationFailedError(shown`secret set ${name} not found in organization ${org}: nothing was removed`);
     if (isImagePullSecretRefusal(err))
       throw new OperationFailedError(
-        `${name} is an image pull secret: it has no keys to unset (delete it with \`pipecat cloud secrets delete ${name}\`)`,
+        shown`${name} is an image pull secret: it has no keys to unset (delete it with \`pipecat cloud secrets delete ${name}\`)`,
       );
     throw err;
   } finally {
@@ -61,22 +63,22 @@ async function unsetKey(io: CloudIO, argv: UnsetArgs, emit: (doc: unknown) => vo
   }
   if (!keys.includes(key)) {
     const near = closest(key, keys);
-    throw new OperationFailedError(`key ${key} not found in secret set ${name}: nothing was removed`, [
+    throw new OperationFailedError(shown`key ${key} not found in secret set ${name}: nothing was removed`, [
       ...(near ? [`did you mean ${near}?`] : []),
       `the set has ${keys.length} ${keys.length === 1 ? 'key' : 'keys'}: see \`pipecat cloud secrets list ${name}\``,
     ]);
   }
   if (!argv.skip) {
-    if (!(await io.dialogs.confirm(`Remove ${key} from secret set ${name} (${org})?`, { noTty: NO_TTY_CONFIRM })))
+    if (!(await io.dialogs.confirm(shown`Remove ${key} from secret set ${name} (${org})?`, { noTty: NO_TTY_CONFIRM })))
       throw new CancelledError('cancelled: nothing was removed');
   }
-  spinner = await io.startSpinner(`Removing ${key} from ${name}`, { json: argv.json });
+  spinner = await io.startSpinner(shown`Removing ${key} from ${name}`, { json: argv.json });
   try {
     await client.deleteSecret(org, name, key);
   } catch (err) {
     if (isApiStatus(err, 404))
       throw new OperationFailedError(
-        `key ${key} of secret set ${name} was not found when removing it: nothing was removed (${apiMessage(err)})`,
+        shown`key ${key} of secret set ${name} was not found when removing it: nothing was removed (${apiMessage(err)})`,
       );
     throw err;
   } finally {
@@ -84,7 +86,7 @@ async function unsetKey(io: CloudIO, argv: UnsetArgs, emit: (doc: unknown) => vo
   }
   emit({ ok: true, organization: org, ...(argv.env !== undefined ? { environment: argv.env } : {}), set: name, key, removed: true });
   if (!argv.json) {
-    io.err(success(`removed ${key} from secret set ${name} (${org})`) + '\n');
+    io.err(success(shown`removed ${key} from secret set ${name} (${org})`) + '\n');
   }
 }
 
