@@ -17,6 +17,7 @@
  * and hands it to the command.
  */
 import { readFileSync } from 'node:fs';
+import { writeStdout } from '../generators/app/output/sinks.js';
 import { packageInfo } from '../generators/app/paths.js';
 
 /**
@@ -41,4 +42,4 @@ if (answer === undefined) {
   const readerHeadStart =
     args[0] === 'doctor' ? (await import('./doctor/head-start.js')).startDoctorReading(args, process.cwd()) : undefined;
   (await import('./main.js')).start({ readerHeadStart });
-} else process.stdout.write(answer);
+} else writeStdout(answer);

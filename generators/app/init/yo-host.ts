@@ -14,6 +14,7 @@ import { flagsLayer } from '../config/flags.js';
 import type { ConfigLayer } from '../config/resolve.js';
 import type { InitRequest } from './init-plan.js';
 import { WizardCancelledError } from '../wizard/wizard.js';
+import { writeStderr } from '../output/sinks.js';
 
 /**
  * Cancel errors of the prompt libraries Yeoman's adapter runs (Inquirer's `ExitPromptError` …, the
@@ -82,12 +83,12 @@ export function rootHomeProblem(): string | undefined {
 export function endUnderYo(err: unknown, cancelled?: string): never {
   if (!runByYo()) throw err;
   if (cancelled !== undefined && isCancel(err)) {
-    process.stderr.write(`${cancelled}\n`);
+    writeStderr(`${cancelled}\n`);
     process.exit(130);
   }
   const e = err as { exitCode?: unknown; message?: string; problems?: readonly string[] };
   if (typeof e.exitCode !== 'number') throw err;
-  process.stderr.write([`error: ${e.message}`, ...(e.problems ?? []).map((p) => `  - ${p}`)].join('\n') + '\n');
+  writeStderr([`error: ${e.message}`, ...(e.problems ?? []).map((p) => `  - ${p}`)].join('\n') + '\n');
   process.exit(e.exitCode);
 }
 
