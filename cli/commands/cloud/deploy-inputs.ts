@@ -11,6 +11,7 @@ import type { DeployConfig } from '../../deploy/config.js';
 import { environmentLine, environmentNames, type EnvironmentArgs, type EnvironmentNames } from '../../deploy/environments.js';
 import { CancelledError, UserError } from '../../errors.js';
 import type { CloudArgs, CloudIO } from './common.js';
+import { visibleField } from '../../../generators/app/output/terminal-safe.js';
 
 /** Parsed options of `pipecat cloud deploy`. */
 export interface DeployArgs extends CloudArgs, EnvironmentArgs {
@@ -200,7 +201,7 @@ export async function runPreflight(run: DeployRun, existing: AgentDetails | unde
       `preflight found ${problems.length} problem${problems.length === 1 ? '' : 's'}: nothing was created on Pipecat Cloud (--no-preflight skips these checks)`,
       problems,
     );
-  say(`preflight: ok (agent ${i.name}, ${org}, region ${region}${i.secretSet ? `, secret set ${i.secretSet}` : ''})`);
+  say(`preflight: ok (agent ${visibleField(i.name)}, ${visibleField(org)}, region ${visibleField(region)}${i.secretSet ? `, secret set ${visibleField(i.secretSet)}` : ''})`);
 }
 
 /**

@@ -10,6 +10,7 @@ import { outcomeUnknown } from '../../cloud-api/http.js';
 import { InterruptedError, OperationFailedError } from '../../errors.js';
 import { pauseUnlessStopped, type InterruptWatch } from '../../interrupts.js';
 import type { DeployInputs, DeployRun } from './deploy-inputs.js';
+import { visibleField } from '../../../generators/app/output/terminal-safe.js';
 
 /**
  * Polling: first interval and ceiling in ms, and how long to wait for a build or a deployment
@@ -51,7 +52,7 @@ export async function cloudBuildFlow(
   say(
     `build context: ${ctx.files.length} files, ${ctx.tarball.length} bytes gzipped, hash ${ctx.contextHash} (${ctx.rules === 'dockerignore' ? '.dockerignore' : 'default exclusions'})`,
   );
-  if (ctx.withheld.length) say(`never sent (dotenv files): ${ctx.withheld.join(', ')}`);
+  if (ctx.withheld.length) say(`never sent (dotenv files): ${ctx.withheld.map(visibleField).join(', ')}`);
   const cached = await client.listBuilds(org, { contextHash: ctx.contextHash, region, status: 'success', limit: 1 });
   if (cached.length) {
     say(`reusing build ${cached[0].id}: a successful build of the same context exists (cached; nothing uploaded)`);
