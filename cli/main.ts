@@ -105,8 +105,7 @@ export async function run(argv: string[], context: CommandContext = {}): Promise
     // A command that reported the usage problems itself (init, with its configuration's) wins.
     const e = err instanceof UserError ? err : (usageError ?? err);
     stopNow = e instanceof InterruptedError;
-    if (jsonMode && !reportedAsJson(e))
-      writeStdout(JSON.stringify(jsonErrorDocument(e), null, 2) + '\n');
+    if (jsonMode && !reportedAsJson(e)) writeStdout(JSON.stringify(jsonErrorDocument(e), null, 2) + '\n');
     writeStderr(formatError(e) + '\n');
     if (e === usageError || (e instanceof UserError && usageError)) writeStderr(usageHint(usageLine));
     return exitCodeFor(e);

@@ -55,7 +55,10 @@ export function doctorDocument(root: string, findings: readonly Finding[], fixed
  */
 export function humanReport(root: string, findings: readonly Finding[]): string {
   if (findings.length === 0) return visibleControls(`${pc.green('healthy')}: no findings in ${visibleField(root)}\n`);
-  const blocks = findings.map((f) => `${pc.bold(placeText(f.where))}  ${pc.dim(f.check)}\n  ${visibleLines(f.message, '  ')}\n  ${pc.cyan('→')} ${visibleLines(f.fix, '    ')}\n`);
+  const blocks = findings.map(
+    (f) =>
+      `${pc.bold(placeText(f.where))}  ${pc.dim(f.check)}\n  ${visibleLines(f.message, '  ')}\n  ${pc.cyan('→')} ${visibleLines(f.fix, '    ')}\n`,
+  );
   const fixable = findings.filter((f) => f.repair).length;
   const summary =
     `${findings.length} ${findings.length === 1 ? 'finding' : 'findings'} in ${visibleField(root)}` +

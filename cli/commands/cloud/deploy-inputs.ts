@@ -201,7 +201,9 @@ export async function runPreflight(run: DeployRun, existing: AgentDetails | unde
       `preflight found ${problems.length} problem${problems.length === 1 ? '' : 's'}: nothing was created on Pipecat Cloud (--no-preflight skips these checks)`,
       problems,
     );
-  say(`preflight: ok (agent ${visibleField(i.name)}, ${visibleField(org)}, region ${visibleField(region)}${i.secretSet ? `, secret set ${visibleField(i.secretSet)}` : ''})`);
+  say(
+    `preflight: ok (agent ${visibleField(i.name)}, ${visibleField(org)}, region ${visibleField(region)}${i.secretSet ? `, secret set ${visibleField(i.secretSet)}` : ''})`,
+  );
 }
 
 /**

@@ -258,5 +258,8 @@ export function stagingHome(target: string): string {
 
 /** Say on stderr that a staging folder was kept because moved-aside copies in it could not be put back. */
 export function warnKept(folder: string, kept: readonly string[]): void {
-  if (kept.length) writeStderr(`warning: kept ${visibleField(folder)}: ${kept.length} moved-aside file(s) could not be put back (${visibleField(kept[0])})\n`);
+  if (kept.length)
+    writeStderr(
+      `warning: kept ${visibleField(folder)}: ${kept.length} moved-aside file(s) could not be put back (${visibleField(kept[0])})\n`,
+    );
 }

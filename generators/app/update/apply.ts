@@ -183,7 +183,9 @@ export async function applyChanges(root: string, changes: readonly FileChange[],
     finished = true;
     const kept = rollback(run.folder, run.journal);
     if (kept.length)
-      writeStderr(`warning: kept ${visibleField(run.folder)}: ${kept.length} moved-aside file(s) could not be put back (${visibleField(kept[0])})\n`);
+      writeStderr(
+        `warning: kept ${visibleField(run.folder)}: ${kept.length} moved-aside file(s) could not be put back (${visibleField(kept[0])})\n`,
+      );
   };
   const onSignal = (signal: NodeJS.Signals): void => {
     undo();
