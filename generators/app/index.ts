@@ -24,7 +24,7 @@ import type { InitPlan, InitRequest } from './init/init-plan.js';
 import { BASE_DIR, writeBase } from './update/base.js';
 import { checkYoRcAt } from './update/guard.js';
 import type { Staging } from './staging/staging.js';
-import { endUnderYo, escCancels, givenLayer, isCancel, rootHomeProblem, runByYo, yoRequest } from './init/yo-host.js';
+import { endUnderYo, escCancels, givenLayer, isCancel, rootHomeProblem, runByYo, sinkYoLog, yoRequest } from './init/yo-host.js';
 import { toInquirer } from './wizard/inquirer.js';
 import { installDependencies } from './wizard/install.js';
 import { RENDERS_ROWS } from './wizard/row.js';
@@ -104,6 +104,8 @@ export default class PipecatGenerator extends Generator {
     }
     // Our projects install nothing at generation time (uv and npm run later, by the user).
     super(args, options, { customInstallTask: true });
+    // Under `yo`, Yeoman's log is yo's: make it a sink like our CLI's.
+    if (runByYo()) (this as { log: unknown }).log = sinkYoLog(this.env);
     for (const f of OPTION_FLAGS) {
       const o = f.option;
       this.option(f.flag, {
