@@ -8,7 +8,11 @@ import { describe, expect, test } from '@jest/globals';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
+import { drawnQuestion } from '../cli/dialogs.js';
+import { ownCell, renderPairs, renderTable } from '../cli/output/table.js';
+import { drawnLine, terminalText } from '../generators/app/output/sinks.js';
 import { ROOT } from './helpers/cli.js';
+import { HOSTILE, RAW, SHOWN } from './helpers/hostile.js';
 
 /** The modules allowed to write to the process's streams (each says why in eslint.config.js). */
 const SINKS: readonly string[] = ['generators/app/output/sinks.ts'];
@@ -72,5 +76,28 @@ describe('output sinks', () => {
       expect(JSON.stringify(await rule(file))).toContain('object.property.name=/^(stdout|stderr)$/');
     }
     expect(await rule(SINKS[0])).toBeUndefined();
+  });
+});
+
+describe('what libraries draw, and the rule itself', () => {
+  test('table cells and pairs: every cell made visible (a line feed too), our own coloured cell kept', () => {
+    const table = renderTable(['name', 'state'], [[`${HOSTILE}\nrow`, ownCell('\x1b[32mok\x1b[39m')]], 'plain');
+    expect(table).toBe(`name\tstate\n${SHOWN}\\u000arow\t\x1b[32mok\x1b[39m`);
+    expect(renderTable(['name'], [[HOSTILE]])).not.toMatch(RAW);
+    expect(renderPairs([['agent', HOSTILE]])).toBe(`agent: ${SHOWN}`);
+  });
+
+  test('a prompt question and a spinner line: shown made visible, values unchanged', () => {
+    const q = drawnQuestion({ type: 'select', message: `Delete ${HOSTILE}?`, choices: [{ title: HOSTILE, value: HOSTILE }] });
+    expect(q.message).toBe(`Delete ${SHOWN}?`);
+    expect(q.choices).toEqual([{ title: SHOWN, value: HOSTILE }]);
+    expect(drawnLine(`Reading ${HOSTILE}\n`)).toBe(`Reading ${SHOWN}\\u000a`);
+  });
+
+  test('the sinks keep colour only while colours are wanted', () => {
+    const coloured = '\x1b[1mbold\x1b[22m\n';
+    expect(terminalText(coloured, {})).toBe(coloured);
+    expect(terminalText(coloured, { NO_COLOR: '1' })).toBe('\\u001b[1mbold\\u001b[22m\n');
+    expect(terminalText(`${HOSTILE}\r\n`, { FORCE_COLOR: '0' })).toBe(`${SHOWN}\r\n`);
   });
 });
