@@ -17,7 +17,6 @@
  * and hands it to the command.
  */
 import { readFileSync } from 'node:fs';
-import { writeStdout } from '../generators/app/output/sinks.js';
 import { packageInfo } from '../generators/app/paths.js';
 
 /**
@@ -42,4 +41,4 @@ if (answer === undefined) {
   const readerHeadStart =
     args[0] === 'doctor' ? (await import('./doctor/head-start.js')).startDoctorReading(args, process.cwd()) : undefined;
   (await import('./main.js')).start({ readerHeadStart });
-} else writeStdout(answer);
+} else process.stdout.write(answer); // our own text only: the version, the build's JSON (a sink: eslint.config.js)
