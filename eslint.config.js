@@ -35,6 +35,32 @@ export default tseslint.config(
     },
   },
   {
+    // Every output path goes through the sinks: nothing in cli/ or generators/ writes to the
+    // process's streams itself (test/output-sinks.test.ts checks the same on the sources).
+    files: ['cli/**/*.ts', 'generators/**/*.ts'],
+    // The sink module: the one place that writes to process.stdout and process.stderr, after the
+    // redaction and the terminal rule (terminalText), for everything the CLI and the generator print.
+    // cli/entry.ts: its fast answers (the version, the build's `init --list-options` JSON) are this
+    // program's own text, and it must load nothing more than itself (test/bundle.test.ts).
+    ignores: ['generators/app/output/sinks.ts', 'cli/entry.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "MemberExpression[object.type='MemberExpression'][object.object.name='process'][object.property.name=/^(stdout|stderr)$/][property.name='write']",
+          message:
+            'Write through the sinks (generators/app/output/sinks.ts: writeStdout, writeStderr, or an io.out/io.err made of them): they redact secrets and make control characters visible. Put values from outside into the line with visibleField/visibleLines first.',
+        },
+        {
+          selector: "MemberExpression[object.name='console']",
+          message:
+            'No console.* in cli/ or generators/: write through the sinks (generators/app/output/sinks.ts), which redact secrets and make control characters visible.',
+        },
+      ],
+    },
+  },
+  {
     // Plain JavaScript: this file, the Jest reporter (Node) and the e2e tier's browser fixture.
     files: ['**/*.js', '**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', window: 'readonly' } },

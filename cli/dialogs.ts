@@ -16,6 +16,8 @@ import type { Readable, Writable } from 'node:stream';
 import type { PromptObject } from 'prompts';
 import { CancelledError, UserError } from './errors.js';
 import { editLine, type EditableText } from './line-editing.js';
+import { terminalText } from '../generators/app/output/sinks.js';
+import { visibleField } from '../generators/app/output/terminal-safe.js';
 
 /** Streams and TTY override used by the dialogs (defaults: process.stdin, process.stderr). */
 export interface DialogIO {
@@ -56,6 +58,28 @@ function lineEditing(this: EditableText & { pipecatHooked?: boolean }): void {
   editLine(this);
 }
 
+/**
+ * A question as `prompts` may draw it (it writes to the terminal itself): its message, choices'
+ * titles and descriptions through the sinks' rule (`terminalText`), a typed default through
+ * `visibleField`; values are unchanged.
+ *
+ * @param asked a `prompts` question
+ * @returns a copy, safe to draw
+ */
+export function drawnQuestion<Q extends object>(asked: Q): Q {
+  const question = asked as Record<string, unknown>;
+  const out: Record<string, unknown> = { ...question };
+  for (const key of ['message', 'hint'] as const) if (typeof question[key] === 'string') out[key] = terminalText(question[key]);
+  if (typeof question.initial === 'string') out.initial = visibleField(question.initial);
+  if (Array.isArray(question.choices))
+    out.choices = (question.choices as Record<string, unknown>[]).map((c) => {
+      const drawn = { ...c };
+      for (const key of ['title', 'description'] as const) if (typeof c[key] === 'string') drawn[key] = terminalText(c[key]);
+      return drawn;
+    });
+  return out as Q;
+}
+
 async function ask<T>(question: Record<string, unknown>, opts: DialogOptions): Promise<T> {
   const io = opts.io ?? {};
   if (!canPrompt(io)) throw new UserError(opts.noTty ?? 'this needs an answer, but no terminal is available to ask it');
@@ -64,7 +88,7 @@ async function ask<T>(question: Record<string, unknown>, opts: DialogOptions): P
   const typed = question.type === 'text' || question.type === 'invisible';
   const answers = await prompts(
     {
-      ...question,
+      ...drawnQuestion(question),
       ...(typed ? { onRender: lineEditing } : {}),
       name: 'value',
       stdin: io.stdin ?? process.stdin,

@@ -41,4 +41,4 @@ if (answer === undefined) {
   const readerHeadStart =
     args[0] === 'doctor' ? (await import('./doctor/head-start.js')).startDoctorReading(args, process.cwd()) : undefined;
   (await import('./main.js')).start({ readerHeadStart });
-} else process.stdout.write(answer);
+} else process.stdout.write(answer); // our own text only: the version, the build's JSON (a sink: eslint.config.js)

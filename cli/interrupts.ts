@@ -15,6 +15,7 @@
  */
 import { constants } from 'node:os';
 import type { StopSignal } from './errors.js';
+import { showCursor, writeStderr, writeStdout } from '../generators/app/output/sinks.js';
 
 /** Signals the binary stops on with a note and its own exit code. */
 export const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
@@ -36,8 +37,8 @@ let activeWatches = 0;
 const stopContext: { note: string; json: boolean; out: (text: string) => void; err: (text: string) => void } = {
   note: 'cancelled',
   json: false,
-  out: (text) => void process.stdout.write(text),
-  err: (text) => void process.stderr.write(text),
+  out: writeStdout,
+  err: writeStderr,
 };
 
 /**
@@ -74,7 +75,7 @@ function stopNow(signal: NodeJS.Signals): void {
   const code = signalExitCode(signal);
   try {
     if (process.stdin.isTTY) process.stdin.setRawMode(false);
-    if (process.stdout.isTTY && !stopContext.json) process.stdout.write('\x1b[?25h'); // a prompt may have hidden the cursor
+    if (!stopContext.json) showCursor(); // a prompt may have hidden the cursor
   } catch {
     /* not a terminal we can reset */
   }

@@ -17,8 +17,7 @@ import { commands, preloadCommands } from './commands/registry.js';
 import { ExitCode, InterruptedError, UserError, exitCodeFor, formatError, pendingUsageProblems } from './errors.js';
 import { jsonErrorDocument, reportedAsJson } from './output/json-error.js';
 import { jsonModeRequested } from './output/mode.js';
-import { visibleControls } from '../generators/app/output/terminal-safe.js';
-import { redactOutput } from './secrets/redact.js';
+import { writeStderr, writeStdout } from '../generators/app/output/sinks.js';
 import { commandUsage, explainUsageFailure, usageHint, type UsageContext } from './suggest.js';
 import { installStopFallback, setStopContext } from './interrupts.js';
 import { packageInfo } from '../generators/app/paths.js';
@@ -40,7 +39,7 @@ export async function run(argv: string[], context: CommandContext = {}): Promise
   if (completing >= 0) {
     const values = (await import('./completion-values.js')).valueCompletions(argv.slice(completing + 1));
     if (values) {
-      process.stdout.write(values.map((v) => `${v}\n`).join(''));
+      writeStdout(values.map((v) => `${v}\n`).join(''));
       return ExitCode.ok;
     }
   }
@@ -106,10 +105,9 @@ export async function run(argv: string[], context: CommandContext = {}): Promise
     // A command that reported the usage problems itself (init, with its configuration's) wins.
     const e = err instanceof UserError ? err : (usageError ?? err);
     stopNow = e instanceof InterruptedError;
-    if (jsonMode && !reportedAsJson(e))
-      process.stdout.write(visibleControls(redactOutput(JSON.stringify(jsonErrorDocument(e), null, 2))) + '\n');
-    process.stderr.write(visibleControls(redactOutput(formatError(e))) + '\n');
-    if (e === usageError || (e instanceof UserError && usageError)) process.stderr.write(usageHint(usageLine));
+    if (jsonMode && !reportedAsJson(e)) writeStdout(JSON.stringify(jsonErrorDocument(e), null, 2) + '\n');
+    writeStderr(formatError(e) + '\n');
+    if (e === usageError || (e instanceof UserError && usageError)) writeStderr(usageHint(usageLine));
     return exitCodeFor(e);
   }
 }
@@ -150,7 +148,7 @@ export function start(context: CommandContext = {}): void {
       if (stopNow) process.exit(code);
     },
     (err) => {
-      process.stderr.write(visibleControls(redactOutput(formatError(err))) + '\n');
+      writeStderr(formatError(err) + '\n');
       process.exitCode = exitCodeFor(err);
     },
   );

@@ -14,10 +14,13 @@
  * question open with the reason beside it (no answer line, no tick); Ctrl-U, Ctrl-K and Ctrl-W
  * edit typed text as in a shell (`./line-editing.ts`).
  */
+import { Console } from 'node:console';
 import type { Readable, Writable } from 'node:stream';
 import { TerminalAdapter } from '@yeoman/adapter';
 import prompts, { type Choice, type PromptObject } from 'prompts';
 import { isQuestionRow, RENDERS_ROWS, type QuestionRow, type RowChoice } from '../generators/app/wizard/row.js';
+import { sinkStream } from '../generators/app/output/sinks.js';
+import { drawnQuestion } from './dialogs.js';
 import { CancelledError } from './errors.js';
 import { editLine, type EditableText } from './line-editing.js';
 
@@ -209,7 +212,15 @@ export class PromptsAdapter extends TerminalAdapter {
   constructor(io: PromptsAdapterIO = {}) {
     const stdin = io.stdin ?? process.stdin;
     const stdout = io.stdout ?? process.stderr;
-    super({ stdin: stdin as NodeJS.ReadStream, stdout: stdout as NodeJS.WriteStream, stderr: stdout as NodeJS.WriteStream });
+    // `prompts` draws on `stdout` itself (the question through `drawnQuestion`); Yeoman's log (the
+    // wizard's notes and summary, the `create …` lines) goes through a sink's rule on its way there.
+    const log = sinkStream(stdout);
+    super({
+      stdin: stdin as NodeJS.ReadStream,
+      stdout: stdout as NodeJS.WriteStream,
+      stderr: log as unknown as NodeJS.WriteStream,
+      console: new Console(log, log),
+    });
     this.input = stdin;
     this.output = stdout;
     // Yeoman logs "An error occured while running pipecat:app#prompting" before rethrowing; our
@@ -258,7 +269,7 @@ export class PromptsAdapter extends TerminalAdapter {
     let cancelled = false;
     const result = await prompts(
       {
-        ...question,
+        ...drawnQuestion(question),
         stdin: this.input,
         stdout: this.output,
         onState: (state: { aborted?: boolean; exited?: boolean }) => {

@@ -24,6 +24,7 @@ import { CancelledError, UserError } from '../errors.js';
 import { visibleControls } from '../../generators/app/output/terminal-safe.js';
 import type { Finding } from '../doctor/types.js';
 import type { CommandContext } from './context.js';
+import { writeStderr, writeStdout } from '../../generators/app/output/sinks.js';
 
 /** Parsed arguments of `pipecat doctor`. */
 export interface DoctorArgs extends CommandContext {
@@ -51,8 +52,8 @@ export interface DoctorIO {
 /** The process's collaborators. */
 export function processDoctorIO(): DoctorIO {
   return {
-    out: (text) => void process.stdout.write(text),
-    err: (text) => void process.stderr.write(text),
+    out: writeStdout,
+    err: writeStderr,
     cwd: process.cwd(),
     env: process.env,
     interactive: () => canPrompt(),

@@ -25,6 +25,7 @@ import { setStopContext } from '../interrupts.js';
 import { yeomanHomeProblem } from '../yeoman-home.js';
 import { builder, flagsLayer, listOptions, listOptionsJson, type InitArgs } from './init-options.js';
 import { checkBooleanValues, checkDashValues, checkEmptyValues } from './value-checks.js';
+import { writeStderr, writeStdout } from '../../generators/app/output/sinks.js';
 
 export { checkBooleanValues, checkDashValues, checkEmptyValues, flagsLayer, listOptions, listOptionsJson, type InitArgs };
 
@@ -57,8 +58,8 @@ export interface InitIO {
  */
 export function processInitIO(): InitIO {
   return {
-    out: (text) => void process.stdout.write(text),
-    err: (text) => void process.stderr.write(text),
+    out: writeStdout,
+    err: writeStderr,
     interactive: !!(process.stdin.isTTY && process.stdout.isTTY),
     rawArgs: process.argv.slice(2),
     cwd: process.cwd(),

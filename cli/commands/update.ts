@@ -31,6 +31,7 @@ import { visibleControls } from '../../generators/app/output/terminal-safe.js';
 import { CancelledError, UserError } from '../errors.js';
 import { checkBooleanValues, checkDashValues, checkEmptyValues } from './value-checks.js';
 import type { InitIO } from './init.js';
+import { writeStderr, writeStdout } from '../../generators/app/output/sinks.js';
 
 /**
  * The collaborators of `pipecat update`'s handler: `init`'s output sinks, command line and folder
@@ -56,8 +57,8 @@ export interface UpdateIO extends Pick<InitIO, 'out' | 'err' | 'rawArgs' | 'cwd'
  */
 export function processUpdateIO(): UpdateIO {
   return {
-    out: (text) => void process.stdout.write(text),
-    err: (text) => void process.stderr.write(text),
+    out: writeStdout,
+    err: writeStderr,
     rawArgs: process.argv.slice(2),
     cwd: process.cwd(),
     // Asked when the handler runs it, as before: canPrompt() reads the terminals.

@@ -4,13 +4,13 @@
  * project's files reaches the terminal through the one sanitiser (`generators/app/output/terminal-safe.ts`).
  */
 import pc from 'picocolors';
-import { visibleControls } from '../../generators/app/output/terminal-safe.js';
+import { visibleControls, visibleField, visibleLines } from '../../generators/app/output/terminal-safe.js';
 import type { Finding, FindingPlace } from './types.js';
 
 /** Where a finding is, in words: `file:line`, the file, or `secret set NAME`. */
 export function placeText(where: FindingPlace): string {
-  if ('set' in where) return `secret set ${where.set}`;
-  return where.line === undefined ? where.path : `${where.path}:${where.line}`;
+  if ('set' in where) return `secret set ${visibleField(where.set)}`;
+  return where.line === undefined ? visibleField(where.path) : `${visibleField(where.path)}:${where.line}`;
 }
 
 /** One finding as `--json` prints it. */
@@ -54,11 +54,14 @@ export function doctorDocument(root: string, findings: readonly Finding[], fixed
  * @param findings what the checks found
  */
 export function humanReport(root: string, findings: readonly Finding[]): string {
-  if (findings.length === 0) return visibleControls(`${pc.green('healthy')}: no findings in ${root}\n`);
-  const blocks = findings.map((f) => `${pc.bold(placeText(f.where))}  ${pc.dim(f.check)}\n  ${f.message}\n  ${pc.cyan('→')} ${f.fix}\n`);
+  if (findings.length === 0) return visibleControls(`${pc.green('healthy')}: no findings in ${visibleField(root)}\n`);
+  const blocks = findings.map(
+    (f) =>
+      `${pc.bold(placeText(f.where))}  ${pc.dim(f.check)}\n  ${visibleLines(f.message, '  ')}\n  ${pc.cyan('→')} ${visibleLines(f.fix, '    ')}\n`,
+  );
   const fixable = findings.filter((f) => f.repair).length;
   const summary =
-    `${findings.length} ${findings.length === 1 ? 'finding' : 'findings'} in ${root}` +
+    `${findings.length} ${findings.length === 1 ? 'finding' : 'findings'} in ${visibleField(root)}` +
     (fixable ? `; ${fixable} can be repaired by pipecat doctor --fix` : '');
   return visibleControls(`${blocks.join('\n')}\n${summary}\n`);
 }

@@ -1,5 +1,6 @@
 /**
- * A progress spinner on stderr, via ora 8 (imported lazily).
+ * A progress spinner on stderr, via ora 8 (imported lazily). Its text is drawn through
+ * `drawnLine` (`generators/app/output/sinks.ts`): secrets redacted, every control made visible.
  *
  * The spinner shows only when stderr is a terminal that reports a width (some pseudo-terminals,
  * e.g. under `script`, report 0 columns), the environment is not a CI run or a dumb terminal, and
@@ -15,6 +16,7 @@
  * (`width / columns`); with 0 columns that count is infinite and clearing the line never ends, so
  * every command with a spinner would hang there.
  */
+import { drawnLine } from '../../generators/app/output/sinks.js';
 
 /** What a command can do with a spinner. */
 export interface Spinner {
@@ -53,14 +55,15 @@ export function canAnimate(stream: { isTTY?: boolean; columns?: number }, env: N
 export async function startSpinner(text: string, opts: { json?: boolean } = {}): Promise<Spinner> {
   if (opts.json || !canAnimate(process.stderr)) return silent;
   const { default: ora } = await import('ora');
-  const s = ora({ text, stream: process.stderr, isEnabled: true }).start(); // canAnimate decided
+  // ora writes to the stream itself: every text it draws is made safe here (`drawnLine`).
+  const s = ora({ text: drawnLine(text), stream: process.stderr, isEnabled: true }).start(); // canAnimate decided
   return {
     animated: true,
     update: (t) => {
-      s.text = t;
+      s.text = drawnLine(t);
     },
-    succeed: (t) => void s.succeed(t),
-    fail: (t) => void s.fail(t),
+    succeed: (t) => void s.succeed(t === undefined ? t : drawnLine(t)),
+    fail: (t) => void s.fail(t === undefined ? t : drawnLine(t)),
     stop: () => void s.stop(),
   };
 }

@@ -24,11 +24,12 @@ import type { InitPlan, InitRequest } from './init/init-plan.js';
 import { BASE_DIR, writeBase } from './update/base.js';
 import { checkYoRcAt } from './update/guard.js';
 import type { Staging } from './staging/staging.js';
-import { endUnderYo, escCancels, givenLayer, isCancel, rootHomeProblem, runByYo, yoRequest } from './init/yo-host.js';
+import { endUnderYo, escCancels, givenLayer, isCancel, rootHomeProblem, runByYo, sinkYoLog, yoRequest } from './init/yo-host.js';
 import { toInquirer } from './wizard/inquirer.js';
 import { installDependencies } from './wizard/install.js';
 import { RENDERS_ROWS } from './wizard/row.js';
 import { askWizard, type AskFunction } from './wizard/wizard.js';
+import { writeStderr } from './output/sinks.js';
 
 /** Options the generator accepts (all `pipecat init` options, plus internal ones from our CLI). */
 export interface PipecatGeneratorOptions {
@@ -87,7 +88,7 @@ export default class PipecatGenerator extends Generator {
         checkYoRcAt(process.cwd());
       } catch (err) {
         if (!runByYo()) throw err;
-        process.stderr.write(`error: ${(err as Error).message}\n`);
+        writeStderr(`error: ${(err as Error).message}\n`);
         process.exit(2);
       }
     }
@@ -97,12 +98,14 @@ export default class PipecatGenerator extends Generator {
     if (runByYo()) {
       const home = rootHomeProblem();
       if (home) {
-        process.stderr.write(`${home}\n`);
+        writeStderr(`${home}\n`);
         process.exit(2);
       }
     }
     // Our projects install nothing at generation time (uv and npm run later, by the user).
     super(args, options, { customInstallTask: true });
+    // Under `yo`, Yeoman's log is yo's: make it a sink like our CLI's.
+    if (runByYo()) (this as { log: unknown }).log = sinkYoLog(this.env);
     for (const f of OPTION_FLAGS) {
       const o = f.option;
       this.option(f.flag, {
@@ -205,7 +208,7 @@ export default class PipecatGenerator extends Generator {
       if (this._opts.request || !isCancel(err) || !runByYo()) throw err;
       // yo sees the prompt's own rejection too and would print its banner and exit 1: end here
       // (nothing is staged while prompting).
-      process.stderr.write('cancelled: nothing was written\n');
+      writeStderr('cancelled: nothing was written\n');
       process.exit(130);
     } finally {
       stopEsc();

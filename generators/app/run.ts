@@ -13,6 +13,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { packageRoot } from './paths.js';
 import type { InitPlan, InitRequest } from './init/init-plan.js';
 import type { Staging } from './staging/staging.js';
+import { writeStderr } from './output/sinks.js';
 
 let runs = 0;
 
@@ -22,7 +23,7 @@ let runs = 0;
  */
 function countRun(): void {
   runs += 1;
-  if (process.env.PIPECAT_DEBUG_RUNS) process.stderr.write(`pipecat: debug: generator run ${runs}\n`);
+  if (process.env.PIPECAT_DEBUG_RUNS) writeStderr(`pipecat: debug: generator run ${runs}\n`);
 }
 
 /**

@@ -22,10 +22,10 @@ import { lookupCredentials, resolveOrganization } from '../../cloud-api/credenti
 import * as dialogs from '../../dialogs.js';
 import { NotLoggedInError, UserError } from '../../errors.js';
 import { readBounded } from '../../secrets/bounded-read.js';
-import { TOKEN_FRAGMENT_LENGTH, redactOutput, registerSecrets, tokenSecretPart } from '../../secrets/redact.js';
+import { TOKEN_FRAGMENT_LENGTH, registerSecrets, tokenSecretPart } from '../../secrets/redact.js';
 import { watchInterrupts, type InterruptWatch } from '../../interrupts.js';
 import { startSpinner, type Spinner } from '../../output/spinner.js';
-import { visibleControls } from '../../../generators/app/output/terminal-safe.js';
+import { writeStderr, writeStdout } from '../../../generators/app/output/sinks.js';
 
 /** Parsed values of {@link cloudOptions}. */
 export interface CloudArgs {
@@ -69,7 +69,7 @@ export function cloudOptions(y: Argv, opts: { json?: boolean } = {}): Argv {
 export type TextSink = (text: string) => void;
 
 /** The binary's stderr as a {@link TextSink}. */
-const processErr: TextSink = (text) => void process.stderr.write(visibleControls(redactOutput(text)));
+const processErr: TextSink = writeStderr;
 
 /** True when debug lines are wanted: `--verbose` or `PIPECAT_DEBUG` set to 1/true/yes. */
 export function debugEnabled(argv: CloudArgs, env: NodeJS.ProcessEnv = process.env): boolean {
@@ -236,7 +236,7 @@ export interface CloudIO {
 export function processCloudIO(): CloudIO {
   const env = process.env;
   return {
-    out: (text) => void process.stdout.write(visibleControls(redactOutput(text))),
+    out: writeStdout,
     err: processErr,
     env,
     // isatty(fd) is what `process.stdin.isTTY` reports, without creating the stdin stream.

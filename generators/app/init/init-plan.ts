@@ -19,6 +19,7 @@ import { buildContext } from '../render/context.js';
 import { DestinationError, destinationProblem, inPlaceProblem } from '../staging/destination.js';
 import { GUIDE_FILES, planFiles } from '../render/files.js';
 import { sweepBeside, type Staging } from '../staging/staging.js';
+import { writeStderr } from '../output/sinks.js';
 
 /** What a front end asks one generator run to do (everything already parsed, nothing resolved). */
 export interface InitRequest {
@@ -62,7 +63,7 @@ const stepCounts: Record<InitStep, number> = { resolve: 0, plan: 0 };
  */
 export function countStep(step: InitStep): void {
   stepCounts[step] += 1;
-  if (process.env.PIPECAT_DEBUG_RUNS) process.stderr.write(`pipecat: debug: ${step} ${stepCounts[step]}\n`);
+  if (process.env.PIPECAT_DEBUG_RUNS) writeStderr(`pipecat: debug: ${step} ${stepCounts[step]}\n`);
 }
 
 /**

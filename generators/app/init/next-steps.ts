@@ -12,6 +12,7 @@ import { clientKindByTemplate } from '../catalogue/client-kinds.js';
 import { installLine } from '../catalogue/install-commands.js';
 import { deriveValues } from '../config/resolve.js';
 import type { ProjectConfig } from '../config/types.js';
+import { visibleField } from '../output/terminal-safe.js';
 
 /**
  * The next-steps text.
@@ -33,10 +34,11 @@ export function nextSteps(
   installed: readonly string[] = [],
 ): string {
   const fromCwd = relative(cwd, target);
-  const rel = fromCwd === '' ? '.' : fromCwd.startsWith('..') ? target : fromCwd;
+  // A folder the user named: put into the lines with every control made visible.
+  const rel = visibleField(fromCwd === '' ? '.' : fromCwd.startsWith('..') ? target : fromCwd);
   const d = deriveValues(config);
   const lines = [
-    `Created ${config.project_name} in ${rel === '.' ? 'the current directory' : rel}`,
+    `Created ${visibleField(config.project_name)} in ${rel === '.' ? 'the current directory' : rel}`,
     '',
     'Next steps:',
     `  cd ${rel === '.' ? 'server' : `${rel}/server`}`,

@@ -6,6 +6,7 @@
  *
  * Source: issue 13 (`yo` cancel codes), issue 26 (yo as root).
  */
+import { Console } from 'node:console';
 import { realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { emitKeypressEvents } from 'node:readline';
@@ -14,6 +15,8 @@ import { flagsLayer } from '../config/flags.js';
 import type { ConfigLayer } from '../config/resolve.js';
 import type { InitRequest } from './init-plan.js';
 import { WizardCancelledError } from '../wizard/wizard.js';
+import { createLogger } from '@yeoman/adapter';
+import { sinkStream, writeStderr } from '../output/sinks.js';
 
 /**
  * Cancel errors of the prompt libraries Yeoman's adapter runs (Inquirer's `ExitPromptError` …, the
@@ -82,12 +85,12 @@ export function rootHomeProblem(): string | undefined {
 export function endUnderYo(err: unknown, cancelled?: string): never {
   if (!runByYo()) throw err;
   if (cancelled !== undefined && isCancel(err)) {
-    process.stderr.write(`${cancelled}\n`);
+    writeStderr(`${cancelled}\n`);
     process.exit(130);
   }
   const e = err as { exitCode?: unknown; message?: string; problems?: readonly string[] };
   if (typeof e.exitCode !== 'number') throw err;
-  process.stderr.write([`error: ${e.message}`, ...(e.problems ?? []).map((p) => `  - ${p}`)].join('\n') + '\n');
+  writeStderr([`error: ${e.message}`, ...(e.problems ?? []).map((p) => `  - ${p}`)].join('\n') + '\n');
   process.exit(e.exitCode);
 }
 
@@ -142,4 +145,22 @@ export function yoRequest(options: Record<string, unknown>, cwd: string): InitRe
     overwriteGuide: false,
     yes: options.yes === true || options.y === true,
   };
+}
+
+/**
+ * Under `yo pipecat`: Yeoman's log (the `create …` lines, the wizard's notes and summary, the next
+ * steps) made a sink like our CLI's (`../output/sinks.ts`: secrets redacted, controls made
+ * visible) instead of yo's own, which writes to stderr as it is. The environment's adapter is
+ * yo's (usually inside Yeoman's QueuedAdapter, whose log calls the actual adapter's log when
+ * used): its log is replaced.
+ *
+ * @param env the Yeoman environment
+ * @returns the new log, for the generator's own `this.log`
+ */
+export function sinkYoLog(env: { adapter: unknown }): ReturnType<typeof createLogger> {
+  const stream = sinkStream(process.stderr) as unknown as NodeJS.WriteStream;
+  const log = createLogger({ stdout: stream, stderr: stream, console: new Console(stream, stream) });
+  const adapter = env.adapter as { actualAdapter?: { log: unknown }; log: unknown };
+  (adapter.actualAdapter ?? adapter).log = log;
+  return log;
 }

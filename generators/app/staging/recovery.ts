@@ -17,6 +17,8 @@ import {
   present,
   type StagingJournal,
 } from './journal.js';
+import { writeStderr } from '../output/sinks.js';
+import { visibleField } from '../output/terminal-safe.js';
 
 /**
  * Remove a staging folder, its moved-aside copies (`replaced/`) and staged files (`project/`)
@@ -182,7 +184,7 @@ export function sweepStale(folder: string): string[] {
       journal = undefined;
     }
     const warn = (why: string): void => {
-      if (!warned.has(dir)) process.stderr.write(`warning: left ${dir} alone: ${why}\n`);
+      if (!warned.has(dir)) writeStderr(`warning: left ${visibleField(dir)} alone: ${why}\n`);
       warned.add(dir);
     };
     try {
@@ -256,5 +258,8 @@ export function stagingHome(target: string): string {
 
 /** Say on stderr that a staging folder was kept because moved-aside copies in it could not be put back. */
 export function warnKept(folder: string, kept: readonly string[]): void {
-  if (kept.length) process.stderr.write(`warning: kept ${folder}: ${kept.length} moved-aside file(s) could not be put back (${kept[0]})\n`);
+  if (kept.length)
+    writeStderr(
+      `warning: kept ${visibleField(folder)}: ${kept.length} moved-aside file(s) could not be put back (${visibleField(kept[0])})\n`,
+    );
 }

@@ -50,6 +50,7 @@ import {
   type StagingJournal,
 } from './journal.js';
 import { removeStagingFolder, rollback, stagingHome, sweepBeside, warnKept } from './recovery.js';
+import { writeStderr } from '../output/sinks.js';
 
 export * from './journal.js';
 export * from './recovery.js';
@@ -184,7 +185,7 @@ class JournaledStaging implements Staging {
   /** Set once committed or aborted: later calls do nothing. */
   private done = false;
   private readonly onSignal = (signal: NodeJS.Signals): void => {
-    const say = this.onCancel ?? ((m: string) => process.stderr.write(m));
+    const say = this.onCancel ?? writeStderr;
     try {
       this.abort();
       say('cancelled: nothing was written\n');

@@ -29,6 +29,8 @@ import {
   sweepStale,
   type StagingJournal,
 } from '../staging/staging.js';
+import { writeStderr } from '../output/sinks.js';
+import { visibleField } from '../output/terminal-safe.js';
 
 /** One change: the file at `path` gets `contents`, or is removed (null). */
 export interface FileChange {
@@ -181,11 +183,13 @@ export async function applyChanges(root: string, changes: readonly FileChange[],
     finished = true;
     const kept = rollback(run.folder, run.journal);
     if (kept.length)
-      process.stderr.write(`warning: kept ${run.folder}: ${kept.length} moved-aside file(s) could not be put back (${kept[0]})\n`);
+      writeStderr(
+        `warning: kept ${visibleField(run.folder)}: ${kept.length} moved-aside file(s) could not be put back (${visibleField(kept[0])})\n`,
+      );
   };
   const onSignal = (signal: NodeJS.Signals): void => {
     undo();
-    (opts.onCancel ?? ((m: string) => process.stderr.write(m)))('cancelled: nothing was changed\n');
+    (opts.onCancel ?? writeStderr)('cancelled: nothing was changed\n');
     process.exit(SIGNAL_EXIT[signal] ?? 130);
   };
   const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];

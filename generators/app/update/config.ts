@@ -22,6 +22,7 @@ import type { ConfigKey } from '../config/options.js';
 import type { ProjectConfig } from '../config/types.js';
 import { parsePipecatVersion, pipecatVersionProblem } from '../config/pipecat-version.js';
 import { UpdateFlagError } from './errors.js';
+import { visibleField } from '../output/terminal-safe.js';
 
 export { UpdateFlagError } from './errors.js';
 
@@ -147,7 +148,7 @@ export function resolveUpdateConfig(input: UpdateConfigInput): UpdateConfig {
     if (stale.length === 0) break;
     for (const key of stale) {
       const why = problems.find((p) => p.key === key)!.message;
-      dropped.push(`${key} ${JSON.stringify(recorded[key])} (${why})`);
+      dropped.push(`${key} ${visibleField(JSON.stringify(recorded[key]) ?? String(recorded[key]))} (${visibleField(why)})`);
       delete recorded[key];
     }
   }

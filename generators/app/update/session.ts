@@ -15,6 +15,7 @@ import { whereMarkers } from './markers.js';
 import { planDocument, planLines } from './plan-text.js';
 import { summaryLines } from './report.js';
 import { runUpdate, UPDATE_EXIT, type UpdateRequest } from './update.js';
+import { visibleField } from '../output/terminal-safe.js';
 
 export type { UpdateAsk, UpdateChoice, UpdateQuestion } from './dialog.js';
 
@@ -55,7 +56,8 @@ export async function updateProject(cmd: UpdateCommand, host: UpdateHost): Promi
     note: (line) => host.err(`${line}\n`),
   });
   for (const d of outcome.dropped) host.err(`note: dropped the recorded ${d}\n`);
-  const shownRoot = relative(cwd, cmd.root) || '.';
+  // The folder as the user named it, every control made visible (it goes into the report's lines).
+  const shownRoot = visibleField(relative(cwd, cmd.root) || '.');
   if (!outcome.applied) {
     host.out(json ? JSON.stringify(planDocument(outcome), null, 2) + '\n' : planLines(outcome, shownRoot).join('\n') + '\n');
     return 0;

@@ -6,7 +6,7 @@
 import type { SecretSetDetail } from '../../../cloud-api/types.js';
 import { CancelledError, UserError } from '../../../errors.js';
 import { c, warning } from '../../../output/colors.js';
-import { renderTable } from '../../../output/table.js';
+import { ownCell, renderTable } from '../../../output/table.js';
 import { gatherSecrets, type SecretInput } from '../../../secrets/input.js';
 import { resolveRegion, type ResolvedRegion, type WritePlan } from '../../../secrets/plan.js';
 import { Redactor } from '../../../secrets/redact.js';
@@ -145,7 +145,7 @@ function planText(plan: WritePlan, org: string): string {
   const head = `${plan.exists ? 'Update' : 'Create'} secret set ${c.bold(visibleField(plan.set))} in ${visibleField(org)}, region ${visibleField(plan.region)} (${plan.regionSource}):`;
   const rows = plan.keys.map((k) => [
     k.key,
-    k.action === 'add' ? c.green('add') : c.yellow('overwrite'),
+    ownCell(k.action === 'add' ? c.green('add') : c.yellow('overwrite')),
     k.source + (k.overrides ? ` (overrides ${k.overrides})` : ''),
     k.length,
     k.fingerprint,

@@ -5,7 +5,8 @@
  */
 import { ExitCode, InterruptedError, OperationFailedError, type StopSignal } from '../../../errors.js';
 import { c, success } from '../../../output/colors.js';
-import { renderTable } from '../../../output/table.js';
+import { ownCell, renderTable } from '../../../output/table.js';
+import { visibleField } from '../../../../generators/app/output/terminal-safe.js';
 import type { KeyWriteResult } from '../../../secrets/writer.js';
 import type { SetRun, WaitResult, WriteOutcome } from './set-write.js';
 import { shown } from '../../../output/shown.js';
@@ -90,7 +91,7 @@ export function resultTable(r: SetReport): string {
       ['KEY', 'ACTION', 'LENGTH', 'FINGERPRINT', 'RESULT'],
       r.run.plan.keys.map((k) => {
         const x = byKey.get(k.key)!;
-        return [k.key, k.action, k.length, k.fingerprint, status(x) + (x.error ? ` (${x.error})` : '')];
+        return [k.key, k.action, k.length, k.fingerprint, ownCell(status(x) + (x.error ? ` (${visibleField(x.error)})` : ''))];
       }),
     ) + '\n'
   );
