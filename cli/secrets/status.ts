@@ -2,7 +2,9 @@
  * How `pipecat cloud` shows the readiness of a secret set: the words the platform sends and what
  * the ones that block a deploy mean. Used by `secrets list` and the deploy preflight.
  */
+import { visibleField } from '../../generators/app/output/terminal-safe.js';
 import { c } from '../output/colors.js';
+import { ownCell, type OwnCell } from '../output/table.js';
 
 /**
  * What each readiness word the platform sends means, for the note under `secrets list`
@@ -21,14 +23,18 @@ export const SET_STATUS_MEANING: Readonly<Record<string, string>> = {
  * write leaves a set pending for a few seconds: no problem), `unknown` in yellow, any other word
  * the platform sends as sent, uncoloured; a missing status (an older platform) as `-`.
  *
+ * The platform's words are put in through `visibleField` before our colour, so the cell is ours
+ * (an {@link OwnCell}: the table leaves it as it is) and its `own` text can go into a line.
+ *
  * @param status the `status` field as received (not trusted to be one of the known words)
  * @param errorMessage the `errorMessage` field of a failed set
  */
-export function setStatusCell(status: unknown, errorMessage?: unknown): string {
-  if (typeof status !== 'string' || status === '') return '-';
-  if (status === 'ready') return c.green('ready');
-  if (status === 'failed') return c.red(`failed: ${typeof errorMessage === 'string' && errorMessage ? errorMessage : 'no error message'}`);
-  if (status === 'pending') return 'pending (being provisioned)';
-  if (status === 'unknown') return c.yellow(status);
-  return status;
+export function setStatusCell(status: unknown, errorMessage?: unknown): OwnCell {
+  if (typeof status !== 'string' || status === '') return ownCell('-');
+  if (status === 'ready') return ownCell(c.green('ready'));
+  if (status === 'failed')
+    return ownCell(c.red(`failed: ${typeof errorMessage === 'string' && errorMessage ? visibleField(errorMessage) : 'no error message'}`));
+  if (status === 'pending') return ownCell('pending (being provisioned)');
+  if (status === 'unknown') return ownCell(c.yellow(status));
+  return ownCell(visibleField(status));
 }

@@ -141,7 +141,7 @@ async function listKeys(io: CloudIO, argv: ListArgs, emit: (doc: unknown) => voi
 
   const status = setStatusCell(detail.status, detail.errorMessage);
   io.out(
-    `Secret set ${c.bold(visibleField(name))} in ${visibleField(org)}, region ${visibleField(detail.region)}, status ${visibleField(status)}, ${keys.length} ${keys.length === 1 ? 'key' : 'keys'} (values are never shown)\n`,
+    `Secret set ${c.bold(visibleField(name))} in ${visibleField(org)}, region ${visibleField(detail.region)}, status ${status.own}, ${keys.length} ${keys.length === 1 ? 'key' : 'keys'} (values are never shown)\n`,
   );
   noteStatuses(io, [detail.status]);
   if (keys.length > 0)
