@@ -36,19 +36,28 @@ function planted(name: string): string {
   return dir;
 }
 
-const leftovers = (dir: string) => readdirSync(join(dir, '.pipecat')).filter((n) => n.startsWith('update.lock')).sort();
+const leftovers = (dir: string) =>
+  readdirSync(join(dir, '.pipecat'))
+    .filter((n) => n.startsWith('update.lock'))
+    .sort();
 
 test.each([
   ['update', ['update', '--tts', 'elevenlabs_tts']],
   ['update --dry-run', ['update', '--dry-run']],
-])('%s removes the leftovers of a dead run, and only those', (name, args) => {
-  const dir = planted(name.replace(/\W+/g, '-'));
-  const alive = spawnSync('sh', ['-c', `kill -0 ${deadPid + 1} 2>/dev/null && echo alive`]).stdout.toString();
-  const r = runCli(args, { cwd: dir });
-  expect({ code: r.code, internal: r.stderr.includes('internal error') }).toEqual({ code: 0, internal: false });
-  expect(r.stderr.replace(/\s*\n\s*/g, " ")).toContain(`update.lock.${deadPid}.tmp, left by an update that is no longer running (pid ${deadPid})`);
-  const expected = [`update.lock.${process.pid}.tmp`, `update.lock.${deadPid}7.tmp`];
-  if (alive) expected.push(`update.lock.${deadPid + 1}.stale`);
-  expect(leftovers(dir)).toEqual(expected.sort());
-  expect(existsSync(join(dir, '.pipecat', 'update.lock'))).toBe(false);
-}, 60_000);
+])(
+  '%s removes the leftovers of a dead run, and only those',
+  (name, args) => {
+    const dir = planted(name.replace(/\W+/g, '-'));
+    const alive = spawnSync('sh', ['-c', `kill -0 ${deadPid + 1} 2>/dev/null && echo alive`]).stdout.toString();
+    const r = runCli(args, { cwd: dir });
+    expect({ code: r.code, internal: r.stderr.includes('internal error') }).toEqual({ code: 0, internal: false });
+    expect(r.stderr.replace(/\s*\n\s*/g, ' ')).toContain(
+      `update.lock.${deadPid}.tmp, left by an update that is no longer running (pid ${deadPid})`,
+    );
+    const expected = [`update.lock.${process.pid}.tmp`, `update.lock.${deadPid}7.tmp`];
+    if (alive) expected.push(`update.lock.${deadPid + 1}.stale`);
+    expect(leftovers(dir)).toEqual(expected.sort());
+    expect(existsSync(join(dir, '.pipecat', 'update.lock'))).toBe(false);
+  },
+  60_000,
+);

@@ -29,7 +29,13 @@ import { UserError } from '../errors.js';
 type Warn = (line: string) => void;
 
 /** What a file's type is called in a message. */
-function kindOf(st: { isDirectory(): boolean; isFIFO(): boolean; isSocket(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean }): string {
+function kindOf(st: {
+  isDirectory(): boolean;
+  isFIFO(): boolean;
+  isSocket(): boolean;
+  isCharacterDevice(): boolean;
+  isBlockDevice(): boolean;
+}): string {
   if (st.isDirectory()) return 'a folder';
   if (st.isFIFO()) return 'a named pipe';
   if (st.isSocket()) return 'a socket';
@@ -39,10 +45,13 @@ function kindOf(st: { isDirectory(): boolean; isFIFO(): boolean; isSocket(): boo
 
 /** The refusal of a file or link that another user owns. */
 function foreignOwner(path: string, what: string, uid: number, me: number): UserError {
-  return new UserError(`the Pipecat Cloud credentials file ${path} is not used: ${what} belongs to another user (uid ${uid}; you are uid ${me})`, [
-    'a token in a file someone else controls could act on their organisation, and they could read yours',
-    `remove it (or set PIPECAT_CONFIG_PATH to a file of your own), then run \`pipecat cloud auth login\``,
-  ]);
+  return new UserError(
+    `the Pipecat Cloud credentials file ${path} is not used: ${what} belongs to another user (uid ${uid}; you are uid ${me})`,
+    [
+      'a token in a file someone else controls could act on their organisation, and they could read yours',
+      `remove it (or set PIPECAT_CONFIG_PATH to a file of your own), then run \`pipecat cloud auth login\``,
+    ],
+  );
 }
 
 /**
@@ -92,7 +101,9 @@ async function tighten(fh: FileHandle, f: { path: string; mode: number; viaLink:
   const shown = f.mode.toString(8).padStart(4, '0');
   if (f.viaLink || !f.ours) {
     const target = f.viaLink ? await realpath(f.path).catch(() => f.path) : f.path;
-    warn?.(`warning: ${target} (the credentials file${f.viaLink ? ` ${f.path} leads to it` : ''}) is readable by others (mode ${shown}); run chmod 600 on it`);
+    warn?.(
+      `warning: ${target} (the credentials file${f.viaLink ? ` ${f.path} leads to it` : ''}) is readable by others (mode ${shown}); run chmod 600 on it`,
+    );
     return;
   }
   try {

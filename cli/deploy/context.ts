@@ -228,7 +228,10 @@ async function invalidNames(folder: string): Promise<string[]> {
         return true;
       }
     })
-    .map((b) => `"${[...b].map((c) => (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c ? `\\x${c.toString(16).padStart(2, '0')}` : String.fromCharCode(c))).join('')}"`);
+    .map(
+      (b) =>
+        `"${[...b].map((c) => (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c ? `\\x${c.toString(16).padStart(2, '0')}` : String.fromCharCode(c))).join('')}"`,
+    );
 }
 
 /**

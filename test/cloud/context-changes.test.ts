@@ -39,7 +39,9 @@ test('a file removed after the choice and before the packing: OperationFailedErr
   await unlink(join(dir, 'data', 'a.txt'));
   const err = await packSelection(dir, sel).catch((e: unknown) => e);
   expect(err).toBeInstanceOf(OperationFailedError);
-  expect((err as Error).message).toBe(`the build context file data/a.txt (in ${dir}) changed while it was packed: it was removed; nothing was uploaded`);
+  expect((err as Error).message).toBe(
+    `the build context file data/a.txt (in ${dir}) changed while it was packed: it was removed; nothing was uploaded`,
+  );
 });
 
 /** Plant a file whose name is the bytes `bad\xff\xfe.txt` under `folder`. */
@@ -51,7 +53,9 @@ test('a name that is not valid UTF-8: UserError naming the folder and the name, 
   plantInvalidName(join(dir, 'data'));
   const err = await packContext(dir).catch((e: unknown) => e);
   expect(err).toBeInstanceOf(UserError);
-  expect((err as Error).message).toBe(`the build context folder ${join(dir, 'data')} holds a name that is not valid UTF-8: "bad\\xff\\xfe.txt"`);
+  expect((err as Error).message).toBe(
+    `the build context folder ${join(dir, 'data')} holds a name that is not valid UTF-8: "bad\\xff\\xfe.txt"`,
+  );
 });
 
 test('through the binary: deploy with such a name exits 2 naming it, and uploads nothing', async () => {

@@ -65,7 +65,9 @@ function whoamiAs(uid: number, path: string): Promise<{ code: number | null; std
     writeFileSync(roots, toml(), { mode: 0o644 });
     const r = await whoamiAs(OTHER, roots);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`the Pipecat Cloud credentials file ${roots} is not used: it belongs to another user (uid 0; you are uid ${OTHER})`);
+    expect(r.stderr).toContain(
+      `the Pipecat Cloud credentials file ${roots} is not used: it belongs to another user (uid 0; you are uid ${OTHER})`,
+    );
     expect(r.stderr).toContain('PIPECAT_CONFIG_PATH');
     expect(r.stderr).not.toContain('internal error');
     expect(r.stderr).not.toContain(emu.token);
@@ -111,7 +113,9 @@ describe('tightening', () => {
     const r = await runCli(['cloud', 'auth', 'whoami'], { env: cleanEnv(dir, { PIPECAT_API_HOST: emu.url, PIPECAT_CONFIG_PATH: link }) });
     expect(r.code).toBe(0);
     expect(statSync(target).mode & 0o777).toBe(0o644);
-    expect(r.stderr).toContain(`warning: ${target} (the credentials file ${link} leads to it) is readable by others (mode 0644); run chmod 600 on it`);
+    expect(r.stderr).toContain(
+      `warning: ${target} (the credentials file ${link} leads to it) is readable by others (mode 0644); run chmod 600 on it`,
+    );
   });
 
   test('a too-open file of ours (not a link) is tightened to 0600 with a warning', async () => {

@@ -36,7 +36,8 @@ afterAll(async () => {
 });
 
 test('loopback hosts', () => {
-  for (const h of ['localhost', '127.0.0.1', '127.1.2.3', '[::1]', 'LOCALHOST', 'localhost.']) expect([h, isLoopbackHost(h)]).toEqual([h, true]);
+  for (const h of ['localhost', '127.0.0.1', '127.1.2.3', '[::1]', 'LOCALHOST', 'localhost.'])
+    expect([h, isLoopbackHost(h)]).toEqual([h, true]);
   for (const h of ['example.com', '192.0.2.2', '128.0.0.1', '[::2]', 'localhost.example.com', '127.0.0.1.nip.io', '[::ffff:7f00:1]'])
     expect([h, isLoopbackHost(h)]).toEqual([h, false]);
 });
