@@ -3,12 +3,14 @@
  * - a server folder holding names that are not valid UTF-8 (Linux allows any bytes): `doctor` and
  *   `update` read the project's Python code without them (they cannot be modules' names);
  * - `pipecat init -o elsewhere` from a folder whose `.yo-rc.json` is corrupt (Yeoman reads it):
- *   exit 2 naming that file as the current folder's, not the destination; nothing written.
+ *   exit 2 naming that file as the current folder's, not the destination; nothing written;
+ * - the staging's digest of a folder (what a run moved aside) with such a name in it.
  */
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import { cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { WEB_ARGS, makeTempDir, removeDir, runCli } from './helpers/cli.js';
+import { contentHash } from '../generators/app/staging/journal.js';
 
 let tmp: string;
 let pristine: string;
@@ -54,3 +56,15 @@ test('init -o elsewhere from a folder with a corrupt .yo-rc.json: exit 2 naming 
     expect(existsSync(join(cwd, 'bot'))).toBe(false);
   }
 }, 60_000);
+
+test("the staging's digest of a folder holding a name that is not UTF-8: computed, and it follows the contents", () => {
+  const dir = join(tmp, 'digest');
+  mkdirSync(dir);
+  writeFileSync(join(dir, 'plain.txt'), 'a');
+  const plain = contentHash(dir);
+  const bad = badName(dir, 'x', '.txt');
+  writeFileSync(bad, 'one');
+  const one = contentHash(dir);
+  writeFileSync(bad, 'two');
+  expect(new Set([plain, one, contentHash(dir)]).size).toBe(3);
+});
