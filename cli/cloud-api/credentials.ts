@@ -8,15 +8,17 @@
  * - Token: `PIPECAT_TOKEN`, else the file's `token`.
  * - Organisation: `--organization/-o`, else `PIPECAT_ORG`, else the file's `org`, else the first
  *   organisation `GET /v1/organizations` returns.
- * - Writes: temp file in the same directory, fsync, rename (write-file-atomic); a missing directory
- *   is created with mode 0700 (an existing one is left as it is: `PIPECAT_CONFIG_PATH` may point
- *   into a shared folder); the file is written with mode 0600. A file readable or writable by group
- *   or others is tightened to 0600 with a warning.
+ * - Writes: a new file of ours (`O_EXCL|O_NOFOLLOW`, mode 0600) in the same directory, fsync,
+ *   rename (`credentials-file.ts`); a missing directory is created with mode 0700 (an existing one
+ *   is left as it is: `PIPECAT_CONFIG_PATH` may point into a shared folder). A file readable or
+ *   writable by group or others is tightened to 0600 with a warning, with `fchmod` on the opened
+ *   file, never through a link. A file (or link) owned by another user is not used (root excepted).
  */
-import { chmod, mkdir, readFile, stat } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { UserError } from '../errors.js';
+import { readOwnCredentials, writeOwnCredentials } from './credentials-file.js';
 
 /** Contents of the credentials file: any TOML table; the keys we use are typed. */
 export interface CredentialsData {
@@ -59,48 +61,17 @@ export function credentialsPath(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 /**
- * Tighten a credentials file readable or writable by group/others to 0600, with a warning.
- *
- * @returns true when the mode was changed
- */
-async function tighten(path: string, warn?: Warn): Promise<boolean> {
-  let mode: number;
-  try {
-    mode = (await stat(path)).mode & 0o777;
-  } catch {
-    return false;
-  }
-  if ((mode & 0o077) === 0) return false;
-  try {
-    await chmod(path, 0o600);
-    warn?.(`warning: ${path} was readable by others (mode ${mode.toString(8).padStart(4, '0')}); changed it to 0600`);
-    return true;
-  } catch (err) {
-    warn?.(
-      `warning: ${path} is readable by others (mode ${mode.toString(8).padStart(4, '0')}) and could not be changed to 0600: ${(err as Error).message}`,
-    );
-    return false;
-  }
-}
-
-/**
  * Read and parse the credentials file (TOML, via smol-toml).
  *
  * @param path file path (see {@link credentialsPath})
  * @param warn receives the warning when a too-open file is tightened
  * @returns the parsed table (empty when the file does not exist) and whether it exists
- * @throws UserError naming the file and line when the TOML is malformed, or when it cannot be read
+ * @throws UserError naming the file and line when the TOML is malformed, or when it cannot be read,
+ *   is not a regular file, or belongs (or its link belongs) to another user (`credentials-file.ts`)
  */
 export async function readCredentialsFile(path: string, warn?: Warn): Promise<{ data: CredentialsData; exists: boolean }> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return { data: {}, exists: false };
-    throw new UserError(`cannot read the Pipecat Cloud credentials file ${path}: ${(err as Error).message}`);
-  }
-  await tighten(path, warn);
+  const text = await readOwnCredentials(path, warn);
+  if (text === undefined) return { data: {}, exists: false };
   const { parse, TomlError } = await import('smol-toml');
   try {
     const data = parse(text) as CredentialsData;
@@ -202,8 +173,7 @@ export class NoOrganizationError extends Error {
  * Change the credentials file atomically, keeping every key and table the change does not touch.
  *
  * Reads the file (a malformed file is a UserError: it is never overwritten), applies `change` to a
- * copy, and writes it back with write-file-atomic (temp file in the same directory, fsync, rename)
- * with mode 0600. A missing directory is created with mode 0700.
+ * copy, and writes it back through a new file of ours (mode 0600, fsync, rename). A missing directory is created with mode 0700.
  *
  * @param path file path (see {@link credentialsPath})
  * @param change returns the new table; keys set to undefined are removed
@@ -224,9 +194,7 @@ export async function updateCredentialsFile(
   const dir = dirname(path);
   try {
     await mkdir(dir, { recursive: true, mode: 0o700 });
-    const { default: writeFileAtomic } = await import('write-file-atomic');
-    await writeFileAtomic(path, text, { mode: 0o600, fsync: true });
-    await chmod(path, 0o600); // write-file-atomic applies the mode through the umask-free chmod, but be sure
+    await writeOwnCredentials(path, text);
   } catch (err) {
     throw new UserError(`cannot write the Pipecat Cloud credentials file ${path}: ${(err as Error).message}`);
   }

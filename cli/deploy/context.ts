@@ -22,9 +22,9 @@
  */
 import { createHash } from 'node:crypto';
 import { lstat, readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { readRegularTextIfExists } from '../../generators/app/files/regular-file.js';
-import { UserError } from '../errors.js';
+import { OperationFailedError, UserError } from '../errors.js';
 import { linearMatcher, type Matcher } from './dockerignore.js';
 
 /**
@@ -200,10 +200,71 @@ export interface PackedContext extends ContextSelection {
  * Pack a folder's build context into a deterministic gzipped tar (same files and contents, same bytes).
  *
  * @param dir the context folder
- * @throws UserError as {@link selectContext}, and when no file is left to send
+ * @throws UserError as {@link selectContext}, and when no file is left to send;
+ *   OperationFailedError as {@link packSelection}
  */
 export async function packContext(dir: string, opts: SelectOptions = {}): Promise<PackedContext> {
-  const sel = await selectContext(dir, opts);
+  let sel: ContextSelection;
+  try {
+    sel = await selectContext(dir, opts);
+  } catch (err) {
+    throw await walkFailure(dir, err);
+  }
+  return packSelection(dir, sel);
+}
+
+/**
+ * A file-system error of the context walk as a message naming the folder: a name that is not valid
+ * UTF-8 (Linux allows any bytes; Node reads it with U+FFFD in place of the bad bytes, so the file
+ * cannot be opened by that name, nor written into a tar header) is named with its bytes escaped.
+ */
+async function walkFailure(dir: string, err: unknown): Promise<unknown> {
+  const e = err as NodeJS.ErrnoException;
+  if (!e || typeof e !== 'object' || typeof e.path !== 'string' || !e.code) return err;
+  const folder = dirname(e.path);
+  const bad = await invalidNames(folder);
+  if (bad.length > 0)
+    return new UserError(`the build context folder ${folder} holds a name that is not valid UTF-8: ${bad.join(', ')}`, [
+      'rename or remove it (a build context is sent with UTF-8 names)',
+    ]);
+  const what = e.code === 'ENOENT' ? 'was removed while the build context was read' : `cannot be read: ${e.message}`;
+  return new OperationFailedError(`${relative(dir, e.path) || e.path} (in the build context ${dir}) ${what}; nothing was uploaded`);
+}
+
+/** The names in `folder` that are not valid UTF-8, with each byte past ASCII written `\xHH`. */
+async function invalidNames(folder: string): Promise<string[]> {
+  let raw: Buffer[];
+  try {
+    raw = await readdir(folder, { encoding: 'buffer' });
+  } catch {
+    return [];
+  }
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  return raw
+    .filter((b) => {
+      try {
+        decoder.decode(b);
+        return false;
+      } catch {
+        return true;
+      }
+    })
+    .map(
+      (b) =>
+        `"${[...b].map((c) => (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c ? `\\x${c.toString(16).padStart(2, '0')}` : String.fromCharCode(c))).join('')}"`,
+    );
+}
+
+/**
+ * Pack the files {@link selectContext} chose. A file that changes between the choice and its
+ * packing (removed, grown, shrunk, made unreadable) stops the packing: nothing is sent.
+ *
+ * @param dir the context folder
+ * @param sel what {@link selectContext} returned for it
+ * @throws UserError when no file is left to send; OperationFailedError (exit 1) naming the file
+ *   that changed or could not be read while it was packed
+ */
+export async function packSelection(dir: string, sel: ContextSelection): Promise<PackedContext> {
   // node-tar refuses an empty list with a TypeError: an empty context is the user's folder, not a bug.
   if (sel.files.length === 0)
     throw new UserError(
@@ -226,7 +287,30 @@ export async function packContext(dir: string, opts: SelectOptions = {}): Promis
     },
     sel.files,
   );
-  for await (const c of stream as AsyncIterable<Buffer>) chunks.push(Buffer.from(c));
+  try {
+    for await (const c of stream as AsyncIterable<Buffer>) chunks.push(Buffer.from(c));
+  } catch (err) {
+    throw packingFailure(dir, err);
+  }
   const tarball = Buffer.concat(chunks);
   return { ...sel, tarball, contextHash: createHash('md5').update(tarball).digest('hex').slice(0, 16) };
+}
+
+/** What node-tar's packing error says about a file, as an OperationFailedError naming it. */
+function packingFailure(dir: string, err: unknown): unknown {
+  const e = err as NodeJS.ErrnoException & { path?: string };
+  if (!e || typeof e !== 'object' || typeof e.path !== 'string') return err;
+  const rel = relative(dir, e.path) || e.path;
+  const how =
+    e.code === 'ENOENT'
+      ? 'it was removed'
+      : /did not encounter expected EOF/.test(e.message)
+        ? 'it grew'
+        : /unexpected EOF/.test(e.message)
+          ? 'it shrank'
+          : undefined;
+  const what = how ? `changed while it was packed: ${how}` : `could not be packed: ${e.message}`;
+  return new OperationFailedError(`the build context file ${rel} (in ${dir}) ${what}; nothing was uploaded`, [
+    'run the command again once nothing writes into the build context',
+  ]);
 }

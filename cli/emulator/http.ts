@@ -88,6 +88,18 @@ export function own<T>(record: Record<string, T>, key: string): T | undefined {
   return Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
 }
 
+/**
+ * Store `value` under `key` as the record's own property, whatever the key: `__proto__`,
+ * `constructor` or `prototype` is a key like any other (a plain `record[key] = value` with
+ * `__proto__` would change the record's prototype instead).
+ *
+ * @returns `value`
+ */
+export function putOwn<T>(record: Record<string, T>, key: string, value: T): T {
+  Object.defineProperty(record, key, { value, writable: true, enumerable: true, configurable: true });
+  return value;
+}
+
 /** Sends a JSON answer, unless the response is already gone. */
 export function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   if (res.destroyed || res.writableEnded) return;

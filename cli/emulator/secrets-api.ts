@@ -3,7 +3,7 @@
  * properties (`properties.ts`), daily, secrets), answering as the platform does. Contract:
  * ../shared/design/cloud-api.md; decisions where it is silent: docs/cloud-emulator.md.
  */
-import { badRequest, HttpError, notAllowed, notFoundSet, own, type EmulatorContext } from './http.js';
+import { badRequest, HttpError, notAllowed, notFoundSet, own, putOwn, type EmulatorContext } from './http.js';
 import { properties } from './properties.js';
 import type { StoredSet } from './state.js';
 
@@ -201,7 +201,7 @@ function upsertImagePullSecret(ctx: EmulatorContext, w: SetWrite): [number, unkn
   const host = b.host.endsWith('/') ? b.host : b.host + '/';
   const next: StoredSet = { type: 'imagePullSecret', region, secrets: {}, host, secretValue: b.secretValue, pendingUntil: 0 };
   touched(ctx, next);
-  ctx.sets()[setName] = next;
+  putOwn(ctx.sets(), setName, next);
   return [202, { status: 'OK', region }];
 }
 
@@ -215,8 +215,8 @@ function upsertKey(ctx: EmulatorContext, w: SetWrite): [number, unknown] {
     throw badRequest(`Body name '${String(b.name)}' does not match the set '${setName}' in the path`);
   if (set && set.type === 'imagePullSecret')
     throw badRequest(`Secret set '${setName}' is an image pull secret and cannot hold regular secrets`);
-  const target = set ?? (ctx.sets()[setName] = { type: 'secret', region, secrets: {}, pendingUntil: 0 });
-  target.secrets[b.secretKey] = b.secretValue;
+  const target = set ?? putOwn<StoredSet>(ctx.sets(), setName, { type: 'secret', region, secrets: {}, pendingUntil: 0 });
+  putOwn(target.secrets, b.secretKey, b.secretValue);
   touched(ctx, target);
   return [202, { status: 'OK', region }];
 }

@@ -22,7 +22,7 @@ import type { ProjectConfig } from './config/types.js';
 import { askProject, commitPlan, dryRunText, nextStepsText, planRequest, stagePlan } from './init/core.js';
 import type { InitPlan, InitRequest } from './init/init-plan.js';
 import { BASE_DIR, writeBase } from './update/base.js';
-import { checkYoRcAt } from './update/guard.js';
+import { checkCwdYoRc, checkYoRcAt } from './update/guard.js';
 import type { Staging } from './staging/staging.js';
 import { endUnderYo, escCancels, givenLayer, isCancel, rootHomeProblem, runByYo, sinkYoLog, yoRequest } from './init/yo-host.js';
 import { toInquirer } from './wizard/inquirer.js';
@@ -82,7 +82,9 @@ export default class PipecatGenerator extends Generator {
   constructor(args: string[], options: ConstructorParameters<typeof Generator>[1]) {
     // `yo pipecat` in a project whose .yo-rc.json is corrupt (a git merge left markers in it):
     // Yeoman's storage, made in super(), would fail on it with a JSON stack trace.
-    const opts = options as { request?: unknown } | undefined;
+    // Under our CLI (`pipecat init -o elsewhere` in a folder holding a corrupt one) the same read
+    // happens in the Yeoman environment's folder, which is not the destination: say which file.
+    const opts = options as { request?: { cwd?: string } } | undefined;
     if (!opts?.request) {
       try {
         checkYoRcAt(process.cwd());
@@ -91,6 +93,8 @@ export default class PipecatGenerator extends Generator {
         writeStderr(`error: ${(err as Error).message}\n`);
         process.exit(2);
       }
+    } else {
+      checkCwdYoRc(opts.request.cwd ?? process.cwd());
     }
     // `yo pipecat` as root: yo switches to the user with uid 1000 (its root check, `downgrade-root`)
     // and keeps HOME, which that user cannot read; Yeoman's global settings there (made in super())

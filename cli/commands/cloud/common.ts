@@ -8,6 +8,8 @@
  * Options (see docs/cloud-auth.md):
  * - `--organization/-o <name>`: organisation (else `PIPECAT_ORG`, the file's `org`, the API's first)
  * - `--api-host <url>`: API base URL (else `PIPECAT_API_HOST`, else https://api.pipecat.daily.co)
+ * - `--insecure`: allow a plain `http://` API host that is not this machine (the token would cross
+ *   the network in clear text); without it such a host is refused (exit 2), loopback is always allowed
  * - `--verbose`: debug lines on stderr (method, URL, status, timing; secrets redacted); also `PIPECAT_DEBUG=1`
  * - `--json`: machine-readable output on stdout
  *
@@ -31,6 +33,7 @@ import { writeStderr, writeStdout } from '../../../generators/app/output/sinks.j
 export interface CloudArgs {
   organization?: string;
   'api-host'?: string;
+  insecure?: boolean;
   verbose?: boolean;
   json?: boolean;
 }
@@ -55,6 +58,10 @@ export function cloudOptions(y: Argv, opts: { json?: boolean } = {}): Argv {
       type: 'string',
       describe: 'API base URL (default: PIPECAT_API_HOST or https://api.pipecat.daily.co)',
       requiresArg: true,
+    })
+    .option('insecure', {
+      type: 'boolean',
+      describe: 'Allow a plain http:// API host that is not this machine (the token is sent unencrypted)',
     })
     .option('verbose', {
       type: 'boolean',
@@ -94,7 +101,9 @@ export function debugSink(
  * client's default, https://api.pipecat.daily.co). The one place the value is checked.
  *
  * @throws UserError (exit 2) naming the flag or the variable when the value is not an absolute
- *   `http:` or `https:` URL (e.g. `not a url`, `ftp://x`)
+ *   `http:` or `https:` URL (e.g. `not a url`, `ftp://x`), and naming the host when it is `http:`
+ *   and not loopback ({@link isLoopbackHost}) without `--insecure`: the token would be sent in
+ *   clear text (the official CLI sends it to any host; we refuse, docs/cloud-auth.md)
  */
 export function apiHost(argv: CloudArgs, env: NodeJS.ProcessEnv = process.env): string | undefined {
   const fromFlag = !!argv['api-host'];
@@ -112,7 +121,25 @@ export function apiHost(argv: CloudArgs, env: NodeJS.ProcessEnv = process.env): 
       `${fromFlag ? '--api-host' : 'PIPECAT_API_HOST'} must be an http:// or https:// URL, e.g. https://api.pipecat.daily.co (got ${shown})`,
     );
   }
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname) && !argv.insecure) {
+    throw new UserError(
+      `refusing to send the Pipecat Cloud token over plain http:// to ${url.host} (${fromFlag ? '--api-host' : 'PIPECAT_API_HOST'}): it is not this machine`,
+      ['use an https:// URL, or add --insecure if you trust every network between you and that host'],
+    );
+  }
   return value;
+}
+
+/**
+ * Whether a URL's host name is this machine: `localhost`, an IPv4 address in 127.0.0.0/8 or the
+ * IPv6 `::1` (as `URL.hostname` writes them: `[::1]`; numeric forms such as `2130706433` are
+ * already normalised to `127.0.0.1` by the URL parser).
+ *
+ * @param hostname `URL.hostname`
+ */
+export function isLoopbackHost(hostname: string): boolean {
+  const h = hostname.toLowerCase().replace(/\.$/, '');
+  return h === 'localhost' || h === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
 }
 
 /** Tuning read from the environment (for tests and slow links); see docs/cloud-auth.md. */

@@ -62,7 +62,9 @@ function listPython(root: string, dir: string): string[] {
   const walk = (d: string): void => {
     let entries: string[];
     try {
-      entries = readdirSync(d).sort();
+      // A name that is not valid UTF-8 (Linux allows any bytes) cannot be a module's or a package's
+      // (Python imports identifiers): left out, as Node could not open it by its decoded name.
+      entries = utf8Names(readdirSync(d, { encoding: 'buffer' })).sort();
     } catch {
       return;
     }
@@ -80,6 +82,20 @@ function listPython(root: string, dir: string): string[] {
   };
   walk(dir);
   return found;
+}
+
+/** The names among `raw` that are valid UTF-8, decoded. */
+function utf8Names(raw: Buffer[]): string[] {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const names: string[] = [];
+  for (const b of raw) {
+    try {
+      names.push(decoder.decode(b));
+    } catch {
+      /* not UTF-8: not a Python module's name */
+    }
+  }
+  return names;
 }
 
 /** Whether the symbolic link `abs` resolves to a file inside `realRoot`. */

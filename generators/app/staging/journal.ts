@@ -149,13 +149,18 @@ export function folderIdentity(dir: string): string {
  * @returns the digest, e.g. `9f86d0…` or `dir:e3b0c4…`
  * @throws the `node:fs` error when `p` is missing or unreadable
  */
-export function contentHash(p: string): string {
+export function contentHash(p: string | Buffer): string {
   const st = lstatSync(p);
   const h = createHash('sha256');
   if (st.isFile()) return h.update(readFileSync(p)).digest('hex');
   if (st.isSymbolicLink()) return `link:${h.update(readlinkSync(p)).digest('hex')}`;
   if (st.isDirectory()) {
-    for (const name of readdirSync(p).sort()) h.update(`${name}\0${contentHash(join(p, name))}\n`);
+    // Entries are reached by their bytes: a name that is not valid UTF-8 (Linux allows any bytes)
+    // cannot be opened by its decoded form. The digest takes the decoded name, as it always did.
+    const dir = typeof p === 'string' ? Buffer.from(p) : p;
+    const named = readdirSync(p, { encoding: 'buffer' }).map((raw) => ({ name: raw.toString('utf8'), raw }));
+    for (const { name, raw } of named.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)))
+      h.update(`${name}\0${contentHash(Buffer.concat([dir, Buffer.from(sep), raw]))}\n`);
     return `dir:${h.digest('hex')}`;
   }
   return `other:${h.update(String(st.mode & 0o170000)).digest('hex')}`;

@@ -137,3 +137,28 @@ export function checkYoRcAt(cwd: string): void {
     }
   }
 }
+
+/**
+ * `pipecat init` (our CLI) runs Yeoman in the current folder, and Yeoman reads that folder's
+ * `.yo-rc.json` while the generator is constructed, even when the project goes elsewhere (`-o`):
+ * a corrupt one would end in Yeoman's JSON stack trace. Named instead, saying it is not the
+ * destination and what to do.
+ *
+ * @param cwd the folder Yeoman runs in (the request's `cwd`)
+ * @throws YoRcError (exit 2) naming the file's full path
+ */
+export function checkCwdYoRc(cwd: string): void {
+  try {
+    checkYoRcAt(cwd);
+  } catch (err) {
+    if (!(err instanceof YoRcError)) throw err;
+    const path = join(resolve(cwd), YO_RC_FILE);
+    const detail = err.message
+      .replace(/^\.yo-rc\.json is not valid: /, '')
+      .split(`${path}:`)
+      .join('line ');
+    throw new YoRcError(
+      `${path} (in the current folder, not the destination) is not valid: ${detail}; Yeoman reads it even when the project is written elsewhere: fix or remove it, or run pipecat init from another folder`,
+    );
+  }
+}

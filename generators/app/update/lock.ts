@@ -14,9 +14,13 @@
  * another host (a shared file system: whether it runs cannot be told), stops the update
  * ({@link UpdateLockedError}, exit 1), naming the lock and the other process.
  *
+ * A run killed between writing its own file and linking it (or between moving a dead lock aside and
+ * removing it) leaves `update.lock.<pid>.tmp` (or `.stale`) behind; the next update or dry run
+ * removes such a file when its pid no longer runs on this host ({@link sweepStaleLockFiles}).
+ *
  * Source: issue 23 ("holds a lock against a concurrent update").
  */
-import { linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, join } from 'node:path';
 import { PIPECAT_DIR } from './base.js';
@@ -112,6 +116,43 @@ function removeDeadLock(path: string, owner: LockOwner, note: (line: string) => 
   return 'removed';
 }
 
+/** A file without a readable owner is left alone this long (another host may be writing it). */
+const UNREADABLE_GRACE_MS = 60_000;
+
+/**
+ * Remove the files a killed run left beside the lock (`update.lock.<pid>.tmp`, `.stale`): those
+ * whose pid is not this process and no longer runs here, and whose contents name this host (a file
+ * without readable contents only once it is a minute old). Nothing is reported for a file that
+ * cannot be removed: the lock itself does not depend on it.
+ *
+ * @param dir absolute path of the project's `.pipecat/` folder
+ * @param note receives one line per file removed
+ */
+export function sweepStaleLockFiles(dir: string, note: (line: string) => void): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  const lockName = basename(LOCK_FILE);
+  for (const name of names) {
+    const m = /^(\d+)\.(tmp|stale)$/.exec(name.startsWith(lockName + '.') ? name.slice(lockName.length + 1) : '');
+    if (!m) continue;
+    const pid = Number(m[1]);
+    if (pid === process.pid || alive(pid)) continue;
+    const path = join(dir, name);
+    const owner = readOwner(path);
+    try {
+      if (owner ? owner.host !== hostname() : Date.now() - statSync(path).mtimeMs < UNREADABLE_GRACE_MS) continue;
+      unlinkSync(path);
+      note(`note: removed ${path}, left by an update that is no longer running (pid ${pid})`);
+    } catch {
+      /* gone already, or not ours to remove */
+    }
+  }
+}
+
 /**
  * The recovery of `pipecat update --dry-run` (which takes no lock): remove the project's lock when
  * the update that took it no longer runs, so a SIGKILLed run leaves nothing behind.
@@ -121,6 +162,7 @@ function removeDeadLock(path: string, owner: LockOwner, note: (line: string) => 
  */
 export function clearDeadLock(root: string, note: (line: string) => void = () => undefined): void {
   const path = join(root, ...LOCK_FILE.split('/'));
+  sweepStaleLockFiles(join(root, PIPECAT_DIR), note);
   const owner = readOwner(path);
   if (owner && removeDeadLock(path, owner, note) === 'removed') {
     // The dead run's folder for its lock, when nothing else is in it (a project without a base).
@@ -168,6 +210,7 @@ export function acquireUpdateLock(root: string, note: (line: string) => void = (
     createdDir = true;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    sweepStaleLockFiles(dir, note);
   }
   const me: LockOwner = { pid: process.pid, host: hostname(), started: Date.now() };
   const mine = `${path}.${process.pid}.tmp`;
