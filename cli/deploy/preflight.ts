@@ -21,6 +21,7 @@ import { CodeReadError, PythonNotFoundError } from '../../generators/app/code/er
 import { codeKeys, type CodeKeys } from './code-keys.js';
 import { isDotenvFile } from './context.js';
 import { shown } from '../output/shown.js';
+import { visibleField } from '../../generators/app/output/terminal-safe.js';
 
 /** Agent names: a DNS-1123 label of at most 63 characters (the platform's service names). */
 export const AGENT_NAME_RE = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
@@ -28,7 +29,7 @@ export const AGENT_NAME_RE = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
 /** The problem with an agent name, or undefined when it is a valid DNS label. */
 export function agentNameProblem(name: string): string | undefined {
   if (name.length > 63 || !AGENT_NAME_RE.test(name))
-    return `agent name "${name}" is not a DNS label: use at most 63 lowercase letters, digits and '-', starting with a letter and ending with a letter or digit`;
+    return `agent name "${visibleField(name)}" is not a DNS label: use at most 63 lowercase letters, digits and '-', starting with a letter and ending with a letter or digit`;
   return undefined;
 }
 

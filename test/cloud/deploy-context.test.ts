@@ -71,3 +71,15 @@ describe('dotenv look-alikes', () => {
     expect(r.stderr).not.toContain('\u001b');
   });
 });
+
+describe('the agent name without the preflight', () => {
+  test('a name that is no DNS label is refused before any request (exit 2), quoted made visible', async () => {
+    const before = (await w.uploads()).count;
+    const r = await w.deploy(w.proj, '', ['evil\x1b[2J\nname']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('agent name "evil\\u001b[2J\\u000aname" is not a DNS label');
+    expect(r.stderr).toContain('(checked with --no-preflight too)');
+    expect(r.stderr).not.toContain('\x1b[2J');
+    expect((await w.uploads()).count).toBe(before);
+  });
+});

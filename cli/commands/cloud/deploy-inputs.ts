@@ -153,6 +153,13 @@ export async function readDeployInputs(io: CloudIO, argv: DeployArgs): Promise<D
     cloudBuild: image === undefined && buildId === undefined,
   };
   const usage = inputProblems(inputs, found);
+  // The preflight reports a bad name with its other problems; without it, the name must still be
+  // one the platform's URLs can carry, or the request itself fails with a transport error.
+  if (argv.preflight === false && inputs.name) {
+    const { agentNameProblem } = await import('../../deploy/preflight.js');
+    const problem = agentNameProblem(inputs.name);
+    if (problem) usage.push(`${problem} (checked with --no-preflight too)`);
+  }
   if (usage.length) throw new UserError('cannot deploy', usage);
   if (inputs.cloudBuild) {
     const { chooseBuildContext } = await import('../../deploy/context-folder.js');
