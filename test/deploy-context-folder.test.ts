@@ -86,7 +86,7 @@ describe('the Dockerfile is a regular file inside the context', () => {
     expect(await choose('[build]\ndockerfile = "./docker/../Dockerfile"\n')).toMatchObject({ dockerfile: 'Dockerfile' });
     await expect(choose('', { dockerfile: 'docker' })).rejects.toMatchObject({
       exitCode: 2,
-      message: expect.stringContaining('is not a regular file'),
+      message: expect.stringContaining('is a directory, not a regular file'),
     });
   });
 });

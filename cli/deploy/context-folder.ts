@@ -18,6 +18,7 @@
  */
 import { realpath, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { fileKind } from '../../generators/app/files/regular-file.js';
 import { visibleField } from '../../generators/app/output/terminal-safe.js';
 import { UserError } from '../errors.js';
 import type { BuildPathKey, DeployConfig } from './config.js';
@@ -94,17 +95,18 @@ export async function chooseBuildContext(r: ContextRequest): Promise<ChosenConte
   const path = resolve(contextDir, given);
   const target = await real(path);
   const what = dockerfileFromFile ? keyName(r, 'build.dockerfile') : r.dockerfile !== undefined ? '--dockerfile' : 'the Dockerfile';
+  // Its kind first: a FIFO or a device is named as such, wherever it lies (stat opens nothing).
+  const st = await stat(path).catch(() => undefined);
+  if (st && !st.isFile())
+    throw new UserError(
+      `${what} ${visibleField(given)} (${visibleField(target)}) is ${fileKind(st)}, not a regular file: Cloud Build needs a Dockerfile there`,
+    );
   if (!within(contextDir, path) || !within(contextDir, target))
     throw new UserError(
       `${what} ${visibleField(given)} leads to ${visibleField(target)}, outside the build context ${visibleField(contextDir)}: only files in the context are sent, and the Dockerfile must be one of them`,
       [
         'name a Dockerfile inside the build context (--dockerfile is relative to it); to build from another folder on purpose, give it with --build-dir',
       ],
-    );
-  const st = await stat(path).catch(() => undefined);
-  if (st && !st.isFile())
-    throw new UserError(
-      `${what} ${visibleField(given)} (${visibleField(target)}) is not a regular file: Cloud Build needs a Dockerfile there`,
     );
   return { contextDir, dockerfile: relative(contextDir, path).split(sep).join('/') };
 }
