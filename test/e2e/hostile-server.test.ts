@@ -13,11 +13,9 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { BIN, cleanEnv, cleanup, runCli, spawnEmulator, tempDir, type EmulatorProcess } from '../cloud/helpers.js';
 import { mapLimit } from '../helpers/cli.js';
-import { argsOf, CLOUD_LEAVES } from '../helpers/cloud-leaves.js';
+import { argsOf, CLOUD_LEAVES, writeSampleProject } from '../helpers/cloud-leaves.js';
 import { visibleField, visibleLines } from '../../generators/app/output/terminal-safe.js';
 import { PAYLOAD, startHostileServer, type HostileServer } from '../helpers/hostile-server.js';
 
@@ -180,10 +178,7 @@ beforeAll(async () => {
   env = cleanEnv(home);
   emu = await spawnEmulator(['--build-ms', '50', '--deploy-ms', '50'], env);
   env = cleanEnv(home, { PIPECAT_API_HOST: emu.url, PIPECAT_TOKEN: emu.token, PIPECAT_ORG: emu.org });
-  await mkdir(join(work, 'app'));
-  await writeFile(join(work, 'Dockerfile'), 'FROM python:3.12-slim\nCOPY app /app\n');
-  await writeFile(join(work, 'app', 'bot.py'), 'print("hi")\n');
-  await writeFile(join(work, 'pcc-deploy.toml'), 'agent_name = "voice-bot"\nsecret_set = "voice-bot-secrets"\n');
+  await writeSampleProject(work);
   const run = (args: string[]) => runCli(['cloud', ...args], { env, cwd: work, timeoutMs: 30_000 });
   expect((await run(['secrets', 'set', 'voice-bot-secrets', 'OPENAI_API_KEY=sk-hostile', '--skip'])).code).toBe(0);
   expect((await run(['deploy', '--yes', '--no-preflight'])).code).toBe(0);

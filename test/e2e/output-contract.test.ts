@@ -9,10 +9,8 @@
  * so a new command cannot slip past the contract.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { cleanEnv, cleanup, runCli, spawnEmulator, tempDir, type EmulatorProcess } from '../cloud/helpers.js';
-import { argsOf, CLOUD_LEAVES as LEAVES } from '../helpers/cloud-leaves.js';
+import { argsOf, CLOUD_LEAVES as LEAVES, writeSampleProject } from '../helpers/cloud-leaves.js';
 
 let home: string;
 let work: string;
@@ -40,10 +38,7 @@ beforeAll(async () => {
   emu = await spawnEmulator(['--build-ms', '50', '--deploy-ms', '50'], env);
   env = cleanEnv(home, { PIPECAT_API_HOST: emu.url, PIPECAT_TOKEN: emu.token, PIPECAT_ORG: emu.org });
   // A small Cloud Build project, deployed once, so that most leaves find what they read.
-  await mkdir(join(work, 'app'));
-  await writeFile(join(work, 'Dockerfile'), 'FROM python:3.12-slim\nCOPY app /app\n');
-  await writeFile(join(work, 'app', 'bot.py'), 'print("hi")\n');
-  await writeFile(join(work, 'pcc-deploy.toml'), 'agent_name = "voice-bot"\nsecret_set = "voice-bot-secrets"\n');
+  await writeSampleProject(work);
   expect((await run(['secrets', 'set', 'voice-bot-secrets', 'OPENAI_API_KEY=sk-contract', '--skip'])).code).toBe(0);
   const d = await run(['deploy', '--yes', '--no-preflight']);
   expect(d.code).toBe(0);

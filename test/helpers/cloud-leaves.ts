@@ -4,6 +4,8 @@
  * (test/e2e/output-contract.test.ts) and the hostile-server suite (test/e2e/hostile-server.test.ts),
  * so a new command gets both checks from one list.
  */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { CLOUD_COMMANDS } from '../../cli/commands/cloud/cloud.js';
 import { definitionLeaves, type DefinitionLeaf } from '../../cli/commands/cloud/define.js';
 
@@ -42,3 +44,16 @@ export function argsOf(leaf: DefinitionLeaf): string[] | undefined {
 
 /** Every cloud leaf but `emulator` (which serves, rather than calls, the platform). */
 export const CLOUD_LEAVES: readonly DefinitionLeaf[] = definitionLeaves(CLOUD_COMMANDS).filter((l) => l.words !== 'emulator');
+
+/**
+ * Write the small Cloud Build project the samples address (agent `voice-bot`, secret set
+ * `voice-bot-secrets`) into `work`: a Dockerfile, `app/bot.py` and its `pcc-deploy.toml`.
+ *
+ * @param work an empty folder
+ */
+export async function writeSampleProject(work: string): Promise<void> {
+  await mkdir(join(work, 'app'));
+  await writeFile(join(work, 'Dockerfile'), 'FROM python:3.12-slim\nCOPY app /app\n');
+  await writeFile(join(work, 'app', 'bot.py'), 'print("hi")\n');
+  await writeFile(join(work, 'pcc-deploy.toml'), 'agent_name = "voice-bot"\nsecret_set = "voice-bot-secrets"\n');
+}
