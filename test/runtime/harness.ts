@@ -24,6 +24,22 @@ export interface SessionSpec {
   transport: string;
   driver: string;
   call: 'web' | 'phone' | 'dialout' | 'eval';
+  /**
+   * What the session plays instead of the ordinary conversation (greeting, one user turn, answer,
+   * hang-up): the name of a module in test/runtime/python/rt/scenarios/ (e.g. `barge-in` is
+   * `rt/scenarios/barge_in.py`). The session is then named `transport/variant:scenario`.
+   */
+  scenario?: string;
+  /** Run only in this environment variant (default: every variant of the spec). */
+  variant?: 'required' | 'all';
+}
+
+/**
+ * How many sessions a spec runs: each session once per variant, or once when it names its own
+ * variant (and the spec has it).
+ */
+export function sessionCount(spec: Pick<ProjectSpec, 'sessions' | 'variants'>): number {
+  return spec.sessions.reduce((n, s) => n + (s.variant ? (spec.variants.includes(s.variant) ? 1 : 0) : spec.variants.length), 0);
 }
 
 /**
@@ -249,7 +265,7 @@ export function runSpec(spec: ProjectSpec, timeoutMs = 240_000): Promise<Session
           .split('\n')
           .filter((l) => l.startsWith('{'))
           .map((l) => JSON.parse(l) as SessionResult);
-        const expected = spec.sessions.length * spec.variants.length;
+        const expected = sessionCount(spec);
         if (results.length < expected) {
           const why = error?.killed ? `killed after ${timeoutMs / 1000} s` : `exit ${error?.code ?? 0}`;
           results.push({

@@ -208,7 +208,7 @@ class Session:
         self.session = session
         self.variant = variant
         self.variables = variables
-        self.name = f"{session['transport']}/{variant}"
+        self.name = f"{session['transport']}/{variant}" + (f":{session['scenario']}" if session.get("scenario") else "")
         self.probe = Probe(self.name)
         self.problems: list[str] = []
 
@@ -275,6 +275,20 @@ class Session:
             except BaseException as e:  # noqa: BLE001 - every failure is a finding
                 self.problems.append(f"exception: {type(e).__name__}: {e}\n{traceback.format_exc(limit=6)}")
             monitor.cancel()
+            return self._result(started, script)
+        scenario = _scenario(self.session.get("scenario"))
+        if scenario is not None:
+            # A scripted session other than the conversation (rt/scenarios/__init__.py).
+            try:
+                await scenario.run(self, bot, driver, script)
+            except BaseException as e:  # noqa: BLE001 - every failure is a finding
+                self.problems.append(f"exception: {type(e).__name__}: {e}\n{traceback.format_exc(limit=6)}")
+            monitor.cancel()
+            self._check_logs(getattr(scenario, "ALLOWED", []))
+            self._check_audio()
+            if getattr(scenario, "CHECK_FEATURES", True):
+                self._check_features()
+            self.problems.extend(n for n in probe.notes if n.startswith("problem:"))
             return self._result(started, script)
         try:
             args = await driver.runner_args()
@@ -368,11 +382,14 @@ class Session:
         except OSError:
             return None
 
-    def _check_logs(self) -> None:
+    def _check_logs(self, expected: list = ()) -> None:
+        """Fail on every record at WARNING or above that neither :data:`ALLOWED` nor ``expected``
+        (a scenario's own ``(level, pattern, reason)`` entries) explains."""
+        allowed = [*ALLOWED, *expected]
         for level, number, message, name in self.probe.logs:
             if number < 30:
                 continue
-            if any(level == lv and re.search(p, message) for lv, p, _ in ALLOWED):
+            if any(level == lv and re.search(p, message) for lv, p, _ in allowed):
                 continue
             self.problems.append(f"{level} from {name}: {message.splitlines()[0][:300]}")
 
@@ -408,6 +425,13 @@ class Session:
                         self.problems.append("recording is on but the WAV is empty")
                 for f in wavs:
                     os.remove(os.path.join(folder, f))
+
+
+def _scenario(name: str | None):
+    """The module of a named scenario (``barge-in`` -> ``rt.scenarios.barge_in``), or None."""
+    if not name:
+        return None
+    return importlib.import_module(f"rt.scenarios.{name.replace('-', '_')}")
 
 
 _current_script = None
@@ -467,6 +491,8 @@ def main() -> int:
     failed = 0
     for variant in spec.get("variants", ["required", "all"]):
         for s in spec["sessions"]:
+            if s.get("variant") and s["variant"] != variant:
+                continue
             session = Session(spec, s, variant, variables)
             current[0] = session
             for record in early:
