@@ -152,13 +152,56 @@ export function sessionFor(t: TransportDefinition): SessionSpec {
   return { transport: t.id, driver: t.runnerTransport, call: t.call };
 }
 
+/** The configuration a generated project recorded (`.yo-rc.json`, key `generator-pipecat`), as the scenario rows read it. */
+export type RecordedConfig = Record<string, unknown> & { mode: 'cascade' | 'realtime'; transports: string[] };
+
+/**
+ * A scenario the matrix plays beside the conversation: for each session of a configuration whose
+ * transport and configuration `when` accepts, one more session playing `scenario`
+ * (rt/scenarios/), in `variant` only.
+ */
+export interface ScenarioRow {
+  scenario: string;
+  variant: 'required' | 'all';
+  /** Whether a session of transport `t` in configuration `config` also plays the scenario. */
+  when: (t: TransportDefinition, config: RecordedConfig) => boolean;
+}
+
+/** The scenarios the runtime matrix plays, one row each (see {@link ScenarioRow}). */
+export const SCENARIOS: readonly ScenarioRow[] = [];
+
+/**
+ * The scenario sessions of one configuration: each ordinary session followed by the scenarios
+ * {@link SCENARIOS} picks for it.
+ *
+ * @param sessions the configuration's ordinary sessions (one per transport)
+ * @param config the recorded configuration
+ * @param rows the scenario rows (default {@link SCENARIOS})
+ */
+export function withScenarios(
+  sessions: readonly SessionSpec[],
+  config: RecordedConfig,
+  rows: readonly ScenarioRow[] = SCENARIOS,
+): SessionSpec[] {
+  return sessions.flatMap((s) => {
+    const t = TRANSPORTS.find((x) => x.id === s.transport);
+    const extra = t ? rows.filter((r) => r.when(t, config)).map((r) => ({ ...s, scenario: r.scenario, variant: r.variant })) : [];
+    return [s, ...extra];
+  });
+}
+
+/** The configuration a generated project recorded in its `.yo-rc.json`. */
+export function recordedConfig(project: string): RecordedConfig {
+  return JSON.parse(readFileSync(join(project, '.yo-rc.json'), 'utf8'))['generator-pipecat'] as RecordedConfig;
+}
+
 /**
  * Build the spec of a generated project from the configuration it recorded in `.yo-rc.json`.
  * `PIPECAT_RT_DRIVERS` (comma-separated driver names, e.g. `twilio,webrtc`) keeps only those
  * sessions, for debugging one transport.
  */
 export function projectSpec(project: string, variants: string[] = ['required', 'all']): ProjectSpec {
-  const config = JSON.parse(readFileSync(join(project, '.yo-rc.json'), 'utf8'))['generator-pipecat'];
+  const config = recordedConfig(project) as ReturnType<typeof JSON.parse>;
   const tts = config.tts_service ? SERVICES_BY_ROLE.tts.find((s) => s.id === config.tts_service) : undefined;
   const drivers = process.env.PIPECAT_RT_DRIVERS?.split(',');
   const sessions = (config.transports as string[])

@@ -13,7 +13,17 @@ import { join } from 'node:path';
 import { makeTempDir, mapLimit, removeDir, runCliAsync } from '../helpers/cli.js';
 import { runtimeMatrix } from '../helpers/matrix.js';
 import { KNOWN_GAPS, outcome, unexplained } from './gaps.js';
-import { layerMismatches, projectSpec, runSpec, runtimeMissing, starvedBy, trailTimeline, type SessionResult } from './harness.js';
+import {
+  layerMismatches,
+  projectSpec,
+  recordedConfig,
+  runSpec,
+  withScenarios,
+  runtimeMissing,
+  starvedBy,
+  trailTimeline,
+  type SessionResult,
+} from './harness.js';
 
 /**
  * `PIPECAT_RT_ONLY` (a regular expression over each configuration's name followed by its `init`
@@ -37,6 +47,7 @@ async function runConfiguration(s: (typeof SAMPLES)[number], rerun?: string) {
   const dir = rerun ? `${s.name}-rerun` : s.name;
   const generated = await runCliAsync(['init', '-n', dir, ...s.args, '-o', out]);
   const spec = generated.code === 0 ? { ...projectSpec(join(out, dir)), deprecations: true } : undefined;
+  if (spec) spec.sessions = withScenarios(spec.sessions, recordedConfig(spec.project));
   const sessions = spec && spec.sessions.length ? await runSpec(spec) : [];
   results.set(s.name, { generated, sessions });
   if (spec) {
