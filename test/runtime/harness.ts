@@ -91,6 +91,26 @@ export interface SessionResult {
    * that processor, and the slowest worker-thread round trip in ms (rt/probe.py `Probe.monitor`).
    */
   backlog?: { frames: number; processor: string; thread_ms: number };
+  /**
+   * The event handlers the generated bot registered in this session and those that ran, each
+   * `<class>.<event>` (e.g. `DailyTransport.on_dialout_error`; rt/handlers.py).
+   */
+  handlers?: { registered: string[]; called: string[] };
+}
+
+/**
+ * Event handlers some session's bot registered that ran in no session: the matrix run's proof that
+ * every handler a generated bot has is exercised.
+ *
+ * @param sessions every session result of the run
+ * @returns the `<class>.<event>` names never triggered, each with a configuration that registered it, sorted
+ */
+export function untriggeredHandlers(sessions: readonly SessionResult[]): string[] {
+  const called = new Set(sessions.flatMap((s) => s.handlers?.called ?? []));
+  const where = new Map<string, string>();
+  for (const s of sessions)
+    for (const h of s.handlers?.registered ?? []) if (!called.has(h) && !where.has(h)) where.set(h, `${s.project} ${s.session}`);
+  return [...where].map(([h, w]) => `${h} (registered in ${w})`).sort();
 }
 
 /**

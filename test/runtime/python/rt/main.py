@@ -19,13 +19,14 @@ Each session: environment from ``server/.env.example`` (``required``: only the v
 required, with ENV unset as on Pipecat Cloud; ``all``: every variable, with ENV=local as the
 development runner sets it), ``bot(runner_args)`` with the driver's runner arguments, the client
 connects (a web client also sends RTVI client-ready), the bot greets (not for dial-out, where the
-callee speaks first), the scripted user speaks, the bot answers, the client hangs up, and the
+callee speaks first: a bot that produced audio before the callee spoke fails), the scripted user speaks, the bot answers, the client hangs up, and the
 session must end by itself within :data:`END_TIMEOUT` seconds. An ``eval`` session instead runs
 the project's eval scenarios through pipecat's own eval harness (rt/evals.py), the last one
 ending the bot as ``--stop-bot`` does.
 
-A session fails on: an exception; a pipecat log at WARNING or above, or a Python warning, not in
-:data:`ALLOWED` (each entry carries its reason); no greeting or answer; audio on the wire whose
+A session fails on: an exception; a pipecat log at WARNING or above, or a Python warning (a
+coroutine never awaited included: the session's garbage is collected before its result), not in
+:data:`ALLOWED` (each entry carries its reason); a task whose exception was never retrieved; no greeting or answer; audio on the wire whose
 duration differs from what the TTS stand-in produced by more than 10%; a session that does not
 end; a feature that left no trace (transcription lines, a recording).
 """
@@ -211,6 +212,9 @@ class Session:
         self.name = f"{session['transport']}/{variant}" + (f":{session['scenario']}" if session.get("scenario") else "")
         self.probe = Probe(self.name)
         self.problems: list[str] = []
+        from .handlers import HandlerLedger
+
+        self.handlers = HandlerLedger()
 
     def driver(self):
         from .telephony import TelephonyDriver
@@ -237,7 +241,7 @@ class Session:
         raise ValueError(f"no driver for {kind}")
 
     async def run(self) -> dict:
-        from .probe import Probe, slack
+        from .probe import SPEECH_SECONDS, Probe, slack
         from .services import Script
 
         started = time.monotonic()
@@ -257,6 +261,9 @@ class Session:
 
         script = Script(probe, self.spec.get("tts_rates"), self.spec["mode"])
         _install_script(script)
+        from . import handlers
+
+        handlers.install(self.handlers)
         loop = asyncio.get_running_loop()
         loop.set_exception_handler(lambda _l, ctx: self.problems.append(f"asyncio: {ctx.get('message')} {ctx.get('exception')!r}"))
 
@@ -298,6 +305,7 @@ class Session:
             await driver.connect()
             probe.step("client connected")
             expected = 0
+            callee_done = None
             if call == "eval":
                 # pipecat's eval harness plays the generated scenarios (rt/evals.py).
                 self.problems.extend(await driver.play())
@@ -317,6 +325,8 @@ class Session:
                 # on, and pipecat 1.8's VAD measures volume over 0.4 s of it (audio/volume.py
                 # VOLUME_WINDOW_SECS) before it can hear anyone.
                 await asyncio.sleep(PICK_UP_SECONDS)
+                # The callee's "Hello?" (the scripted user's first utterance) ends at this time.
+                callee_done = time.monotonic() + SPEECH_SECONDS
             if call != "eval" and not task.done() and not self.problems:
                 probe.step("the user speaks")
                 await driver.speak(Probe.user_audio(driver.input_rate), Probe.speech_chunks())
@@ -324,6 +334,13 @@ class Session:
                 probe.step(f"the user's audio has gone out; waiting for the answer (slack {slack():.2f})")
                 if not await probe.wait_bot_spoke(expected):
                     self.problems.append(f"the bot did not answer the user (TTS requests {probe.tts_requests}, transcripts {probe.transcripts}, LLM requests {probe.llm_requests})")
+            if callee_done is not None and probe.first_tts is not None and probe.first_tts < callee_done:
+                # Who speaks first: on a call the bot places, the callee does ("Hello?"). A bot that
+                # greets into the ringing line, or while the callee talks, talks over them.
+                self.problems.append(
+                    f"the bot spoke before the callee finished their first words on a call it placed "
+                    f"(its first audio came {callee_done - probe.first_tts:.2f} s before the callee's hello ended)"
+                )
             probe.step("hang-up")
             await driver.hang_up()
             try:
@@ -350,6 +367,7 @@ class Session:
 
     def _result(self, started: float, script) -> dict:
         probe = self.probe
+        self._collect_garbage()
         log = None
         if self.problems:
             log = self._write_trail()
@@ -365,7 +383,21 @@ class Session:
             "secs": round(time.monotonic() - started, 2),
             "log": log,
             "backlog": {"frames": probe.backlog[0], "processor": probe.backlog[1], "thread_ms": round(probe.max_hop * 1000)},
+            "handlers": self.handlers.as_result(),
         }
+
+    def _collect_garbage(self) -> None:
+        """Collect the session's garbage now, so what Python reports only when an object is freed
+        fails this session and no later one: a coroutine never awaited (a RuntimeWarning, through
+        the warnings hook: a WARNING record) and a task whose exception was never retrieved (the
+        event loop's exception handler). Both are checked again afterwards."""
+        import gc
+
+        before = len(self.probe.logs)
+        gc.collect()
+        for level, number, message, name in self.probe.logs[before:]:
+            if number >= 30 and not any(level == lv and re.search(p, message) for lv, p, _ in ALLOWED):
+                self.problems.append(f"{level} from {name} (at the end of the session): {message.splitlines()[0][:300]}")
 
     def _write_trail(self) -> str | None:
         """Write the failed session's flight recorder (rt/probe.py) to :func:`log_dir`; its path,

@@ -51,6 +51,7 @@ class Probe:
         self.sent_seconds = 0.0  # audio that reached the transport's wire
         self.last_sent = 0.0  # monotonic time of the last audio sent
         self.last_tts = 0.0  # monotonic time the TTS stand-in last produced audio
+        self.first_tts: float | None = None  # monotonic time the TTS (or realtime) stand-in first produced audio
         self.user_utterances = 0  # scripted utterances finished by the driver
         self._transcripts = 0  # transcriptions the STT stand-in produced
         self._llm_requests = 0
@@ -142,6 +143,8 @@ class Probe:
     def tts_produced(self, seconds: float) -> None:
         self.tts_seconds += seconds
         self.last_tts = time.monotonic()
+        if self.first_tts is None:
+            self.first_tts = self.last_tts
         self.step(f"TTS stand-in: {seconds:.2f} s of audio (request {self.tts_requests}, {self.tts_seconds:.2f} s in all)")
         self._poke()
 
