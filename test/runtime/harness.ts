@@ -32,6 +32,8 @@ export interface SessionSpec {
   scenario?: string;
   /** Run only in this environment variant (default: every variant of the spec). */
   variant?: 'required' | 'all';
+  /** For the `rejected` scenario: the role whose vendor refuses and the variable the bot must name. */
+  reject?: ProjectSpec['reject'];
 }
 
 /**
@@ -185,10 +187,53 @@ export interface ScenarioRow {
   variant: 'required' | 'all';
   /** Whether a session of transport `t` in configuration `config` also plays the scenario. */
   when: (t: TransportDefinition, config: RecordedConfig) => boolean;
+  /** Further fields of the scenario's session (e.g. `reject`). */
+  fields?: (t: TransportDefinition, config: RecordedConfig) => Partial<SessionSpec>;
+}
+
+/**
+ * Services whose vendor the harness can make refuse the credentials, and their role: the
+ * WebSocket vendors of rt/reject.py (`WEBSOCKET_VENDORS`) and Simli's SDK.
+ */
+export const REFUSABLE: Readonly<Record<string, NonNullable<ProjectSpec['reject']>['role']>> = {
+  assemblyai_stt: 'stt',
+  openai_responses_llm: 'llm',
+  rime_tts: 'tts',
+  xai_realtime: 'realtime',
+  simli_video: 'video',
+};
+
+/**
+ * The variable a bot's log line must name when the service's vendor refuses: its first required
+ * variable (the API key).
+ *
+ * @throws Error when the catalogue lacks the service or it has no required variable
+ */
+export function requiredKey(service: string): string {
+  const v = ALL_SERVICES.find((s) => s.id === service)?.env.find((e) => e.required);
+  if (!v) throw new Error(`${service}: no required variable in the catalogue`);
+  return v.name;
+}
+
+/** The refusal a configuration can play: its first {@link REFUSABLE} service, or undefined. */
+export function refusalOf(config: RecordedConfig): ProjectSpec['reject'] {
+  for (const [service, role] of Object.entries(REFUSABLE)) {
+    if (config[`${role}_service`] === service) return { role, variable: requiredKey(service) };
+  }
+  return undefined;
 }
 
 /** The scenarios the runtime matrix plays, one row each (see {@link ScenarioRow}). */
-export const SCENARIOS: readonly ScenarioRow[] = [];
+export const SCENARIOS: readonly ScenarioRow[] = [
+  // The bot's on_pipeline_error handler runs only when a service fails: one refusal per
+  // configuration that has a service the harness can refuse, on its first transport.
+  {
+    scenario: 'rejected',
+    variant: 'required',
+    when: (t, config) => t.id === config.transports[0] && refusalOf(config) !== undefined,
+    fields: (_t, config) => ({ reject: refusalOf(config) }),
+  },
+];
 
 /**
  * The scenario sessions of one configuration: each ordinary session followed by the scenarios
@@ -205,7 +250,9 @@ export function withScenarios(
 ): SessionSpec[] {
   return sessions.flatMap((s) => {
     const t = TRANSPORTS.find((x) => x.id === s.transport);
-    const extra = t ? rows.filter((r) => r.when(t, config)).map((r) => ({ ...s, scenario: r.scenario, variant: r.variant })) : [];
+    const extra = t
+      ? rows.filter((r) => r.when(t, config)).map((r) => ({ ...s, scenario: r.scenario, variant: r.variant, ...r.fields?.(t, config) }))
+      : [];
     return [s, ...extra];
   });
 }
@@ -268,7 +315,9 @@ export function layerMismatches(serviceIds: readonly string[], sessions: readonl
     const def = ALL_SERVICES.find((s) => s.id === id);
     const cls = def && /^(\w+)\(/.exec(def.construct)?.[1];
     if (!def || !cls) continue;
-    const seen = [...new Set(sessions.flatMap((r) => r.patched ?? []).filter((p) => p.endsWith(`:${cls}`)))];
+    // `rejecting:` marks a service left unscripted for its vendor to refuse: not answered anywhere.
+    const answered = sessions.flatMap((r) => r.patched ?? []).filter((p) => p.slice(0, p.indexOf(':')) in PATCH_LAYERS);
+    const seen = [...new Set(answered.filter((p) => p.endsWith(`:${cls}`)))];
     const layers = [...new Set(seen.map((p) => PATCH_LAYERS[p.slice(0, p.indexOf(':'))]))];
     const wrong = layers.filter((l) => l !== def.record.runtime.layer);
     if (wrong.length)

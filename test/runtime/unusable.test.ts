@@ -12,10 +12,9 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { join } from 'node:path';
-import { findService } from '../../generators/app/catalogue/catalogue.js';
 import { makeTempDir, mapLimit, removeDir, runCliAsync } from '../helpers/cli.js';
 import { runMutants } from './mutants.js';
-import { projectSpec, runSpec, runtimeMissing, type ProjectSpec, type SessionResult } from './harness.js';
+import { projectSpec, requiredKey, runSpec, runtimeMissing, type ProjectSpec, type SessionResult } from './harness.js';
 
 const missing = runtimeMissing();
 if (missing) process.stderr.write(`SKIPPED runtime unusable-service tier: ${missing}\n`);
@@ -40,21 +39,10 @@ function cascade(over: Partial<typeof CASCADE>, rest: string[]): string[] {
   return ['-m', 'cascade', '--stt', s.stt, '--llm', s.llm, '--tts', s.tts, ...rest, '--no-deploy-to-cloud'];
 }
 
-/**
- * The variable the bot's log line must name: the service's first required variable (its API key).
- *
- * @throws Error when the catalogue lacks the service or it has no required variable
- */
-function keyOf(service: string): string {
-  const v = findService(service)?.env.find((e) => e.required);
-  if (!v) throw new Error(`${service}: no required variable in the catalogue`);
-  return v.name;
-}
-
 /** The harness spec of a project whose `role` vendor refuses (only the required variables set). */
 const rejecting = (dir: string, role: Role, service: string): ProjectSpec => ({
   ...projectSpec(dir, ['required']),
-  reject: { role, variable: keyOf(service) },
+  reject: { role, variable: requiredKey(service) },
 });
 
 const TTS_CASE = CASES.find((c) => c.role === 'tts')!;

@@ -271,19 +271,8 @@ class Session:
         call = self.session["call"]
         task = None
         monitor = asyncio.ensure_future(probe.monitor())
-        if self.spec.get("reject"):
-            # A vendor refuses the credentials: the session must end by itself (rt/reject.py).
-            from .reject import Rejection, run_rejected
-
-            rejection = Rejection(self.spec["reject"], probe)
-            rejection.install(script)
-            try:
-                await run_rejected(self, bot, driver, rejection)
-            except BaseException as e:  # noqa: BLE001 - every failure is a finding
-                self.problems.append(f"exception: {type(e).__name__}: {e}\n{traceback.format_exc(limit=6)}")
-            monitor.cancel()
-            return self._result(started, script)
-        scenario = _scenario(self.session.get("scenario"))
+        # A spec-level ``reject`` makes every session one whose vendor refuses (rt/scenarios/rejected.py).
+        scenario = _scenario(self.session.get("scenario") or ("rejected" if self.spec.get("reject") else None))
         if scenario is not None:
             # A scripted session other than the conversation (rt/scenarios/__init__.py).
             try:
@@ -291,8 +280,10 @@ class Session:
             except BaseException as e:  # noqa: BLE001 - every failure is a finding
                 self.problems.append(f"exception: {type(e).__name__}: {e}\n{traceback.format_exc(limit=6)}")
             monitor.cancel()
-            self._check_logs(getattr(scenario, "ALLOWED", []))
-            self._check_audio()
+            if getattr(scenario, "CHECK_LOGS", True):
+                self._check_logs(getattr(scenario, "ALLOWED", []))
+            if getattr(scenario, "CHECK_AUDIO", True):
+                self._check_audio()
             if getattr(scenario, "CHECK_FEATURES", True):
                 self._check_features()
             self.problems.extend(n for n in probe.notes if n.startswith("problem:"))

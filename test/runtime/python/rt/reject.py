@@ -1,7 +1,7 @@
 """A vendor that refuses the bot's credentials, and the session that must end because of it.
 
 With ``"reject": {"role": ..., "variable": ...}`` in the spec (test/runtime/unusable.test.ts builds
-it from the catalogue), the service of that role is left unscripted, so pipecat's own service code
+it from the catalogue) or in one session of it (the ``rejected`` scenario, rt/scenarios/rejected.py), the service of that role is left unscripted, so pipecat's own service code
 connects, and its vendor refuses the connection the way a rejected API key is refused:
 
 - WebSocket vendors (:data:`WEBSOCKET_VENDORS`): the handshake answers HTTP 401, so
@@ -66,6 +66,7 @@ class Rejection:
         self.probe = probe
         self.at: float | None = None
         self.vendor: str | None = None
+        self._undo: list = []  # what uninstall() restores, latest first
 
     def refused(self, vendor: str) -> None:
         if self.at is None:
@@ -96,6 +97,8 @@ class Rejection:
 
         from websockets.asyncio import client as ws_client
 
+        saved = dict(ws_client.SERVERS)
+        self._undo.append(lambda: (ws_client.SERVERS.clear(), ws_client.SERVERS.update(saved)))
         for name, (pattern, _source) in WEBSOCKET_VENDORS.items():
 
             def refuse(connection, _name=name):
@@ -115,7 +118,14 @@ class Rejection:
                 self.refused("SimliClient")
                 raise SimliHTTPError(401)
 
+            original_start = simli.SimliClient.start
+            self._undo.append(lambda: setattr(simli.SimliClient, "start", original_start))
             simli.SimliClient.start = start
+
+    def uninstall(self) -> None:
+        """Let the vendors answer again (the next session of the process is an ordinary one)."""
+        while self._undo:
+            self._undo.pop()()
 
     async def wait_refused(self, timeout: float) -> bool:
         deadline = time.monotonic() + timeout

@@ -10,8 +10,12 @@ session then runs ``rt.scenarios.<name>.run(session, bot, driver, script)`` (``-
 - ``ALLOWED`` (optional): ``(level, pattern, reason)`` log records the scenario provokes on purpose
   (an error the bot must log), on top of ``rt.main.ALLOWED``;
 - ``CHECK_FEATURES`` (optional, default True): False when the scenario leaves no room for the
-  feature traces an ordinary session must leave (transcript lines, a recording).
+  feature traces an ordinary session must leave (transcript lines, a recording);
+- ``CHECK_LOGS`` / ``CHECK_AUDIO`` (optional, default True): False when the scenario makes its own
+  check of the log (``rejected``: pipecat's errors are the point) or plays no audio.
 
-After ``run`` the session's common checks apply: the log records, the audio on the wire against
-the audio the TTS produced, the feature traces, and the drivers' ``problem:`` notes.
+After ``run`` the session's common checks apply (those not turned off): the log records, the
+audio on the wire against the audio the TTS produced, the feature traces, and the drivers'
+``problem:`` notes. A spec-level ``reject`` (test/runtime/unusable.test.ts) makes every session of
+the spec the ``rejected`` scenario.
 """
