@@ -88,7 +88,7 @@ export function runCliAsync(args: string[], opts: RunOptions = {}): Promise<CliR
   return new Promise((done) => {
     const child = execFile(
       process.execPath,
-      [BIN, ...args],
+      [opts.bin ?? BIN, ...args],
       { cwd: opts.cwd ?? ROOT, env: childEnv(opts.env), encoding: 'utf8', timeout: 60_000 },
       (err, stdout, stderr) => {
         const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;

@@ -2,7 +2,8 @@
  * Who speaks first, and Python's own warnings as failures: on a call the bot places the callee
  * speaks first ("Hello?"), so a bot whose first audio comes before the callee's first words end
  * fails its session (rt/main.py); a coroutine never awaited fails the session it was made in (the
- * session's garbage is collected before its result).
+ * session's garbage is collected before its result). Each mutant changes the generator (a template,
+ * or the catalogue in the bundle), as a real change would, and generates its bot anew.
  *
  * - A cascade bot on Daily PSTN dial-out that greets when the callee answers (as web and phone
  *   calls do) talks over the callee.
@@ -28,14 +29,16 @@ const ULTRAVOX_SIP_DIALOUT =
 const CASCADE_MUTATIONS: Mutation[] = [
   {
     name: 'the dial-out bot greets when the callee answers',
-    file: 'server/bot.py',
-    from: '            logger.info("Call answered")\n',
-    to: '            logger.info("Call answered")\n            await start_conversation()\n',
+    in: 'package',
+    file: 'templates/server/partials/run_bot_body.py.ejs',
+    from: /( *)logger\.info\("Call answered"\)\n/,
+    to: '$1logger.info("Call answered")\n$1await start_conversation()\n',
     expect: /the bot spoke before the callee finished their first words on a call it placed/,
   },
   {
     name: 'worker.cancel() not awaited when the callee hangs up',
-    file: 'server/bot.py',
+    in: 'package',
+    file: 'templates/server/partials/run_bot_body.py.ejs',
     from: /(logger\.info\("Client disconnected"\)\n\s*)await worker\.cancel\(\)/,
     to: '$1worker.cancel()',
     expect: /RuntimeWarning: coroutine 'PipelineWorker\.cancel' was never awaited/,
@@ -45,7 +48,8 @@ const CASCADE_MUTATIONS: Mutation[] = [
 const ULTRAVOX_MUTATIONS: Mutation[] = [
   {
     name: 'Ultravox not told that the callee speaks first',
-    file: 'server/bot.py',
+    in: 'package',
+    file: 'dist/cli/chunks',
     from: 'extra={"firstSpeakerSettings": {"user": {}}} if call == "dialout" else {},',
     to: 'extra={},',
     expect: /the bot spoke before the callee finished their first words on a call it placed/,

@@ -4,17 +4,27 @@
  * harness (test/runtime/mutations.test.ts, evals.test.ts, websocket-mutations.test.ts use it).
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTempDir, removeDir, runCliAsync } from '../helpers/cli.js';
+import { makeTempDir, removeDir, ROOT, runCliAsync } from '../helpers/cli.js';
 import { projectSpec, runSpec, runtimeMissing, type ProjectSpec, type SessionResult } from './harness.js';
 
-/** One deliberate break of a generated project. */
+/** One deliberate break of a generated project, or of the generator that makes it. */
 export interface Mutation {
   /** Test name. */
   name: string;
-  /** Project-relative file to change. */
+  /**
+   * The file to change: project-relative, or with {@link Mutation.in} `package` relative to the
+   * generator's package (a template such as `templates/server/partials/run_bot_body.py.ejs`, or a
+   * folder of the bundle such as `dist/cli/chunks`, where every file the text is found in changes).
+   */
   file: string;
+  /**
+   * `project` (default): the generated project is changed. `package`: a copy of the generator's
+   * package (package.json, dist/, templates/, python/) is changed, as a real change to a template or
+   * the catalogue would be, and the mutant is generated anew by that copy's binary.
+   */
+  in?: 'project' | 'package';
   /** Text replaced (the mutation must apply, or the run throws). */
   from: string | RegExp;
   to: string;
@@ -46,17 +56,40 @@ export async function runMutants(
   const runs = [{ name: 'unbroken', dir: base }];
   for (const [i, m] of mutations.entries()) {
     const dir = join(out, `mutant-${i}`);
-    cpSync(base, dir, { recursive: true });
-    const path = join(dir, m.file);
-    const text = readFileSync(path, 'utf8');
-    const mutated = text.replace(m.from, m.to);
-    if (mutated === text) throw new Error(`mutation "${m.name}" did not apply to ${m.file}`);
-    writeFileSync(path, mutated);
+    if (m.in === 'package') {
+      const pkg = join(out, `package-${i}`);
+      for (const part of ['package.json', 'dist', 'templates', 'python']) cpSync(join(ROOT, part), join(pkg, part), { recursive: true });
+      mutate(pkg, m);
+      const g = await runCliAsync(['init', '-n', `mutant-${i}`, ...args, '-o', out], { bin: join(pkg, 'dist', 'cli', 'main.js') });
+      if (g.code !== 0) throw new Error(`init with mutation "${m.name}" failed: ${g.stderr}`);
+    } else {
+      cpSync(base, dir, { recursive: true });
+      mutate(dir, m);
+    }
     runs.push({ name: m.name, dir });
   }
   const results = new Map<string, SessionResult[]>();
   await Promise.all(runs.map(async (run) => results.set(run.name, await runSpec(specOf(run.dir)))));
   return { out, results };
+}
+
+/**
+ * Apply one mutation under `root`: to its file, or to every file of its folder that holds the text.
+ *
+ * @throws Error when the text is found nowhere (the mutation must apply)
+ */
+function mutate(root: string, m: Mutation): void {
+  const target = join(root, m.file);
+  const files = statSync(target).isDirectory() ? readdirSync(target).map((f) => join(target, f)) : [target];
+  let applied = 0;
+  for (const path of files) {
+    const text = readFileSync(path, 'utf8');
+    const mutated = text.replace(m.from, m.to);
+    if (mutated === text) continue;
+    writeFileSync(path, mutated);
+    applied++;
+  }
+  if (!applied) throw new Error(`mutation "${m.name}" did not apply to ${m.file}`);
 }
 
 /** One vendor of a {@link vendorMutantSuite}: its catalogue id and the breaks of its bot. */
