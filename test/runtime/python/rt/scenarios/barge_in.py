@@ -201,11 +201,13 @@ async def _barge_in(session, driver, wire: Wire) -> None:
     # The user speaks again, in the middle of the answer.
     barged = time.monotonic()
     played_then = wire.seconds(asked)
-    long_produced = probe.tts_seconds - produced_before
-    probe.step(f"the user barges in ({played_then:.2f} s of the long answer played, {long_produced:.2f} s produced)")
+    probe.step(f"the user barges in ({played_then:.2f} s of the long answer played)")
     await driver.speak(Probe.user_audio(driver.input_rate), Probe.speech_chunks())
     answered = await _until(lambda: probe.llm_requests > long_request, 8.0)
     next_request = probe.last_llm if answered else time.monotonic()
+    # What the TTS produced of the long answer (a vendor may still have been speaking it at the
+    # barge-in), up to the request that answers the barge-in.
+    long_produced = probe.tts_seconds - produced_before
     # 1. The bot stops.
     after = wire.between(barged, next_request)
     if long_produced - played_then < 1.0:
