@@ -89,18 +89,19 @@ def word_starts() -> list[tuple[str, float, float]]:
 
 
 class Wire:
-    """The bot's audio on the wire as a timeline: (monotonic time, seconds) of each piece."""
+    """Audio as a timeline, (monotonic time, seconds) of each piece: the bot's on the wire
+    (``Probe.audio_sent``), or what the TTS stand-ins produced (``Probe.tts_produced``)."""
 
-    def __init__(self, probe: Probe):
+    def __init__(self, probe: Probe, method: str = "audio_sent"):
         self.pieces: list[tuple[float, float]] = []
-        original = probe.audio_sent
+        original = getattr(probe, method)
 
-        def audio_sent(seconds: float) -> None:
+        def counted(seconds: float) -> None:
             if seconds > 0:
                 self.pieces.append((time.monotonic(), seconds))
             original(seconds)
 
-        probe.audio_sent = audio_sent
+        setattr(probe, method, counted)
 
     def between(self, start: float, end: float | None = None) -> list[tuple[float, float]]:
         return [p for p in self.pieces if p[0] > start and (end is None or p[0] <= end)]
@@ -158,6 +159,7 @@ async def run(session, bot, driver, script) -> None:
     problems = session.problems
     call = session.session["call"]
     wire = Wire(probe)
+    session.barge_in_tts = Wire(probe, "tts_produced")
     args = await driver.runner_args()
     task = asyncio.create_task(bot.bot(args))
     try:
@@ -188,7 +190,6 @@ async def _barge_in(session, driver, wire: Wire) -> None:
     problems = session.problems
     long_request = probe.llm_requests + 1
     probe.answers[long_request] = LONG_TEXT
-    produced_before = probe.tts_seconds
     probe.step("the user asks")
     await driver.speak(Probe.user_audio(driver.input_rate), Probe.speech_chunks())
     if not await _until(lambda: probe.llm_requests >= long_request, 8.0):
@@ -207,7 +208,7 @@ async def _barge_in(session, driver, wire: Wire) -> None:
     next_request = probe.last_llm if answered else time.monotonic()
     # What the TTS produced of the long answer (a vendor may still have been speaking it at the
     # barge-in), up to the request that answers the barge-in.
-    long_produced = probe.tts_seconds - produced_before
+    long_produced = session.barge_in_tts.seconds(asked, next_request)
     # 1. The bot stops.
     after = wire.between(barged, next_request)
     if long_produced - played_then < 1.0:
