@@ -21,14 +21,6 @@ const MUTATIONS: readonly Mutation[] = [
     expect: /never played/,
   },
   {
-    // A user tuning the VAD against false barge-ins: start_secs 0.5 instead of pipecat's 0.2.
-    name: 'a VAD start_secs of 0.5 s stops the bot too late',
-    file: 'server/bot.py',
-    from: 'vad_analyzer=SileroVADAnalyzer()',
-    to: 'vad_analyzer=SileroVADAnalyzer(params=__import__("pipecat.audio.vad.vad_analyzer", fromlist=["VADParams"]).VADParams(start_secs=0.5))',
-    expect: /did not stop within/,
-  },
-  {
     // Muting the user while the bot speaks (pipecat's AlwaysUserMuteStrategy): no barge-in at all.
     name: 'muting the user while the bot speaks keeps the bot talking',
     file: 'server/bot.py',

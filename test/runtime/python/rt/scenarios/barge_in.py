@@ -62,8 +62,9 @@ VAD_START_SECS = 0.2
 #: volume catching up (a few 32 ms VAD frames), the interruption's hops through the pipeline, the
 #: output transport's 40 ms write in progress and the driver's 20 ms reads.
 LATENCY_SECS = 0.35
-#: How far (seconds) the text in the context may run past the audio on the wire: a word is
-#: pushed at its start, and the wire is counted in 20-40 ms pieces.
+#: How far (seconds) the text in the context may run past the audio on the wire, on an idle
+#: machine (stretched by ``slack()``): a word is pushed at its presentation time, which the output
+#: transport's clock releases while the audio it writes in 40 ms pieces may lag behind it.
 TEXT_TOLERANCE = 0.25
 
 
@@ -141,12 +142,13 @@ def check_context(conversation: list[tuple[str, str]], played: float) -> list[st
     if heard != [w for w, _, _ in words[: len(heard)]]:
         return [f"the interrupted answer in the context is not what the bot began to say: {turns[-2][1]!r}"]
     problems = []
-    if heard and words[len(heard) - 1][1] > played + TEXT_TOLERANCE:
-        unplayed = " ".join(w for w, start, _ in words[: len(heard)] if start > played + TEXT_TOLERANCE)
+    tolerance = TEXT_TOLERANCE * slack()
+    if heard and words[len(heard) - 1][1] > played + tolerance:
+        unplayed = " ".join(w for w, start, _ in words[: len(heard)] if start > played + tolerance)
         problems.append(
             f"the context holds words of the interrupted answer that were never played ({played:.2f} s reached the wire): {unplayed[:160]!r}"
         )
-    whole = [w for w, _, end in words if end <= played - TEXT_TOLERANCE]
+    whole = [w for w, _, end in words if end <= played - tolerance]
     if len(heard) < len(whole):
         problems.append(
             f"the context lacks what was played of the interrupted answer ({played:.2f} s on the wire, {len(whole)} words of whole sentences; the context has {turns[-2][1]!r})"
