@@ -66,6 +66,12 @@ class Probe:
         #: The most frames seen waiting in one processor's queues, and that processor (``monitor``).
         self.backlog: tuple[int, str] = (0, "")
         self.max_hop = 0.0  # slowest worker-thread round trip the monitor measured, seconds
+        #: What the LLM (or realtime) stand-in answers to request n (1-based), when not BOT_TEXT:
+        #: a scenario scripts a long answer for one turn (rt/scenarios/barge_in.py).
+        self.answers: dict[int, str] = {}
+        #: The conversation each LLM request (by number) sent, as the vendor received it, normalised to
+        #: (role, text) pairs by the stand-in that answered (``_vendors/edge.py`` ``llm_request``).
+        self.llm_sent: dict[int, list[tuple[str, str]]] = {}
 
     # -- records from the stand-ins and drivers -------------------------------------------------
     def log(self, level: str, number: int, message: str, name: str) -> None:
@@ -139,6 +145,10 @@ class Probe:
         self._llm_requests = value
         self.last_llm = time.monotonic()
         self.step(f"LLM stand-in: request {value}")
+
+    def answer(self, request: int) -> str:
+        """What the LLM stand-in says in answer to request ``request`` (1-based)."""
+        return self.answers.get(request, BOT_TEXT)
 
     def tts_produced(self, seconds: float) -> None:
         self.tts_seconds += seconds

@@ -559,9 +559,13 @@ class Script:
         async def process_frame(frame, direction):
             if isinstance(frame, LLMContextFrame):
                 await FrameProcessor.process_frame(svc, frame, direction)
-                probe.llm_requests += 1
+                from _vendors import edge
+
+                # The context as pipecat hands it to the service (the layer this stand-in answers).
+                messages = frame.context.get_messages()
+                text = edge.llm_request([(m.get("role"), edge.text_of(m.get("content"))) for m in messages if isinstance(m, dict)])
                 await svc.push_frame(LLMFullResponseStartFrame())
-                await svc.push_frame(LLMTextFrame(BOT_TEXT))
+                await svc.push_frame(LLMTextFrame(text))
                 await svc.push_frame(LLMFullResponseEndFrame())
                 return
             await original(frame, direction)
@@ -582,6 +586,10 @@ class Script:
     def _patch_tts(self, svc: TTSService) -> None:
         probe = self.probe
         script = self
+        #: Seconds of audio each context has spoken so far: a service with word timestamps hands
+        #: add_word_timestamps times counted from its context's first audio (Azure, Rime and the
+        #: others add the sentences before to the vendor's per-request offsets).
+        spoken: dict[str, float] = {}
 
         async def run_tts(text: str, context_id: str):
             probe.tts_requests += 1
@@ -598,8 +606,20 @@ class Script:
             if not svc.audio_context_available(context_id):
                 await svc.create_audio_context(context_id)
                 yield TTSStartedFrame(context_id=context_id)
+            # A vendor with word timestamps (the service was built with push_text_frames=False,
+            # pipecat/services/tts_service.py) sends each word's start with the audio it starts
+            # in; its service hands them to add_word_timestamps, which queues them in the audio
+            # context beside the audio, so the words reach the output at their time.
+            words = text.split() if not getattr(svc, "_push_text_frames", True) else []
+            pieces = chunks(audio, rate)
+            told = 0
+            offset = spoken.get(context_id, 0.0)
+            spoken[context_id] = offset + len(audio) / 2 / rate
             # Chunked by the vendor's rate, labelled as the service labels what it receives.
-            for chunk in chunks(audio, rate):
+            for i, chunk in enumerate(pieces):
+                while told < len(words) and told * len(pieces) <= i * len(words):
+                    await svc.add_word_timestamps([(words[told], offset + told * len(audio) / 2 / rate / len(words))], context_id)
+                    told += 1
                 yield TTSAudioRawFrame(chunk, label, 1, context_id=context_id)
             if not getattr(svc, "_push_stop_frames", True):
                 yield TTSStoppedFrame(context_id=context_id)

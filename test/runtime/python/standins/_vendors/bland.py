@@ -59,7 +59,7 @@ class BlandSocket:
             await asyncio.wait({previous})
         self.connection.deliver({"type": "utterance_start", "context_id": context})
         if text.strip() and self.rate:
-            audio = edge.speech(self.rate)
+            audio = edge.speech(self.rate, text)
             step = self.rate // 10 * 2  # 100 ms per message
             for i in range(0, len(audio), step):
                 self.connection.deliver(audio[i : i + step])

@@ -11,7 +11,8 @@ Following Cartesia's WebSocket reference (docs.cartesia.ai, "TTS WebSocket", "Co
   ``pcm_mulaw``/``pcm_alaw``, or a rate outside :data:`SAMPLE_RATES` is answered with an
   ``error`` message for that context;
 - each non-empty ``transcript`` is spoken as ``chunk`` messages (base64 audio at the
-  ``sample_rate`` the request named) and ``timestamps`` (word start/end seconds); the context ends
+  ``sample_rate`` the request named) and ``timestamps`` (word start/end seconds, counted from the
+  start of the context's audio, continuations included); the context ends
   with ``done`` once a request with ``continue: false`` arrives and its audio has been sent;
 - ``{"context_id", "cancel": true}`` stops that context: nothing more is sent for it.
 
@@ -83,12 +84,15 @@ class CartesiaSocket:
 
         while ctx["queue"] and not ctx["cancelled"]:
             text, rate, timestamps = ctx["queue"].pop(0)
-            audio = edge.speech(rate)
+            audio = edge.speech(rate, text)
+            seconds = len(audio) / 2 / rate
+            # A context is one continuous stream: its word times count from the context's start.
+            offset = ctx.get("offset", 0.0)
+            ctx["offset"] = offset + seconds
             if timestamps:
                 words = text.split()
-                seconds = len(audio) / 2 / rate
-                starts = [seconds * i / len(words) for i in range(len(words))]
-                ends = starts[1:] + [seconds]
+                starts = [offset + seconds * i / len(words) for i in range(len(words))]
+                ends = starts[1:] + [offset + seconds]
                 self.connection.deliver({"type": "timestamps", "context_id": context_id, "status_code": 206, "done": False,
                                          "word_timestamps": {"words": words, "start": starts, "end": ends}})
             step = rate // 10 * 2  # 100 ms per chunk

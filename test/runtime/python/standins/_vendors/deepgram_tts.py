@@ -71,7 +71,7 @@ class SpeakSocket:
         if previous is not None and not previous.done():
             await asyncio.wait({previous})
         if text.strip():
-            audio = edge.speech(self.rate)
+            audio = edge.speech(self.rate, text)
             step = self.rate // 10 * 2  # 100 ms per message
             for i in range(0, len(audio), step):
                 self.connection.deliver(audio[i : i + step])

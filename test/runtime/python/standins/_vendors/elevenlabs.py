@@ -86,7 +86,7 @@ class ElevenLabsSocket:
         rate = OUTPUT_FORMATS[self.output_format]
         while ctx["pending"]:
             text = ctx["pending"].pop(0).strip()
-            audio = edge.speech(rate)
+            audio = edge.speech(rate, text)
             step = rate // 10 * 2  # 100 ms per message
             pieces = [audio[i : i + step] for i in range(0, len(audio), step)]
             per_char = len(audio) / 2 / rate * 1000 / max(1, len(text))

@@ -30,6 +30,9 @@ class ResponsesSocket:
         self.connection = connection
         self.ids = itertools.count(1)
         self.last_response: str | None = None
+        #: Each response's conversation as the server keeps it for ``previous_response_id``: the
+        #: input it continued from, its own input items, and its output, as (role, text) pairs.
+        self.conversations: dict[str, list[tuple[str, str]]] = {}
 
     async def opened(self) -> None:
         from _vendors import edge
@@ -72,15 +75,23 @@ class ResponsesSocket:
             return
         params = {k: v for k, v in event.items() if k != "type"}
         if self._check(params):
-            self.connection.spawn(self._answer(params["model"]))
+            self.connection.spawn(self._answer(params["model"], self._conversation(params)))
 
-    async def _answer(self, model: str) -> None:
+    def _conversation(self, params: dict) -> list[tuple[str, str]]:
+        """The whole conversation the request stands for: the previous response's, then its input."""
         from _vendors import edge
-        from rt.probe import BOT_TEXT
 
-        edge.llm_request()
+        items = params["input"]
+        items = [{"role": "user", "content": items}] if isinstance(items, str) else items
+        own = [(i.get("role"), edge.text_of(i.get("content"))) for i in items if i.get("type", "message") == "message"]
+        return self.conversations.get(params.get("previous_response_id") or "", []) + own
+
+    async def _answer(self, model: str, conversation: list[tuple[str, str]]) -> None:
+        from _vendors import edge
+
+        answer = edge.llm_request(conversation)
         rid, mid = f"resp_rt{next(self.ids)}", f"msg_rt{next(self.ids)}"
-        words = BOT_TEXT.split(" ")
+        words = answer.split(" ")
         deltas = [words[0]] + [" " + w for w in words[1:]]
         where = {"item_id": mid, "output_index": 0, "content_index": 0}
         self.connection.deliver({"type": "response.created", "response": {"id": rid, "object": "response", "status": "in_progress", "model": model, "output": []}})
@@ -90,12 +101,13 @@ class ResponsesSocket:
         for d in deltas:
             await asyncio.sleep(0.005)
             self.connection.deliver({"type": "response.output_text.delta", **where, "delta": d})
-        part = {"type": "output_text", "text": BOT_TEXT, "annotations": []}
-        self.connection.deliver({"type": "response.output_text.done", **where, "text": BOT_TEXT})
+        part = {"type": "output_text", "text": answer, "annotations": []}
+        self.connection.deliver({"type": "response.output_text.done", **where, "text": answer})
         self.connection.deliver({"type": "response.content_part.done", **where, "part": part})
         done_item = {**item, "status": "completed", "content": [part]}
         self.connection.deliver({"type": "response.output_item.done", "output_index": 0, "item": done_item})
         usage = {"input_tokens": 10, "output_tokens": len(deltas), "total_tokens": 10 + len(deltas),
                  "input_tokens_details": {"cached_tokens": 0}, "output_tokens_details": {"reasoning_tokens": 0}}
         self.last_response = rid
+        self.conversations[rid] = conversation + [("assistant", answer)]
         self.connection.deliver({"type": "response.completed", "response": {"id": rid, "object": "response", "status": "completed", "model": model, "output": [done_item], "usage": usage}})

@@ -76,10 +76,9 @@ class BedrockRuntimeClient:
     async def converse_stream(self, **params):
         self._check(params, "ConverseStream")
         from _vendors import edge
-        from rt.probe import BOT_TEXT
 
-        edge.llm_request()
-        words = BOT_TEXT.split(" ")
+        answer = edge.llm_request([(m.get("role"), edge.text_of(m.get("content"))) for m in params.get("messages", [])])
+        words = answer.split(" ")
         deltas = [words[0]] + [" " + w for w in words[1:]]
 
         async def stream():
@@ -96,13 +95,12 @@ class BedrockRuntimeClient:
     async def converse(self, **params):
         self._check(params, "Converse")
         from _vendors import edge
-        from rt.probe import BOT_TEXT
 
-        edge.llm_request()
+        answer = edge.llm_request([(m.get("role"), edge.text_of(m.get("content"))) for m in params.get("messages", [])])
         return {
-            "output": {"message": {"role": "assistant", "content": [{"text": BOT_TEXT}]}},
+            "output": {"message": {"role": "assistant", "content": [{"text": answer}]}},
             "stopReason": "end_turn",
-            "usage": {"inputTokens": 10, "outputTokens": len(BOT_TEXT.split()), "totalTokens": 10 + len(BOT_TEXT.split())},
+            "usage": {"inputTokens": 10, "outputTokens": len(answer.split()), "totalTokens": 10 + len(answer.split())},
         }
 
 

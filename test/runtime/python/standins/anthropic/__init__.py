@@ -200,10 +200,9 @@ class _Messages:
             )
         check_messages_request(params)
         from _vendors import edge
-        from rt.probe import BOT_TEXT
 
-        edge.llm_request()
-        words = BOT_TEXT.split(" ")
+        answer = edge.llm_request([(m.get("role"), edge.text_of(m.get("content"))) for m in params["messages"]])
+        words = answer.split(" ")
         pieces = [words[0]] + [" " + w for w in words[1:]]
         mid = f"msg_rt{next(_ids)}"
         model = params["model"]
@@ -211,7 +210,7 @@ class _Messages:
         if not _given(params, "stream"):
             return _Obj(
                 id=mid, type="message", role="assistant", model=model, stop_reason="end_turn", stop_sequence=None,
-                content=[_Obj(type="text", text=BOT_TEXT)],
+                content=[_Obj(type="text", text=answer)],
                 usage=_Obj(input_tokens=10, output_tokens=len(pieces), cache_creation_input_tokens=0, cache_read_input_tokens=0),
             )
         message = _Obj(id=mid, type="message", role="assistant", model=model, content=[], stop_reason=None, stop_sequence=None, usage=usage)

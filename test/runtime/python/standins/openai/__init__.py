@@ -17,7 +17,7 @@ pipecat's OpenAI services run unpatched on it:
   ``OpenAITTSService.run_tts`` (pipecat/services/openai/tts.py) calls it: OpenAI's speech endpoint
   (platform.openai.com/docs/api-reference/audio/createSpeech) sends ``response_format="pcm"`` as
   raw 24 kHz 16-bit mono little-endian samples, whatever rate the caller wanted; the response
-  streams :data:`rt.probe.TTS_SECONDS` of it through ``iter_bytes``.
+  streams the input spoken (``_vendors.edge.speech``) through ``iter_bytes``.
 - ``AsyncOpenAI(...).audio.transcriptions.create(file=..., model=...)``, as pipecat's Whisper-API
   STT services (``BaseWhisperSTTService``: OpenAI's, Groq's) send each recorded utterance: a WAV
   is read, and only speech in it is transcribed (:class:`_Transcriptions`).
@@ -237,12 +237,6 @@ class AsyncStream:
         return False
 
 
-def _answer_text() -> str:
-    from rt.probe import BOT_TEXT
-
-    return BOT_TEXT
-
-
 class _Completions:
     def __init__(self, client: "AsyncOpenAI"):
         self._client = client
@@ -252,8 +246,7 @@ class _Completions:
         check_chat_request(params)
         from _vendors import edge
 
-        edge.llm_request()
-        text = _answer_text()
+        text = edge.llm_request([(m.get("role"), edge.text_of(m.get("content"))) for m in params["messages"]])
         model = params["model"]
         prompt_tokens = sum(len(_text_of(m.get("content")).split()) for m in params["messages"])
         words = text.split(" ")
@@ -335,13 +328,9 @@ class _SpeechContext:
             raise _bad_request(f"Invalid 'speed': expected a value between 0.25 and 4.0, got {speed}", "speed")
         if fmt != "pcm":
             raise NotImplementedError(f"the openai stand-in speaks only response_format='pcm' (asked for {fmt!r})")
-        from rt.probe import TTS_SECONDS
-        from rt.services import tone
         from _vendors import edge
 
-        audio = tone(SPEECH_PCM_RATE, TTS_SECONDS)
-        edge.tts_audio(len(audio) / 2 / SPEECH_PCM_RATE)
-        return _SpeechResponse(audio)
+        return _SpeechResponse(edge.speech(SPEECH_PCM_RATE, p["input"]))
 
     async def __aexit__(self, *exc):
         return False

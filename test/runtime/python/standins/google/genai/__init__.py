@@ -61,6 +61,14 @@ def check_request(model, contents) -> None:
                 raise _invalid(f"* GenerateContentRequest.contents[{i}].parts[{j}].data: required oneof field 'data' must have one initialized field")
 
 
+def _conversation(contents) -> list[tuple[str, str]]:
+    """The request's contents as (role, text) pairs (``model`` is Gemini's assistant role)."""
+    from _vendors import edge
+
+    items = [contents] if isinstance(contents, (str, types.Part)) else contents
+    return [("user", c) if isinstance(c, str) else (_field(c, "role") or "user", edge.text_of(_field(c, "parts") or [])) for c in items]
+
+
 def _usage(n: int):
     return types.GenerateContentResponseUsageMetadata(
         prompt_token_count=10, candidates_token_count=n, total_token_count=10 + n,
@@ -81,10 +89,9 @@ class _Models(_autofake.Fake):
     async def generate_content_stream(self, *, model, contents, config=None):
         check_request(model, contents)
         from _vendors import edge
-        from rt.probe import BOT_TEXT
 
-        edge.llm_request()
-        words = BOT_TEXT.split(" ")
+        answer = edge.llm_request(_conversation(contents))
+        words = answer.split(" ")
         pieces = [words[0]] + [" " + w for w in words[1:]]
 
         async def stream():
@@ -97,10 +104,9 @@ class _Models(_autofake.Fake):
     async def generate_content(self, *, model, contents, config=None):
         check_request(model, contents)
         from _vendors import edge
-        from rt.probe import BOT_TEXT
 
-        edge.llm_request()
-        return _chunk(BOT_TEXT, len(BOT_TEXT.split()), True)
+        answer = edge.llm_request(_conversation(contents))
+        return _chunk(answer, len(answer.split()), True)
 
 
 class _Aio(_autofake.Fake):

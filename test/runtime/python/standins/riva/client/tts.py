@@ -8,7 +8,7 @@ hosted API (``grpc.nvcf.nvidia.com``) refuses a call whose metadata carries no `
 or ``function-id`` (gRPC UNAUTHENTICATED); a request needs ``language_code``, a positive
 ``sample_rate_hz`` and a LINEAR_PCM ``encoding`` (else INVALID_ARGUMENT); each request's ``text`` is
 spoken as ``SynthesizeSpeechResponse`` chunks of 16-bit PCM at ``sample_rate_hz`` (Riva
-resamples server side), :data:`rt.probe.TTS_SECONDS` per request. ``cancel()`` ends the stream.
+resamples server side), the request's text spoken (``_vendors.edge.speech``). ``cancel()`` ends the stream.
 """
 
 import threading
@@ -60,7 +60,7 @@ class _Call:
             if not (request.text or "").strip():
                 continue
             rate = int(request.sample_rate_hz)
-            audio = edge.speech(rate)
+            audio = edge.speech(rate, request.text)
             step = rate // 10 * 2  # 100 ms per response
             for i in range(0, len(audio), step):
                 if self._cancelled.is_set():

@@ -11,7 +11,7 @@ request must be the config, a voice needs its language and name, the encoding mu
 streaming API speaks (PCM, OGG_OPUS, MULAW, ALAW); otherwise :class:`InvalidArgument`. The answer is
 ``StreamingSynthesizeResponse`` messages whose ``audio_content`` is raw 16-bit PCM at
 ``sample_rate_hertz`` (Cloud TTS converts server side; 24 kHz when none is named), one
-``rt.probe.TTS_SECONDS`` utterance per text input.
+utterance per text input, as long as ``_vendors.edge.speech`` speaks it.
 
 A client built without credentials looks them up as google-cloud clients do (Application Default
 Credentials, the ``google.auth`` stand-in), and fails when the environment holds none. Every other
@@ -126,7 +126,7 @@ class TextToSpeechAsyncClient(_autofake.Fake):
                 text = _get(_get(request, "input"), "text") if _get(request, "input") is not None else None
                 if not text or not text.strip():
                     continue
-                pcm = edge.speech(rate)
+                pcm = edge.speech(rate, text)
                 step = rate // 10 * 2  # 100 ms per response
                 for i in range(0, len(pcm), step):
                     await asyncio.sleep(0.005)
