@@ -340,6 +340,41 @@ VENDOR_SERVER = {
 
 
 
+#: TTS vendors whose server the harness plays behind the transport the service's own code speaks
+#: through (pipecat's receive loop and interruption handling run): class name (matched along the
+#: MRO) -> (installs the server for the service, whether run_tts is still the generic stand-in's
+#: below, source).
+def _flux_transport(svc) -> None:
+    from _vendors.deepgram_flux_tts import FluxTurns
+
+    server = FluxTurns(svc)
+    svc._transport_send_json, svc._transport_is_active = server.received, server.is_active
+
+
+def _nim_stream(svc) -> None:
+    import sys
+
+    from _vendors.nvidia_nim_tts import NimSession
+
+    sys.modules[type(svc).__module__].SageMakerBidiClient = NimSession
+
+
+VENDOR_TRANSPORT = {
+    "DeepgramFluxTTSBase": (
+        _flux_transport,
+        False,
+        "pipecat/services/deepgram/flux/tts_base.py: Speak/Flush/Interrupt through _transport_send_json, answers to _handle_audio/_handle_message (websocket and SageMaker); standins/_vendors/deepgram_flux_tts.py",
+    ),
+    # The audio stays the generic stand-in's: the service holds back audio until 0.5 s of it has
+    # arrived (_handle_audio_chunk, TTSService.chunk_size) and never releases a shorter rest, so
+    # the harness's 0.4 s greeting (rt.probe.TTS_SECONDS, shorter than real speech) would vanish.
+    # The stream answers the rest, notably the input_text.done an interruption waits for.
+    "NvidiaSageMakerTTSService": (
+        _nim_stream,
+        True,
+        "pipecat/services/nvidia/sagemaker/tts.py: the NIM realtime events over SageMakerBidiClient (its interface, the endpoint behind it); standins/_vendors/nvidia_nim_tts.py",
+    ),
+}
 
 def _riva_script(probe: Probe) -> None:
     """The riva stand-in's server recognises the scripted user's speech as :data:`USER_TEXT`."""
@@ -585,6 +620,13 @@ class Script:
 
     def _patch_tts(self, svc: TTSService) -> None:
         probe = self.probe
+        transport = next((VENDOR_TRANSPORT[c.__name__] for c in type(svc).__mro__ if c.__name__ in VENDOR_TRANSPORT), None)
+        if transport:
+            install, generic, _source = transport
+            install(svc)
+            if not generic:
+                self.patched.append(f"tts:{type(svc).__name__}")
+                return
         script = self
         #: Seconds of audio each context has spoken so far: a service with word timestamps hands
         #: add_word_timestamps times counted from its context's first audio (Azure, Rime and the
