@@ -22,7 +22,9 @@ code for them runs: :data:`VENDOR_SERVER` (a vendor's WebSocket, played through 
 stand-in: :class:`UltravoxCall`, OpenAI Realtime, Cartesia, ElevenLabs; layer ``vendor-protocol``),
 :data:`VENDOR_SDK` (a hand-written vendor SDK answers the call pipecat makes: openai, deepgram,
 anthropic, google.genai, google.cloud; layer ``sdk-call``) and :data:`VENDOR_STREAM` (an STT
-vendor's streaming client, e.g. the ``riva`` stand-in). They report to the session through
+vendor's streaming client, e.g. the ``riva`` stand-in). :data:`VENDOR_TRANSPORT` puts a TTS vendor's
+server behind the transport interface of the service's own code (Deepgram Flux, NVIDIA's SageMaker
+NIM; layer ``service-interface``). They report to the session through
 ``standins/_vendors/edge.py``. The session's ``patched`` list names each service's layer
 (``vendor-protocol:``, ``sdk:``, ``stt-vendor:``, else ``stt:``/``llm:``/``tts:``/``realtime:``
 for a service patched here).
