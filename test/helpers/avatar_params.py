@@ -1,6 +1,8 @@
 """The parameters a bot file sets around a video avatar, as JSON (test/avatar-examples.test.ts).
 
 Usage: python3 avatar_params.py FILE CLASS
+       python3 avatar_params.py --defaults SRC
+
 
 Reads FILE with Python's own ``ast`` (never imports it) and prints one JSON object of scopes, each
 a map from keyword to its value as ``ast.unparse`` writes it:
@@ -14,6 +16,10 @@ a map from keyword to its value as ``ast.unparse`` writes it:
 
 Both a generated bot.py and pipecat's own examples are read the same way, so their parameters
 compare as text.
+
+``--defaults SRC`` prints the field defaults of ``TransportParams``
+(SRC/pipecat/transports/base_transport.py) and ``PipelineParams`` (SRC/pipecat/pipeline/worker.py)
+as ``{"transport": {...}, "pipeline": {...}}``: what an absent keyword means.
 """
 
 import ast
@@ -56,5 +62,23 @@ def read(path: str, cls: str) -> dict[str, dict[str, str]]:
     return out
 
 
+def defaults(src: str) -> dict[str, dict[str, str]]:
+    out = {}
+    for scope, rel, cls in (
+        ("transport", "pipecat/transports/base_transport.py", "TransportParams"),
+        ("pipeline", "pipecat/pipeline/worker.py", "PipelineParams"),
+    ):
+        tree = ast.parse(open(f"{src}/{rel}", encoding="utf-8").read())
+        body = next(n for n in ast.walk(tree) if isinstance(n, ast.ClassDef) and n.name == cls).body
+        out[scope] = {
+            n.target.id: ast.unparse(n.value)
+            for n in body
+            if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name) and n.value is not None
+        }
+    return out
+
+
 if __name__ == "__main__":
-    print(json.dumps(read(sys.argv[1], sys.argv[2]), indent=1, sort_keys=True))
+    pairs = list(zip(sys.argv[1::2], sys.argv[2::2]))
+    result = defaults(sys.argv[2]) if sys.argv[1] == "--defaults" else [read(f, c) for f, c in pairs]
+    print(json.dumps(result, indent=1, sort_keys=True))

@@ -60,7 +60,6 @@ export const VIDEO_SERVICES = [
     videoOutSize: [1280, 720],
     record: {
       follows: [reg('heygen_video'), 'src/pipecat/services/heygen/video.py#HeyGenVideoService'],
-      upstream: [`${EXAMPLES}/video-avatar-heygen-video-service.py`],
       example: example(`${EXAMPLES}/video-avatar-heygen-video-service.py`, {
         daily: { ...videoParams(1280, 720), video_out_bitrate: '2000000' },
         webrtc: videoParams(1280, 720),
@@ -118,7 +117,7 @@ export const VIDEO_SERVICES = [
         ),
         about(
           {
-            what: "no `update_publishing(camera sendSettings allowAdaptiveLayers=True)` in on_client_connected on Daily (example: sets it)",
+            what: 'no `update_publishing(camera sendSettings allowAdaptiveLayers=True)` in on_client_connected on Daily (example: sets it)',
             why: "adaptive layers (simulcast) only adapt the avatar's 720p video to a viewer's bandwidth; not yet checked against daily-python's send settings for a custom camera track, nor modelled by the Daily stand-in",
             fix: 'pass `camera_out_send_settings={"allowAdaptiveLayers": True}` in the HeyGen bot\'s DailyParams once daily-python is shown to accept it at join',
           },
@@ -146,7 +145,6 @@ export const VIDEO_SERVICES = [
     videoOutSize: [512, 512],
     record: {
       follows: [reg('simli_video'), 'src/pipecat/services/simli/video.py#SimliVideoService'],
-      upstream: [`${EXAMPLES}/video-avatar-simli-video-service.py`],
       example: example(`${EXAMPLES}/video-avatar-simli-video-service.py`, {
         daily: videoParams(512, 512),
         webrtc: videoParams(512, 512),
@@ -198,14 +196,19 @@ export const VIDEO_SERVICES = [
     videoOutArgs: ['audio_out_auto_silence=False'],
     record: {
       follows: [reg('tavus_video'), 'src/pipecat/services/tavus/video.py#TavusVideoService'],
-      upstream: [`${EXAMPLES}/video-avatar-tavus-video-service.py`],
       example: example(`${EXAMPLES}/video-avatar-tavus-video-service.py`, {
         daily: { ...videoParams(1280, 720), audio_out_auto_silence: 'False' },
         webrtc: { ...videoParams(1280, 720), audio_out_auto_silence: 'False' },
         pipeline: { audio_in_sample_rate: '16000', audio_out_sample_rate: '24000', ...METRICS },
         service: { api_key: "os.environ['TAVUS_API_KEY']", replica_id: "os.environ['TAVUS_REPLICA_ID']", session: 'session' },
       }),
-      compared: ['api_key', 'persona_id', 'replica_id', 'session', 'the example transport params (daily, webrtc) and PipelineParams (record.example)'],
+      compared: [
+        'api_key',
+        'persona_id',
+        'replica_id',
+        'session',
+        'the example transport params (daily, webrtc) and PipelineParams (record.example)',
+      ],
       runtime: {
         layer: 'vendor-protocol',
         where:
