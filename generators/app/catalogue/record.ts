@@ -7,7 +7,7 @@
  * table of service constructions (`SERVICE_CONFIGS` in `src/pipecat/cli/registry/_configs.py`,
  * generated from `service_metadata.py`), which `pipecat init` of pipecat-ai 1.8 writes into `bot.py`.
  */
-import type { Change18, Deviation, DeviationRecord } from './types.js';
+import type { Change18, Deviation, DeviationRecord, ExampleParam, ExampleRecord } from './types.js';
 
 /** pipecat's scaffolder registry: `SERVICE_CONFIGS` maps a service key to its construction code. */
 export const REGISTRY = 'src/pipecat/cli/registry/_configs.py';
@@ -23,6 +23,34 @@ export const TEMPLATES = 'src/pipecat/cli/templates/server';
  */
 export function reg(key: string): string {
   return `${REGISTRY}#${key}`;
+}
+
+/** The pipecat-ai/pipecat commit pipecat 1.8.0 was released from (its examples are read there). */
+export const PIPECAT_RELEASE_COMMIT = 'acead0507d7de44e216d24533964106ca1d1d044';
+
+/**
+ * An {@link ExampleRecord} of a pipecat example at {@link PIPECAT_RELEASE_COMMIT}, written as its
+ * scopes: `{ daily: { video_out_width: '1280' }, service: { ... } }`.
+ *
+ * @param file the example's path in the pipecat repository
+ * @param scopes per scope, each keyword and its value as `ast.unparse` writes it
+ * @returns the record, its parameters in scope then keyword order
+ */
+export function example(file: string, scopes: Partial<Record<ExampleParam['scope'], Record<string, string>>>): ExampleRecord {
+  const params = Object.entries(scopes).flatMap(([scope, kw]) =>
+    Object.entries(kw).map(([name, value]) => ({ scope: scope as ExampleParam['scope'], name, value })),
+  );
+  return { file, commit: PIPECAT_RELEASE_COMMIT, params };
+}
+
+/**
+ * A deviation that explains some parameters of the entry's example.
+ *
+ * @param d the deviation
+ * @param params the example's parameters it explains, `<scope>.<name>`
+ */
+export function about(d: Deviation, ...params: string[]): Deviation {
+  return { ...d, params };
 }
 
 /** Where the runtime tier answers each kind of service on main today (docs/runtime-tier.md). */

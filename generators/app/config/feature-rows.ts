@@ -157,7 +157,8 @@ export const FEATURE_ROWS = [
         compared: ['video_out_enabled', 'video_out_is_live', 'video_out_width x video_out_height'],
         runtime: {
           layer: 'sdk-call',
-          where: 'test/runtime/python/standins/daily and standins/aiortc; the tier fails an avatar whose video never reaches the client',
+          where:
+            'test/runtime/python/standins/daily and standins/aiortc; the tier fails an avatar whose video never reaches the client or reaches it stretched (rt/avatar.py)',
         },
         deviations: [
           {

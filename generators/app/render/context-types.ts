@@ -158,9 +158,10 @@ export interface TemplateContext {
   outRates: { phone: number; web: number };
   /**
    * The bot's video output size in pixels: the avatar's own frame size when the catalogue gives
-   * one (`videoOutSize`, e.g. Simli's square face), else 1024x576 (16:9).
+   * one (`videoOutSize`, e.g. Simli's square face), else 1024x576 (16:9); `args`, the avatar's
+   * further params (`videoOutArgs`, Python `name=value`), written beside them.
    */
-  videoOut: { width: number; height: number };
+  videoOut: { width: number; height: number; args: readonly string[] };
   /**
    * Pipeline input rates (Hz) for cascade bots: `phone` for phone media streams and `web` for every
    * other session. The STT's fixed input rate when its class has one (the catalogue's

@@ -282,7 +282,11 @@ export function buildContext(config: ProjectConfig): TemplateContext {
     ...sessionRates(services),
     rates: pipelineRates({ services, is, callKindCount: callKinds.length, phoneStreamTest }),
     ...featureReadme(config),
-    videoOut: { width: services.video?.videoOutSize?.[0] ?? 1024, height: services.video?.videoOutSize?.[1] ?? 576 },
+    videoOut: {
+      width: services.video?.videoOutSize?.[0] ?? 1024,
+      height: services.video?.videoOutSize?.[1] ?? 576,
+      args: services.video?.videoOutArgs ?? [],
+    },
     envGroups: envGroups(transports, chosen, is),
     serviceChecks: chosen.map(serviceCheck),
     localModels,

@@ -57,6 +57,7 @@ from pipecat.services.stt_service import SegmentedSTTService, STTService
 from pipecat.services.tts_service import TTSService
 from pipecat.utils.time import time_now_iso8601
 
+from . import avatar
 from .probe import BOT_TEXT, CHUNK_SECONDS, TTS_SECONDS, USER_TEXT, Probe
 
 #: What a vendor's server says first, for services that wait for it before streaming: class name
@@ -472,6 +473,7 @@ class Script:
     def patch_pipeline(self, processors) -> None:
         for p in processors:
             self.probe.processors.append(p)
+            avatar.watch(self.probe, p)
             self._patch_hello(p)
             inner = getattr(p, "processors", None) or getattr(p, "_processors", None)
             if inner and not isinstance(p, (STTService, TTSService, LLMService)):
