@@ -167,8 +167,19 @@ export interface ScenarioRow {
   when: (t: TransportDefinition, config: RecordedConfig) => boolean;
 }
 
+/** Whether transport `t` is a Daily call in direction `mode` (its session is played by a Daily driver). */
+function dailyCall(t: TransportDefinition, mode: 'dial-in' | 'dial-out'): boolean {
+  return t.dialMode === mode && sessionFor(t).driver.startsWith('daily');
+}
+
 /** The scenarios the runtime matrix plays, one row each (see {@link ScenarioRow}). */
-export const SCENARIOS: readonly ScenarioRow[] = [];
+export const SCENARIOS: readonly ScenarioRow[] = [
+  // The error paths of Daily calls (rt/scenarios/call_errors.py): Daily PSTN and Twilio + Daily SIP.
+  { scenario: 'dialin-error', variant: 'required', when: (t) => dailyCall(t, 'dial-in') },
+  { scenario: 'dialout-retry', variant: 'required', when: (t) => dailyCall(t, 'dial-out') },
+  { scenario: 'dialout-exhausted', variant: 'required', when: (t) => dailyCall(t, 'dial-out') },
+  { scenario: 'dialout-dropped', variant: 'required', when: (t) => dailyCall(t, 'dial-out') },
+];
 
 /**
  * The scenario sessions of one configuration: each ordinary session followed by the scenarios
