@@ -250,6 +250,11 @@ export const BARGE_IN_TTS: readonly string[] = [
 /** A phone media stream (Twilio, Telnyx, Plivo, Exotel through the runner). */
 const isStream = (t: TransportDefinition) => t.kind === 'telephony' && t.flow === 'runner' && !t.dialMode;
 
+/** Whether transport `t` is a Daily call in direction `mode` (its session is played by a Daily driver). */
+function dailyCall(t: TransportDefinition, mode: 'dial-in' | 'dial-out'): boolean {
+  return t.dialMode === mode && sessionFor(t).driver.startsWith('daily');
+}
+
 /**
  * The scenarios the runtime matrix plays, one row each (see {@link ScenarioRow}). A refusal, and barge-in
  * (rt/scenarios/barge_in.py), `required` variant only: the phone stream of a cascade bot with one
@@ -275,6 +280,11 @@ export const SCENARIOS: readonly ScenarioRow[] = [
       c.transports.some((id) => TRANSPORTS.find((x) => x.id === id)?.kind === 'web') &&
       BARGE_IN_TTS.includes(String(c.tts_service)),
   },
+  // The error paths of Daily calls (rt/scenarios/call_errors.py): Daily PSTN and Twilio + Daily SIP.
+  { scenario: 'dialin-error', variant: 'required', when: (t) => dailyCall(t, 'dial-in') },
+  { scenario: 'dialout-retry', variant: 'required', when: (t) => dailyCall(t, 'dial-out') },
+  { scenario: 'dialout-exhausted', variant: 'required', when: (t) => dailyCall(t, 'dial-out') },
+  { scenario: 'dialout-dropped', variant: 'required', when: (t) => dailyCall(t, 'dial-out') },
 ];
 
 /**
