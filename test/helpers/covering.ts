@@ -11,9 +11,11 @@
  * needs a web transport whose params carry video (`schema.ts` refuses video on audio-only
  * transports).
  *
- * The generator is a plain greedy one (AETG-style, with the whole candidate space enumerated): while
- * some allowed pair is uncovered, take the allowed full row that covers the most uncovered pairs,
- * the first in enumeration order on a tie. Deterministic, so the runtime matrix is stable.
+ * The generator is a plain greedy one (AETG-style, with the whole candidate space enumerated: a few
+ * thousand rows today): while some allowed pair is uncovered, take an allowed full row that covers
+ * the most uncovered pairs (ties broken by a seeded generator), then drop rows that became
+ * redundant; of {@link PASSES} such passes the smallest result is kept. Deterministic (fixed seed),
+ * so the runtime matrix is the same on every run; a change to the inputs may reshuffle it.
  * The inputs are parameters, so a test can add a made-up transport or feature to a copy.
  */
 import { TRANSPORTS } from '../../generators/app/catalogue/catalogue.js';
@@ -128,7 +130,7 @@ function greedyPass(pairs: readonly Int32Array[], pairCount: number, random: () 
 }
 
 /** Greedy passes tried; the smallest result is kept (the first one on a tie). */
-const PASSES = 20;
+export const PASSES = 20;
 
 /**
  * The covering rows: every pair of factor values that some allowed row holds is held by one of
