@@ -56,7 +56,19 @@ export interface ProjectSpec {
   project: string;
   mode: 'cascade' | 'realtime';
   tts_rates: { rates: readonly number[]; fixed: boolean; source: string } | null;
-  features: { transcription: boolean; recording: boolean; avatar: boolean };
+  /**
+   * The features whose traces a session checks (rt/main.py `_check_features`, rt/traces.py):
+   * transcript lines, a recording, an avatar's video, the Krisp filter on the user's audio (on
+   * Pipecat Cloud), Whisker's observer (local runs) and the user's camera in the pipeline.
+   */
+  features: {
+    transcription: boolean;
+    recording: boolean;
+    avatar: boolean;
+    noisecancel: boolean;
+    observability: boolean;
+    video_input: boolean;
+  };
   sessions: SessionSpec[];
   variants: string[];
   /**
@@ -335,7 +347,14 @@ export function projectSpec(project: string, variants: string[] = ['required', '
     project,
     mode: config.mode,
     tts_rates: tts && 'outputSampleRates' in tts ? (tts.outputSampleRates as ProjectSpec['tts_rates']) : null,
-    features: { transcription: !!config.transcription, recording: !!config.recording, avatar: !!config.video_service },
+    features: {
+      transcription: !!config.transcription,
+      recording: !!config.recording,
+      avatar: !!config.video_service,
+      noisecancel: !!config.enable_noisecancel,
+      observability: !!config.enable_observability,
+      video_input: !!config.video_input,
+    },
     sessions,
     variants,
   };
