@@ -233,6 +233,7 @@ export function runtimeMatrix(inputs: CoveringInputs = coveringInputs()): Sample
     samples.push({ name: `phone-tts-${i}`, args, covers: [id, streams[i % streams.length]] });
   });
   samples.push(...pairwiseSamples(inputs));
+  samples.push(...firstSpeakerSamples(samples));
   // A phone media stream beside Daily PSTN dial-in and no web transport: both sessions are phone
   // calls, and only the Daily one may register Daily's dial-in events.
   samples.push({
@@ -275,6 +276,36 @@ export function runtimeMatrix(inputs: CoveringInputs = coveringInputs()): Sample
     },
   );
   return samples;
+}
+
+/** The dial-out transports (calls the bot places, where the callee speaks first). */
+const DIAL_OUTS = TRANSPORTS.filter((t) => t.call === 'dialout').map((t) => t.id);
+
+/**
+ * Who speaks first on a call the bot places, per realtime service: each realtime service on a
+ * dial-out transport, and on every dial-out transport when its construction depends on the kind of
+ * call (a first-speaker setting, e.g. Ultravox's `firstSpeakerSettings`), where `samples` do not
+ * already hold that pair. Cascade bots share one greeting rule, which the static sweep and the
+ * pairwise set already place on each dial-out transport.
+ *
+ * @param samples the matrix so far
+ * @returns one realtime dial-out project per missing (service, transport) pair, named
+ *   `first-<service>-<sip|pstn>` (a project name has at most 50 characters)
+ */
+export function firstSpeakerSamples(samples: readonly Sample[]): Sample[] {
+  const has = (id: string, t: string) => samples.some((s) => s.args.includes(id) && s.args.includes(t));
+  return selectable('realtime').flatMap((id, i) => {
+    const service = SERVICES_BY_ROLE.realtime.find((s) => s.id === id)!;
+    const wanted = /\bcall == "dialout"/.test(service.construct) ? DIAL_OUTS : [DIAL_OUTS[i % DIAL_OUTS.length]];
+    const covered = DIAL_OUTS.some((t) => has(id, t));
+    return wanted
+      .filter((t) => !has(id, t) && (wanted.length > 1 || !covered))
+      .map((t) => ({
+        name: `first-${id.replace(/_realtime$/, '')}-${t.includes('sip') ? 'sip' : 'pstn'}`,
+        args: ['-m', 'realtime', '--realtime', id, '-b', 'telephony', '-t', t, '--no-deploy-to-cloud'],
+        covers: [id, t],
+      }));
+  });
 }
 
 /**

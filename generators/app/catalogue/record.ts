@@ -253,6 +253,11 @@ export const D = {
     };
   },
   /** The system prompt comes from bot.py's `SYSTEM_INSTRUCTION`. */
+  /** Gemini Live on a call the bot places: the context, with no message to answer, when the callee answers. */
+  dialoutContext: {
+    what: 'on a call the bot places, an `LLMRunFrame` when the callee answers (registry: none)',
+    why: "Gemini Live drops user audio until the pipeline's context reaches it (llm.py `_ready_for_realtime_input`, set in `_create_initial_response`), and on dial-out nothing sent it: the callee's hello went unheard and the bot never spoke. The context then holds no message (the system instruction goes to the session), so Gemini starts no answer and the callee still speaks first",
+  } as Deviation,
   systemInstruction: {
     what: '`settings.system_instruction=SYSTEM_INSTRUCTION` (registry: a literal prompt per service)',
     why: "one prompt per bot, defined once at the top of bot.py and worded for the call kind ('phone call' on telephony bots)",

@@ -280,6 +280,13 @@ export interface ServiceDefinition {
   readonly deprecated?: string;
   /** One line shown in docs and the wizard (e.g. "local model, no API key"). */
   readonly note?: string;
+  /**
+   * Realtime only: the service accepts no user audio until the pipeline's context has reached it
+   * (pipecat's GeminiLiveLLMService sets `_ready_for_realtime_input` only in
+   * `_create_initial_response`). On a call the bot places, where nothing asks for a greeting, the
+   * bot hands the context over (an `LLMRunFrame` with no message added) when the callee answers.
+   */
+  readonly dialoutContext?: true;
   /** The model runs inside the agent (see {@link LocalModel}); absent for services reached over the network. */
   readonly localModel?: LocalModel;
   /**

@@ -120,6 +120,8 @@ export interface TemplateContext {
     dialout: boolean;
     /** The bot places calls through a SIP domain (Twilio + Daily SIP dial-out). */
     sipDialout: boolean;
+    /** The bot places calls and its realtime service must be handed the context when the callee answers (`dialoutContext`). */
+    dialoutContext: boolean;
     /** A browser session (`call: 'web'`). */
     webTransport: boolean;
     /** pipecat's eval transport (`-t eval`): an RTVI client session, like a browser's. */

@@ -190,6 +190,7 @@ function predicates(
     sipDialin: facts.sipDialin,
     dialout: facts.dialout,
     sipDialout: facts.sipDialout,
+    dialoutContext: facts.dialout && chosen.some((c) => c.def.dialoutContext),
     webTransport: facts.webTransport,
     eval: config.enable_eval,
     webWebsocket: facts.webWebsocket,
