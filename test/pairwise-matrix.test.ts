@@ -6,7 +6,7 @@
  * configurations the product's own resolver makes of each sample's arguments.
  */
 import { describe, expect, test } from '@jest/globals';
-import { TRANSPORTS } from '../generators/app/catalogue/catalogue.js';
+import { SERVICES_BY_ROLE, TRANSPORTS } from '../generators/app/catalogue/catalogue.js';
 import type { TransportDefinition } from '../generators/app/catalogue/types.js';
 import { resolveConfig } from '../generators/app/config/resolve.js';
 import { CONFIG_OPTIONS, FEATURE_OPTIONS, optionFor, type ConfigLayer } from '../generators/app/config/options.js';
@@ -173,6 +173,26 @@ describe('the runtime matrix covers every transport and feature pair', () => {
       '--sign-language on in cascade mode',
       '--sign-language on in realtime mode',
     ]);
+  });
+
+  test('every realtime service meets a call the bot places, and one with a first-speaker setting meets each', () => {
+    // Who speaks first on dial-out depends on the realtime service (its own first-speaker settings,
+    // or what it needs before it hears anyone): each service needs its own dial-out session.
+    const dialOuts = TRANSPORTS.filter((t) => t.call === 'dialout').map((t) => t.id);
+    const met = new Set(
+      runtimeMatrix().flatMap((s) => {
+        const c = resolveConfig({ flags: flagsOf(s.args) }) as unknown as Record<string, unknown>;
+        return (c.transports as string[]).map((t) => `${String(c.realtime_service)} ${t}`);
+      }),
+    );
+    const missing = SERVICES_BY_ROLE.realtime
+      .filter((r) => !r.deprecated)
+      .flatMap((r) => {
+        const wanted = /\bcall == "dialout"/.test(r.construct) ? dialOuts : [];
+        const any = dialOuts.some((t) => met.has(`${r.id} ${t}`)) ? [] : [`${r.id} on no dial-out transport`];
+        return [...any, ...wanted.filter((t) => !met.has(`${r.id} ${t}`)).map((t) => `${r.id} not on ${t}`)];
+      });
+    expect(missing).toEqual([]);
   });
 
   test('given the made-up transport and feature, the generator covers them too', () => {
