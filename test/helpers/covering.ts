@@ -21,6 +21,7 @@
 import { TRANSPORTS } from '../../generators/app/catalogue/catalogue.js';
 import type { TransportDefinition } from '../../generators/app/catalogue/types.js';
 import { FEATURE_OPTIONS, optionFor } from '../../generators/app/config/options.js';
+import { prng } from './cli.js';
 
 /** One transport as the generator sees it. */
 export interface CoveringTransport {
@@ -86,18 +87,6 @@ function candidates(inputs: CoveringInputs): string[][] {
   return rows.filter((r) => allowedRow(inputs, r));
 }
 
-/** A small seeded generator (mulberry32), so every run chooses the same rows. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** One greedy pass: the indices of the chosen candidates (ties broken by `random`). */
 function greedyPass(pairs: readonly Int32Array[], pairCount: number, random: () => number): number[] {
   const covered = new Uint8Array(pairCount);
@@ -153,7 +142,7 @@ export function coveringRows(inputs: CoveringInputs = coveringInputs()): Coverin
       }
     return Int32Array.from(ps);
   });
-  const random = seeded(20261129);
+  const random = prng(20261129); // the same rows on every run
   let best: number[] | undefined;
   for (let pass = 0; pass < PASSES; pass++) {
     const chosen = greedyPass(pairs, index.size, random);

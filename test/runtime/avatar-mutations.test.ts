@@ -19,24 +19,9 @@ import { projectSpec, runtimeMissing, type SessionResult } from './harness.js';
 const missing = runtimeMissing();
 if (missing) process.stderr.write(`SKIPPED runtime avatar mutations: ${missing}\n`);
 
-const ARGS = [
-  '-m',
-  'cascade',
-  '--stt',
-  'deepgram_stt',
-  '--llm',
-  'openai_llm',
-  '--tts',
-  'cartesia_tts',
-  '-b',
-  'web',
-  '-t',
-  'daily',
-  '-t',
-  'smallwebrtc',
-  '--video',
-  'tavus_video',
-];
+const ARGS = '-m cascade --stt deepgram_stt --llm openai_llm --tts cartesia_tts -b web -t daily -t smallwebrtc --video tavus_video'.split(
+  ' ',
+);
 
 /** One break and the one session (driver) that must report it. */
 const MUTATIONS: (Mutation & { driver: 'daily' | 'webrtc' })[] = [
