@@ -288,7 +288,8 @@ class Session:
                 self._check_audio()
             if getattr(scenario, "CHECK_FEATURES", True):
                 self._check_features()
-            self.problems.extend(n for n in probe.notes if n.startswith("problem:"))
+            if getattr(scenario, "CHECK_NOTES", True):
+                self.problems.extend(n for n in probe.notes if n.startswith("problem:"))
             return self._result(started, script)
         from .traces import Traces
 
