@@ -239,7 +239,7 @@ class Session:
         if kind == "eval":
             from .evals import EvalDriver
 
-            return EvalDriver(self.session["call"], self.probe, self.spec)
+            return EvalDriver(self.session["call"], self.probe, self.spec, disconnect=self.variant == "all")
         raise ValueError(f"no driver for {kind}")
 
     async def run(self) -> dict:
