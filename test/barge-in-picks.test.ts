@@ -19,10 +19,7 @@ describe('the runtime matrix plays barge-in for every realtime service and trans
         .filter((c) => c.mode === 'cascade' && BARGE_IN_TTS.includes(String(c.tts_service)))
         .flatMap((c) => (c.transports.length === 2 ? c.transports : [])),
     );
-    const want = [
-      ...SERVICES_BY_ROLE.realtime.filter((s) => !s.deprecated).map((s) => s.id),
-      ...TRANSPORTS.map((t) => t.id),
-    ];
+    const want = [...SERVICES_BY_ROLE.realtime.filter((s) => !s.deprecated).map((s) => s.id), ...TRANSPORTS.map((t) => t.id)];
     // Phone streams play it in the cascade row (a stream beside a web transport).
     expect(want.filter((id) => !covered.has(id) && !streams.has(id))).toEqual([]);
   });
