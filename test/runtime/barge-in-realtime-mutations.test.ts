@@ -8,7 +8,7 @@
  *   standins/_vendors/openai_realtime.py): muting the user while the bot speaks keeps the server
  *   from hearing the barge-in.
  * - AWS Nova Sonic (answered at pipecat's interface: its turns come from the bot's own VAD, and the
- *   conversation is pipecat's context): a slower VAD start misses the stop bound, and the
+ *   conversation is pipecat's context): turns that start without interrupting miss the stop bound, and the
  *   assistant aggregator before the output transport puts unplayed sentences in the context.
  * - A web bot on Daily, SmallWebRTC and the WebSocket transport: each driver's audio-stop
  *   detection (what reaches the listener: the Daily room's track, the browser's track, the
@@ -46,11 +46,15 @@ const SUITES: Suite[] = [
     args: ['-m', 'realtime', '--realtime', 'aws_nova_realtime', '-b', 'telephony', '-t', 'twilio'],
     mutations: [
       {
-        // A user tuning the VAD: 0.5 s of speech before the turn (and the interruption) starts.
-        name: 'a slower VAD start lets the bot talk over the user',
+        // Turns that start without interrupting the bot (pipecat's enable_interruptions=False on
+        // its default start strategies, VAD then transcription): the old allow_interruptions=False.
+        name: 'turns that start without interrupting let the bot talk over the user',
         file: 'server/bot.py',
         from: 'vad_analyzer=SileroVADAnalyzer())',
-        to: 'vad_analyzer=SileroVADAnalyzer(params=__import__("pipecat.audio.vad.vad_analyzer", fromlist=["VADParams"]).VADParams(start_secs=0.5)))',
+        to:
+          'vad_analyzer=SileroVADAnalyzer(), user_turn_strategies=__import__("pipecat.turns.user_turn_strategies", fromlist=["UserTurnStrategies"]).UserTurnStrategies(' +
+          'start=[__import__("pipecat.turns.user_start", fromlist=["VADUserTurnStartStrategy"]).VADUserTurnStartStrategy(enable_interruptions=False), ' +
+          '__import__("pipecat.turns.user_start", fromlist=["TranscriptionUserTurnStartStrategy"]).TranscriptionUserTurnStartStrategy(enable_interruptions=False)]))',
         expect: /did not stop within/,
       },
       {

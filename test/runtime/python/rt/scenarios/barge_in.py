@@ -247,6 +247,14 @@ async def _barge_in(session, driver, wire: Wire) -> None:
             probe.step("barge-in: the vendor keeps words of the interrupted answer that were never played")
     if not spoke:
         problems.append(f"the bot did not speak its answer to the barge-in ({wire.seconds(next_request):.2f} s on the wire after the request)")
+    # 1 again, past that request: an answer to the barge-in that comes sooner than the bound (a
+    # realtime vendor answers as soon as its VAD hears the user stop) must not hide an interrupted
+    # answer that played on beside it. All the audio since the user began, less the new answer's.
+    went_on = wire.seconds(barged) - session.barge_in_tts.seconds(next_request)
+    if not any("did not stop within" in p for p in problems) and went_on > limit + 0.2:
+        problems.append(
+            f"the bot did not stop within {limit:.2f} s of the user's speech: {went_on:.2f} s of its interrupted answer played after the user began"
+        )
 
 
 def pipecat_context(probe: Probe) -> list[tuple[str, str]] | None:
