@@ -14,6 +14,7 @@ import { basename, join } from 'node:path';
 import { ALL_SERVICES, SERVICES_BY_ROLE, TRANSPORTS } from '../../generators/app/catalogue/catalogue.js';
 import type { RuntimeLayer, TransportDefinition } from '../../generators/app/catalogue/types.js';
 import { ROOT } from '../helpers/cli.js';
+import { runtimeMatrix } from '../helpers/matrix.js';
 import { pipecatSrc } from '../helpers/shared.js';
 
 /** The harness's Python folder (holds `rt/` and `standins/`). */
@@ -267,11 +268,73 @@ function dailyCall(t: TransportDefinition, mode: 'dial-in' | 'dial-out'): boolea
   return t.dialMode === mode && sessionFor(t).driver.startsWith('daily');
 }
 
+/** What a barge-in pick reads of a configuration: recorded (`.yo-rc.json`) or read from `init` arguments. */
+export type BargeInConfig = Pick<RecordedConfig, 'mode' | 'transports'> & {
+  realtime_service?: unknown;
+  tts_service?: unknown;
+  video_service?: unknown;
+};
+
+/**
+ * The configuration `pipecat init` arguments ask for, as far as {@link bargeInPicks} reads it
+ * (`-m`, `--realtime`, `--tts`, `--video`, each `-t`).
+ */
+export function configOfArgs(args: readonly string[]): BargeInConfig {
+  const value = (flags: string[]) => args[args.findIndex((a) => flags.includes(a)) + 1];
+  const has = (flags: string[]) => args.some((a) => flags.includes(a));
+  return {
+    mode: value(['-m', '--mode']) === 'realtime' ? 'realtime' : 'cascade',
+    realtime_service: has(['--realtime']) ? value(['--realtime']) : undefined,
+    tts_service: has(['--tts']) ? value(['--tts']) : undefined,
+    video_service: has(['--video']) ? value(['--video']) : undefined,
+    transports: args.flatMap((a, i) => (a === '-t' || a === '--transport' ? [args[i + 1]] : [])),
+  };
+}
+
+/** The key of one session of a configuration: its content (mode, services, transports), not a sample's name. */
+function bargeInKey(t: string, c: BargeInConfig): string {
+  return [c.mode, c.realtime_service ?? c.tts_service, [...c.transports].sort().join('+'), t].join('|');
+}
+
+/**
+ * Which sessions of a matrix play barge-in besides the phone-stream row: in the matrix's order
+ * (realtime bots first), a configuration's transport is picked when its session covers a realtime service or a transport
+ * (other than a phone stream, which the cascade row covers) that no earlier pick did. A cascade
+ * bot qualifies when its TTS is in {@link BARGE_IN_TTS}, a realtime bot always; a bot with an avatar
+ * never (its video service holds the audio back).
+ *
+ * @param configs the matrix's configurations, in order (e.g. {@link configOfArgs} of each sample)
+ * @returns the picked sessions' keys, and what they cover (realtime services, transport ids)
+ */
+export function bargeInPicks(configs: readonly BargeInConfig[]): { keys: Set<string>; covered: Set<string> } {
+  const keys = new Set<string>();
+  const covered = new Set<string>();
+  // Realtime bots first: one session of theirs can cover a service and a transport at once.
+  const ordered = [...configs.filter((c) => c.mode === 'realtime'), ...configs.filter((c) => c.mode !== 'realtime')];
+  for (const c of ordered) {
+    if (c.video_service || (c.mode === 'cascade' && !BARGE_IN_TTS.includes(String(c.tts_service)))) continue;
+    for (const id of c.transports) {
+      const t = TRANSPORTS.find((x) => x.id === id);
+      const service = c.mode === 'realtime' ? String(c.realtime_service) : undefined;
+      const fresh = [service, t && !isStream(t) ? id : undefined].filter((x): x is string => !!x && !covered.has(x));
+      if (!fresh.length) continue;
+      fresh.forEach((x) => covered.add(x));
+      keys.add(bargeInKey(id, c));
+    }
+  }
+  return { keys, covered };
+}
+
+/** The sessions of the runtime matrix (test/helpers/matrix.ts) that {@link bargeInPicks} picks. */
+const MATRIX_BARGE_IN: ReadonlySet<string> = bargeInPicks(runtimeMatrix().map((s) => configOfArgs(s.args))).keys;
+
 /**
  * The scenarios the runtime matrix plays, one row each (see {@link ScenarioRow}). A refusal, and barge-in
  * (rt/scenarios/barge_in.py), `required` variant only: the phone stream of a cascade bot with one
  * stream and one web transport (the matrix's `phone-tts-*` samples, one per TTS over the four
- * stream providers) whose TTS is in {@link BARGE_IN_TTS}.
+ * stream providers) whose TTS is in {@link BARGE_IN_TTS}; and the sessions {@link bargeInPicks}
+ * picks over `picks` (the runtime matrix's configurations), so every realtime service and every
+ * transport plays it at least once.
  */
 export const SCENARIOS: readonly ScenarioRow[] = [
   // The bot's on_pipeline_error handler runs only when a service fails: one refusal per
@@ -297,6 +360,11 @@ export const SCENARIOS: readonly ScenarioRow[] = [
   { scenario: 'dialout-retry', variant: 'required', when: (t) => dailyCall(t, 'dial-out') },
   { scenario: 'dialout-exhausted', variant: 'required', when: (t) => dailyCall(t, 'dial-out') },
   { scenario: 'dialout-dropped', variant: 'required', when: (t) => dailyCall(t, 'dial-out') },
+  {
+    scenario: 'barge-in',
+    variant: 'required',
+    when: (t, c) => MATRIX_BARGE_IN.has(bargeInKey(t.id, c)),
+  },
 ];
 
 /**
