@@ -114,6 +114,25 @@ export interface SessionResult {
 }
 
 /**
+ * Session counts by kind: the conversation, each scenario (the part after `:` in a session's name)
+ * and the deprecation reading, each with how many passed.
+ *
+ * @param sessions every session result of a run
+ * @returns e.g. `conversation 230 (230 ok), barge-in 52 (52 ok), deprecations 120 (120 ok)`
+ */
+export function sessionKinds(sessions: readonly SessionResult[]): string {
+  const kinds = new Map<string, { all: number; ok: number }>();
+  for (const s of sessions) {
+    const kind = s.session === 'deprecations' ? 'deprecations' : (s.session.split(':')[1] ?? 'conversation');
+    const k = kinds.get(kind) ?? { all: 0, ok: 0 };
+    k.all++;
+    if (s.ok) k.ok++;
+    kinds.set(kind, k);
+  }
+  return [...kinds].map(([kind, k]) => `${kind} ${k.all} (${k.ok} ok)`).join(', ');
+}
+
+/**
  * Event handlers some session's bot registered that ran in no session: the matrix run's proof that
  * every handler a generated bot has is exercised.
  *
