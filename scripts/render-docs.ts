@@ -276,11 +276,21 @@ function recordSection(title: string, record: DeviationRecord): string {
   const list = (items: readonly string[]): string => items.map((i) => `\`${i}\``).join(', ');
   const lines = [`### ${title}`, '', `- **follows:** ${list(record.follows)}`];
   if (record.upstream?.length) lines.push(`- **also see (upstream, unchecked):** ${list(record.upstream)}`);
+  if (record.example) {
+    const { file, commit, params } = record.example;
+    const set = params.map((p) => `${p.scope}.${p.name}=${p.value}`);
+    lines.push(
+      `- **example, parameter by parameter** (test/avatar-examples.test.ts): \`${file}\` at \`${commit.slice(0, 9)}\`: ${list(set)}`,
+    );
+  }
   lines.push(`- **compared:** ${record.compared.join('; ')}`);
   lines.push(`- **runtime tier:** \`${record.runtime.layer}\`: ${record.runtime.where}`);
   if (record.deviations.length) {
     lines.push('', '| deviation | why | to fix |', '|---|---|---|');
-    for (const d of record.deviations) lines.push(`| ${cell(d.what)} | ${cell(d.why)} | ${cell(d.fix ?? '')} |`);
+    for (const d of record.deviations) {
+      const params = d.params?.length ? ` [explains ${list(d.params)}]` : '';
+      lines.push(`| ${cell(d.what + params)} | ${cell(d.why)} | ${cell(d.fix ?? '')} |`);
+    }
   } else lines.push('- **deviations:** none');
   if (record.removed?.length) {
     lines.push('', 'Removed for 1.8:', '');

@@ -153,9 +153,10 @@ describe('the generated project', () => {
     expect(bot).toContain('audio_in_sample_rate=8000');
   });
 
-  test('video output matches the avatar: a square 512x512 for Simli, 1024x576 for 16:9 avatars and plain video out', () => {
+  test("video output matches the avatar: Simli's square 512x512, the 16:9 avatars' 1280x720, 1024x576 for plain video out", () => {
     // pipecat resizes every output frame to video_out_width x video_out_height without keeping the
-    // aspect ratio (BaseOutputTransport._draw_image), so Simli's square face needs a square output.
+    // aspect ratio (BaseOutputTransport._draw_image), so Simli's square face needs a square output;
+    // Tavus and HeyGen stream 720p, as pipecat's examples size their output.
     const sizes = (name: string, extra: string[]): string[] => {
       const out = outDir(`gen-video-${name}`);
       expect(runCli(['init', '-n', name, '-b', 'web', '-t', 'daily', '-t', 'smallwebrtc', ...CASCADE, ...extra, '-o', out]).code).toBe(0);
@@ -163,7 +164,7 @@ describe('the generated project', () => {
       return [...bot.matchAll(/video_out_(width|height)=(\d+)/g)].map((m) => `${m[1]}=${m[2]}`);
     };
     expect(sizes('simli', ['--video', 'simli_video'])).toEqual(['width=512', 'height=512', 'width=512', 'height=512']);
-    expect(sizes('tavus', ['--video', 'tavus_video'])).toEqual(['width=1024', 'height=576', 'width=1024', 'height=576']);
+    expect(sizes('tavus', ['--video', 'tavus_video'])).toEqual(['width=1280', 'height=720', 'width=1280', 'height=720']);
     expect(sizes('plain', ['--video-output'])).toEqual(['width=1024', 'height=576', 'width=1024', 'height=576']);
   });
 

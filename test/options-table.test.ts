@@ -70,7 +70,7 @@ describe("a feature's README bullet reads the context", () => {
         sizes.push(`${w}×${h}`);
         expect(readFileSync(join(tmp, name, 'README.md'), 'utf8')).toContain(`publishes a ${w}×${h} bot video track`);
       }
-      expect(sizes).toEqual(['512×512', '1024×576']);
+      expect(sizes).toEqual(['512×512', '1280×720']);
     } finally {
       removeDir(tmp);
     }

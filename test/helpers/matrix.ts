@@ -7,14 +7,15 @@
  *   uses the i-th STT, LLM and TTS (cycling the shorter lists), realtime project j the j-th realtime
  *   service; transports, video services and features are spread over those projects.
  * - {@link runtimeMatrix} (the runtime tier, test/runtime/): the static sweep, plus every TTS on a
- *   phone media stream beside a web transport (8 kHz and web pipeline rates for each vendor), every
- *   transport in both modes (cloud off for every other one), every feature on a phone and a web
- *   bot in the other mode, and `--eval` in both modes.
+ *   phone media stream beside a web transport (8 kHz and web pipeline rates for each vendor), the
+ *   pairwise set ({@link pairwiseSamples}: every transport in both modes, cloud on and off, and
+ *   with every feature the options table allows it on and off), and `--eval` in both modes.
  */
 import { SERVICES_BY_ROLE, TRANSPORTS } from '../../generators/app/catalogue/catalogue.js';
 import { CLIENT_KINDS } from '../../generators/app/catalogue/client-kinds.js';
 import { FEATURE_OPTIONS } from '../../generators/app/config/options.js';
 import { ttsDeliveredRate, WEB_OUT_RATE } from '../../generators/app/render/context.js';
+import { coveringInputs, coveringRows, type CoveringInputs } from './covering.js';
 
 /** One generated project: its name, `pipecat init` arguments (without `-n`/`-o`) and what it covers. */
 export interface Sample {
@@ -214,8 +215,12 @@ export function sampleMatrix(): Sample[] {
   return samples;
 }
 
-/** The runtime tier's matrix: {@link sampleMatrix} and the sets described in the module comment. */
-export function runtimeMatrix(): Sample[] {
+/**
+ * The runtime tier's matrix: {@link sampleMatrix} and the sets described in the module comment.
+ *
+ * @param inputs what the pairwise set chooses from (default: the catalogue and the options table)
+ */
+export function runtimeMatrix(inputs: CoveringInputs = coveringInputs()): Sample[] {
   const stt = selectable('stt');
   const llm = selectable('llm');
   const tts = selectable('tts');
@@ -227,43 +232,8 @@ export function runtimeMatrix(): Sample[] {
     args.push('-b', 'telephony', '-t', streams[i % streams.length], '-t', i % 2 === 0 ? 'smallwebrtc' : 'daily');
     samples.push({ name: `phone-tts-${i}`, args, covers: [id, streams[i % streams.length]] });
   });
-  TRANSPORTS.forEach((t, i) => {
-    for (const mode of ['cascade', 'realtime'] as const) {
-      const services =
-        mode === 'cascade'
-          ? ['--stt', stt[i % stt.length], '--llm', llm[i % llm.length], '--tts', tts[(i + 7) % tts.length]]
-          : ['--realtime', realtime[i % realtime.length]];
-      const args = ['-m', mode, ...services, '-b', t.kind, '-t', t.id];
-      if ((i + (mode === 'realtime' ? 1 : 0)) % 2 === 0) args.push('--no-deploy-to-cloud');
-      samples.push({ name: `transport-${mode}-${t.id}`, args, covers: [t.id, mode] });
-    }
-  });
-  FEATURES.forEach((f, i) => {
-    samples.push({
-      name: `feature-phone-${f.slice(2)}`,
-      args: ['-m', 'realtime', '--realtime', realtime[(i + 1) % realtime.length], '-b', 'telephony', '-t', streams[i % streams.length], f],
-      covers: [f],
-    });
-    samples.push({
-      name: `feature-web-${f.slice(2)}`,
-      args: [
-        '-m',
-        'cascade',
-        '--stt',
-        stt[(i + 9) % stt.length],
-        '--llm',
-        llm[(i + 9) % llm.length],
-        '--tts',
-        tts[(i + 9) % tts.length],
-        '-b',
-        'web',
-        '-t',
-        i % 2 ? 'daily' : 'smallwebrtc',
-        f,
-      ],
-      covers: [f],
-    });
-  });
+  samples.push(...pairwiseSamples(inputs));
+  samples.push(...firstSpeakerSamples(samples));
   // A phone media stream beside Daily PSTN dial-in and no web transport: both sessions are phone
   // calls, and only the Daily one may register Daily's dial-in events.
   samples.push({
@@ -306,4 +276,67 @@ export function runtimeMatrix(): Sample[] {
     },
   );
   return samples;
+}
+
+/** The dial-out transports (calls the bot places, where the callee speaks first). */
+const DIAL_OUTS = TRANSPORTS.filter((t) => t.call === 'dialout').map((t) => t.id);
+
+/**
+ * Who speaks first on a call the bot places, per realtime service: each realtime service on a
+ * dial-out transport, and on every dial-out transport when its construction depends on the kind of
+ * call (a first-speaker setting, e.g. Ultravox's `firstSpeakerSettings`), where `samples` do not
+ * already hold that pair. Cascade bots share one greeting rule, which the static sweep and the
+ * pairwise set already place on each dial-out transport.
+ *
+ * @param samples the matrix so far
+ * @returns one realtime dial-out project per missing (service, transport) pair, named
+ *   `first-<service>-<sip|pstn>` (a project name has at most 50 characters)
+ */
+export function firstSpeakerSamples(samples: readonly Sample[]): Sample[] {
+  const has = (id: string, t: string) => samples.some((s) => s.args.includes(id) && s.args.includes(t));
+  return selectable('realtime').flatMap((id, i) => {
+    const service = SERVICES_BY_ROLE.realtime.find((s) => s.id === id)!;
+    const wanted = /\bcall == "dialout"/.test(service.construct) ? DIAL_OUTS : [DIAL_OUTS[i % DIAL_OUTS.length]];
+    const covered = DIAL_OUTS.some((t) => has(id, t));
+    return wanted
+      .filter((t) => !has(id, t) && (wanted.length > 1 || !covered))
+      .map((t) => ({
+        name: `first-${id.replace(/_realtime$/, '')}-${t.includes('sip') ? 'sip' : 'pstn'}`,
+        args: ['-m', 'realtime', '--realtime', id, '-b', 'telephony', '-t', t, '--no-deploy-to-cloud'],
+        covers: [id, t],
+      }));
+  });
+}
+
+/**
+ * The pairwise set of the runtime matrix, one project per row of {@link coveringRows}: a bot of
+ * the row's transport alone (its bot type from the transport's kind), in the row's mode, with the
+ * row's features on and deployment as the row says. Services rotate over the rows (cascade rows
+ * over the STT, LLM and TTS lists, realtime rows over the realtime list), so the set spreads over
+ * the catalogue as the sample matrix does. Named `pair-<n>-<mode>-<transport>`.
+ *
+ * @param inputs what the rows choose from (default: the catalogue and the options table)
+ */
+export function pairwiseSamples(inputs: CoveringInputs = coveringInputs()): Sample[] {
+  const stt = selectable('stt');
+  const llm = selectable('llm');
+  const tts = selectable('tts');
+  const realtime = selectable('realtime');
+  const kinds = new Map(inputs.transports.map((t) => [t.id, t.kind]));
+  let cascade = 0;
+  let speechToSpeech = 0;
+  return coveringRows(inputs).map((row, n) => {
+    const services =
+      row.mode === 'realtime'
+        ? ['--realtime', realtime[speechToSpeech++ % realtime.length]]
+        : ((i) => ['--stt', stt[(i + 5) % stt.length], '--llm', llm[(i + 3) % llm.length], '--tts', tts[(i + 7) % tts.length]])(cascade++);
+    const args = ['-m', row.mode, ...services, '-b', kinds.get(row.transport) ?? 'web', '-t', row.transport];
+    if (!row.cloud) args.push('--no-deploy-to-cloud');
+    args.push(...row.features.map((f) => `--${f}`));
+    return {
+      name: `pair-${n}-${row.mode}-${row.transport}`,
+      args,
+      covers: [row.transport, row.mode, ...row.features.map((f) => `--${f}`)],
+    };
+  });
 }

@@ -12,6 +12,7 @@
  * | `PIPECAT_CHECK_SERVER` | `$PIPECAT_SHARED/tools/check_server.py` | static checker of generated servers (also needs `python3` and pyflakes) |
  * | `PIPECAT_INDEX` | `$PIPECAT_SHARED/pipecat-api/index.json` | pipecat-ai API index (test/catalogue.test.ts, and the checker's API facts) |
  * | `PIPECAT_SRC` | `$PIPECAT_SHARED/pipecat-ai-1.8.0-dev/src` | pipecat-ai's source `src` folder (holds `pipecat/`) |
+ * | `PIPECAT_REPO` | none | a git repository of pipecat-ai/pipecat (checkout or bare, `examples/` at `HEAD`): test/avatar-examples.test.ts re-reads the avatar examples there |
  *
  * A test that needs one chooses `test`/`describe` or `test.skip`/`describe.skip` when its file
  * loads, and when skipping prints exactly one line to stderr naming what is missing and what to set
@@ -20,7 +21,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { apiIndexCandidate, checkServerCandidate, pipecatSrcCandidate, sharedCandidate } from '../../scripts/shared-paths.js';
 
 export { apiIndexCandidate, checkServerCandidate, pipecatSrcCandidate, sharedCandidate };
@@ -71,6 +72,20 @@ export function pipecatSrc(): string | undefined {
   return isFile(join(p, 'pipecat', '__init__.py')) ? p : undefined;
 }
 
+/**
+ * A git repository of pipecat-ai/pipecat, examples included: `$PIPECAT_REPO` (no default; `../shared`
+ * holds only pipecat's `src`). A checkout or a bare repository: its files are read at `HEAD`
+ * (`git show HEAD:<path>`).
+ *
+ * @returns its absolute path, or undefined when unset or when its `HEAD` has no `examples/` tree
+ */
+export function pipecatRepo(): string | undefined {
+  const p = process.env.PIPECAT_REPO ? resolve(process.env.PIPECAT_REPO) : undefined;
+  if (!p || !isDir(p)) return undefined;
+  const r = spawnSync('git', ['-C', p, 'cat-file', '-e', 'HEAD:examples'], { stdio: 'ignore', timeout: 30_000 });
+  return r.status === 0 ? p : undefined;
+}
+
 /** Whether `python` runs `code` with exit status 0. */
 function pythonRuns(python: string, code: string): boolean {
   return spawnSync(python, ['-c', code], { stdio: 'ignore', timeout: 30_000 }).status === 0;
@@ -94,7 +109,7 @@ function pythonMissing(): string | undefined {
 }
 
 /** A shared resource a test group can need. */
-export type SharedNeed = 'checkServer' | 'apiIndex' | 'pipecatSrc';
+export type SharedNeed = 'checkServer' | 'apiIndex' | 'pipecatSrc' | 'pipecatRepo';
 
 /** Why one need is unmet, naming the path looked at and the variable to set; undefined when met. */
 function missingOne(need: SharedNeed): string | undefined {
@@ -108,6 +123,12 @@ function missingOne(need: SharedNeed): string | undefined {
       return apiIndexPath()
         ? undefined
         : `pipecat API index not found at ${apiIndexCandidate()} (set PIPECAT_INDEX to index.json, ${orShared})`;
+    case 'pipecatRepo':
+      return pipecatRepo()
+        ? undefined
+        : process.env.PIPECAT_REPO
+          ? `no git repository with examples/ at HEAD in ${resolve(process.env.PIPECAT_REPO)} (PIPECAT_REPO: a pipecat-ai/pipecat checkout)`
+          : 'PIPECAT_REPO is not set (set it to a git checkout of pipecat-ai/pipecat)';
     case 'pipecatSrc':
       return pipecatSrc()
         ? undefined

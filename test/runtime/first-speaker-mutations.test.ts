@@ -10,6 +10,9 @@
  * - Ultravox greets as soon as its call opens unless the call names the user as first speaker
  *   (`firstSpeakerSettings`, Ultravox's "Create Call" reference); without it, the SIP dial-out bot
  *   greets into the ringing line.
+ * - Gemini Live drops user audio until the pipeline's context reaches it; on a call the bot places
+ *   nothing asks for a greeting, so the bot hands the context over when the callee answers.
+ *   Without it the callee's hello goes unheard and the bot never answers.
  * - `worker.cancel()` without `await` in `on_client_disconnected`: Python warns that the coroutine
  *   was never awaited, and the session must say so.
  */
@@ -56,6 +59,19 @@ const ULTRAVOX_MUTATIONS: Mutation[] = [
   },
 ];
 
+const GEMINI_PSTN_DIALOUT = '-m realtime --realtime gemini_live_realtime -b telephony -t daily_pstn_dialout'.split(' ');
+
+const GEMINI_MUTATIONS: Mutation[] = [
+  {
+    name: 'Gemini Live not handed the context when the callee answers',
+    in: 'package',
+    file: 'templates/server/partials/run_bot_body.py.ejs',
+    from: /( {8})await worker\.queue_frames\(\[LLMRunFrame\(\)\]\)\n<%_ {3}\} _%>/,
+    to: '$1pass\n<%_   } _%>',
+    expect: /the bot did not answer the user \(TTS requests 0, transcripts 0/,
+  },
+];
+
 const outs: string[] = [];
 const results = new Map<string, SessionResult[]>();
 
@@ -64,6 +80,7 @@ beforeAll(async () => {
   const runs = [
     { prefix: 'pipecat-first-speaker-cascade-', args: CASCADE_DIALOUT, mutations: CASCADE_MUTATIONS, tag: 'cascade' },
     { prefix: 'pipecat-first-speaker-ultravox-', args: ULTRAVOX_SIP_DIALOUT, mutations: ULTRAVOX_MUTATIONS, tag: 'ultravox' },
+    { prefix: 'pipecat-first-speaker-gemini-', args: GEMINI_PSTN_DIALOUT, mutations: GEMINI_MUTATIONS, tag: 'gemini' },
   ];
   await Promise.all(
     runs.map(async (run) => {
@@ -82,11 +99,12 @@ afterAll(() => {
   test.each([
     ['cascade', 'daily_pstn_dialout/required'],
     ['ultravox', 'twilio_daily_sip_dialout/required'],
+    ['gemini', 'daily_pstn_dialout/required'],
   ])('the unbroken %s dial-out bot waits for the callee', (tag, session) => {
     expect(results.get(`unbroken ${tag}`)!.map((s) => ({ session: s.session, problems: s.problems }))).toEqual([{ session, problems: [] }]);
   });
 
-  test.each([...CASCADE_MUTATIONS, ...ULTRAVOX_MUTATIONS].map((m) => [m.name, m] as const))('%s', (name, m) => {
+  test.each([...CASCADE_MUTATIONS, ...ULTRAVOX_MUTATIONS, ...GEMINI_MUTATIONS].map((m) => [m.name, m] as const))('%s', (name, m) => {
     const r = results.get(name)!;
     expect(r).toHaveLength(1);
     expect(r[0].problems.join('\n')).toMatch(m.expect);

@@ -14,6 +14,7 @@ import { basename, join } from 'node:path';
 import { ALL_SERVICES, SERVICES_BY_ROLE, TRANSPORTS } from '../../generators/app/catalogue/catalogue.js';
 import type { RuntimeLayer, TransportDefinition } from '../../generators/app/catalogue/types.js';
 import { ROOT } from '../helpers/cli.js';
+import { runtimeMatrix } from '../helpers/matrix.js';
 import { pipecatSrc } from '../helpers/shared.js';
 
 /** The harness's Python folder (holds `rt/` and `standins/`). */
@@ -56,7 +57,19 @@ export interface ProjectSpec {
   project: string;
   mode: 'cascade' | 'realtime';
   tts_rates: { rates: readonly number[]; fixed: boolean; source: string } | null;
-  features: { transcription: boolean; recording: boolean; avatar: boolean };
+  /**
+   * The features whose traces a session checks (rt/main.py `_check_features`, rt/traces.py):
+   * transcript lines, a recording, an avatar's video, the Krisp filter on the user's audio (on
+   * Pipecat Cloud), Whisker's observer (local runs) and the user's camera in the pipeline.
+   */
+  features: {
+    transcription: boolean;
+    recording: boolean;
+    avatar: boolean;
+    noisecancel: boolean;
+    observability: boolean;
+    video_input: boolean;
+  };
   sessions: SessionSpec[];
   variants: string[];
   /**
@@ -98,6 +111,25 @@ export interface SessionResult {
    * `<class>.<event>` (e.g. `DailyTransport.on_dialout_error`; rt/handlers.py).
    */
   handlers?: { registered: string[]; called: string[] };
+}
+
+/**
+ * Session counts by kind: the conversation, each scenario (the part after `:` in a session's name)
+ * and the deprecation reading, each with how many passed.
+ *
+ * @param sessions every session result of a run
+ * @returns e.g. `conversation 230 (230 ok), barge-in 52 (52 ok), deprecations 120 (120 ok)`
+ */
+export function sessionKinds(sessions: readonly SessionResult[]): string {
+  const kinds = new Map<string, { all: number; ok: number }>();
+  for (const s of sessions) {
+    const kind = s.session === 'deprecations' ? 'deprecations' : (s.session.split(':')[1] ?? 'conversation');
+    const k = kinds.get(kind) ?? { all: 0, ok: 0 };
+    k.all++;
+    if (s.ok) k.ok++;
+    kinds.set(kind, k);
+  }
+  return [...kinds].map(([kind, k]) => `${kind} ${k.all} (${k.ok} ok)`).join(', ');
 }
 
 /**
@@ -226,12 +258,79 @@ export function refusalOf(config: RecordedConfig): ProjectSpec['reject'] {
 /** A phone media stream (Twilio, Telnyx, Plivo, Exotel through the runner). */
 const isStream = (t: TransportDefinition) => t.kind === 'telephony' && t.flow === 'runner' && !t.dialMode;
 
+/** Whether transport `t` is a Daily call in direction `mode` (its session is played by a Daily driver). */
+function dailyCall(t: TransportDefinition, mode: 'dial-in' | 'dial-out'): boolean {
+  return t.dialMode === mode && sessionFor(t).driver.startsWith('daily');
+}
+
+/** What a barge-in pick reads of a configuration: recorded (`.yo-rc.json`) or read from `init` arguments. */
+export type BargeInConfig = Pick<RecordedConfig, 'mode' | 'transports'> & {
+  realtime_service?: unknown;
+  tts_service?: unknown;
+  video_service?: unknown;
+};
+
+/**
+ * The configuration `pipecat init` arguments ask for, as far as {@link bargeInPicks} reads it
+ * (`-m`, `--realtime`, `--tts`, `--video`, each `-t`).
+ */
+export function configOfArgs(args: readonly string[]): BargeInConfig {
+  const value = (flags: string[]) => args[args.findIndex((a) => flags.includes(a)) + 1];
+  const has = (flags: string[]) => args.some((a) => flags.includes(a));
+  return {
+    mode: value(['-m', '--mode']) === 'realtime' ? 'realtime' : 'cascade',
+    realtime_service: has(['--realtime']) ? value(['--realtime']) : undefined,
+    tts_service: has(['--tts']) ? value(['--tts']) : undefined,
+    video_service: has(['--video']) ? value(['--video']) : undefined,
+    transports: args.flatMap((a, i) => (a === '-t' || a === '--transport' ? [args[i + 1]] : [])),
+  };
+}
+
+/** The key of one session of a configuration: its content (mode, services, transports), not a sample's name. */
+function bargeInKey(t: string, c: BargeInConfig): string {
+  return [c.mode, c.realtime_service ?? c.tts_service, [...c.transports].sort().join('+'), t].join('|');
+}
+
+/**
+ * Which sessions of a matrix play barge-in besides the phone-stream row: in the matrix's order
+ * (realtime bots first), a configuration's transport is picked when its session covers a realtime service or a transport
+ * (other than a phone stream, which the cascade row covers) that no earlier pick did. A cascade
+ * or realtime bot qualifies, whatever its services; a bot with an avatar never (its video service
+ * holds the audio back).
+ *
+ * @param configs the matrix's configurations, in order (e.g. {@link configOfArgs} of each sample)
+ * @returns the picked sessions' keys, and what they cover (realtime services, transport ids)
+ */
+export function bargeInPicks(configs: readonly BargeInConfig[]): { keys: Set<string>; covered: Set<string> } {
+  const keys = new Set<string>();
+  const covered = new Set<string>();
+  // Realtime bots first: one session of theirs can cover a service and a transport at once.
+  const ordered = [...configs.filter((c) => c.mode === 'realtime'), ...configs.filter((c) => c.mode !== 'realtime')];
+  for (const c of ordered) {
+    if (c.video_service) continue;
+    for (const id of c.transports) {
+      const t = TRANSPORTS.find((x) => x.id === id);
+      const service = c.mode === 'realtime' ? String(c.realtime_service) : undefined;
+      const fresh = [service, t && !isStream(t) ? id : undefined].filter((x): x is string => !!x && !covered.has(x));
+      if (!fresh.length) continue;
+      fresh.forEach((x) => covered.add(x));
+      keys.add(bargeInKey(id, c));
+    }
+  }
+  return { keys, covered };
+}
+
+/** The sessions of the runtime matrix (test/helpers/matrix.ts) that {@link bargeInPicks} picks. */
+const MATRIX_BARGE_IN: ReadonlySet<string> = bargeInPicks(runtimeMatrix().map((s) => configOfArgs(s.args))).keys;
+
 /**
  * The scenarios the runtime matrix plays, one row each (see {@link ScenarioRow}). A refusal, and barge-in
  * (rt/scenarios/barge_in.py), `required` variant only: the phone stream of a cascade bot with one
  * stream and one web transport (the matrix's `phone-tts-*` samples, one per TTS over the four
- * stream providers), whatever its TTS: a vendor pipecat cannot keep to the played text has a
- * known gap (test/runtime/gaps.ts), not a missing row.
+ * stream providers), whatever its TTS (a vendor pipecat cannot keep to the played text has a
+ * known gap, test/runtime/gaps.ts, not a missing row); and the sessions {@link bargeInPicks}
+ * picks over `picks` (the runtime matrix's configurations), so every realtime service and every
+ * transport plays it at least once.
  */
 export const SCENARIOS: readonly ScenarioRow[] = [
   // The bot's on_pipeline_error handler runs only when a service fails: one refusal per
@@ -250,6 +349,16 @@ export const SCENARIOS: readonly ScenarioRow[] = [
       isStream(t) &&
       c.transports.length === 2 &&
       c.transports.some((id) => TRANSPORTS.find((x) => x.id === id)?.kind === 'web'),
+  },
+  // The error paths of Daily calls (rt/scenarios/call_errors.py): Daily PSTN and Twilio + Daily SIP.
+  { scenario: 'dialin-error', variant: 'required', when: (t) => dailyCall(t, 'dial-in') },
+  { scenario: 'dialout-retry', variant: 'required', when: (t) => dailyCall(t, 'dial-out') },
+  { scenario: 'dialout-exhausted', variant: 'required', when: (t) => dailyCall(t, 'dial-out') },
+  { scenario: 'dialout-dropped', variant: 'required', when: (t) => dailyCall(t, 'dial-out') },
+  {
+    scenario: 'barge-in',
+    variant: 'required',
+    when: (t, c) => MATRIX_BARGE_IN.has(bargeInKey(t.id, c)),
   },
 ];
 
@@ -301,7 +410,14 @@ export function projectSpec(project: string, variants: string[] = ['required', '
     project,
     mode: config.mode,
     tts_rates: tts && 'outputSampleRates' in tts ? (tts.outputSampleRates as ProjectSpec['tts_rates']) : null,
-    features: { transcription: !!config.transcription, recording: !!config.recording, avatar: !!config.video_service },
+    features: {
+      transcription: !!config.transcription,
+      recording: !!config.recording,
+      avatar: !!config.video_service,
+      noisecancel: !!config.enable_noisecancel,
+      observability: !!config.enable_observability,
+      video_input: !!config.video_input,
+    },
     sessions,
     variants,
   };

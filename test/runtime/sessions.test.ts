@@ -20,6 +20,7 @@ import {
   runSpec,
   withScenarios,
   runtimeMissing,
+  sessionKinds,
   starvedBy,
   trailTimeline,
   untriggeredHandlers,
@@ -103,6 +104,7 @@ beforeAll(async () => {
     .sort((a, b) => b.backlog!.frames - a.backlog!.frames)[0];
   const where = peak ? `${peak.backlog!.frames} frames (${peak.project} ${peak.session} ${peak.backlog!.processor})` : 'none';
   process.stderr.write(`largest backlog in a passing session: ${where}\n`);
+  process.stderr.write(`sessions by kind: ${sessionKinds([...results.values()].flatMap((r) => r.sessions))}\n`);
   const count = (v: string) => [...verdicts.values()].filter((x) => x === v).length;
   const gaps = count('gap');
   const gapNote = gaps ? `, ${gaps} known gaps (test/runtime/gaps.ts: ${KNOWN_GAPS.map((g) => g.id).join(', ')})` : '';

@@ -159,6 +159,7 @@ export const REALTIME_SERVICES = [
     label: 'Gemini Live',
     extras: ['google'],
     imports: [{ from: 'pipecat.services.google.gemini_live.llm', names: ['GeminiLiveLLMService'] }],
+    dialoutContext: true,
     construct: `GeminiLiveLLMService(
     api_key=required(os.getenv("GOOGLE_API_KEY"), "GOOGLE_API_KEY"),
     settings=GeminiLiveLLMService.Settings(
@@ -187,6 +188,7 @@ export const REALTIME_SERVICES = [
         D.renamed('settings.model', 'GEMINI_LIVE_REALTIME_MODEL', 'GOOGLE_MODEL'),
         D.present('settings.model', 'GEMINI_LIVE_REALTIME_MODEL'),
         D.renamed('settings.voice', 'GEMINI_LIVE_REALTIME_VOICE_ID', 'GOOGLE_VOICE_ID'),
+        D.dialoutContext,
         D.present('settings.voice', 'GEMINI_LIVE_REALTIME_VOICE_ID'),
         D.systemInstruction,
       ],
@@ -201,6 +203,7 @@ export const REALTIME_SERVICES = [
     label: 'Gemini Vertex Live',
     extras: ['google'],
     imports: [{ from: 'pipecat.services.google.gemini_live.vertex.llm', names: ['GeminiLiveVertexLLMService'] }],
+    dialoutContext: true,
     construct: `GeminiLiveVertexLLMService(
     credentials=required(os.getenv("GOOGLE_CREDENTIALS"), "GOOGLE_CREDENTIALS"),
     project_id=required(os.getenv("GOOGLE_CLOUD_PROJECT_ID"), "GOOGLE_CLOUD_PROJECT_ID"),
@@ -240,6 +243,7 @@ export const REALTIME_SERVICES = [
       runtime: EDGE_RT.geminiLive,
       deviations: [
         D.required('GOOGLE_CLOUD_PROJECT_ID', 'GEMINI_VERTEX_LIVE_REALTIME_LOCATION'),
+        D.dialoutContext,
         D.renamed('project_id', 'GOOGLE_CLOUD_PROJECT_ID', 'GOOGLE_PROJECT_ID'),
         D.renamed('location', 'GEMINI_VERTEX_LIVE_REALTIME_LOCATION', 'GOOGLE_LOCATION'),
         D.renamed('settings.model', 'GEMINI_VERTEX_LIVE_REALTIME_MODEL', 'GOOGLE_MODEL'),

@@ -7,7 +7,7 @@
  * table of service constructions (`SERVICE_CONFIGS` in `src/pipecat/cli/registry/_configs.py`,
  * generated from `service_metadata.py`), which `pipecat init` of pipecat-ai 1.8 writes into `bot.py`.
  */
-import type { Change18, Deviation, DeviationRecord } from './types.js';
+import type { Change18, Deviation, DeviationRecord, ExampleParam, ExampleRecord } from './types.js';
 
 /** pipecat's scaffolder registry: `SERVICE_CONFIGS` maps a service key to its construction code. */
 export const REGISTRY = 'src/pipecat/cli/registry/_configs.py';
@@ -23,6 +23,34 @@ export const TEMPLATES = 'src/pipecat/cli/templates/server';
  */
 export function reg(key: string): string {
   return `${REGISTRY}#${key}`;
+}
+
+/** The pipecat-ai/pipecat commit pipecat 1.8.0 was released from (its examples are read there). */
+export const PIPECAT_RELEASE_COMMIT = 'acead0507d7de44e216d24533964106ca1d1d044';
+
+/**
+ * An {@link ExampleRecord} of a pipecat example at {@link PIPECAT_RELEASE_COMMIT}, written as its
+ * scopes: `{ daily: { video_out_width: '1280' }, service: { ... } }`.
+ *
+ * @param file the example's path in the pipecat repository
+ * @param scopes per scope, each keyword and its value as `ast.unparse` writes it
+ * @returns the record, its parameters in scope then keyword order
+ */
+export function example(file: string, scopes: Partial<Record<ExampleParam['scope'], Record<string, string>>>): ExampleRecord {
+  const params = Object.entries(scopes).flatMap(([scope, kw]) =>
+    Object.entries(kw).map(([name, value]) => ({ scope: scope as ExampleParam['scope'], name, value })),
+  );
+  return { file, commit: PIPECAT_RELEASE_COMMIT, params };
+}
+
+/**
+ * A deviation that explains some parameters of the entry's example.
+ *
+ * @param d the deviation
+ * @param params the example's parameters it explains, `<scope>.<name>`
+ */
+export function about(d: Deviation, ...params: string[]): Deviation {
+  return { ...d, params };
 }
 
 /** Where the runtime tier answers each kind of service on main today (docs/runtime-tier.md). */
@@ -235,6 +263,11 @@ export const D = {
     };
   },
   /** The system prompt comes from bot.py's `SYSTEM_INSTRUCTION`. */
+  /** Gemini Live on a call the bot places: the context, with no message to answer, when the callee answers. */
+  dialoutContext: {
+    what: 'on a call the bot places, an `LLMRunFrame` when the callee answers (registry: none)',
+    why: "Gemini Live drops user audio until the pipeline's context reaches it (llm.py `_ready_for_realtime_input`, set in `_create_initial_response`), and on dial-out nothing sent it: the callee's hello went unheard and the bot never spoke. The context then holds no message (the system instruction goes to the session), so Gemini starts no answer and the callee still speaks first",
+  } as Deviation,
   systemInstruction: {
     what: '`settings.system_instruction=SYSTEM_INSTRUCTION` (registry: a literal prompt per service)',
     why: "one prompt per bot, defined once at the top of bot.py and worded for the call kind ('phone call' on telephony bots)",

@@ -114,7 +114,7 @@ const VIDEO_OUT: Deviation = {
 /** The user's camera is forwarded when video input is on. */
 const CAMERA_IN: Deviation = {
   what: '`maybe_capture_participant_camera(transport, client)` in on_client_connected when video input is on (registry: only `video_in_enabled=True`)',
-  why: 'video_in_enabled alone subscribes to no camera: Daily and SmallWebRTC deliver a participant video only once captured (pipecat/runner/utils.py maybe_capture_participant_camera)',
+  why: "video_in_enabled alone subscribes Daily to no camera: its participant video arrives only once captured (pipecat/runner/utils.py maybe_capture_participant_camera); SmallWebRTC's input reads the camera with video_in_enabled alone in pipecat 1.8 (transports/smallwebrtc/transport.py start), so there the call changes nothing",
 };
 
 /** server.py's local start names the transport (every flow that has a server.py). */

@@ -125,6 +125,42 @@ export interface Deviation {
    * docs/deviations.md lists these under "To fix".
    */
   readonly fix?: string;
+  /**
+   * The parameters of the record's {@link ExampleRecord} this deviation explains, as
+   * `<scope>.<name>` (e.g. `daily.video_out_bitrate`, `service.api_key`): a generated bot whose
+   * parameter differs from the example's needs one deviation naming it
+   * (test/avatar-examples.test.ts).
+   */
+  readonly params?: readonly string[];
+}
+
+/**
+ * One parameter a pipecat example sets, as the example writes it. `scope` says where: a key of
+ * its `transport_params` dict (`daily`, `webrtc`: the params class's keyword arguments),
+ * `pipeline` (`PipelineParams(...)`), `service` (the service's constructor) or `handler` (a call
+ * the example makes on the transport in an event handler, e.g. `update_publishing`).
+ */
+export interface ExampleParam {
+  readonly scope: 'daily' | 'webrtc' | 'pipeline' | 'service' | 'handler';
+  /** The keyword (`video_out_width`), or the method for `handler`. */
+  readonly name: string;
+  /** The value as Python's `ast.unparse` writes it (`1280`, `True`, `os.environ['TAVUS_API_KEY']`). */
+  readonly value: string;
+}
+
+/**
+ * The pipecat example an entry follows parameter by parameter: the file in pipecat-ai/pipecat at
+ * the commit pipecat 1.8.0 was released from, and every parameter it sets in the scopes of
+ * {@link ExampleParam} (its `eval` transport entry is left out: the eval feature has its own record).
+ * test/avatar-examples.test.ts compares a generated bot with it and, given a pipecat checkout
+ * (`PIPECAT_REPO`), the example file with it.
+ */
+export interface ExampleRecord {
+  /** Path in the pipecat repository, e.g. `examples/video-avatar/video-avatar-tavus-video-service.py`. */
+  readonly file: string;
+  /** The 40-hex commit the parameters were read at. */
+  readonly commit: string;
+  readonly params: readonly ExampleParam[];
 }
 
 /** Something pipecat 1.8 changed (a changelog fragment) that the generated code must follow. */
@@ -152,6 +188,8 @@ export interface DeviationRecord {
   readonly follows: readonly string[];
   /** Extra, unchecked references: upstream pipecat-ai/pipecat `examples/…` that were the better guide. */
   readonly upstream?: readonly string[];
+  /** The pipecat example followed parameter by parameter (avatar services); see {@link ExampleRecord}. */
+  readonly example?: ExampleRecord;
   /** The parameters compared, one per item (constructor args, settings, sample rates, params, handlers). */
   readonly compared: readonly string[];
   /** Where the runtime tier answers it, and the stand-in's place (a file under test/runtime/python/). */
@@ -242,6 +280,13 @@ export interface ServiceDefinition {
   readonly deprecated?: string;
   /** One line shown in docs and the wizard (e.g. "local model, no API key"). */
   readonly note?: string;
+  /**
+   * Realtime only: the service accepts no user audio until the pipeline's context has reached it
+   * (pipecat's GeminiLiveLLMService sets `_ready_for_realtime_input` only in
+   * `_create_initial_response`). On a call the bot places, where nothing asks for a greeting, the
+   * bot hands the context over (an `LLMRunFrame` with no message added) when the callee answers.
+   */
+  readonly dialoutContext?: true;
   /** The model runs inside the agent (see {@link LocalModel}); absent for services reached over the network. */
   readonly localModel?: LocalModel;
   /**
@@ -259,6 +304,12 @@ export interface ServiceDefinition {
    * default 1024x576 output is stretched. Absent: the default 16:9 output.
    */
   readonly videoOutSize?: readonly [number, number];
+  /**
+   * Video only: further keyword arguments, one Python `name=value` each, written into the params of
+   * every runner transport that carries the bot's video when this avatar is chosen (e.g. Tavus's
+   * `audio_out_auto_silence=False`, as pipecat's Tavus example sets). Absent: none.
+   */
+  readonly videoOutArgs?: readonly string[];
   /**
    * STT only, and required exactly for the STT entries whose pipecat class fixes its input rate
    * (test/catalogue-rates.test.ts): that rate, which the generated bot gives the pipeline's input.

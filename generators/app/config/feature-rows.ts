@@ -126,11 +126,15 @@ export const FEATURE_ROWS = [
           'camera capture on client connect',
           'EvalTransportParams video_in_enabled',
         ],
-        runtime: { layer: 'sdk-call', where: 'test/runtime/python/standins/daily and standins/aiortc deliver the participant camera' },
+        runtime: {
+          layer: 'sdk-call',
+          where:
+            'test/runtime/python/standins/daily and standins/aiortc deliver the participant camera; rt/traces.py fails a Daily or SmallWebRTC web session whose input never received it',
+        },
         deviations: [
           {
             what: '`maybe_capture_participant_camera(transport, client)` in on_client_connected (registry: only `video_in_enabled=True`)',
-            why: 'video_in_enabled alone subscribes to no camera: Daily and SmallWebRTC deliver a participant video only once captured',
+            why: "video_in_enabled alone subscribes Daily to no camera: its participant video arrives only once captured (SmallWebRTC's input reads the camera with video_in_enabled alone in pipecat 1.8, transports/smallwebrtc/transport.py start, so there the call changes nothing)",
           },
           {
             what: 'the eval transport params get no `video_in_enabled` (registry: set with video input)',
@@ -157,7 +161,8 @@ export const FEATURE_ROWS = [
         compared: ['video_out_enabled', 'video_out_is_live', 'video_out_width x video_out_height'],
         runtime: {
           layer: 'sdk-call',
-          where: 'test/runtime/python/standins/daily and standins/aiortc; the tier fails an avatar whose video never reaches the client',
+          where:
+            'test/runtime/python/standins/daily and standins/aiortc; the tier fails an avatar whose video never reaches the client or reaches it stretched (rt/avatar.py)',
         },
         deviations: [
           {
@@ -194,7 +199,7 @@ export const FEATURE_ROWS = [
         runtime: {
           layer: 'sdk-call',
           where:
-            'pipecat_whisker is a recording fake (test/runtime/python/standins/_autofake.py); only the `all` variant (ENV=local) builds it',
+            'pipecat_whisker is a recording fake (test/runtime/python/standins/_autofake.py); rt/traces.py fails an `all` session (ENV=local) whose Whisker observer saw no frame, and a `required` one that built Whisker',
         },
         deviations: [
           {
@@ -245,7 +250,8 @@ export const FEATURE_ROWS = [
         ],
         runtime: {
           layer: 'sdk-call',
-          where: 'test/runtime/python/standins/krisp_audio; the `required` variant (ENV unset, as on Pipecat Cloud) builds the filter',
+          where:
+            "test/runtime/python/standins/krisp_audio; rt/traces.py fails a `required` session (ENV unset, as on Pipecat Cloud) whose transport input did not start the filter and filter the user's speech",
         },
         deviations: [
           {

@@ -120,6 +120,8 @@ export interface TemplateContext {
     dialout: boolean;
     /** The bot places calls through a SIP domain (Twilio + Daily SIP dial-out). */
     sipDialout: boolean;
+    /** The bot places calls and its realtime service must be handed the context when the callee answers (`dialoutContext`). */
+    dialoutContext: boolean;
     /** A browser session (`call: 'web'`). */
     webTransport: boolean;
     /** pipecat's eval transport (`-t eval`): an RTVI client session, like a browser's. */
@@ -158,9 +160,10 @@ export interface TemplateContext {
   outRates: { phone: number; web: number };
   /**
    * The bot's video output size in pixels: the avatar's own frame size when the catalogue gives
-   * one (`videoOutSize`, e.g. Simli's square face), else 1024x576 (16:9).
+   * one (`videoOutSize`, e.g. Simli's square face), else 1024x576 (16:9); `args`, the avatar's
+   * further params (`videoOutArgs`, Python `name=value`), written beside them.
    */
-  videoOut: { width: number; height: number };
+  videoOut: { width: number; height: number; args: readonly string[] };
   /**
    * Pipeline input rates (Hz) for cascade bots: `phone` for phone media streams and `web` for every
    * other session. The STT's fixed input rate when its class has one (the catalogue's

@@ -45,6 +45,7 @@ import asyncio
 import time
 import uuid
 
+from . import avatar
 from .probe import CHUNK_SECONDS, Probe
 
 ROOM_DOMAIN = "https://rt-tier.daily.co"
@@ -358,3 +359,6 @@ class DailyDriver:
         self.probe.notes.append(f"daily: bot video frames {room.bot_video_frames}{size}")
         if getattr(self.probe, "expect_video", False) and self.flow == "web" and room.bot_video_frames == 0:
             self.problem("the bot has an avatar but no video frame reached the Daily room through its camera")
+        stretch = avatar.stretched(self.probe, room.bot_video_size) if room.bot_video_frames else None
+        if stretch:
+            self.problem(stretch)

@@ -9,8 +9,10 @@ server listens in-process through the websockets stand-in (standins/websockets/a
 Once it listens, every scenario the project generated in ``server/evals/`` is loaded with
 ``EvalScenario.load`` and run, text ones first, by ``EvalSession`` (pipecat/evals/harness.py), the
 class ``pipecat eval run`` drives, against that one bot (the bot stays up between scenarios, as
-with ``pipecat eval run evals/*.yaml``); the last one ends with ``eval-cancel`` (``--stop-bot``), so
-``bot()`` must then return. Only what would download models or call a judge LLM is injected, through
+with ``pipecat eval run evals/*.yaml``); the last one ends with ``eval-cancel`` (``--stop-bot``), or
+in the ``all`` variant with a disconnect the eval transport reports to the bot
+(``--trigger-disconnect``: the bot's own ``on_client_disconnected`` handler ends it), so ``bot()``
+must then return. Only what would download models or call a judge LLM is injected, through
 ``EvalSession``'s own parameters:
 
 - speech (Kokoro): :class:`ScriptedSpeech` answers every user line with the scripted user's speech
@@ -119,10 +121,13 @@ class EvalDriver:
 
     input_rate = 16000
 
-    def __init__(self, call: str, probe: Probe, spec: dict):
+    def __init__(self, call: str, probe: Probe, spec: dict, disconnect: bool = False):
         self.call = call
         self.probe = probe
         self.spec = spec
+        #: End the last scenario as ``pipecat eval run --trigger-disconnect`` does (the bot's own
+        #: ``on_client_disconnected`` must end it) instead of ``--stop-bot``'s ``eval-cancel``.
+        self.disconnect = disconnect
         self.host = "localhost"
         self.port = next(_PORTS)
 
@@ -180,7 +185,8 @@ class EvalDriver:
                 scenario,
                 f"ws://{self.host}:{self.port}",
                 default_timeout_ms=EXPECT_TIMEOUT_MS,
-                stop_bot=i == len(files) - 1,
+                stop_bot=i == len(files) - 1 and not self.disconnect,
+                trigger_disconnect=i == len(files) - 1 and self.disconnect,
                 judge=EvalJudge(judge_llm),
                 speech=speech,
                 transcriber=transcriber,
@@ -206,7 +212,7 @@ class EvalDriver:
             await asyncio.sleep(0.02)
 
     async def hang_up(self) -> None:
-        """Nothing more: the last scenario's ``eval-cancel`` ended the bot's pipeline."""
+        """Nothing more: the last scenario's ``eval-cancel`` (or its disconnect) ended the bot's pipeline."""
         from websockets.asyncio import server
 
         server.ON_SEND = None

@@ -6,7 +6,8 @@ catalogue) is::
 
     {"project": "/abs/project", "pipecat_src": "/abs/src or null", "mode": "cascade|realtime",
      "tts_rates": {"rates": [...], "fixed": bool, "source": "..."} | null,
-     "features": {"transcription": bool, "recording": bool, "avatar": bool},
+     "features": {"transcription": bool, "recording": bool, "avatar": bool,
+                  "noisecancel": bool, "observability": bool, "video_input": bool},
      "sessions": [{"transport": "twilio", "driver": "twilio", "call": "phone"}, ...],
      "variants": ["required", "all"], "deprecations": true,
      "reject": {"role": "tts", "variable": "RIME_API_KEY"}}  # both optional
@@ -28,7 +29,8 @@ A session fails on: an exception; a pipecat log at WARNING or above, or a Python
 coroutine never awaited included: the session's garbage is collected before its result), not in
 :data:`ALLOWED` (each entry carries its reason); a task whose exception was never retrieved; no greeting or answer; audio on the wire whose
 duration differs from what the TTS stand-in produced by more than 10%; a session that does not
-end; a feature that left no trace (transcription lines, a recording).
+end; a feature that left no trace (transcription lines, a recording; noise cancellation,
+observability and video input as rt/traces.py says).
 """
 
 import asyncio
@@ -237,7 +239,7 @@ class Session:
         if kind == "eval":
             from .evals import EvalDriver
 
-            return EvalDriver(self.session["call"], self.probe, self.spec)
+            return EvalDriver(self.session["call"], self.probe, self.spec, disconnect=self.variant == "all")
         raise ValueError(f"no driver for {kind}")
 
     async def run(self) -> dict:
@@ -286,8 +288,12 @@ class Session:
                 self._check_audio()
             if getattr(scenario, "CHECK_FEATURES", True):
                 self._check_features()
-            self.problems.extend(n for n in probe.notes if n.startswith("problem:"))
+            if getattr(scenario, "CHECK_NOTES", True):
+                self.problems.extend(n for n in probe.notes if n.startswith("problem:"))
             return self._result(started, script)
+        from .traces import Traces
+
+        traces = Traces(self.spec, self.session, self.variant)
         try:
             args = await driver.runner_args()
             probe.step(f"runner arguments ready ({type(args).__name__}); bot() starts")
@@ -353,6 +359,7 @@ class Session:
         self._check_logs()
         self._check_audio()
         self._check_features()
+        self.problems.extend(traces.problems())
         self.problems.extend(n for n in probe.notes if n.startswith("problem:"))
         return self._result(started, script)
 

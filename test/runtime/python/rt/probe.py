@@ -72,6 +72,12 @@ class Probe:
         #: The conversation each LLM request (by number) sent, as the vendor received it, normalised to
         #: (role, text) pairs by the stand-in that answered (``_vendors/edge.py`` ``llm_request``).
         self.llm_sent: dict[int, list[tuple[str, str]]] = {}
+        #: How the stand-in that answered request n knows what it answers from, when not as the
+        #: vendor holds it after honouring what pipecat told it (the default): ``as-sent`` (the
+        #: vendor keeps what it sent, played or not: ``llm_sent`` is that), ``pipecat`` (answered at
+        #: pipecat's service interface: no vendor state, ``llm_sent`` unset; pipecat's own context
+        #: is what there is to check). Read by rt/scenarios/barge_in.py.
+        self.llm_view: dict[int, str] = {}
 
     # -- records from the stand-ins and drivers -------------------------------------------------
     def log(self, level: str, number: int, message: str, name: str) -> None:

@@ -59,6 +59,7 @@ from pipecat.services.stt_service import SegmentedSTTService, STTService
 from pipecat.services.tts_service import TTSService
 from pipecat.utils.time import time_now_iso8601
 
+from . import avatar
 from .probe import BOT_TEXT, CHUNK_SECONDS, TTS_SECONDS, USER_TEXT, Probe
 
 #: What a vendor's server says first, for services that wait for it before streaming: class name
@@ -96,6 +97,25 @@ VENDOR_TURN = {
         "cartesia/turns/stt.py _handle_turn_start, _handle_turn_end",
     ),
 }
+
+#: Realtime services answered at their interface whose vendor detects the user's speech on the
+#: server (server VAD) and whose pipecat service turns the vendor's speech events into the user's
+#: turns (``ExternalUserTurnStrategies``): class name -> (handler of the speech-started event,
+#: handler of the speech-stopped event, source). The interface stand-in hears the audio the service
+#: is handed as the vendor's VAD would and hands those events to the service's own handlers, so
+#: pipecat's code for the vendor starts and ends the user's turns (and so interrupts the bot).
+VENDOR_VAD = {
+    "GrokRealtimeLLMService": (
+        "_handle_evt_speech_started",
+        "_handle_evt_speech_stopped",
+        "xai/realtime/llm.py: input_audio_buffer.speech_started/stopped (server_vad) -> _handle_evt_speech_started/_stopped, which truncate and broadcast ProposedUserStarted/StoppedSpeakingFrame",
+    ),
+}
+#: The interface stand-ins' server VAD: level (RMS) above which audio is speech, speech needed to
+#: start a turn, silence that ends it (seconds; xAI's server_vad default silence is 500 ms).
+VAD_SPEECH_RMS = 1000.0
+VAD_MIN_SPEECH_SECONDS = 0.1
+VAD_SILENCE_SECONDS = 0.5
 
 #: Rate of the scripted realtime answers (pipecat's realtime services label their audio with
 #: the vendor's rate, 24 kHz for OpenAI/Gemini/Nova Sonic; the stand-in's bytes match its label).
@@ -163,6 +183,10 @@ class UltravoxCall:
       ``final`` full ``text``, llm.py:742-755), ``playback_clear_buffer`` when the user barges in
       (llm.py:636-647), and ``call_started`` (only logged, llm.py:674). Every transcript carries an
       ``ordinal``.
+    - The agent's audio is sent in real time (a server WebSocket client keeps only a small playback
+      buffer, ``clientBufferSizeMs``, which ``playback_clear_buffer`` empties), so what the server
+      sent is what was played. The call keeps its conversation (each answer is generated from
+      it: ``Probe.llm_sent``), an interrupted answer as the words sent before the barge-in.
     - The agent speaks first (Ultravox's default first speaker) unless the call was created with
       ``firstSpeakerSettings: {"user": {}}`` (``_vendors/ultravox.py``): pipecat sends it nothing to
       start (``_handle_context`` only forwards tool results, llm.py:473-536). The server's own VAD ends the
@@ -189,6 +213,8 @@ class UltravoxCall:
         self.silence = 0.0
         self.speaking: asyncio.Task | None = None
         self.medium = "voice"
+        #: The call's conversation as the server holds it, (role, text) turns.
+        self.history: list[tuple[str, str]] = []
 
     def _state(self, state: str) -> None:
         self.connection.deliver({"type": "state", "state": state})
@@ -254,36 +280,50 @@ class UltravoxCall:
         self.speaking = self.connection.spawn(self._answer(heard))
 
     async def _answer(self, heard: tuple[str, str] | None) -> None:
+        from _vendors.spoken import word_starts
+
         probe = self.probe
         self._state("thinking")
         if heard is not None:
             text, medium = heard
             probe.transcripts += 1
             self._transcript("user", medium, True, text=text)
+            self.history.append(("user", text))
         probe.llm_requests += 1
+        # The answer is generated from the call's conversation as the server holds it.
+        probe.llm_sent[probe.llm_requests] = list(self.history)
+        answer = probe.answer(probe.llm_requests)
         if self.medium == "text":
-            self._transcript("agent", "text", False, delta=BOT_TEXT)
-            self._transcript("agent", "text", True, text=BOT_TEXT)
+            self._transcript("agent", "text", False, delta=answer)
+            self._transcript("agent", "text", True, text=answer)
+            self.history.append(("assistant", answer))
             self._state("listening")
             return
         probe.tts_requests += 1
-        audio = tone(self.RATE, TTS_SECONDS)
+        timing, seconds = word_starts(answer)
+        audio = tone(self.RATE, seconds)
         probe.tts_produced(len(audio) / 2 / self.RATE)
         self._state("speaking")
-        words = BOT_TEXT.split(" ")
-        deltas = [words[0]] + [" " + w for w in words[1:]]
+        deltas = [w if i == 0 else " " + w for i, (w, _) in enumerate(timing)]
         pieces = chunks(audio, self.RATE)
         sent = 0
-        for i, piece in enumerate(pieces):
-            self.connection.deliver(piece)
-            # The words as they are spoken: word k with the chunk k/len(words) into the audio.
-            while sent < len(deltas) and sent * len(pieces) <= i * len(deltas):
-                self._transcript("agent", "voice", False, delta=deltas[sent])
-                sent += 1
-            await asyncio.sleep(CHUNK_SECONDS)
+        try:
+            for i, piece in enumerate(pieces):
+                self.connection.deliver(piece)
+                # The words as they are spoken: each with the chunk its audio starts in.
+                while sent < len(deltas) and timing[sent][1] < (i + 1) * CHUNK_SECONDS:
+                    self._transcript("agent", "voice", False, delta=deltas[sent])
+                    sent += 1
+                await asyncio.sleep(CHUNK_SECONDS)
+        except asyncio.CancelledError:
+            # Cut short by the user: the call keeps what the agent said, sent in real time (so
+            # played, but for the client's buffer).
+            self.history.append(("assistant", "".join(deltas[:sent])))
+            raise
         for delta in deltas[sent:]:
             self._transcript("agent", "voice", False, delta=delta)
-        self._transcript("agent", "voice", True, text=BOT_TEXT)
+        self.history.append(("assistant", answer))
+        self._transcript("agent", "voice", True, text=answer)
         self._state("listening")
 
 
@@ -509,6 +549,7 @@ class Script:
     def patch_pipeline(self, processors) -> None:
         for p in processors:
             self.probe.processors.append(p)
+            avatar.watch(self.probe, p)
             self._patch_hello(p)
             inner = getattr(p, "processors", None) or getattr(p, "_processors", None)
             if inner and not isinstance(p, (STTService, TTSService, LLMService)):
@@ -691,19 +732,52 @@ class Script:
         state = {"greeted": False}
 
         async def answer():
+            import re
+
             probe.llm_requests += 1
             probe.tts_requests += 1
-            audio = tone(REALTIME_RATE, TTS_SECONDS)
-            probe.tts_produced(len(audio) / 2 / REALTIME_RATE)
+            # Answered here, at pipecat's interface: there is no vendor state to speak of, so what
+            # the next answer is generated from can only be read in pipecat's own context.
+            probe.llm_view[probe.llm_requests] = "pipecat"
+            text = probe.answer(probe.llm_requests)
+            sentences = [t for t in re.split(r"(?<=[.!?])\s+", text.strip()) if t]
+            audio = [tone(REALTIME_RATE, spoken_seconds(t)) for t in sentences]
+            probe.tts_produced(sum(len(a) for a in audio) / 2 / REALTIME_RATE)
             await svc.push_frame(LLMFullResponseStartFrame())
             await svc.push_frame(TTSStartedFrame())
-            for chunk in chunks(audio, REALTIME_RATE):
-                await svc.push_frame(TTSAudioRawFrame(chunk, REALTIME_RATE, 1))
-            await svc.push_frame(TTSTextFrame(BOT_TEXT, aggregated_by="sentence"))
+            # Each sentence's words after its audio, as a vendor's transcript of it arrives.
+            for sentence, pcm in zip(sentences, audio):
+                for chunk in chunks(pcm, REALTIME_RATE):
+                    await svc.push_frame(TTSAudioRawFrame(chunk, REALTIME_RATE, 1))
+                await svc.push_frame(TTSTextFrame(sentence, aggregated_by="sentence"))
             await svc.push_frame(TTSStoppedFrame())
             await svc.push_frame(LLMFullResponseEndFrame())
 
+        server_vad = next((VENDOR_VAD[c.__name__] for c in type(svc).__mro__ if c.__name__ in VENDOR_VAD), None)
+        vad = {"speech": 0.0, "silence": 0.0, "in_speech": False}
+
+        async def hear(frame) -> None:
+            """The vendor's server VAD over the audio the service is handed (see VENDOR_VAD)."""
+            import types
+
+            seconds = len(frame.audio) / 2 / (frame.sample_rate or 16000)
+            if level(frame.audio) >= VAD_SPEECH_RMS:
+                vad["speech"] += seconds
+                vad["silence"] = 0.0
+                if not vad["in_speech"] and vad["speech"] >= VAD_MIN_SPEECH_SECONDS:
+                    vad["in_speech"] = True
+                    await getattr(svc, server_vad[0])(types.SimpleNamespace(type="input_audio_buffer.speech_started"))
+            elif vad["in_speech"]:
+                vad["silence"] += seconds
+                if vad["silence"] >= VAD_SILENCE_SECONDS:
+                    vad.update(speech=0.0, silence=0.0, in_speech=False)
+                    await getattr(svc, server_vad[1])(types.SimpleNamespace(type="input_audio_buffer.speech_stopped"))
+            else:
+                vad["speech"] = 0.0
+
         async def process_frame(frame, direction):
+            if server_vad and isinstance(frame, InputAudioRawFrame):
+                await hear(frame)
             if isinstance(frame, LLMContextFrame):
                 await FrameProcessor.process_frame(svc, frame, direction)
                 if not state["greeted"] and probe.user_utterances == 0:

@@ -60,6 +60,7 @@ from pipecat.transports.smallwebrtc.request_handler import (
     SmallWebRTCRequestHandler,
 )
 
+from . import avatar
 from .probe import CHUNK_SECONDS, Probe
 
 MIC_RATE = 48000
@@ -428,7 +429,17 @@ class WebRTCDriver:
         # Without an avatar, video output is an empty track until the user adds a video source
         # (pipecat's own template does the same), so frames are required only with an avatar.
         expect_video = getattr(self.probe, "expect_video", True)
-        if expect_video and video_sender is not None and video_sender.track is not None and b.bot_video_frames == 0:
+        has_track = video_sender is not None and video_sender.track is not None
+        if expect_video and has_track and b.bot_video_frames == 0:
             self.probe.notes.append(
                 "problem: the bot attached a video track (video_out_enabled) but no video frame reached the browser"
             )
+        elif getattr(self.probe, "expect_video", False) and not has_track and b.bot_video_frames == 0:
+            # An avatar's video needs the bot's video track (video_out_enabled) to reach the browser.
+            self.probe.notes.append(
+                "problem: the bot has an avatar but no video frame reached the browser: it attached no video track (video_out_enabled)"
+            )
+        if b.bot_video_frames:
+            problem = avatar.stretched(self.probe, b.bot_video_size)
+            if problem:
+                self.probe.notes.append(f"problem: {problem}")

@@ -11,8 +11,9 @@ session then runs ``rt.scenarios.<name>.run(session, bot, driver, script)`` (``-
   (an error the bot must log), on top of ``rt.main.ALLOWED``;
 - ``CHECK_FEATURES`` (optional, default True): False when the scenario leaves no room for the
   feature traces an ordinary session must leave (transcript lines, a recording);
-- ``CHECK_LOGS`` / ``CHECK_AUDIO`` (optional, default True): False when the scenario makes its own
-  check of the log (``rejected``: pipecat's errors are the point) or plays no audio.
+- ``CHECK_LOGS`` / ``CHECK_AUDIO`` / ``CHECK_NOTES`` (optional, default True): False when the
+  scenario makes its own check of the log (``rejected``: pipecat's errors are the point), plays no
+  audio, or provokes what the drivers note as a problem (a web client left without ``bot-ready``).
 
 After ``run`` the session's common checks apply (those not turned off): the log records, the
 audio on the wire against the audio the TTS produced, the feature traces, and the drivers'

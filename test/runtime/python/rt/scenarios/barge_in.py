@@ -128,9 +128,11 @@ def _dialogue(conversation: list[tuple[str, str]]) -> list[tuple[str, str]]:
     return [(roles[r], re.sub(r"\s+([.,!?;:])", r"\1", " ".join(t.split()))) for r, t in conversation if r in roles]
 
 
-def check_context(conversation: list[tuple[str, str]], played: float) -> list[str]:
+def check_context(conversation: list[tuple[str, str]], played: float, view: str = "vendor") -> list[str]:
     """Problems with the conversation of the request that answers the barge-in, given the seconds
-    of the long answer that reached the wire (checks 2 and 3)."""
+    of the long answer that reached the wire (checks 2 and 3). ``view`` (``Probe.llm_view``):
+    ``vendor`` and ``pipecat`` are checked whole; ``as-sent`` (a vendor that keeps what it sent,
+    played or not) is not held to "never played", only to the rest."""
     turns = _dialogue(conversation)
     shown = " | ".join(f"{r}: {t[:60]}" for r, t in turns[-4:])
     if len(turns) < 3 or [r for r, _ in turns[-3:]] != ["user", "assistant", "user"]:
@@ -143,7 +145,7 @@ def check_context(conversation: list[tuple[str, str]], played: float) -> list[st
         return [f"the interrupted answer in the context is not what the bot began to say: {turns[-2][1]!r}"]
     problems = []
     tolerance = TEXT_TOLERANCE * slack()
-    if heard and words[len(heard) - 1][1] > played + tolerance:
+    if view != "as-sent" and heard and words[len(heard) - 1][1] > played + tolerance:
         unplayed = " ".join(w for w, start, _ in words[: len(heard)] if start > played + tolerance)
         problems.append(
             f"the context holds words of the interrupted answer that were never played ({played:.2f} s reached the wire): {unplayed[:160]!r}"
@@ -231,12 +233,42 @@ async def _barge_in(session, driver, wire: Wire) -> None:
         problems.append(f"the bot did not answer the barge-in (LLM requests {probe.llm_requests}, transcripts {probe.transcripts})")
         return
     # 2, 3. The vendor's view of the conversation, and the answer to the barge-in.
-    conversation = probe.llm_sent.get(long_request + 1)
+    view = probe.llm_view.get(long_request + 1, "vendor")
+    spoke = await _until(lambda: wire.seconds(next_request) > 0 and time.monotonic() - probe.last_sent > 0.35, 8.0)
+    conversation = probe.llm_sent.get(long_request + 1) if view != "pipecat" else pipecat_context(probe)
     if conversation is None:
-        problems.append("the LLM stand-in did not record the request that answers the barge-in")
+        problems.append(f"the {'LLM stand-in' if view != 'pipecat' else 'pipeline'} did not show the conversation that answers the barge-in")
     else:
-        problems.extend(check_context(conversation, played))
+        problems.extend(check_context(conversation, played, view))
         heard = _dialogue(conversation)[-2:-1]
-        probe.step(f"barge-in: the context holds {heard}")
-    if not await _until(lambda: wire.seconds(next_request) > 0 and time.monotonic() - probe.last_sent > 0.35, 8.0):
+        probe.step(f"barge-in: the context ({view}) holds {heard}")
+        if view == "as-sent" and heard and len(heard[0][1].split()) > len([w for w, start, _ in word_starts() if start <= played]):
+            # Known, not the bot's doing: the vendor keeps what it sent (see the stand-in).
+            probe.step("barge-in: the vendor keeps words of the interrupted answer that were never played")
+    if not spoke:
         problems.append(f"the bot did not speak its answer to the barge-in ({wire.seconds(next_request):.2f} s on the wire after the request)")
+    # 1 again, past that request: an answer to the barge-in that comes sooner than the bound (a
+    # realtime vendor answers as soon as its VAD hears the user stop) must not hide an interrupted
+    # answer that played on beside it. All the audio since the user began, less the new answer's.
+    went_on = wire.seconds(barged) - session.barge_in_tts.seconds(next_request)
+    if not any("did not stop within" in p for p in problems) and went_on > limit + 0.2:
+        problems.append(
+            f"the bot did not stop within {limit:.2f} s of the user's speech: {went_on:.2f} s of its interrupted answer played after the user began"
+        )
+
+
+def pipecat_context(probe: Probe) -> list[tuple[str, str]] | None:
+    """The conversation in pipecat's own context (the one the context aggregators share) up to its
+    last user turn, as (role, text) pairs; None when the pipeline has no context aggregator. For a
+    service answered at pipecat's interface (``Probe.llm_view`` ``pipecat``), read after its answer
+    to the barge-in."""
+    from _vendors import edge
+
+    for p in probe.processors:
+        context = getattr(p, "_context", None)
+        if context is not None and hasattr(context, "get_messages") and type(p).__name__.startswith("LLM"):
+            turns = [(m.get("role"), edge.text_of(m.get("content"))) for m in context.get_messages() if isinstance(m, dict)]
+            while turns and turns[-1][0] != "user":
+                turns.pop()
+            return turns
+    return None

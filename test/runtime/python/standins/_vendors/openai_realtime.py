@@ -22,12 +22,23 @@ What the server does follows the session it was configured with, and nothing els
   follow (the scripted user's words, ``rt.probe.USER_TEXT``); then an answer when
   ``create_response``. With turn detection off (``turn_detection`` null/false), only
   ``input_audio_buffer.commit`` and ``response.create`` do that.
-- ``response.create`` answers one sentence (``rt.probe.BOT_TEXT``) in the modality asked for:
-  ``response.output_audio.delta`` (base64 16-bit PCM at 24 kHz, :data:`rt.probe.TTS_SECONDS` of
-  it) with ``response.output_audio_transcript.delta`` words, or ``response.output_text.delta``;
-  then ``response.done`` with usage. A second ``response.create`` while one is active is the
-  API's ``conversation_already_has_active_response`` error; ``response.cancel`` ends the active
-  answer with status ``cancelled``.
+- ``response.create`` answers what the session scripted for that request (``rt.probe.BOT_TEXT``
+  unless a scenario scripted another, ``_vendors/edge.py`` ``llm_request``) in the modality asked
+  for: ``response.output_audio.delta`` (base64 16-bit PCM at 24 kHz, as long as a vendor speaks
+  the text, ``rt.services.spoken_seconds``; ten times faster than real time, as the API streams
+  audio as fast as it is generated) with ``response.output_audio_transcript.delta`` words, or
+  ``response.output_text.delta``; then ``response.done`` with usage. A second ``response.create``
+  while one is active is the API's ``conversation_already_has_active_response`` error;
+  ``response.cancel`` ends the active answer with status ``cancelled``.
+- The conversation is kept as its items; each answer is generated from it, and the session is
+  told that conversation (``edge.llm_request``), each item as the model reads it: a user's audio
+  as its transcript (what the model heard: the scripted user's words), an assistant's audio as
+  the words it speaks. ``conversation.item.truncate`` (sent when the user barges in) cuts an
+  assistant item's audio at ``audio_end_ms`` and, as the reference says, deletes the transcript
+  after that point, so the model "hears" only the words whose audio starts before it; an
+  ``audio_end_ms`` beyond the item's audio, an unknown item or a content index other than the
+  audio's is the API's ``invalid_request_error`` (platform.openai.com/docs/api-reference/
+  realtime-client-events/conversation/item/truncate).
 
 Units: seconds, Hz, 16-bit mono PCM.
 """
@@ -114,6 +125,13 @@ class RealtimeSession:
         self.in_speech_item: str | None = None
         self.audio_ms = 0.0
         self.response: asyncio.Task | None = None
+        #: Item ids in conversation order.
+        self.order: list[str] = []
+        #: Assistant audio items: item id -> {"audio_ms": audio the item holds, "words": [(word,
+        #: second its audio starts)]}.
+        self.spoken: dict[str, dict] = {}
+        #: (item id, audio_end_ms) of each accepted truncation.
+        self.truncations: list[tuple[str, int]] = []
 
     # -- helpers ----------------------------------------------------------------------------------
     def _id(self, prefix: str) -> str:
@@ -136,6 +154,7 @@ class RealtimeSession:
 
     def _add_item(self, item: dict) -> None:
         self.items[item["id"]] = item
+        self.order.append(item["id"])
         self._send({"type": "conversation.item.added", "previous_item_id": self.last_item, "item": item})
         self.last_item = item["id"]
 
@@ -199,7 +218,59 @@ class RealtimeSession:
         self._send({"type": "conversation.item.retrieved", "item": item})
 
     def _item_truncate(self, event: dict) -> None:
-        self._send({"type": "conversation.item.truncated", "item_id": event.get("item_id", ""), "content_index": event.get("content_index", 0), "audio_end_ms": event.get("audio_end_ms", 0)})
+        item_id, index, end_ms = event.get("item_id", ""), event.get("content_index", 0), event.get("audio_end_ms", 0)
+        item = self.items.get(item_id)
+        spoken = self.spoken.get(item_id)
+        if item is None or item.get("role") != "assistant" or spoken is None:
+            self._error(f"Item with item_id not found or not an assistant audio item: {item_id}", "item_truncate_invalid_item_id", "item_id", event.get("event_id"))
+            return
+        if index != 0:
+            self._error(f"Invalid content_index {index}: the item has one audio content part.", "invalid_value", "content_index", event.get("event_id"))
+            return
+        audio_ms = spoken["audio_ms"]
+        if not isinstance(end_ms, int) or end_ms < 0 or end_ms > audio_ms:
+            self._error(f"Audio content of {audio_ms}ms is already shorter than {end_ms}ms", "invalid_value", "audio_end_ms", event.get("event_id"))
+            return
+        # The audio ends at audio_end_ms, and the transcript after it is gone: the model "hears"
+        # the words whose audio starts before that point.
+        spoken["audio_ms"] = end_ms
+        spoken["words"] = [(w, t) for w, t in spoken["words"] if t * 1000 < end_ms]
+        for part in item.get("content") or []:
+            if part.get("type") == "output_audio":
+                part["transcript"] = " ".join(w for w, _ in spoken["words"])
+        self.truncations.append((item_id, end_ms))
+        from _vendors import edge
+
+        if edge.PROBE is not None:
+            edge.PROBE.step(f"OpenAI Realtime stand-in: {item_id} truncated at {end_ms} ms of {audio_ms} ms sent")
+        self._send({"type": "conversation.item.truncated", "item_id": item_id, "content_index": index, "audio_end_ms": end_ms})
+
+    def conversation(self) -> list[tuple[str, str]]:
+        """The conversation the next answer is generated from, as (role, text) pairs: each item as
+        the model reads it (see the module docstring); items with nothing the model can read
+        (an untranscribed audio item reads as the words spoken in it: the scripted user's)."""
+        from _vendors import edge
+        from rt.probe import USER_TEXT
+
+        out = []
+        for item_id in self.order:
+            item = self.items[item_id]
+            if item.get("type") != "message":
+                continue
+            role = item.get("role")
+            if item_id in self.spoken:
+                out.append((role, " ".join(w for w, _ in self.spoken[item_id]["words"])))
+                continue
+            parts = item.get("content") or []
+            texts = []
+            for part in parts:
+                kind = part.get("type")
+                if kind == "input_audio":
+                    texts.append(USER_TEXT)  # what the audio says, transcribed or not
+                elif kind in ("input_text", "output_text", "text"):
+                    texts.append(part.get("text") or "")
+            out.append((role, edge.text_of([{"text": t} for t in texts])))
+        return out
 
     def _append(self, event: dict) -> None:
         pcm = base64.b64decode(event.get("audio") or "")
@@ -275,44 +346,54 @@ class RealtimeSession:
 
     async def _answer(self, modality: str) -> None:
         from _vendors import edge
-        from rt.probe import BOT_TEXT, CHUNK_SECONDS, TTS_SECONDS
+        from rt.probe import CHUNK_SECONDS
         from rt.services import tone
+
+        from .spoken import word_starts
 
         response_id = self._id("resp")
         item_id = self._id("item")
         base = {"id": response_id, "object": "realtime.response", "status_details": None, "output_modalities": [modality]}
         self._send({"type": "response.created", "response": {**base, "status": "in_progress", "output": [], "usage": None}})
+        # The answer is generated from the conversation as it stands (the new item not yet in it).
+        text = edge.llm_request(self.conversation())
         item = {"id": item_id, "object": "realtime.item", "type": "message", "status": "in_progress", "role": "assistant", "content": []}
         self._add_item(item)
-        edge.llm_request()
-        words = BOT_TEXT.split(" ")
+        words = text.split(" ")
         deltas = [words[0]] + [" " + w for w in words[1:]]
         where = {"response_id": response_id, "item_id": item_id, "output_index": 0, "content_index": 0}
         status = "completed"
         try:
             if modality == "audio":
-                audio = tone(PCM_RATE, TTS_SECONDS)
+                timing, seconds = word_starts(text)
+                audio = tone(PCM_RATE, seconds)
                 edge.tts_audio(len(audio) / 2 / PCM_RATE)
+                spoken = {"audio_ms": 0, "words": []}
+                self.spoken[item_id] = spoken
+                item["content"] = [{"type": "output_audio", "transcript": ""}]
                 step = int(PCM_RATE * CHUNK_SECONDS) * 2 * 5  # 100 ms per delta
                 pieces = [audio[i : i + step] for i in range(0, len(audio), step)]
                 sent = 0
                 for i, piece in enumerate(pieces):
                     self._send({"type": "response.output_audio.delta", **where, "delta": base64.b64encode(piece).decode()})
+                    spoken["audio_ms"] = int(min(len(audio), (i + 1) * step) / 2 / PCM_RATE * 1000)
                     while sent < len(deltas) and sent * len(pieces) <= i * len(deltas):
                         self._send({"type": "response.output_audio_transcript.delta", **where, "delta": deltas[sent]})
+                        spoken["words"].append(timing[sent])
                         sent += 1
                     await asyncio.sleep(0.01)
-                for delta in deltas[sent:]:
+                for delta, timed in zip(deltas[sent:], timing[sent:]):
                     self._send({"type": "response.output_audio_transcript.delta", **where, "delta": delta})
+                    spoken["words"].append(timed)
                 self._send({"type": "response.output_audio.done", **where})
-                self._send({"type": "response.output_audio_transcript.done", **where, "transcript": BOT_TEXT})
-                item["content"] = [{"type": "output_audio", "transcript": BOT_TEXT}]
+                self._send({"type": "response.output_audio_transcript.done", **where, "transcript": text})
+                item["content"] = [{"type": "output_audio", "transcript": text}]
             else:
                 for delta in deltas:
                     self._send({"type": "response.output_text.delta", **where, "delta": delta})
                     await asyncio.sleep(0.01)
-                self._send({"type": "response.output_text.done", **where, "text": BOT_TEXT})
-                item["content"] = [{"type": "output_text", "text": BOT_TEXT}]
+                self._send({"type": "response.output_text.done", **where, "text": text})
+                item["content"] = [{"type": "output_text", "text": text}]
             item["status"] = "completed"
         except asyncio.CancelledError:
             status, item["status"] = "cancelled", "incomplete"
@@ -320,3 +401,4 @@ class RealtimeSession:
         details = {"cached_tokens": 0, "text_tokens": 0, "audio_tokens": 0}
         usage = {"total_tokens": 20, "input_tokens": 10, "output_tokens": 10, "input_token_details": details, "output_token_details": details}
         self._send({"type": "response.done", "response": {**base, "status": status, "output": [item], "usage": usage}})
+

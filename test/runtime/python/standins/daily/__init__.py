@@ -849,12 +849,18 @@ class CallClient:
         sip = settings.get("sipUri")
         if not error and sip is not None and not (isinstance(sip, str) and sip.startswith("sip:")):
             error = f"sipUri {sip!r} is not a SIP URI"
+        room = self._room
+        if not error and room is not None and room.refuse_dialout is not None:
+            # Daily's API may refuse a valid request at once (daily-js startDialOut() errors:
+            # NOT_ALLOWED, DIALOUT_IN_PROGRESS, TEMPORARILY_NOT_AVAILABLE); daily-python hands the
+            # error to the completion (v0.21.0: "start dialout server error messages").
+            error = room.refuse_dialout(sum(1 for name, _ in room.calls if name == "start_dialout"))
+        self._record("start_dialout", settings)
         if error:
             self._record("start_dialout failed", {"settings": settings, "error": error})
             self._complete(completion, "", error)
             return
         session_id = str(uuid.uuid4())
-        room = self._room
         with room._lock:
             room.dialouts.append({"session_id": session_id, "settings": settings, "client": self})
         self._complete(completion, session_id, None)

@@ -289,6 +289,9 @@ class Room:
         self.participants: dict[str, RemoteParticipant] = {}
         self.messages: list[tuple[object, str | None]] = []  # app messages sent by clients: (message, to)
         self.dialouts: list[dict] = []  # {"session_id", "settings", "client"}
+        #: Driver hook: Daily's answer to the n-th ``start_dialout`` of the room (0-based), an error
+        #: string such as ``"TEMPORARILY_NOT_AVAILABLE"`` or None to place the call.
+        self.refuse_dialout = None
         self.dialin_sessions: list[str] = []
         self.calls: list[tuple[str, object]] = []  # notable CallClient calls: (method, argument)
         self.ever_joined = threading.Event()

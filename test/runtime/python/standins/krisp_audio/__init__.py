@@ -3,12 +3,18 @@
 
 A noise-cancelling session returns each frame unchanged (a perfectly clean caller), so the
 filter runs its own framing and buffering while the scripted speech reaches the VAD intact.
-Calls are recorded in :data:`CALLS` (never audio).
+Calls are recorded in :data:`CALLS` (never audio); :data:`FILTERED` counts the seconds of audio the
+sessions were handed, and of those the seconds that carried sound (a frame peaking above
+:data:`VOICED_PEAK`), so the runtime tier can tell that a caller's speech went through the filter.
 """
 
 import enum
 
 CALLS: list[str] = []
+#: Seconds of audio every noise-cancelling session processed: ``{"seconds": s, "voiced": s}``.
+FILTERED = {"seconds": 0.0, "voiced": 0.0}
+#: A frame whose largest sample exceeds this (16-bit) counts as sound, not silence.
+VOICED_PEAK = 2000
 
 
 class SamplingRate(enum.Enum):
@@ -76,6 +82,11 @@ class _NcSession:
         self.config = config
 
     def process(self, frame, level=100):
+        rate = getattr(self.config.inputSampleRate, "value", None) or 16000
+        seconds = len(frame) / rate
+        FILTERED["seconds"] += seconds
+        if len(frame) and int(abs(frame.astype("int32")).max()) > VOICED_PEAK:
+            FILTERED["voiced"] += seconds
         return frame
 
 

@@ -22,7 +22,20 @@ after the message carrying ``turn_complete``. What the session does follows its
   ``usage_metadata``.
 
 A session without a ``model`` raises the SDK's ``ValueError``. The words are the scripted user's
-(``rt.probe.USER_TEXT``) and the bot's sentence (``rt.probe.BOT_TEXT``).
+(``rt.probe.USER_TEXT``) and what the session scripted for that answer (``rt.probe.BOT_TEXT``
+unless a scenario scripted another, ``_vendors/edge.py`` ``llm_request``), spoken for as long as a
+vendor speaks it (``rt.services.spoken_seconds``) and sent ten times faster than real time: the
+reference says content "is generated as quickly as possible, and not in real time", for the
+client to buffer and play.
+
+The session keeps the conversation each answer is generated from (told to the session through
+``edge.llm_request``): the turns ``send_client_content`` seeded, each user turn the server heard
+(the scripted user's words), and each model turn as the words it sent. An interrupted answer
+keeps what was already sent to the client, played or not (ai.google.dev/gemini-api/docs/live-guide,
+"Handling interruptions": the ongoing generation is cancelled and discarded, and only what was
+already sent to the client is retained in the session history). The Live API has no way for the
+client to say how much was played, and pipecat 1.8 tells it nothing, so the answers are marked
+``as-sent`` (``Probe.llm_view``).
 """
 
 import asyncio
@@ -69,14 +82,23 @@ class AsyncSession:
         self.speech = self.silence = 0.0
         self.in_speech = False
         self.answering: asyncio.Task | None = None
+        #: The conversation as the server holds it: [role, text] turns (roles ``user``/``model``).
+        self.history: list[list[str]] = []
 
     # -- the client's calls -----------------------------------------------------------------------
     async def send_client_content(self, *, turns=None, turn_complete: bool = True):
+        from _vendors import edge
+
+        for turn in turns if isinstance(turns, (list, tuple)) else [turns] if turns is not None else []:
+            role = getattr(turn, "role", None) or (turn.get("role") if isinstance(turn, dict) else None) or "user"
+            parts = getattr(turn, "parts", None) or (turn.get("parts") if isinstance(turn, dict) else None) or []
+            self.history.append([role, edge.text_of(list(parts))])
         if turn_complete:
             self._answer()
 
     async def send_realtime_input(self, *, audio=None, video=None, text=None, activity_start=None, activity_end=None, audio_stream_end=None, media=None):
         if text is not None and text.strip():
+            self.history.append(["user", text])
             self._answer()
         elif text is not None:
             self._answer()  # pipecat's " " nudge after seeding Gemini 3.x history
@@ -141,6 +163,7 @@ class AsyncSession:
 
         self.in_speech = False
         self.speech = self.silence = 0.0
+        self.history.append(["user", USER_TEXT])  # what the audio says, transcribed or not
         if getattr(self.config, "input_audio_transcription", None) is not None:
             edge.transcript()
             self.inbox.put_nowait(_message(input_transcription=types.Transcription(text=USER_TEXT, finished=True)))
@@ -154,30 +177,46 @@ class AsyncSession:
 
     async def _speak(self) -> None:
         from _vendors import edge
-        from rt.probe import BOT_TEXT
 
-        edge.llm_request()
-        words = BOT_TEXT.split(" ")
+        from rt.services import tone
+
+        from _vendors.spoken import word_starts
+
+        text = edge.llm_request([(r, t) for r, t in self.history])
+        if edge.PROBE is not None:
+            edge.PROBE.llm_view[edge.PROBE.llm_requests] = "as-sent"
+        turn = ["model", ""]
+        self.history.append(turn)
+        words = text.split(" ")
         deltas = [words[0]] + [" " + w for w in words[1:]]
         if self.modality == "TEXT":
             for d in deltas:
                 self.inbox.put_nowait(_message(model_turn=types.Content(role="model", parts=[types.Part(text=d)])))
+                turn[1] += d
                 await asyncio.sleep(0.01)
         else:
-            audio = edge.speech(OUTPUT_RATE)
+            timing, seconds = word_starts(text)
+            audio = tone(OUTPUT_RATE, seconds)
+            edge.tts_audio(len(audio) / 2 / OUTPUT_RATE)
             step = OUTPUT_RATE // 10 * 2  # 100 ms per message
             pieces = [audio[i : i + step] for i in range(0, len(audio), step)]
             transcribe = getattr(self.config, "output_audio_transcription", None) is not None
-            sent = 0
+            said = 0
             for i, piece in enumerate(pieces):
                 part = types.Part(inline_data=types.Blob(data=piece, mime_type=f"audio/pcm;rate={OUTPUT_RATE}"))
                 self.inbox.put_nowait(_message(model_turn=types.Content(role="model", parts=[part])))
-                while transcribe and sent < len(deltas) and sent * len(pieces) <= i * len(deltas):
-                    self.inbox.put_nowait(_message(output_transcription=types.Transcription(text=deltas[sent])))
-                    sent += 1
+                # The words whose audio has started are what the model has said so far.
+                sent_seconds = min(len(audio), (i + 1) * step) / 2 / OUTPUT_RATE
+                while said < len(deltas) and timing[said][1] < sent_seconds:
+                    if transcribe:
+                        self.inbox.put_nowait(_message(output_transcription=types.Transcription(text=deltas[said])))
+                    turn[1] += deltas[said]
+                    said += 1
                 await asyncio.sleep(0.01)
-            for d in deltas[sent:] if transcribe else []:
-                self.inbox.put_nowait(_message(output_transcription=types.Transcription(text=d)))
+            for d in deltas[said:]:
+                if transcribe:
+                    self.inbox.put_nowait(_message(output_transcription=types.Transcription(text=d)))
+                turn[1] += d
         usage = types.UsageMetadata(prompt_token_count=10, response_token_count=len(deltas), total_token_count=10 + len(deltas))
         self.inbox.put_nowait(_message(turn_complete=True, generation_complete=True, usage_metadata=usage))
 
