@@ -78,7 +78,8 @@ VENDOR_HELLO = {
 
 #: STT vendors that detect turns themselves: instead of a bare transcription, the vendor's own turn
 #: messages go to the service's handler (class name -> handler, messages, source), so pipecat's
-#: code for that vendor pushes the turn frames and the final transcription.
+#: code for that vendor pushes the turn frames and the final transcription. The first message (the
+#: turn's start) goes as soon as the user's speech begins, the rest with the transcript.
 VENDOR_TURN = {
     "DeepgramFluxSTTBase": (
         "_handle_message",
@@ -588,7 +589,7 @@ class Script:
         # refuses a TTFB whose transcript predates the end of speech, frame_processor_metrics.py);
         # a segmented service sends the vendor the whole utterance once its VAD heard it end, so
         # the answer to that request comes at once.
-        heard = {"silence": 0.0}
+        heard = {"silence": 0.0, "turn": False}
         segmented = isinstance(svc, SegmentedSTTService)
 
         async def run_stt(audio: bytes):
@@ -598,12 +599,19 @@ class Script:
                 heard["silence"] += len(tail) / 2 / rate
             else:
                 heard["silence"] = 0.0
+                if turn and not heard["turn"]:
+                    # A turn-detecting vendor says the turn started as soon as speech begins (Flux's
+                    # StartOfTurn, Cartesia's turn.start), which is what interrupts a speaking bot.
+                    heard["turn"] = True
+                    handler, messages, _source = turn
+                    await getattr(svc, handler)(dict(messages[0]))
             if probe.user_utterances > probe.transcripts and (segmented or heard["silence"] >= ENDPOINT_SECONDS):
                 probe.transcripts += 1
                 if turn:
                     handler, messages, _source = turn
-                    for message in messages:
+                    for message in messages[0 if not heard["turn"] else 1 :]:
                         await getattr(svc, handler)(dict(message))
+                    heard["turn"] = False
                 else:
                     yield TranscriptionFrame(USER_TEXT, "", time_now_iso8601())
             yield None
