@@ -6,22 +6,28 @@
  */
 import { describe, expect, test } from '@jest/globals';
 import { SERVICES_BY_ROLE, TRANSPORTS } from '../generators/app/catalogue/catalogue.js';
-import { runtimeMatrix } from './helpers/matrix.js';
-import { BARGE_IN_TTS, bargeInPicks, configOfArgs, SCENARIOS, withScenarios, type RecordedConfig } from './runtime/harness.js';
+import { runtimeMatrix, selectable } from './helpers/matrix.js';
+import { bargeInPicks, configOfArgs, SCENARIOS, withScenarios, type RecordedConfig } from './runtime/harness.js';
 
 const configs = runtimeMatrix().map((s) => configOfArgs(s.args));
 
 describe('the runtime matrix plays barge-in for every realtime service and transport', () => {
   test('every selectable realtime service and every transport has a barge-in session', () => {
     const { covered } = bargeInPicks(configs);
-    const streams = new Set(
-      configs
-        .filter((c) => c.mode === 'cascade' && BARGE_IN_TTS.includes(String(c.tts_service)))
-        .flatMap((c) => (c.transports.length === 2 ? c.transports : [])),
-    );
+    const streams = new Set(configs.filter((c) => c.mode === 'cascade').flatMap((c) => (c.transports.length === 2 ? c.transports : [])));
     const want = [...SERVICES_BY_ROLE.realtime.filter((s) => !s.deprecated).map((s) => s.id), ...TRANSPORTS.map((t) => t.id)];
     // Phone streams play it in the cascade row (a stream beside a web transport).
     expect(want.filter((id) => !covered.has(id) && !streams.has(id))).toEqual([]);
+  });
+
+  test('every selectable TTS vendor has a barge-in session (its phone-tts sample), whatever the vendor', () => {
+    const row = SCENARIOS.filter((r) => r.scenario === 'barge-in');
+    const played = configs.flatMap((c) => {
+      const sessions = c.transports.map((t) => ({ transport: t, driver: t, call: 'phone' as const }));
+      const recorded = { ...c, realtime_service: c.realtime_service ?? null, tts_service: c.tts_service ?? null } as RecordedConfig;
+      return withScenarios(sessions, recorded, row).some((s) => s.scenario === 'barge-in') ? [String(c.tts_service)] : [];
+    });
+    expect(selectable('tts').filter((id) => !played.includes(id))).toEqual([]);
   });
 
   test('the picks are sessions of the matrix, one per new service or transport', () => {

@@ -40,6 +40,17 @@ describe('runtime tier verdicts', () => {
     expect(outcome(['--realtime', 'ultravox_realtime', '-t', 'telnyx'], ['the bot did not greet'], narrow)).toBe('fail');
   });
 
+  test('the barge-in gaps excuse unplayed words in the context of their TTS and nothing else', () => {
+    const args = ['--tts', 'deepgram_tts'];
+    const unplayed =
+      "the context holds words of the interrupted answer that were never played (1.88 s reached the wire): 'them step by step.'";
+    expect(outcome(args, [unplayed])).toBe('gap');
+    expect(outcome(['--tts', 'deepgram_flux_tts'], [unplayed])).toBe('gap');
+    expect(outcome(['--tts', 'lmnt_tts'], [unplayed])).toBe('fail');
+    expect(outcome(args, ["the bot did not stop within 0.55 s of the user's speech: its answer went on for 2.00 s"])).toBe('fail');
+    expect(outcome(args, ["the interrupted answer in the context is not what the bot began to say: 'I can'"])).toBe('fail');
+  });
+
   test('every gap names its reason', () => {
     for (const g of KNOWN_GAPS) expect(g.reason.length).toBeGreaterThan(20);
   });

@@ -16,13 +16,49 @@ export interface KnownGap {
 }
 
 /**
- * Empty since session 6. The last entry, `heygen_video` ("did not greet" in one CI run of several),
+ * Empty from session 6 until the barge-in scenario reached every TTS vendor. The last entry, `heygen_video` ("did not greet" in one CI run of several),
  * was the machine, not the bot: the flight recorder showed 400-800 frames waiting in
  * LLMUserAggregator (pipecat's VAD hands every 20 ms of audio to a worker thread, and an
  * oversubscribed 2-core machine made each hand-off take 60-150 ms). Such sessions are now run again
  * alone (`starvedBy` in harness.ts) instead of being excused here.
  */
-export const KNOWN_GAPS: readonly KnownGap[] = [];
+/** What the barge-in reports when the next LLM request holds words the bot never played. */
+const UNPLAYED = /^the context holds words of the interrupted answer that were never played /;
+
+/**
+ * Why a TTS whose audio comes from a receive loop, without word timestamps, puts unplayed words in
+ * the context: pipecat 1.8 queues a sentence's TTSTextFrame in the audio context when it sends the
+ * text, ahead of audio that arrives later, so the output transport lets the text through (to the
+ * assistant aggregator after it) before the audio plays.
+ */
+const TEXT_BEFORE_AUDIO =
+  "pipecat 1.8 queues each sentence's TTSTextFrame in the audio context when it sends the text, ahead of the audio the vendor returns later on the receive loop, so after a barge-in the context holds the sentence being spoken (or more) though it was never heard:";
+/** Why streamed-token TTS services (TextAggregationMode.TOKEN) without word timestamps do so. */
+const TOKEN_TEXT =
+  "AggregatedFrameSequencer._promote (utils/context/aggregated_frame_sequencer.py) builds a sentence's TTSTextFrame once the next sentence's first token is sent, and TTSService._push_sequencer_frames appends it to the audio context then. Passing text_aggregation_mode=SENTENCE moves it to _push_tts_frames, which appends it as soon as run_tts returns: the same order. The service has no word timestamps, so no setting avoids it.";
+
+export const KNOWN_GAPS: readonly KnownGap[] = [
+  {
+    id: 'deepgram_tts',
+    problem: UNPLAYED,
+    reason: `${TEXT_BEFORE_AUDIO} TTSService._push_tts_frames (services/tts_service.py) appends it as soon as run_tts returns, and DeepgramTTSService.run_tts (services/deepgram/tts.py) only sends Speak and yields None; the audio comes from _receive_messages after the Flush that flush_audio sends at the end of the LLM response. DeepgramTTSService has no word timestamps and no setting that changes this (DeepgramHttpTTSService is another service, without streaming).`,
+  },
+  {
+    id: 'bland_tts',
+    problem: UNPLAYED,
+    reason: `${TEXT_BEFORE_AUDIO} BlandTTSService (services/bland/tts.py) streams tokens and its audio comes from _read_until_closed; ${TOKEN_TEXT}`,
+  },
+  {
+    id: 'deepgram_flux_tts',
+    problem: UNPLAYED,
+    reason: `${TEXT_BEFORE_AUDIO} DeepgramFluxTTSBase (services/deepgram/flux/tts_base.py) streams tokens and its audio comes from the receive loop (_handle_audio); ${TOKEN_TEXT} Seen only when the user's turn starts early in a sentence.`,
+  },
+  {
+    id: 'deepgram_flux_sagemaker_tts',
+    problem: UNPLAYED,
+    reason: `${TEXT_BEFORE_AUDIO} DeepgramFluxTTSBase (services/deepgram/flux/tts_base.py) streams tokens and its audio comes from the SageMaker stream (_handle_audio); ${TOKEN_TEXT} Seen only when the user's turn starts early in a sentence.`,
+  },
+];
 
 /**
  * The problems no known gap of the configuration's ids explains.

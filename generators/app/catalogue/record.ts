@@ -84,6 +84,16 @@ export const RT = {
     where:
       'test/runtime/python/rt/services.py Script._patch_tts: run_tts returns audio at the rate of the outputSampleRates fact, labelled with the service rate',
   },
+  fluxTts: {
+    layer: 'service-interface',
+    where:
+      "test/runtime/python/standins/_vendors/deepgram_flux_tts.py (VENDOR_TRANSPORT in rt/services.py): Flux's /v2/speak turn behind _transport_send_json, answered through the service's own _handle_audio and _handle_message",
+  },
+  nimSageMakerTts: {
+    layer: 'service-interface',
+    where:
+      'test/runtime/python/rt/services.py Script._patch_tts (run_tts), with the NIM realtime events of standins/_vendors/nvidia_nim_tts.py behind SageMakerBidiClient (VENDOR_TRANSPORT): the input_text.done an interruption waits for is answered',
+  },
   realtime: {
     layer: 'service-interface',
     where:

@@ -188,7 +188,7 @@ export const TTS_SERVICES = [
       runtime: {
         layer: 'vendor-protocol',
         where:
-          'test/runtime/python/standins/_vendors/bland.py (VENDOR_SERVER in rt/services.py): init/ready at the asked encoding and rate, speak deltas gathered per turn, end_of_turn answered with utterance_start, the audio and utterance_end',
+          'test/runtime/python/standins/_vendors/bland.py (VENDOR_SERVER in rt/services.py): init/ready at the asked encoding and rate, speak deltas spoken a sentence at a time as they arrive (utterance_start, the audio), end_of_turn speaks the rest and says utterance_end, cancel ends the turn as cancelled',
       },
       deviations: [
         D.required('BLAND_API_KEY'),
@@ -332,7 +332,7 @@ export const TTS_SERVICES = [
     record: {
       follows: [reg('deepgram_flux_sagemaker_tts'), 'src/pipecat/services/deepgram/flux/sagemaker/tts.py#DeepgramFluxSageMakerTTSService'],
       compared: ['endpoint_name', 'region', 'settings.voice', 'sample_rate (outputSampleRates)'],
-      runtime: RT.tts,
+      runtime: RT.fluxTts,
       deviations: [
         D.required('DEEPGRAM_FLUX_SAGEMAKER_TTS_ENDPOINT_NAME'),
         D.awsRegion('region', 'DEEPGRAM_FLUX_SAGEMAKER_TTS_REGION'),
@@ -379,7 +379,7 @@ export const TTS_SERVICES = [
     record: {
       follows: [reg('deepgram_flux_tts'), 'src/pipecat/services/deepgram/flux/tts.py#DeepgramFluxTTSService'],
       compared: ['api_key', 'settings.voice', 'sample_rate (outputSampleRates)'],
-      runtime: RT.tts,
+      runtime: RT.fluxTts,
       deviations: [
         D.required('DEEPGRAM_API_KEY'),
         D.renamed('settings.voice', 'DEEPGRAM_FLUX_TTS_VOICE_ID', 'DEEPGRAM_VOICE_ID'),
@@ -1038,7 +1038,7 @@ export const TTS_SERVICES = [
     record: {
       follows: [reg('nvidia_sagemaker_tts'), 'src/pipecat/services/nvidia/sagemaker/tts.py#NvidiaSageMakerTTSService'],
       compared: ['endpoint_name', 'region', 'settings.voice', 'sample_rate (outputSampleRates)'],
-      runtime: RT.tts,
+      runtime: RT.nimSageMakerTts,
       deviations: [
         D.required('NVIDIA_SAGEMAKER_TTS_ENDPOINT_NAME', 'AWS_REGION'),
         D.awsRegion('region', 'NVIDIA_SAGEMAKER_TTS_REGION'),

@@ -22,7 +22,9 @@ code for them runs: :data:`VENDOR_SERVER` (a vendor's WebSocket, played through 
 stand-in: :class:`UltravoxCall`, OpenAI Realtime, Cartesia, ElevenLabs; layer ``vendor-protocol``),
 :data:`VENDOR_SDK` (a hand-written vendor SDK answers the call pipecat makes: openai, deepgram,
 anthropic, google.genai, google.cloud; layer ``sdk-call``) and :data:`VENDOR_STREAM` (an STT
-vendor's streaming client, e.g. the ``riva`` stand-in). They report to the session through
+vendor's streaming client, e.g. the ``riva`` stand-in). :data:`VENDOR_TRANSPORT` puts a TTS vendor's
+server behind the transport interface of the service's own code (Deepgram Flux, NVIDIA's SageMaker
+NIM; layer ``service-interface``). They report to the session through
 ``standins/_vendors/edge.py``. The session's ``patched`` list names each service's layer
 (``vendor-protocol:``, ``sdk:``, ``stt-vendor:``, else ``stt:``/``llm:``/``tts:``/``realtime:``
 for a service patched here).
@@ -76,7 +78,8 @@ VENDOR_HELLO = {
 
 #: STT vendors that detect turns themselves: instead of a bare transcription, the vendor's own turn
 #: messages go to the service's handler (class name -> handler, messages, source), so pipecat's
-#: code for that vendor pushes the turn frames and the final transcription.
+#: code for that vendor pushes the turn frames and the final transcription. The first message (the
+#: turn's start) goes as soon as the user's speech begins, the rest with the transcript.
 VENDOR_TURN = {
     "DeepgramFluxSTTBase": (
         "_handle_message",
@@ -380,6 +383,41 @@ VENDOR_SERVER = {
 
 
 
+#: TTS vendors whose server the harness plays behind the transport the service's own code speaks
+#: through (pipecat's receive loop and interruption handling run): class name (matched along the
+#: MRO) -> (installs the server for the service, whether run_tts is still the generic stand-in's
+#: below, source).
+def _flux_transport(svc) -> None:
+    from _vendors.deepgram_flux_tts import FluxTurns
+
+    server = FluxTurns(svc)
+    svc._transport_send_json, svc._transport_is_active = server.received, server.is_active
+
+
+def _nim_stream(svc) -> None:
+    import sys
+
+    from _vendors.nvidia_nim_tts import NimSession
+
+    sys.modules[type(svc).__module__].SageMakerBidiClient = NimSession
+
+
+VENDOR_TRANSPORT = {
+    "DeepgramFluxTTSBase": (
+        _flux_transport,
+        False,
+        "pipecat/services/deepgram/flux/tts_base.py: Speak/Flush/Interrupt through _transport_send_json, answers to _handle_audio/_handle_message (websocket and SageMaker); standins/_vendors/deepgram_flux_tts.py",
+    ),
+    # The audio stays the generic stand-in's: the service holds back audio until 0.5 s of it has
+    # arrived (_handle_audio_chunk, TTSService.chunk_size) and never releases a shorter rest, so
+    # the harness's 0.4 s greeting (rt.probe.TTS_SECONDS, shorter than real speech) would vanish.
+    # The stream answers the rest, notably the input_text.done an interruption waits for.
+    "NvidiaSageMakerTTSService": (
+        _nim_stream,
+        True,
+        "pipecat/services/nvidia/sagemaker/tts.py: the NIM realtime events over SageMakerBidiClient (its interface, the endpoint behind it); standins/_vendors/nvidia_nim_tts.py",
+    ),
+}
 
 def _riva_script(probe: Probe) -> None:
     """The riva stand-in's server recognises the scripted user's speech as :data:`USER_TEXT`."""
@@ -551,7 +589,7 @@ class Script:
         # refuses a TTFB whose transcript predates the end of speech, frame_processor_metrics.py);
         # a segmented service sends the vendor the whole utterance once its VAD heard it end, so
         # the answer to that request comes at once.
-        heard = {"silence": 0.0}
+        heard = {"silence": 0.0, "turn": False}
         segmented = isinstance(svc, SegmentedSTTService)
 
         async def run_stt(audio: bytes):
@@ -561,12 +599,19 @@ class Script:
                 heard["silence"] += len(tail) / 2 / rate
             else:
                 heard["silence"] = 0.0
+                if turn and not heard["turn"]:
+                    # A turn-detecting vendor says the turn started as soon as speech begins (Flux's
+                    # StartOfTurn, Cartesia's turn.start), which is what interrupts a speaking bot.
+                    heard["turn"] = True
+                    handler, messages, _source = turn
+                    await getattr(svc, handler)(dict(messages[0]))
             if probe.user_utterances > probe.transcripts and (segmented or heard["silence"] >= ENDPOINT_SECONDS):
                 probe.transcripts += 1
                 if turn:
                     handler, messages, _source = turn
-                    for message in messages:
+                    for message in messages[0 if not heard["turn"] else 1 :]:
                         await getattr(svc, handler)(dict(message))
+                    heard["turn"] = False
                 else:
                     yield TranscriptionFrame(USER_TEXT, "", time_now_iso8601())
             yield None
@@ -626,6 +671,13 @@ class Script:
 
     def _patch_tts(self, svc: TTSService) -> None:
         probe = self.probe
+        transport = next((VENDOR_TRANSPORT[c.__name__] for c in type(svc).__mro__ if c.__name__ in VENDOR_TRANSPORT), None)
+        if transport:
+            install, generic, _source = transport
+            install(svc)
+            if not generic:
+                self.patched.append(f"tts:{type(svc).__name__}")
+                return
         script = self
         #: Seconds of audio each context has spoken so far: a service with word timestamps hands
         #: add_word_timestamps times counted from its context's first audio (Azure, Rime and the
