@@ -37,7 +37,18 @@ const TEXT_BEFORE_AUDIO =
 const TOKEN_TEXT =
   "AggregatedFrameSequencer._promote (utils/context/aggregated_frame_sequencer.py) builds a sentence's TTSTextFrame once the next sentence's first token is sent, and TTSService._push_sequencer_frames appends it to the audio context then. Passing text_aggregation_mode=SENTENCE moves it to _push_tts_frames, which appends it as soon as run_tts returns: the same order. The service has no word timestamps, so no setting avoids it.";
 
+/**
+ * Why an OpenAI Realtime protocol bot (OpenAI, Azure) answers the callee's first words twice on a
+ * call it places, so that a barge-in truncates the second answer and leaves the first whole in the
+ * vendor's conversation.
+ */
+const FIRST_CONTEXT_RESPONSE =
+  "OpenAIRealtimeLLMService._handle_context (services/openai/realtime/llm.py) sends response.create for the first context it gets. On web and phone calls that is the greeting's LLMRunFrame; on a call the bot places nothing greets, so the first context is the user aggregator's at the end of the callee's first turn, after the server's VAD has already answered it. The vendor rejects the second response.create only while the first is still in progress (conversation_already_has_active_response, which pipecat ignores); the stand-in, like the API, streams a long answer faster than real time, so it is done and a second answer follows. A barge-in then truncates that second item, and the first answer stays whole in the conversation. No construction or template setting avoids it: handing the context over earlier (as for Gemini Live) makes the bot speak first.";
+
 export const KNOWN_GAPS: readonly KnownGap[] = [
+  ...['openai_realtime', 'azure_realtime'].flatMap((id) =>
+    ['twilio_daily_sip_dialout', 'daily_pstn_dialout'].map((t) => ({ id, with: [t], problem: UNPLAYED, reason: FIRST_CONTEXT_RESPONSE })),
+  ),
   {
     id: 'deepgram_tts',
     problem: UNPLAYED,
