@@ -107,7 +107,7 @@ beforeAll(async () => {
   process.stderr.write(`sessions by kind: ${sessionKinds([...results.values()].flatMap((r) => r.sessions))}\n`);
   const count = (v: string) => [...verdicts.values()].filter((x) => x === v).length;
   const gaps = count('gap');
-  const gapNote = gaps ? `, ${gaps} known gaps (test/runtime/gaps.ts: ${KNOWN_GAPS.map((g) => g.id).join(', ')})` : '';
+  const gapNote = gaps ? `, ${gaps} known gaps (test/runtime/gaps.ts: ${[...new Set(KNOWN_GAPS.map((g) => g.id))].join(', ')})` : '';
   const rerunNote = starved.length ? `, ${starved.length} run again alone after starving` : '';
   process.stderr.write(
     `${count('ok')} configurations completed a session, ${count('fail')} failed${gapNote}${rerunNote} (${Math.round((Date.now() - started) / 1000)} s)\n`,
