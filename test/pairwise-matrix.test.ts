@@ -8,10 +8,9 @@
 import { describe, expect, test } from '@jest/globals';
 import { SERVICES_BY_ROLE, TRANSPORTS } from '../generators/app/catalogue/catalogue.js';
 import type { TransportDefinition } from '../generators/app/catalogue/types.js';
-import { resolveConfig } from '../generators/app/config/resolve.js';
-import { CONFIG_OPTIONS, FEATURE_OPTIONS, optionFor, type ConfigLayer } from '../generators/app/config/options.js';
+import { FEATURE_OPTIONS, optionFor } from '../generators/app/config/options.js';
 import { coveringInputs, coveringRows, type CoveringInputs } from './helpers/covering.js';
-import { pairwiseSamples, runtimeMatrix } from './helpers/matrix.js';
+import { pairwiseSamples, resolvedArgs, runtimeMatrix } from './helpers/matrix.js';
 
 /** A transport as the required pairs read it. */
 type TransportRow = Pick<TransportDefinition, 'id' | 'kind'> & { params?: { video?: boolean } };
@@ -80,25 +79,9 @@ function coveredPairs(configs: readonly Covered[]): Set<string> {
   return out;
 }
 
-/** `pipecat init` arguments as a flags layer (long and short flags, `--no-` negations, repeated arrays). */
-function flagsOf(args: readonly string[]): ConfigLayer {
-  const layer: Record<string, unknown> = { project_name: 'pairs' };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    const negated = a.startsWith('--no-');
-    const name = a.replace(/^--(no-)?|^-/, '');
-    const o = CONFIG_OPTIONS.find((x) => x.flag === name || x.short === name || x.flagAliases?.includes(name));
-    if (!o) throw new Error(`unknown flag ${a}`);
-    if (o.type === 'boolean') layer[o.key] = !negated;
-    else if (o.type === 'array') layer[o.key] = [...((layer[o.key] as string[] | undefined) ?? []), args[++i]];
-    else layer[o.key] = args[++i];
-  }
-  return layer as ConfigLayer;
-}
-
 /** What the product's resolver makes of one sample's arguments. */
 function resolved(args: readonly string[]): Covered {
-  const config = resolveConfig({ flags: flagsOf(args) }) as unknown as Record<string, unknown>;
+  const config = resolvedArgs(args);
   return {
     transports: config.transports as string[],
     mode: config.mode as string,
@@ -181,7 +164,7 @@ describe('the runtime matrix covers every transport and feature pair', () => {
     const dialOuts = TRANSPORTS.filter((t) => t.call === 'dialout').map((t) => t.id);
     const met = new Set(
       runtimeMatrix().flatMap((s) => {
-        const c = resolveConfig({ flags: flagsOf(s.args) }) as unknown as Record<string, unknown>;
+        const c = resolvedArgs(s.args);
         return (c.transports as string[]).map((t) => `${String(c.realtime_service)} ${t}`);
       }),
     );

@@ -13,7 +13,8 @@
  */
 import { SERVICES_BY_ROLE, TRANSPORTS } from '../../generators/app/catalogue/catalogue.js';
 import { CLIENT_KINDS } from '../../generators/app/catalogue/client-kinds.js';
-import { FEATURE_OPTIONS } from '../../generators/app/config/options.js';
+import { CONFIG_OPTIONS, FEATURE_OPTIONS, type ConfigLayer } from '../../generators/app/config/options.js';
+import { resolveConfig } from '../../generators/app/config/resolve.js';
 import { ttsDeliveredRate, WEB_OUT_RATE } from '../../generators/app/render/context.js';
 import { coveringInputs, coveringRows, type CoveringInputs } from './covering.js';
 
@@ -339,4 +340,31 @@ export function pairwiseSamples(inputs: CoveringInputs = coveringInputs()): Samp
       covers: [row.transport, row.mode, ...row.features.map((f) => `--${f}`)],
     };
   });
+}
+
+/** `pipecat init` arguments as a flags layer (long and short flags, `--no-` negations, repeated arrays). */
+function flagsOf(args: readonly string[]): ConfigLayer {
+  const layer: Record<string, unknown> = { project_name: 'matrix' };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    const negated = a.startsWith('--no-');
+    const name = a.replace(/^--(no-)?|^-/, '');
+    const o = CONFIG_OPTIONS.find((x) => x.flag === name || x.short === name || x.flagAliases?.includes(name));
+    if (!o) throw new Error(`unknown flag ${a}`);
+    if (o.type === 'boolean') layer[o.key] = !negated;
+    else if (o.type === 'array') layer[o.key] = [...((layer[o.key] as string[] | undefined) ?? []), args[++i]];
+    else layer[o.key] = args[++i];
+  }
+  return layer as ConfigLayer;
+}
+
+/**
+ * The configuration the product's own resolver makes of a sample's `pipecat init` arguments (what
+ * `.yo-rc.json` would record), so readers of the matrix see e.g. `-t daily_pstn --daily-pstn-mode
+ * dial-out` as `daily_pstn_dialout`.
+ *
+ * @throws Error on a flag the options table does not know, or a configuration the resolver refuses
+ */
+export function resolvedArgs(args: readonly string[]): Record<string, unknown> {
+  return resolveConfig({ flags: flagsOf(args) }) as unknown as Record<string, unknown>;
 }

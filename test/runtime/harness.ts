@@ -14,7 +14,7 @@ import { basename, join } from 'node:path';
 import { ALL_SERVICES, SERVICES_BY_ROLE, TRANSPORTS } from '../../generators/app/catalogue/catalogue.js';
 import type { RuntimeLayer, TransportDefinition } from '../../generators/app/catalogue/types.js';
 import { ROOT } from '../helpers/cli.js';
-import { runtimeMatrix } from '../helpers/matrix.js';
+import { resolvedArgs, runtimeMatrix } from '../helpers/matrix.js';
 import { pipecatSrc } from '../helpers/shared.js';
 
 /** The harness's Python folder (holds `rt/` and `standins/`). */
@@ -271,19 +271,11 @@ export type BargeInConfig = Pick<RecordedConfig, 'mode' | 'transports'> & {
 };
 
 /**
- * The configuration `pipecat init` arguments ask for, as far as {@link bargeInPicks} reads it
- * (`-m`, `--realtime`, `--tts`, `--video`, each `-t`).
+ * The configuration `pipecat init` arguments ask for, as the product's resolver records it
+ * (test/helpers/matrix.ts `resolvedArgs`), read as {@link bargeInPicks} reads it.
  */
 export function configOfArgs(args: readonly string[]): BargeInConfig {
-  const value = (flags: string[]) => args[args.findIndex((a) => flags.includes(a)) + 1];
-  const has = (flags: string[]) => args.some((a) => flags.includes(a));
-  return {
-    mode: value(['-m', '--mode']) === 'realtime' ? 'realtime' : 'cascade',
-    realtime_service: has(['--realtime']) ? value(['--realtime']) : undefined,
-    tts_service: has(['--tts']) ? value(['--tts']) : undefined,
-    video_service: has(['--video']) ? value(['--video']) : undefined,
-    transports: args.flatMap((a, i) => (a === '-t' || a === '--transport' ? [args[i + 1]] : [])),
-  };
+  return resolvedArgs(args) as unknown as BargeInConfig;
 }
 
 /** The key of one session of a configuration: its content (mode, services, transports), not a sample's name. */
