@@ -1,7 +1,7 @@
 /**
  * The options table as command-line flags: the one walk of the table that every front end reads
  * (`pipecat init`, `pipecat update`, `yo pipecat`, the value checks and shell completion), so a
- * new row is a new flag everywhere at once (issue 25: "the table walked in one place").
+ * new row is a new flag everywhere at once, with no front end left behind.
  *
  * Plain objects only (no yargs or Yeoman import): each front end hands them to its own parser.
  */
