@@ -244,7 +244,7 @@ function withConfigProblems(usage: string[], argv: InitArgs): UserError {
   }
   // A flag suggested for a typo (`--nmae`: did you mean --name?) is the fix of its own "is
   // required": that line is left out, and a lone usage problem is the headline (not buried
-    // under a list that only repeats it).
+  // under a list that only repeats it).
   const suggested = usage.map((u) => /did you mean (--[a-z-]+)\?$/.exec(u)?.[1]).filter((f) => f !== undefined);
   const rest = problems.filter((p) => !suggested.some((f) => p.startsWith(`${f}: is required`)));
   if (usage.length === 1) return new UserError(`${usage[0]} (nothing was written)`, rest);
