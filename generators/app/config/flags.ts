@@ -1,5 +1,5 @@
 /**
- * The options table as command-line flags: the one walk of the table that every front end reads
+ * The options table as command-line flags: the one place its rows become flags, which every front end reads
  * (`pipecat init`, `pipecat update`, `yo pipecat`, the value checks and shell completion), so a
  * new row is a new flag everywhere at once, with no front end left behind.
  *
@@ -19,7 +19,7 @@ export interface OptionFlag {
   readonly group: 'Features:' | 'Project:';
 }
 
-/** The flags of the configuration options, in table order (the one walk of the table). */
+/** The flags of the configuration options, in table order (the one mapping from rows to flags). */
 export const OPTION_FLAGS: readonly OptionFlag[] = CONFIG_OPTIONS.map((o) => ({
   option: o,
   flag: o.flag,
