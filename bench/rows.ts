@@ -82,7 +82,7 @@ export function timingRows(m: Medians, wizard: 'measured' | 'tmux' | 'off'): Row
       label: 'pipecat update (no change)',
       ms: m('update'),
       ratio: m('update')! / bare,
-      note: 'issue 25: no Yeoman; compare with an earlier run',
+      note: 'no Yeoman; compare with an earlier run',
     },
     { label: 'pipecat doctor (healthy project)', ms: m('doctor'), ratio: m('doctor')! / bare, note: 'reads the code with Python once' },
     { label: '  doctor / full init', ratio: m('doctor')! / m('init')!, sense: 'le', required: 1.5, stretch: 1 },

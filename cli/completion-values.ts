@@ -1,5 +1,5 @@
 /**
- * Shell completion of option values (issue 26): after `--stt`, `--llm`, `--tts`, `--realtime`,
+ * Shell completion of option values: after `--stt`, `--llm`, `--tts`, `--realtime`,
  * `--video`, `-t`/`--transport` (and `update`'s `--add-transport`/`--remove-transport`) the ids of
  * the catalogue, not the flags. yargs completes commands and flags (`cli/main.ts`); this answers
  * first when the word being completed is such a value. Loaded only while completing.

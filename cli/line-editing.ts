@@ -2,7 +2,8 @@
  * Shell line editing for the text the `prompts` library reads (text questions and the search of
  * a list): Ctrl-U clears before the cursor, Ctrl-K after it, Ctrl-W the word before it. prompts
  * 2.4 maps none of these (its `action()` knows Ctrl-A/E/G/C/D), so it inserted the raw control
- * character into the answer, unseen on screen (issue 26: Ctrl-U in the name prompt). Any other
+ * character into the answer, unseen on screen (Ctrl-U in the name prompt left a
+ * `\x15` in the project name). Any other
  * control character is dropped, never inserted.
  *
  * Source: GNU Readline's `unix-line-discard` (C-u), `kill-line` (C-k), `unix-word-rubout` (C-w);

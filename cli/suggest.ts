@@ -1,5 +1,5 @@
 /**
- * "Did you mean …?" for the command line: commands, sub-commands and flags (issue 13), with the
+ * "Did you mean …?" for the command line: commands, sub-commands and flags, with the
  * one rule {@link closestMatch} that the resolver also uses for catalogue ids
  * (`generators/app/config/suggest.ts`).
  */

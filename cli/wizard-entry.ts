@@ -1,5 +1,5 @@
 /**
- * The prompt adapter of the interactive `pipecat init` wizard (issue 4): the generator's own
+ * The prompt adapter of the interactive `pipecat init` wizard: the generator's own
  * questions (`generators/app/wizard/`), asked with `prompts` through {@link PromptsAdapter}.
  *
  * Only a run that asks something imports this module (and with it `prompts` and the adapter); the

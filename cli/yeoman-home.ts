@@ -2,7 +2,7 @@
  * The environment Yeoman needs before it is loaded: a home folder and, when present, a readable
  * `~/.yo-rc-global.json` holding a JSON object. Checked by `pipecat init` and `pipecat update`
  * before they import the generator, so a missing home, an unreadable `$HOME` or a corrupt file is
- * one line naming it (exit 2) instead of a stack trace from inside Yeoman (issue 23).
+ * one line naming it (exit 2) instead of a stack trace from inside Yeoman.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -14,7 +14,7 @@ import { UserError } from './errors.js';
  * Why Yeoman cannot start in this environment, checked before it is loaded: it reads its global
  * settings, `~/.yo-rc-global.json` (yeoman-generator's `_getGlobalStorage`, in the folder of
  * `os.homedir()`), when the generator is made, and a missing home, an unreadable `$HOME` or a
- * corrupt file there would end in a stack trace (issue 23).
+ * corrupt file there would end in a stack trace.
  *
  * @returns a UserError (exit 2) naming `$HOME` or `file:line`, or undefined when Yeoman can start
  */

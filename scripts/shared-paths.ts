@@ -1,7 +1,12 @@
 /**
- * Where the resources from outside the repository are found: the one rule that tests
- * (`test/helpers/shared.ts`, which re-exports these) and build scripts (`scripts/pipecat-data.ts`)
- * share.
+ * The one place that says where pipecat's source and the other resources from outside the
+ * repository are found. Tests (through `test/helpers/shared.ts`, which re-exports these and adds the
+ * skip lines) and build scripts (`scripts/pipecat-data.ts`) ask here, and nothing else in the
+ * repository names a path outside it (test/no-outside-references.test.ts holds that rule).
+ *
+ * The pipecat source meant is pipecat-ai/pipecat at the 1.8.0 release commit acead05 (its `src/`, the
+ * `pyproject.toml` and `changelog/` beside it); the API index and the static checker are built from
+ * that tree.
  *
  * Each resource is found from an environment variable, else a default path beside the repository
  * (a variable set to the empty string counts as unset):
@@ -12,6 +17,7 @@
  * | `PIPECAT_CHECK_SERVER` | `$PIPECAT_SHARED/tools/check_server.py` | static checker of generated servers |
  * | `PIPECAT_INDEX` | `$PIPECAT_SHARED/pipecat-api/index.json` | pipecat-ai API index |
  * | `PIPECAT_SRC` | `$PIPECAT_SHARED/pipecat-ai-1.8.0-dev/src` | pipecat-ai's source `src` folder (holds `pipecat/`); its parent holds `pyproject.toml` and `scripts/deprecations/` |
+ * | `PIPECAT_REPO` | none | a git repository of pipecat-ai/pipecat (checkout or bare, `examples/` at `HEAD`) |
  */
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -48,4 +54,9 @@ export function apiIndexCandidate(): string {
 /** Where pipecat's `src` folder is looked for: `$PIPECAT_SRC`, else `$PIPECAT_SHARED/pipecat-ai-1.8.0-dev/src`. */
 export function pipecatSrcCandidate(): string {
   return fromEnv('PIPECAT_SRC') ?? join(sharedCandidate(), 'pipecat-ai-1.8.0-dev', 'src');
+}
+
+/** Where a git repository of pipecat-ai/pipecat is looked for: `$PIPECAT_REPO` (no default: the shared folder holds only pipecat's `src`). */
+export function pipecatRepoCandidate(): string | undefined {
+  return fromEnv('PIPECAT_REPO');
 }

@@ -4,13 +4,12 @@
  * Every TTS entry says at which rate(s) its vendor really delivers audio: rates are ascending
  * positive integers, a fixed-rate vendor has exactly one, an any-rate vendor uses ANY_SAMPLE_RATES,
  * and `source` cites a file of the imported pipecat package and a name the fact follows. When the
- * pipecat-ai source tree is present ($PIPECAT_SRC, default ../shared/pipecat-ai-1.8.0-dev/src from the
- * repo root) the cited file must exist and mention that name; otherwise that one test is skipped.
+ * pipecat-ai source tree is present (found by scripts/shared-paths.ts: `PIPECAT_SRC`, else under
+ * `PIPECAT_SHARED`) the cited file must exist and mention that name; otherwise those tests are skipped.
  */
 import { describe, expect, test } from '@jest/globals';
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
 
 import { LLM_SERVICES } from '../generators/app/catalogue/llm.js';
 import { REALTIME_SERVICES } from '../generators/app/catalogue/realtime.js';
@@ -18,15 +17,10 @@ import { STT_SERVICES } from '../generators/app/catalogue/stt.js';
 import { ANY_SAMPLE_RATES, TTS_SERVICES } from '../generators/app/catalogue/tts.js';
 import type { ServiceDefinition } from '../generators/app/catalogue/types.js';
 import { VIDEO_SERVICES } from '../generators/app/catalogue/video.js';
+import { pipecatSrcCandidate, sharedAvailable } from './helpers/shared.js';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const PIPECAT_SRC = process.env.PIPECAT_SRC ?? join(ROOT, '..', 'shared', 'pipecat-ai-1.8.0-dev', 'src');
-const HAVE_SRC = existsSync(join(PIPECAT_SRC, 'pipecat'));
-if (!HAVE_SRC) {
-  process.stderr.write(
-    `catalogue-rates: pipecat source not found at ${join(PIPECAT_SRC, 'pipecat')} (set PIPECAT_SRC to pipecat-ai's src/); skipping the source-file check\n`,
-  );
-}
+const PIPECAT_SRC = pipecatSrcCandidate();
+const HAVE_SRC = sharedAvailable('catalogue-rates: the cited pipecat source files', 'pipecatSrc');
 
 const TTS: readonly ServiceDefinition[] = TTS_SERVICES;
 const TTS_ENTRIES = TTS.map((s) => [s.id, s] as const);

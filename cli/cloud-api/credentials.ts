@@ -1,7 +1,8 @@
 /**
  * Credentials shared with the official Pipecat Cloud CLI (`pipecatcloud`): token and organisation.
  *
- * Source: ../shared/design/cloud-api.md, "Credentials shared with the official CLI".
+ * Source: the official CLI (daily-co/pipecat-cloud `src/pipecatcloud/cli/config.py` and
+ * `cli/__init__.py`: the file, `PIPECAT_CONFIG_PATH`, its keys); docs/cloud-auth.md.
  * - File: `PIPECAT_CONFIG_PATH`, else `~/.config/pipecatcloud/pipecatcloud.toml`; TOML with top-level
  *   keys `token`, `org`, `refresh_token`, `token_expires_at`, and one table per organisation that
  *   other tools own (we keep every key and table we do not own; TOML comments are not kept).

@@ -2,7 +2,8 @@
  * The errors of the Pipecat Cloud API client, in a module that imports nothing (no client, no
  * node-fetch), so any module can recognise them with `instanceof` without loading the client.
  *
- * Source: ../shared/design/cloud-api.md (the platform's `{"error","code"}` error body).
+ * Source: the platform's `{"error","code"}` error body (docs.pipecat.ai REST reference, overview "Errors";
+ * the official CLI's `src/pipecatcloud/api.py` reads the same fields).
  */
 import { visibleField, visibleLines } from '../../generators/app/output/terminal-safe.js';
 

@@ -5,7 +5,8 @@
  * not idempotent, {@link retryRateLimited}), and request bodies without undefined fields
  * ({@link compact}). node-fetch 3 is imported lazily.
  *
- * Source: ../shared/design/cloud-api.md (the `{"error","code"}` error body, `Retry-After`).
+ * Source: the `{"error","code"}` error body (docs.pipecat.ai REST reference, overview "Errors"); `Retry-After` in
+ * seconds or as an HTTP date (RFC 9110 §10.2.3).
  */
 import { packageInfo } from '../../generators/app/paths.js';
 import { ApiError, HostUnreachableError, type UnreachableReason } from './errors.js';

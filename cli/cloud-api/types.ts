@@ -1,8 +1,8 @@
 /**
  * Request and response shapes of the Pipecat Cloud REST API used by `pipecat cloud ...`.
  *
- * Source: ../shared/design/cloud-api.md (the contract of `api.pipecat.daily.co` as used by the
- * official `pipecatcloud` CLI 0.6 and the public REST reference). The emulator serves the same
+ * Source: the contract of `api.pipecat.daily.co` as the official `pipecatcloud` CLI uses it
+ * (daily-co/pipecat-cloud `src/pipecatcloud/api.py`) and docs.pipecat.ai's REST reference. The emulator serves the same
  * shapes. Field names are the platform's (camelCase on the wire), so they are not renamed here.
  */
 

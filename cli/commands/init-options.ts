@@ -1,5 +1,5 @@
 /**
- * The options of `pipecat init` (issue 25, "one row per thing"): its yargs builder, the flags
+ * The options of `pipecat init` (one row per option, so a new row is a new flag here without code): its yargs builder, the flags
  * layer read back from the parsed arguments, and the `--list-options` document. The configuration
  * options come from the options table (`generators/app/config/options.ts`) and the ids from the
  * catalogue; `init.ts` holds the handler.

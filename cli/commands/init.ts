@@ -227,7 +227,7 @@ function requestOf(
 
 /**
  * The error for a command line with unknown flags or stray words: those problems, and every problem
- * the rest of the configuration has, in one report; nothing is written (issue 13).
+ * the rest of the configuration has, in one report, so one run shows every fix; nothing is written.
  *
  * @param usage lines from the yargs failure handler (`cli/suggest.ts`)
  * @param argv parsed arguments
@@ -243,7 +243,8 @@ function withConfigProblems(usage: string[], argv: InitArgs): UserError {
     else if (err instanceof UserError) problems.push(err.message, ...err.problems);
   }
   // A flag suggested for a typo (`--nmae`: did you mean --name?) is the fix of its own "is
-  // required": that line is left out, and a lone usage problem is the headline (issue 26).
+  // required": that line is left out, and a lone usage problem is the headline (not buried
+  // under a list that only repeats it).
   const suggested = usage.map((u) => /did you mean (--[a-z-]+)\?$/.exec(u)?.[1]).filter((f) => f !== undefined);
   const rest = problems.filter((p) => !suggested.some((f) => p.startsWith(`${f}: is required`)));
   if (usage.length === 1) return new UserError(`${usage[0]} (nothing was written)`, rest);

@@ -4,7 +4,8 @@
  *
  * Each entry names its command and description here and loads its module only when yargs runs that
  * command (an async builder, which `parseAsync` awaits), so `--help` and `--version` load no command
- * module at all and `init` never loads the cloud commands (issue 14: load only what a run needs).
+ * module at all and `init` never loads the cloud commands (start-up time: a run loads only what it
+ * needs, `npm run bench`).
  */
 import type { Argv, CommandModule } from 'yargs';
 

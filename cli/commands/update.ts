@@ -1,6 +1,6 @@
 /**
  * `pipecat update [DIRECTORY]`: change a generated project's services, transports and features,
- * or bring it to the current templates, keeping the user's edits (issue 15; docs/updating.md).
+ * or bring it to the current templates, keeping the user's edits (docs/updating.md).
  *
  * The recorded configuration (`.yo-rc.json`) is the base layer and `init`'s flags apply on top,
  * plus `--add-transport` / `--remove-transport`; the core is `generators/app/update/update.ts`,

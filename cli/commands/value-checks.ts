@@ -33,7 +33,7 @@ export function checkBooleanValues(rawArgs: readonly string[]): void {
 /**
  * Refuse an empty value for a flag that takes one (`--llm ''`, `--client-framework=`, `--video`
  * with nothing after it): yargs reads each as an empty string, which would otherwise mean "not
- * given" or "none" and be quietly dropped (issue 23).
+ * given" or "none" and be quietly dropped (a typo would silently change the project).
  *
  * @param argv parsed arguments
  * @throws UserError (exit 2) naming every such flag
@@ -59,7 +59,8 @@ function valueFlagNames(): Set<string> {
 /**
  * Refuse a flag that takes a value followed by a word starting with `-` (`-n -dash`): yargs would
  * give the flag an empty value and read the word as more flags (`-dash` is `-d -a -s -h`: help,
- * exit 0). Checked in the command's builder, before yargs acts on any flag (issue 23). A lone `-`
+ * exit 0). Checked in the command's builder, before yargs acts on any flag (so `-h` hidden in a value
+ * never prints help instead of the error). A lone `-`
  * (stdin for `--config`) is a value.
  *
  * @param rawArgs the command line after the executable (`init …`)

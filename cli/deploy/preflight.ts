@@ -1,7 +1,8 @@
 /**
  * The deploy preflight: every check that can tell before anything is created on Pipecat Cloud that
- * a deploy would fail, run with read-only requests, all problems reported at once (issue 24; none
- * of the official tools does this). `pipecat cloud deploy --no-preflight` skips it.
+ * a deploy would fail, run with read-only requests, all problems reported at once (none
+ * of the official tools does this), so a deploy that would fail stops before it uploads or creates
+ * anything. `pipecat cloud deploy --no-preflight` skips it.
  *
  * Checks: the agent name is a DNS label; the region exists (and is an existing agent's); the secret set exists in the deploy
  * region, is `ready` (a set still `pending` after a write is waited for, briefly), and holds every

@@ -1,7 +1,7 @@
 /**
  * What the emulator's request handlers share (`server.ts` builds it): the running state, the
  * error answer, and the plumbing of reading a body and sending JSON. Contract of the answers:
- * ../shared/design/cloud-api.md (`{"error","code"}` bodies).
+ * docs.pipecat.ai's REST reference (`{"error","code"}` bodies, overview "Errors"); docs/cloud-emulator.md.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DeployApi } from './deploy-types.js';

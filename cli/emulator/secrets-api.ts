@@ -1,7 +1,8 @@
 /**
  * The emulator's secrets and identity endpoints (`/v1/users`, `/v1/organizations[...]`: regions,
  * properties (`properties.ts`), daily, secrets), answering as the platform does. Contract:
- * ../shared/design/cloud-api.md; decisions where it is silent: docs/cloud-emulator.md.
+ * docs.pipecat.ai's REST reference (secret-*, regions-list, properties-get) and the official CLI's
+ * `src/pipecatcloud/api.py`; decisions where they are silent: docs/cloud-emulator.md.
  */
 import { badRequest, HttpError, notAllowed, notFoundSet, own, putOwn, type EmulatorContext } from './http.js';
 import { properties } from './properties.js';

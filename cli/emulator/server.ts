@@ -3,7 +3,8 @@
  * the agents and Cloud Builds of `./deploy.ts`),
  * built on Node's `http` module, for offline development, CI, demos and our tests.
  *
- * Contract: ../shared/design/cloud-api.md (same paths, status codes and `{"error","code"}` bodies).
+ * Contract: docs.pipecat.ai's REST reference and the official CLI's `src/pipecatcloud/api.py` (same
+ * paths, status codes and `{"error","code"}` bodies).
  * Fault injection and the request log: see `./faults.ts`. User guide: docs/cloud-emulator.md.
  *
  * Decisions where the contract is silent (documented in docs/cloud-emulator.md):

@@ -5,7 +5,7 @@
  *
  * text-table rather than cli-table3 (which drew the same layout here before, byte for byte): cli-table3
  * builds an options object per cell, which for the 200-key plan of `secrets set` cost ≈ 100 ms of
- * CPU per table against ≈ 10 ms (issue 14, `npm run bench`). Tables are for people; commands that
+ * CPU per table against ≈ 10 ms (`npm run bench`). Tables are for people; commands that
  * print tables also offer `--json` (see {@link printJson}) for scripts.
  */
 import textTable from 'text-table';

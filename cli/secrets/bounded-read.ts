@@ -4,7 +4,7 @@
  * it stops reading at once (nothing more is buffered) and fails with exit 2, naming the input.
  *
  * Why a bound: `cat /dev/zero |` or a wrong file (a disk image, a log) would otherwise be read
- * whole into memory before anything could check it (issue 23 measured 3 GB in 18 s). No secret,
+ * whole into memory before anything could check it (3 GB in 18 s, measured without the bound). No secret,
  * token or dotenv file comes near 64 MiB; the platform itself refuses a request body far smaller
  * (the emulator's stand-in limit is 1 MiB, docs/cloud-emulator.md).
  */

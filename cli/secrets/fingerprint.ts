@@ -1,8 +1,9 @@
 /**
  * How a secret value may be shown: never itself, only its length and a short SHA-256 fingerprint.
  *
- * Source: the developers' guide ("show length + short SHA-256 fingerprint when a user must
- * recognise one") and issue 6.
+ * Why: the official CLI's confirmation shows the first 5 characters of each value (daily-co/pipecat-cloud
+ * `src/pipecatcloud/cli/commands/secrets.py`); a length and a fingerprint let a user recognise a
+ * value without any part of it on screen (docs/secrets.md).
  */
 import { createHash } from 'node:crypto';
 

@@ -1,7 +1,8 @@
 /**
  * Region rules and the write plan shown before `pipecat cloud secrets set` writes anything.
  *
- * Source: issue 6 and ../shared/design/cloud-api.md: a set lives in one region, fixed when it is
+ * Source: docs.pipecat.ai (fundamentals/secrets, guides/regions; REST reference secret-create-update):
+ * a set lives in one region, fixed when it is
  * created; `--region` must be one of the organisation's regions; without it, an existing set keeps
  * its region and a new set goes to the organisation's default region.
  */

@@ -1,8 +1,10 @@
 /**
  * Rules of `pipecat cloud secrets image-pull-secret`: the registry host and the credentials.
  *
- * Source: issue 6 and ../shared/design/cloud-api.md (the value is base64 of `user:token`, used by
- * the platform as a registry auth field; a non-base64 value fails only at pull time, so it is
+ * Source: the official CLI's `secrets image-pull-secret` (daily-co/pipecat-cloud
+ * `src/pipecatcloud/cli/commands/secrets.py`: base64 of `username:password`, its `--encode`) and
+ * docs.pipecat.ai (api-reference/cli/cloud/secrets; the value is used by the platform as a registry
+ * auth field; a non-base64 value fails only at pull time, so it is
  * checked here). Messages never include the credentials, not even in part.
  */
 

@@ -21,7 +21,8 @@
  * (chance 4-character base64 windows would garble fingerprints); server text is redacted at 4 in
  * every form where it is shown.
  *
- * Source: issue 23 ("values echoed by the server are redacted in every encoding").
+ * Why every encoding: a server's error body may quote a value JSON-escaped, URL-encoded or in base64
+ * as easily as verbatim (the emulator's `echo` fault plays such a server, docs/cloud-emulator.md).
  */
 
 /** Values shorter than this many characters are not redacted (they match too much). */

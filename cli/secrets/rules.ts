@@ -1,9 +1,11 @@
 /**
  * Naming rules for secret sets and secret keys, checked before any request is sent.
  *
- * Sources: issue 6 (set names: lowercase letters, digits and hyphens, 3–63 characters, starting and
- * ending with a letter or digit; keys are environment variable names) and
- * ../shared/design/cloud-api.md (the server accepts a lowercase DNS-1123 subdomain).
+ * Set names we create: lowercase letters, digits and hyphens, 3–63 characters, starting and ending
+ * with a letter or digit: one label of the lowercase DNS-1123 subdomain the server accepts (its
+ * refusal is quoted in docs/cloud-emulator.md), where the official CLI's `validate_secret_name`
+ * (daily-co/pipecat-cloud `src/pipecatcloud/cli/commands/secrets.py`) lets through uppercase and
+ * underscores. Keys are environment variable names: each key becomes one in the agent's environment.
  */
 import { distance } from 'fastest-levenshtein';
 
@@ -101,7 +103,7 @@ export function keyLooksLikeValue(key: string, rawValue?: string): string | unde
  * Problem with a secret key, or `undefined` when it is a valid environment variable name that does
  * not look like a value ({@link keyLooksLikeValue}).
  *
- * The key's text is never part of the message (issue 23): a text that fails the rule may be a
+ * The key's text is never part of the message: a text that fails the rule may be a
  * secret pasted in the wrong place. The message says where it is and how long it is.
  *
  * @param key the key

@@ -1,8 +1,8 @@
 /**
  * `--wait`: polling a secret set until the platform has provisioned it.
  *
- * Source: ../shared/design/cloud-api.md (writes are asynchronous: a set is `pending` after a write,
- * then `ready` or `failed` with `errorMessage`).
+ * Source: docs.pipecat.ai fundamentals/secrets, "Provisioning and readiness" (writes are
+ * asynchronous: a set is `pending` after a write, then `ready` or `failed` with `errorMessage`).
  */
 import type { SecretSetStatus } from '../cloud-api/types.js';
 

@@ -1,7 +1,8 @@
 /**
  * Writing many secret keys with bounded concurrency and an exact per-key report.
  *
- * The platform's contract is one `PUT` per key (../shared/design/cloud-api.md); the official CLI
+ * The platform's contract is one `PUT` per key (the official CLI's `src/pipecatcloud/api.py`,
+ * daily-co/pipecat-cloud); the official CLI
  * sends them one after another and stops at the first failure without saying which keys landed.
  * Here keys go out through a `p-limit` pool (the client retries each idempotent `PUT` itself), every
  * key ends as `written`, `failed` or `not-sent`, and after a failure the caller can re-read the set
@@ -30,8 +31,8 @@ export interface KeyWriteResult {
 
 /**
  * Default number of requests in flight at once: 16. With the platform's one `PUT` per key, 200
- * keys at 20 ms per answer take 13 round trips instead of 25 at 8 (issue 14's `secrets set`
- * target, `npm run bench`); the platform serialises writes to one set, and a 409 or 429 is
+ * keys at 20 ms per answer take 13 round trips instead of 25 at 8 (the `secrets set` row of
+ * `npm run bench`); the platform serialises writes to one set, and a 409 or 429 is
  * retried with backoff like any other transient answer.
  */
 export const DEFAULT_CONCURRENCY = 16;

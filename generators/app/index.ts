@@ -98,7 +98,7 @@ export default class PipecatGenerator extends Generator {
     }
     // `yo pipecat` as root: yo switches to the user with uid 1000 (its root check, `downgrade-root`)
     // and keeps HOME, which that user cannot read; Yeoman's global settings there (made in super())
-    // would end in yo's stack trace. Say what to do instead, first (issue 26).
+    // would end in yo's stack trace. Say what to do instead, first.
     if (runByYo()) {
       const home = rootHomeProblem();
       if (home) {
@@ -120,7 +120,7 @@ export default class PipecatGenerator extends Generator {
     }
     this.option('output', { type: String, alias: 'o', description: 'Folder to create the project in (default: current directory)' });
     this.option('config', { type: String, alias: 'c', description: 'JSON config file (see docs/configuration.md)' });
-    // Inside a generated project (issue 15, `pipecat update`'s options).
+    // Inside a generated project (`pipecat update`'s options, docs/updating.md).
     this.option('add-transport', { type: Array, description: 'Inside a project: add a transport (repeatable)' });
     this.option('remove-transport', { type: Array, description: 'Inside a project: remove a transport (repeatable)' });
     this.option('conflict-markers', {
@@ -175,7 +175,7 @@ export default class PipecatGenerator extends Generator {
   }
 
   /**
-   * The wizard (issue 4): ask every missing answer (a given option skips its step), show a summary
+   * The wizard: ask every missing answer (a given option skips its step), show a summary
    * and ask for confirmation. Each question is a row (`wizard/row.ts`) rendered once into the
    * host's shape: Inquirer's under `yo` and yeoman-test (answers by name, `wizard/inquirer.ts`), the
    * CLI's own dialog under `pipecat init` (`_askQuestion`).
@@ -183,7 +183,7 @@ export default class PipecatGenerator extends Generator {
    * @throws ConfigError (exit 2) for invalid options; WizardCancelledError (exit 130) when declined
    */
   async prompting(): Promise<void> {
-    // `yo pipecat` inside a generated project reuses its .yo-rc.json (issue 15) instead of nesting
+    // `yo pipecat` inside a generated project reuses its .yo-rc.json (Yeoman's convention) instead of nesting
     // a new project in it: on a terminal the wizard asks with the recorded answers as defaults;
     // without one (or with --dry-run) the recorded configuration answers everything. Either way
     // the run updates that project.
@@ -208,7 +208,7 @@ export default class PipecatGenerator extends Generator {
       this.install = asked.install;
     } catch (err) {
       // Our CLI maps a cancel to exit 130 itself; under `yo`, Ctrl-C, Esc or a declined summary
-      // would otherwise end in yo's error banner and exit 1 (issue 13).
+      // would otherwise end in yo's error banner and exit 1, a failure where the user chose to stop.
       if (this._opts.request || !isCancel(err) || !runByYo()) throw err;
       // yo sees the prompt's own rejection too and would print its banner and exit 1: end here
       // (nothing is staged while prompting).

@@ -21,10 +21,16 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { apiIndexCandidate, checkServerCandidate, pipecatSrcCandidate, sharedCandidate } from '../../scripts/shared-paths.js';
+import { join } from 'node:path';
+import {
+  apiIndexCandidate,
+  checkServerCandidate,
+  pipecatRepoCandidate,
+  pipecatSrcCandidate,
+  sharedCandidate,
+} from '../../scripts/shared-paths.js';
 
-export { apiIndexCandidate, checkServerCandidate, pipecatSrcCandidate, sharedCandidate };
+export { apiIndexCandidate, checkServerCandidate, pipecatRepoCandidate, pipecatSrcCandidate, sharedCandidate };
 
 const isFile = (p: string): boolean => existsSync(p) && statSync(p).isFile();
 const isDir = (p: string): boolean => existsSync(p) && statSync(p).isDirectory();
@@ -80,7 +86,7 @@ export function pipecatSrc(): string | undefined {
  * @returns its absolute path, or undefined when unset or when its `HEAD` has no `examples/` tree
  */
 export function pipecatRepo(): string | undefined {
-  const p = process.env.PIPECAT_REPO ? resolve(process.env.PIPECAT_REPO) : undefined;
+  const p = pipecatRepoCandidate();
   if (!p || !isDir(p)) return undefined;
   const r = spawnSync('git', ['-C', p, 'cat-file', '-e', 'HEAD:examples'], { stdio: 'ignore', timeout: 30_000 });
   return r.status === 0 ? p : undefined;
@@ -126,8 +132,8 @@ function missingOne(need: SharedNeed): string | undefined {
     case 'pipecatRepo':
       return pipecatRepo()
         ? undefined
-        : process.env.PIPECAT_REPO
-          ? `no git repository with examples/ at HEAD in ${resolve(process.env.PIPECAT_REPO)} (PIPECAT_REPO: a pipecat-ai/pipecat checkout)`
+        : pipecatRepoCandidate()
+          ? `no git repository with examples/ at HEAD in ${pipecatRepoCandidate()} (PIPECAT_REPO: a pipecat-ai/pipecat checkout)`
           : 'PIPECAT_REPO is not set (set it to a git checkout of pipecat-ai/pipecat)';
     case 'pipecatSrc':
       return pipecatSrc()

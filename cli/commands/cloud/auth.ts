@@ -8,7 +8,7 @@
  *   keeping the rest of the file.
  * - `whoami` prints the user and organisation (never the token); `--json` for scripts.
  *
- * Source: ../shared/design/cloud-api.md ("Credentials shared with the official CLI"); user guide:
+ * Source: the official CLI's credentials file (daily-co/pipecat-cloud `src/pipecatcloud/cli/config.py`); user guide:
  * docs/cloud-auth.md.
  */
 import { NotLoggedInError, UserError } from '../../errors.js';

@@ -2,7 +2,7 @@
  * Shared pieces of the `pipecat cloud ...` commands: the common options, {@link openSession}, which
  * turns them plus the environment and the credentials file into a ready {@link CloudClient} and an
  * organisation name, and {@link CloudIO}, the collaborators every cloud command handler receives
- * (issue 14: handlers get their output sinks, terminal facts, dialogs, session opener, spinner and
+ * (handlers get their output sinks, terminal facts, dialogs, session opener, spinner and
  * interrupt watch instead of building them, so they run in a test without the binary).
  *
  * Options (see docs/cloud-auth.md):

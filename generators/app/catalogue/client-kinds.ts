@@ -7,7 +7,7 @@
  *
  * A client offers the bot's web transports through Pipecat's client SDKs: `@pipecat-ai/client-js`
  * plus one transport package per runner transport (`pipecat.runner.run` names them `daily` and
- * `webrtc`; catalogue-facts §3). A kind lists the runner transports it can connect over and the
+ * `webrtc`; pipecat-ai/pipecat 1.8.0, commit acead05: `src/pipecat/runner/run.py`). A kind lists the runner transports it can connect over and the
  * package/class it uses for each.
  *
  * It imports only the transport catalogue (data), so the schema, the options table and the types

@@ -1,6 +1,6 @@
 /**
  * Account-level environment variables shared by several services of one provider (rule E1 of
- * catalogue-facts §10.1): defined once here, so every service that needs one uses the same name,
+ * docs/generated-project.md, "Environment variable names"): defined once here, so every service that needs one uses the same name,
  * description and example, and `.env.example` lists it once.
  */
 import type { EnvVarDefinition } from './types.js';

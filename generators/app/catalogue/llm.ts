@@ -1,5 +1,5 @@
 /**
- * LLM services (catalogue-facts §6). The system prompt goes in `Settings.system_instruction`;
+ * LLM services (pipecat-ai/pipecat 1.8.0, commit acead05: `src/pipecat/services/<vendor>/llm.py`). The system prompt goes in `Settings.system_instruction`;
  * OpenAI-compatible services always get their own vendor key explicitly, so the OpenAI SDK never
  * falls back to OPENAI_API_KEY for another vendor.
  *
@@ -616,7 +616,7 @@ export const LLM_SERVICES = [
         D.required('OPENAI_API_KEY'),
         {
           what: '`settings.model` from `OPENAI_LLM_MODEL` (registry: `os.getenv("OPENAI_MODEL", "gpt-4.1")`)',
-          why: 'OPENAI_MODEL is shared with OpenAI Responses and, in the registry, Whisper (catalogue-facts §10.2); unset, the class default is the same gpt-4.1 (openai/llm.py), so no fallback is written',
+          why: 'OPENAI_MODEL is shared with OpenAI Responses and, in the registry, Whisper (rule E2, docs/generated-project.md); unset, the class default is the same gpt-4.1 (openai/llm.py), so no fallback is written',
         },
         D.present('settings.model', 'OPENAI_LLM_MODEL'),
         D.systemInstruction,
@@ -653,7 +653,7 @@ export const LLM_SERVICES = [
         D.required('OPENAI_API_KEY'),
         {
           what: '`settings.model` from `OPENAI_RESPONSES_LLM_MODEL` (registry: `os.getenv("OPENAI_MODEL", "gpt-4.1")`)',
-          why: 'OPENAI_MODEL is shared with the OpenAI chat entry and, in the registry, Whisper (catalogue-facts §10.2); unset, the class default is the same gpt-4.1 (openai/responses/llm.py), so no fallback is written',
+          why: 'OPENAI_MODEL is shared with the OpenAI chat entry and, in the registry, Whisper (rule E2, docs/generated-project.md); unset, the class default is the same gpt-4.1 (openai/responses/llm.py), so no fallback is written',
         },
         D.present('settings.model', 'OPENAI_RESPONSES_LLM_MODEL'),
         D.systemInstruction,

@@ -1,5 +1,5 @@
 /**
- * Realtime (speech-to-speech) services (catalogue-facts §8). One service replaces STT, LLM and TTS;
+ * Realtime (speech-to-speech) services (pipecat-ai/pipecat 1.8.0, commit acead05: `src/pipecat/services/`). One service replaces STT, LLM and TTS;
  * the context aggregator pair configures itself for realtime mode.
  */
 import {
@@ -362,7 +362,7 @@ export const REALTIME_SERVICES = [
         D.added('voice', 'ULTRAVOX_REALTIME_VOICE_ID'),
         {
           what: '`system_prompt=SYSTEM_INSTRUCTION` (registry: `os.getenv("ULTRAVOX_SYSTEM_PROMPT")`)',
-          why: 'the bot prompt lives in bot.py like every other service; ULTRAVOX_SYSTEM_PROMPT was dropped (catalogue-facts §10.1)',
+          why: 'the bot prompt lives in bot.py like every other service; ULTRAVOX_SYSTEM_PROMPT was dropped (rule E2, docs/generated-project.md)',
         },
         {
           what: '`extra={"firstSpeakerSettings": {"user": {}}}` when the bot places the call',
@@ -377,7 +377,7 @@ export const REALTIME_SERVICES = [
         {
           fragment: 'changelog/5348.changed.md',
           follow:
-            'A failed connection now makes the service unusable instead of cancelling the pipeline: with the default CONTINUE policy the call stays open and mute, so the worker needs processor_unusable_policy=END (issue 22 point 3).',
+            'A failed connection now makes the service unusable instead of cancelling the pipeline: with the default CONTINUE policy the call stays open and mute, so the worker needs processor_unusable_policy=END (every generated worker passes it).',
         },
       ],
     },
@@ -410,7 +410,7 @@ export const REALTIME_SERVICES = [
         D.required('XAI_API_KEY'),
         {
           what: '`session_properties.voice` from `XAI_REALTIME_VOICE_ID` through `present(...)` (registry: `os.getenv("XAI_VOICE_ID")`)',
-          why: 'per-service name (rule E2; XAI_VOICE_ID is shared with xAI TTS, catalogue-facts §10.2); unset keeps the class default voice',
+          why: 'per-service name (rule E2, docs/generated-project.md; XAI_VOICE_ID is shared with xAI TTS); unset keeps the class default voice',
         },
         D.systemInstruction,
       ],

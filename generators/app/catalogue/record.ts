@@ -198,7 +198,7 @@ export const EDGE_RT = {
 
 /** Reason shared by the `required(...)` credentials. */
 const REQUIRED_WHY =
-  'a missing value stops bot() at its start with a message naming the variable; passed as None the service fails at its first request (and since 1.8 becomes unusable while the call stays open), and OpenAI-compatible clients would read OPENAI_API_KEY instead (catalogue-facts §6, rule E4)';
+  'a missing value stops bot() at its start with a message naming the variable; passed as None the service fails at its first request (and since 1.8 becomes unusable while the call stays open), and OpenAI-compatible clients would read OPENAI_API_KEY instead (rule E4, docs/generated-project.md)';
 
 /** Common deviations, each with the reason it is kept. */
 export const D = {
@@ -223,7 +223,7 @@ export const D = {
   renamed(field: string, ours: string, theirs: string): Deviation {
     return {
       what: `\`${field}\` from \`${ours}\` (registry: \`${theirs}\`)`,
-      why: 'per-service name (rule E2, catalogue-facts §10.1): a vendor-wide name is shared by several services that can meet in one project (§10.2), and a reused .env would carry the wrong value',
+      why: 'per-service name (rule E2, docs/generated-project.md): a vendor-wide name is shared by several services that can meet in one project, and a reused .env would carry the wrong value',
     };
   },
   /**
@@ -259,7 +259,7 @@ export const D = {
   voiceFallback(env: string, value: string): Deviation {
     return {
       what: `\`settings.voice\` falls back to \`${value}\` when \`${env}\` is unset`,
-      why: 'the class has no default voice (catalogue-facts §7, "Voice default? no"): without one the vendor rejects the request, so the generated bot names a known voice and the variable stays optional',
+      why: 'the class has no default voice: without one the vendor rejects the request, so the generated bot names a known voice and the variable stays optional',
     };
   },
   /** The system prompt comes from bot.py's `SYSTEM_INSTRUCTION`. */
@@ -272,7 +272,7 @@ export const D = {
     what: '`settings.system_instruction=SYSTEM_INSTRUCTION` (registry: a literal prompt per service)',
     why: "one prompt per bot, defined once at the top of bot.py and worded for the call kind ('phone call' on telephony bots)",
   } as Deviation,
-  /** Local-model services: the weights are fetched when the image is built (issue 22 point 3). */
+  /** Local-model services: the weights are fetched when the image is built, not inside bot(). */
   localModelAtBuild: {
     what: "the Dockerfile constructs the service once at image build time (the entry's own construct expression; the variables that choose the model are build arguments), and the worker gets setup_timeout_secs=60 (registry: neither; the default is 20 s)",
     why: 'pipecat downloads the weights the first time the class is constructed, inside bot(), blocking the event loop on the smallest Cloud profile; built into the image, a session only loads them. The 60 s is a margin for loading on a cold agent (localModel in the entry gives sizes and the profile)',
@@ -282,7 +282,7 @@ export const D = {
     what: 'the model was downloaded on first use, inside bot(), as the registry does',
     why: 'pipecat 1.8 tears a session down when setup takes over 20 s (changelog/5316.added.md), and a download inside bot() blocks the event loop on the smallest Cloud profile',
   } as Deviation,
-  /** The Google Cloud services' key JSON, read from its own variable (issue 22 point 4). */
+  /** The Google Cloud services' key JSON, read from its own variable (a Pipecat Cloud image holds no key file). */
   googleCredentials: {
     what: '`credentials=required(os.getenv("GOOGLE_CREDENTIALS"))` (registry: `credentials=os.getenv("GOOGLE_APPLICATION_CREDENTIALS")`)',
     why: "the same key JSON the registry passes, under its own name: google-auth and gcloud read GOOGLE_APPLICATION_CREDENTIALS as a key-file path, so JSON there breaks every other Google tool in the environment; required because the class cannot authenticate without it on Pipecat Cloud. Its .env form (one line, unquoted) is the one npm dotenv, python-dotenv and pipecatcloud's file reader read to the same bytes (GOOGLE_CREDENTIALS in catalogue/env.ts)",
@@ -306,7 +306,7 @@ export const D = {
   awsRegion(field: string, env: string): Deviation {
     return {
       what: `\`${field}\` from \`${env}\`, else \`AWS_REGION\` (required)`,
-      why: 'rule E3 (catalogue-facts §10.1): AWS services and models are region-bound and may live in different regions; AWS_REGION is the shared default',
+      why: 'rule E3 (docs/generated-project.md): AWS services and models are region-bound and may live in different regions; AWS_REGION is the shared default',
     };
   },
 };
@@ -319,7 +319,7 @@ export const COMMON_CHANGES18: readonly Change18[] = [
   {
     fragment: 'changelog/5242.added.3.md',
     follow:
-      'PipelineWorker(processor_unusable_policy=...) defaults to CONTINUE: a service whose key, model or voice is rejected leaves the call open and mute. Every worker must pass ProcessorUnusablePolicy.END and log the variable to check (issue 22 point 3; not done on main today).',
+      'PipelineWorker(processor_unusable_policy=...) defaults to CONTINUE: a service whose key, model or voice is rejected leaves the call open and mute. Every worker must pass ProcessorUnusablePolicy.END and log the variable to check (done: docs/generated-project.md, "Failing loudly").',
   },
   {
     fragment: 'changelog/5242.changed.2.md',

@@ -1,6 +1,7 @@
 /**
- * Speech-to-text services (catalogue-facts §5). Each construction passes credentials explicitly
- * and omits unset optional fields (rule E4), so pipecat's defaults apply.
+ * Speech-to-text services (pipecat-ai/pipecat 1.8.0, commit acead05: `src/pipecat/services/<vendor>/stt.py`).
+ * Each construction passes credentials explicitly and omits unset optional fields (rule E4,
+ * docs/generated-project.md), so pipecat's defaults apply.
  *
  * Extras: the ones the imported module needs at import time (index `extras_required`), plus the
  * vendor's own extra when it exists and installs nothing. A non-empty extra the module never
@@ -98,7 +99,7 @@ export const STT_SERVICES = [
         D.awsRegion('region', 'AWS_TRANSCRIBE_STT_REGION'),
         {
           what: '`aws_session_token` from `AWS_SESSION_TOKEN` (registry: `AWS_AWS_SESSION_TOKEN`)',
-          why: 'the registry name is a typo that nothing sets; AWS_SESSION_TOKEN is the platform-standard name (catalogue-facts §10.1)',
+          why: 'the registry name is a typo that nothing sets; AWS_SESSION_TOKEN is the platform-standard name (rule E1, docs/generated-project.md)',
         },
         D.present('aws_session_token', 'AWS_SESSION_TOKEN'),
       ],
@@ -308,7 +309,7 @@ export const STT_SERVICES = [
         {
           fragment: 'changelog/5316.fixed.3.md',
           follow:
-            'Gives up after three failed reconnects and becomes unusable: the worker needs processor_unusable_policy=END to end the call (issue 22 point 3).',
+            'Gives up after three failed reconnects and becomes unusable: the worker needs processor_unusable_policy=END to end the call (every generated worker passes it).',
         },
       ],
     },
@@ -538,7 +539,7 @@ export const STT_SERVICES = [
         {
           fragment: 'changelog/5316.added.md',
           follow:
-            'setup_timeout_secs defaults to 20 s: a first run that downloads the model inside bot() can exceed it (issue 22 point 3: fetch the weights at image build time).',
+            'setup_timeout_secs defaults to 20 s: a first run that downloads the model inside bot() can exceed it (so the weights are fetched at image build time).',
         },
       ],
       removed: [D.localModelInBot],
@@ -784,7 +785,7 @@ export const STT_SERVICES = [
       deviations: [
         {
           what: '`settings.model` from `WHISPER_STT_MODEL` (registry: `OPENAI_MODEL`)',
-          why: 'OPENAI_MODEL is the OpenAI chat model of the registry LLM entries: a project with Whisper and OpenAI would hand a chat model id to faster-whisper (catalogue-facts §10.2)',
+          why: 'OPENAI_MODEL is the OpenAI chat model of the registry LLM entries: a project with Whisper and OpenAI would hand a chat model id to faster-whisper (rule E2, docs/generated-project.md)',
         },
         D.present('settings.model', 'WHISPER_STT_MODEL'),
         D.localModelAtBuild,
@@ -797,7 +798,8 @@ export const STT_SERVICES = [
         },
         {
           fragment: 'changelog/5316.added.md',
-          follow: 'setup_timeout_secs defaults to 20 s: the first model download inside bot() can exceed it (issue 22 point 3).',
+          follow:
+            'setup_timeout_secs defaults to 20 s: the first model download inside bot() can exceed it (so the weights are fetched at image build time).',
         },
       ],
       removed: [D.localModelInBot],

@@ -1,6 +1,6 @@
 /**
- * Transports: how audio/video reaches the bot. Eleven resolved ids (catalogue-facts §4.1 and the
- * upstream scaffolder's plain `websocket`), plus the two families that need a dial mode to resolve
+ * Transports: how audio/video reaches the bot. Eleven resolved ids (pipecat's own scaffolder's
+ * transports, `src/pipecat/cli/registry/service_metadata.py` at 1.8.0, acead05), plus the two families that need a dial mode to resolve
  * (`daily_pstn`, `twilio_daily_sip`).
  *
  * Ids are the names pipecat's own scaffolder uses (cli/registry/service_metadata.py `value=`:
@@ -99,7 +99,7 @@ const PHONE_DEVIATIONS: readonly Deviation[] = [
   },
 ];
 
-/** Removed for 1.8 (issue 22): the dial-in error handler on transports that have no such event. */
+/** Removed for pipecat 1.8: the dial-in error handler on transports that have no such event. */
 const DIALIN_ERROR_REMOVED: Deviation = {
   what: '`on_dialin_error` was registered on every transport of a project that also has Daily PSTN dial-in',
   why: 'a media stream has no such event, so pipecat logged a WARNING on every call; bot.py now registers it only when the session is a DailyRunnerArguments one (the Daily transport)',
@@ -201,7 +201,8 @@ export const TRANSPORTS = [
     params: { className: 'TransportParams', video: true },
     client: { type: 'smallwebrtc', packageName: '@pipecat-ai/small-webrtc-transport', className: 'SmallWebRTCTransport' },
     extras: ['webrtc'],
-    // The webrtc extra's OpenCV path is deprecated; video conversion needs webrtc-video (catalogue-facts §1 item 20).
+    // The webrtc extra's OpenCV path is deprecated; video conversion needs webrtc-video (pipecat's CHANGELOG.md,
+    // src/pipecat/transports/smallwebrtc/transport.py).
     videoExtras: ['webrtc-video'],
     env: [],
     readme: { local: 'transports/smallwebrtc.local.md.ejs' },
@@ -221,13 +222,13 @@ export const TRANSPORTS = [
       deviations: [
         {
           what: '`video_out_enabled=True` with video output (registry: omitted for SmallWebRTC)',
-          why: 'without it the output transport sends no video (catalogue-facts §4.2)',
+          why: 'without it the output transport sends no video (TransportParams.video_out_enabled, src/pipecat/transports/base_transport.py)',
         },
         VIDEO_OUT,
         CAMERA_IN,
         {
           what: 'the `webrtc-video` extra with video',
-          why: "the webrtc extra's OpenCV path is deprecated; video conversion needs webrtc-video (catalogue-facts §1 item 20)",
+          why: "the webrtc extra's OpenCV path is deprecated; video conversion needs webrtc-video (pipecat's CHANGELOG.md; src/pipecat/transports/smallwebrtc/transport.py)",
         },
       ],
       changes18: [
@@ -500,7 +501,7 @@ export const TRANSPORTS = [
         ...DIALOUT_DEVIATIONS,
         {
           what: '`callerId` forwarded to start_dialout when the request has caller_id (registry: DialoutSettings.caller_id is never forwarded)',
-          why: "Daily's callerId selects the purchased number the call comes from (catalogue-facts §4.3)",
+          why: "Daily's callerId selects the purchased number the call comes from (docs.pipecat.ai pipecat-cloud/guides/telephony/daily-dial-out)",
         },
       ],
     },
@@ -633,9 +634,9 @@ export const TRANSPORT_FAMILIES: readonly TransportFamily[] = [
   },
 ];
 
-// seed-ids:begin (/work/notes/rename-transports.sh leaves these lines alone)
+// seed-ids:begin (a rename of the transport ids leaves these lines alone)
 /**
- * The seed's transport ids (the spec's names, used until issue 26), mapped to today's ids: accepted
+ * The seed's transport ids (the names this tool's first versions used), mapped to today's ids: accepted
  * wherever a transport is read (flags, `--config` files, `.yo-rc.json`, the wizard's given values)
  * and never shown. Projects recorded with them are rewritten to today's ids by `pipecat update`.
  */

@@ -1,5 +1,5 @@
 /**
- * Text-to-speech services (catalogue-facts §7). Services without a library default voice get a
+ * Text-to-speech services (pipecat-ai/pipecat 1.8.0, commit acead05: `src/pipecat/services/<vendor>/tts.py`). Services without a library default voice get a
  * literal fallback voice (a stock voice pipecat's own examples use) or a required env var.
  *
  * Extras: as for STT (import-time needs plus the vendor's own empty extra).
@@ -842,7 +842,7 @@ export const TTS_SERVICES = [
         {
           fragment: 'changelog/5316.added.md',
           follow:
-            'setup_timeout_secs defaults to 20 s: a first run that downloads the model inside bot() can exceed it (issue 22 point 3).',
+            'setup_timeout_secs defaults to 20 s: a first run that downloads the model inside bot() can exceed it (so the weights are fetched at image build time).',
         },
       ],
       removed: [D.localModelInBot],
@@ -1160,7 +1160,7 @@ export const TTS_SERVICES = [
         {
           fragment: 'changelog/5316.added.md',
           follow:
-            'setup_timeout_secs defaults to 20 s: a first run that downloads the model inside bot() can exceed it (issue 22 point 3).',
+            'setup_timeout_secs defaults to 20 s: a first run that downloads the model inside bot() can exceed it (so the weights are fetched at image build time).',
         },
       ],
       removed: [D.localModelInBot],
@@ -1215,7 +1215,7 @@ export const TTS_SERVICES = [
         {
           fragment: 'changelog/5316.added.md',
           follow:
-            'setup_timeout_secs defaults to 20 s: a first run that downloads the model inside bot() can exceed it (issue 22 point 3).',
+            'setup_timeout_secs defaults to 20 s: a first run that downloads the model inside bot() can exceed it (so the weights are fetched at image build time).',
         },
       ],
       removed: [D.localModelInBot],

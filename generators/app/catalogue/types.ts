@@ -1,8 +1,9 @@
 /**
  * Shapes of the catalogue: every transport and AI service the generator knows, as data.
  *
- * Source of the facts: ../shared/design/catalogue-facts.md, checked against the pipecat-ai API
- * index (../shared/pipecat-api/index.json) by test/catalogue.test.ts. Nothing outside the catalogue
+ * Source of the facts: pipecat-ai/pipecat 1.8.0 (commit acead05), the files each entry's `record`
+ * names, checked against its API index (`PIPECAT_INDEX`, scripts/shared-paths.ts) by
+ * test/catalogue.test.ts. Nothing outside the catalogue
  * lists vendors: flags, schema, wizard choices, `--list-options`, templates and docs derive from it.
  */
 
@@ -11,7 +12,7 @@ export type ServiceRole = 'stt' | 'llm' | 'tts' | 'realtime' | 'video';
 
 /** An environment variable the generated server reads (or that pipecat reads for it). */
 export interface EnvVarDefinition {
-  /** `UPPER_SNAKE` name, following the naming rules E1–E4 of catalogue-facts §10.1. */
+  /** `UPPER_SNAKE` name, following the naming rules E1–E4 of docs/generated-project.md. */
   readonly name: string;
   /** One-line comment written above it in `.env.example`. */
   readonly description: string;
@@ -172,7 +173,7 @@ export interface Change18 {
 }
 
 /**
- * The deviation record of a service, transport or feature (issue 22 point 5): what pipecat code it
+ * The deviation record of a service, transport or feature: what pipecat code it
  * follows, what was compared, where the runtime tier answers it, and every difference with its reason.
  * Rendered into docs/deviations.md; test/deviations.test.ts checks that every entry has one and that
  * every cited path exists in pipecat-ai 1.8.0-dev.
@@ -198,7 +199,7 @@ export interface DeviationRecord {
   readonly deviations: readonly Deviation[];
   /** What 1.8's changelog fragments changed for this entry. */
   readonly changes18?: readonly Change18[];
-  /** Deviations removed for pipecat 1.8 (issue 22): `what` the code did, `why` it no longer does. */
+  /** Deviations removed for pipecat 1.8: `what` the code did, `why` it no longer does. */
   readonly removed?: readonly Deviation[];
 }
 
@@ -241,7 +242,7 @@ export interface LocalModel {
  * `bot()`. It may use these names, which the template defines:
  * - `os` (imported), `required(os.getenv("NAME"), "NAME")` which returns the value or stops with a
  *   clear message, and `present(**fields)` which drops fields whose value is None or empty, so an
- *   unset optional variable keeps pipecat's default (catalogue-facts §1 item 9, rule E4);
+ *   unset optional variable keeps pipecat's default (rule E4, docs/generated-project.md);
  * - `SYSTEM_INSTRUCTION` (LLM and realtime services: the bot's system prompt);
  * - `call`, the session's kind: `"web"`, `"phone"` or `"dialout"` (`run_bot`'s argument in the
  *   generated bot.py), for services that behave differently when the bot places the call;
@@ -258,7 +259,7 @@ export interface ServiceDefinition {
    * This entry is what the vendor's bare name means for its role (`--stt deepgram` →
    * `deepgram_stt`) when the vendor has several entries of that role; the vendor is the first
    * `_`-separated part of the id. A vendor with one entry needs no mark; one with several and no
-   * mark makes the bare name an error that lists them (issue 13, test/catalogue.test.ts).
+   * mark makes the bare name an error that lists them (test/catalogue.test.ts).
    */
   readonly vendorDefault?: true;
   /** Other ids accepted on input and normalised to `id` (e.g. the 1.1 tool's `ultravox`). */

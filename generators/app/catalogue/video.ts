@@ -1,5 +1,5 @@
 /**
- * Video avatar services (catalogue-facts §9). They sit between TTS (or the realtime service) and
+ * Video avatar services (pipecat-ai/pipecat 1.8.0, commit acead05: `src/pipecat/services/{heygen,simli,tavus}/`). They sit between TTS (or the realtime service) and
  * `transport.output()`, and need the transport's video output enabled.
  */
 import { about, D, example, reg } from './record.js';

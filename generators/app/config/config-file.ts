@@ -3,7 +3,9 @@
  * reads that refuse FIFOs and devices, strict JSON with the location of the first error, and the
  * keys checked against the options table (aliases, unknown keys, a key given twice).
  *
- * Source: issue 2 (config keys, the Python tool's short keys) and issue 23 (bounded reads).
+ * Source: the config keys of pipecat's `pipecat init --config` (pipecat-ai/pipecat 1.8.0, commit acead05:
+ * `src/pipecat/cli/config_validator.py`) and the Python `pipecat-cli`'s short keys; read bounded, like
+ * every file the user names, so `--config /dev/zero` fails instead of filling memory.
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { closest } from 'fastest-levenshtein';

@@ -1,6 +1,6 @@
 /**
  * The configuration's error class, in a module that imports nothing, so every front end and the
- * resolver's own modules recognise it with `instanceof` (issue 25).
+ * resolver's own modules recognise it with `instanceof` without loading the resolver.
  */
 
 /** A validation failure: every problem, each naming its flag or config key. Exit code 2. */

@@ -3,7 +3,8 @@
  * both): each with its wizard question, README bullet, server additions and `record` of the pipecat
  * file it follows. Data only, `as const` like the choice rows.
  *
- * Source: issue 12 (features as data); the pipecat files each row's `record` names.
+ * Source: the pipecat files each row's `record` names. A feature is data (its row plus its
+ * templates), so adding one touches no code that walks the table.
  */
 import { TEMPLATES } from '../catalogue/record.js';
 import type { OptionDefinition } from './option-types.js';
@@ -50,7 +51,7 @@ export const FEATURE_ROWS = [
         removed: [
           {
             what: 'files were written to the container disk on Pipecat Cloud too, and the README promised WAV files there',
-            why: 'Pipecat Cloud discards the disk at the end of the session: the README, the bot.py comment and the log line now say so and name the upload hook (issue 22 point 4)',
+            why: 'Pipecat Cloud discards the disk at the end of the session: the README, the bot.py comment and the log line now say so and name the upload hook (docs.pipecat.ai pipecat-cloud/security/security-and-compliance: session data is removed when the session ends)',
           },
         ],
         changes18: [
@@ -94,7 +95,7 @@ export const FEATURE_ROWS = [
         deviations: [
           {
             what: 'realtime bots log the user side from on_user_turn_message_added (registry: on_user_turn_stopped for every bot)',
-            why: 'UserTurnStoppedMessage.content is None in realtime mode (catalogue-facts §11.4)',
+            why: 'UserTurnStoppedMessage.content is None in realtime mode (UserTurnStoppedMessage in src/pipecat/processors/aggregators/llm_response_universal.py)',
           },
           {
             what: 'no `[timestamp]` prefix; an interrupted answer ends with `(interrupted)`',
@@ -171,7 +172,7 @@ export const FEATURE_ROWS = [
           },
           {
             what: '`video_out_enabled=True` on SmallWebRTC too (registry: omitted there)',
-            why: 'without it the output transport sends no video (catalogue-facts §4.2)',
+            why: 'without it the output transport sends no video (TransportParams.video_out_enabled, src/pipecat/transports/base_transport.py)',
           },
         ],
       },
@@ -204,7 +205,7 @@ export const FEATURE_ROWS = [
         deviations: [
           {
             what: '`WhiskerServer()` added as a worker with `worker.add_observer(whisker.create_observer(worker))` (registry: `observers=[WhiskerObserver(pipeline)]`)',
-            why: 'pipecat-ai-whisker 2.x: WhiskerObserver(pipeline) does not fit its signature; the server is itself a worker (catalogue-facts §11.1)',
+            why: 'pipecat-ai-whisker 2.x: WhiskerObserver(pipeline) does not fit its signature; the server is itself a worker (pipecat-ai-whisker 2.0.1 on PyPI: WhiskerServer and create_observer)',
           },
           {
             what: 'only when ENV=local (the development runner)',

@@ -1,7 +1,7 @@
 /**
- * The options table as command-line flags: the one walk of the table that every front end reads
+ * The options table as command-line flags: the one place its rows become flags, which every front end reads
  * (`pipecat init`, `pipecat update`, `yo pipecat`, the value checks and shell completion), so a
- * new row is a new flag everywhere at once (issue 25: "the table walked in one place").
+ * new row is a new flag everywhere at once, with no front end left behind.
  *
  * Plain objects only (no yargs or Yeoman import): each front end hands them to its own parser.
  */
@@ -19,7 +19,7 @@ export interface OptionFlag {
   readonly group: 'Features:' | 'Project:';
 }
 
-/** The flags of the configuration options, in table order (the one walk of the table). */
+/** The flags of the configuration options, in table order (the one mapping from rows to flags). */
 export const OPTION_FLAGS: readonly OptionFlag[] = CONFIG_OPTIONS.map((o) => ({
   option: o,
   flag: o.flag,

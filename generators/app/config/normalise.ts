@@ -4,7 +4,8 @@
  * that follow from others (the bot type from the transports, React's default server, an avatar's
  * video output).
  *
- * Source: pipecat 1.7.0's `config_validator.py` (the bot type rule) and issue 2.
+ * Source: pipecat's `src/pipecat/cli/config_validator.py` (the bot type rule; pipecat-ai/pipecat 1.8.0,
+ * commit acead05) and its `pipecat init` flags.
  */
 import {
   canonicalServiceId,

@@ -5,9 +5,10 @@
  * all derive from it. Data only; the rows are `as const` so the configuration's type is computed
  * from them.
  *
- * Source: the spec of `pipecat init` (issue 2): every flag with its long and short form, every
- * config key, the short keys the Python `pipecat-cli` accepts, and the defaults (all booleans off
- * except `deploy_to_cloud`); issue 12 (features as data); issue 25 (one row per thing).
+ * Source: pipecat's own `pipecat init` (pipecat-ai/pipecat 1.8.0, commit acead05: `src/pipecat/cli/commands/init.py`): every flag with its long and
+ * short form, every config key, the short keys the Python `pipecat-cli` accepts, and the defaults
+ * (all booleans off except `deploy_to_cloud`). One row per option, so flags, keys, schema and wizard
+ * cannot disagree.
  */
 import { clientFrameworks, clientServers, findClientKind, frameworksWithServerChoice } from '../catalogue/client-kinds.js';
 import { TRANSPORTS } from '../catalogue/transports.js';

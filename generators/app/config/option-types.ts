@@ -3,8 +3,8 @@
  * wizard step and a yes/no feature are made of. Types only, so the table, the resolver and the
  * front ends can all read it.
  *
- * Source: the spec of `pipecat init` (issue 2) and issue 25 ("one row per thing": JHipster's
- * `command.ts` holds one row per option, flag, prompt and stored key).
+ * Source: pipecat's own `pipecat init` (pipecat-ai/pipecat 1.8.0, commit acead05: `src/pipecat/cli/commands/init.py`) for the options, and JHipster's
+ * `command.ts` (one row per option, flag, prompt and stored key) for the shape.
  */
 import type { DeviationRecord, PythonImport, ServiceRole } from '../catalogue/types.js';
 
@@ -13,7 +13,7 @@ export type ValueSource = 'flag' | 'config' | 'default';
 
 /**
  * What a yes/no feature adds to the generated server when it is on, beyond what its templates
- * switch on `config.<key>` (issue 12: a feature is its options row plus its templates).
+ * switch on `config.<key>` (a feature is its options row plus its templates).
  */
 export interface FeatureServerParts {
   /**
@@ -62,7 +62,7 @@ export interface FeatureReadme {
   readonly section?: { readonly partial: string; readonly order: number };
 }
 
-/** A yes/no feature (issue 12, "features as data"). */
+/** A yes/no feature, as data: its row says everything a front end or template needs. */
 export interface FeatureDefinition {
   /** The wizard's question, asked in table order among the feature questions. */
   readonly prompt: string;

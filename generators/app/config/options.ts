@@ -3,8 +3,8 @@
  * configuration type computed from them, and the lookups. `ProjectConfig` is not written by hand:
  * a row's `type`, `choices` and `nullable` give its key's type, so a new row is a new key.
  *
- * Source: issue 25 ("`ProjectConfig` … derive[s] from the options table"); the spec of
- * `pipecat init` (issue 2).
+ * Source: pipecat's own `pipecat init` (pipecat-ai/pipecat 1.8.0, commit acead05: `src/pipecat/cli/commands/init.py`). `ProjectConfig` is
+ * computed from the table, so a row and its key cannot drift apart.
  */
 import type { ServiceRole } from '../catalogue/types.js';
 import { OPTION_ROWS } from './option-table.js';

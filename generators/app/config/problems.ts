@@ -2,7 +2,8 @@
  * The words of validation problems: a joi detail turned into a line that names what is wrong and,
  * for an unknown id, what was probably meant (containment, edit distance, vendor names, labels).
  *
- * Source: issue 2 ("every problem at once") and issue 13 (did-you-mean).
+ * Source: pipecat's `ConfigValidationError` (`src/pipecat/cli/config_validator.py`: "every problem at
+ * once"); the did-you-mean is the one rule of `suggest.ts`.
  */
 import type Joi from 'joi';
 import {

@@ -12,7 +12,9 @@
  * `schema.ts` validates, `derive.ts` computes the derived values; this module merges and runs them
  * (and re-exports them, so callers import the resolver from one place).
  *
- * Source: ../shared/design/ARCHITECTURE.md and issue 2 (precedence, validation, config keys).
+ * Source: pipecat's own `pipecat init` (pipecat-ai/pipecat 1.8.0, commit acead05: `src/pipecat/cli/commands/init.py`) for precedence, validation
+ * and config keys; one resolver, so a wizard answer, a flag and a config key cannot be judged
+ * differently.
  */
 import { ConfigError } from './errors.js';
 import { normalise } from './normalise.js';

@@ -2,8 +2,8 @@
  * The joi schema of the configuration (types and allowed values, derived from the catalogue) and
  * the cross-field rules of the spec. Both report every problem at once.
  *
- * Source: issue 2 "Validation: every problem at once, nothing written", and catalogue-facts for
- * what the generator can turn into correct code.
+ * Source: pipecat's `ConfigValidationError` (`src/pipecat/cli/config_validator.py`: every problem at
+ * once, nothing written), and the catalogue for what the generator can turn into correct code.
  */
 import { createRequire } from 'node:module';
 import type Joi from 'joi';
@@ -38,8 +38,7 @@ let joiModule: typeof Joi | undefined;
 
 /**
  * The joi module, loaded on first use: importing it and building the schema is about a third of
- * `pipecat init --list-options`' start-up (measured with `node --cpu-prof`), which needs neither
- * (issue 14). Loaded with `require` like `../semver.ts`, so the bundle (`scripts/bundle.ts`) leaves
+ * `pipecat init --list-options`' start-up (measured with `node --cpu-prof`), which needs neither. Loaded with `require` like `../semver.ts`, so the bundle (`scripts/bundle.ts`) leaves
  * it to `node_modules`.
  */
 function joi(): typeof Joi {
@@ -138,7 +137,7 @@ export function validateConfig(config: Record<string, unknown>, sources: Partial
   if (problems.length === 0) problems.push(...crossFieldProblems(config, sources));
   else problems.push(...crossFieldProblems(config, sources).filter((p) => !problems.some((q) => q.key === p.key)));
   // The bot type follows from the transports (`inferBotType`): while they are missing or wrong,
-  // a missing bot type is theirs to fix, and the transport message says what to give (issue 26).
+  // a missing bot type is theirs to fix, and the transport message says what to give (one fix, not two).
   const transportProblem = problems.find((p) => p.key === 'transports');
   if (transportProblem) {
     if (config.transports == null || (Array.isArray(config.transports) && config.transports.length === 0))

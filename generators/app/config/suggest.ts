@@ -1,6 +1,7 @@
 /**
  * "Did you mean …?": the one rule for suggesting a valid spelling, used for commands and flags
- * (`cli/suggest.ts`) and for catalogue ids and option values (`config/schema.ts`) (issue 13).
+ * (`cli/suggest.ts`) and for catalogue ids and option values (`config/schema.ts`), so both suggest
+ * alike.
  *
  * The distance is Levenshtein's (the `fastest-levenshtein` package).
  */

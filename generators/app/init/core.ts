@@ -12,7 +12,8 @@
  * at all and runs the same steps in one call ({@link carryOut}). In-place init is the plan's
  * destination (`Destination.inPlace`), not another path.
  *
- * Source: issue 25 ("One init core"); issue 12 (in-place init, `--coding-agent`).
+ * One core, so `pipecat init`, `yo pipecat` and `--coding-agent` cannot drift apart; in-place init and
+ * `--coding-agent` follow pipecat's `pipecat init` (pipecat-ai/pipecat 1.8.0, commit acead05: `src/pipecat/cli/commands/init.py`).
  */
 import { join, relative, resolve } from 'node:path';
 import { UserError } from '../../../cli/errors.js';

@@ -9,7 +9,8 @@
  * else in the generator's configuring phase. {@link initStepCounts} counts the resolves and plans
  * (`PIPECAT_DEBUG_RUNS` prints each on stderr), so a test can tell a second one.
  *
- * Source: issue 14 ("The shape of the init path"), issue 12 (in-place init, agent guides).
+ * In-place init and the agent guides follow pipecat's `pipecat init` (pipecat-ai/pipecat 1.8.0, commit
+ * acead05: `src/pipecat/cli/commands/init.py`, `src/pipecat/cli/agent_templates/`).
  */
 import { lstatSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';

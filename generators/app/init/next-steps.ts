@@ -1,6 +1,6 @@
 /**
  * The next steps printed after a project is written, by `pipecat init` (every path) and by
- * `yo pipecat`, so both say the same (issue 13).
+ * `yo pipecat`, so both say the same.
  *
  * The block can be pasted in order: the first part runs in the project's `server/` folder (where
  * the deploy commands then run too); the client part says it starts in another terminal, from the

@@ -1,5 +1,5 @@
 /**
- * How the next steps spell this tool (issue 26): the words that start it again the way it was
+ * How the next steps spell this tool: the words that start it again the way it was
  * started, so the printed commands work as printed. Until the package is on npm, `pipecat` is on
  * `PATH` only after `npm link` (or a global install), and `npx generator-pipecat` works only from
  * npx's own cache.

@@ -4,7 +4,8 @@
  * Esc cancels a question, and a `$HOME` Yeoman cannot use is explained before Yeoman fails on it;
  * and the request `yo pipecat`'s options make (our CLI makes its own).
  *
- * Source: issue 13 (`yo` cancel codes), issue 26 (yo as root).
+ * Why: under `yo`, a cancel would end in yo's error banner and exit 1, and yo as root keeps a `$HOME`
+ * the user it switches to cannot read (yo's `downgrade-root`).
  */
 import { Console } from 'node:console';
 import { realpathSync, statSync } from 'node:fs';

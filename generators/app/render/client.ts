@@ -10,7 +10,8 @@
  *
  * Sources: the start request follows `pipecat.runner.run` (`POST /start` with `transport`,
  * `createDailyRoom`, `dailyRoomProperties`, `enableDefaultIceServers`, `body`; SmallWebRTC offers at
- * `/sessions/{sessionId}/api/offer`), see `shared/design/catalogue-facts.md` §3, and the Pipecat Cloud
+ * `/sessions/{sessionId}/api/offer`; pipecat-ai/pipecat 1.8.0, commit acead05:
+ * `src/pipecat/runner/run.py`), and the Pipecat Cloud
  * public start endpoint (`https://api.pipecat.daily.co/v1/public/{agent}/start`, Bearer public key).
  */
 import { existsSync, readFileSync } from 'node:fs';

@@ -3,8 +3,10 @@
  * configuration and the catalogue. Templates hold no vendor lists and no feature logic beyond
  * `if` on these named predicates.
  *
- * Sources: catalogue-facts §2–§4 (pipeline, runner, transports), §10 (env vars), §11 (features),
- * §12 (extras).
+ * Sources: pipecat-ai/pipecat 1.8.0 (commit acead05): the pipeline and worker
+ * (`src/pipecat/pipeline/`), the runner and transports (`src/pipecat/runner/`), the features' classes
+ * each row's `record` names, and the extras of its `pyproject.toml`; variable names:
+ * docs/generated-project.md, "Environment variable names".
  */
 import { findService, findTransport } from '../catalogue/catalogue.js';
 import type { ServiceDefinition, ServiceRole, TransportDefinition } from '../catalogue/types.js';
@@ -21,7 +23,7 @@ export { envGroups, localModelStep, serviceCheck } from './service-parts.js';
 import { PIPECAT_FLOOR } from '../config/pipecat-version.js';
 
 export { PIPECAT_FLOOR };
-/** pipecat-ai-whisker 2.x has the WhiskerServer API used for observability (catalogue-facts §11.1). */
+/** pipecat-ai-whisker 2.x has the WhiskerServer API used for observability (its PyPI page, 2.0.1). */
 export const WHISKER_REQUIREMENT = 'pipecat-ai-whisker>=2.0.1';
 /**
  * The Ollama model pipecat's eval harness judges `eval:` criteria with when a scenario names no

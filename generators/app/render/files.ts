@@ -49,7 +49,7 @@ export const FILE_SECTIONS: readonly FileSection[] = [
     })),
   ),
   { name: 'project', when: () => true, from: 'project', to: '.', files: ['_gitignore', 'README.md.ejs'] },
-  // Coding-agent guides (issue 12): an existing guide is kept unless `--overwrite-guide`.
+  // Coding-agent guides: an existing guide is kept unless `--overwrite-guide` (the user may have edited it).
   { name: 'agent-guides', when: () => true, from: 'guides', to: '.', files: ['AGENTS.md.ejs', 'CLAUDE.md'] },
 ];
 

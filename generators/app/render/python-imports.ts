@@ -7,7 +7,8 @@
  * is a pyflakes warning in check_server.py, and a missing one a NameError, so one mechanism keeps
  * every feature combination correct.
  *
- * Sources: module paths from ../shared/pipecat-api/index.json (pipecat 1.7.1.dev771), the
+ * Sources: module paths of pipecat-ai/pipecat 1.8.0 (commit acead05; test/catalogue.test.ts checks them
+ * against its API index, `PIPECAT_INDEX`), the
  * catalogue's per-service and per-transport `imports`, and the features' runner entries.
  */
 import type { PythonImport } from '../catalogue/types.js';

@@ -1,9 +1,10 @@
 /**
- * The pipeline's sample rates, decided in code (issue 25: no rate decisions in EJS): what rate the
+ * The pipeline's sample rates, decided in code, not in EJS (one place to test): what rate the
  * TTS vendor really delivers, what the STT needs, and from those the `PipelineParams` rates and
  * comments bot.py's `run_bot` writes (`templates/server/partials/run_bot_body.py.ejs`).
  *
- * Sources: catalogue-facts §3 (phone media streams are 8 kHz), the catalogue's
+ * Sources: the telephony serializers' `<provider>_sample_rate` default of 8 kHz
+ * (`src/pipecat/serializers/twilio.py` and its siblings, pipecat 1.8.0), the catalogue's
  * `outputSampleRates`/`inputSampleRate` facts, pipecat's `PipelineParams` defaults (16 kHz in,
  * 24 kHz out).
  */

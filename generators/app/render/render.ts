@@ -82,7 +82,7 @@ export function renderFiles(config: ProjectConfig): RenderedFile[] {
 }
 
 /**
- * The "build with a coding agent" files (issue 12, `--coding-agent`): `AGENTS.md` in its
+ * The "build with a coding agent" files (`--coding-agent`, as pipecat's `src/pipecat/cli/agent_templates/`): `AGENTS.md` in its
  * no-project-yet form, `CLAUDE.md` pointing to it, and `GETTING_STARTED.md`; no bot.
  *
  * @param name the project (folder) name shown in the guide

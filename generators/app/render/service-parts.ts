@@ -2,7 +2,7 @@
  * Context parts computed per chosen service and transport: the Dockerfile's fetch of a local
  * model, the service checks of bot.py's error line, and the `.env.example` groups.
  *
- * Sources: catalogue-facts §10 (env vars); pipecat 1.8's `FrameProcessor.is_usable` (changelog 5242).
+ * Sources: docs/generated-project.md, "Environment variable names"; pipecat 1.8's `FrameProcessor.is_usable` (changelog 5242).
  */
 import { MODULE_READS } from '../catalogue/module-reads.js';
 import type { EnvVarDefinition, LocalModel, ServiceDefinition, ServiceRole, TransportDefinition } from '../catalogue/types.js';

@@ -3,9 +3,9 @@
  * wizard, in-place `pipecat init DIR`), the wizard's name step and `yo pipecat`, so every path
  * refuses the same folders with the same words.
  *
- * Sources: issue 2 ("an existing non-empty `<output>/<name>` is refused (exit 2) and left
- * untouched"); issue 12 (in-place init keeps repository, agent and editor files and refuses any
- * file it would write that already exists, naming them).
+ * Why: an existing non-empty `<output>/<name>` is refused (exit 2) and left untouched, so no run
+ * mixes a new project into someone's files; in-place init keeps repository, agent and editor files
+ * and refuses any file it would write that already exists, naming them.
  */
 import { lstatSync, readdirSync, statSync, type Stats } from 'node:fs';
 import { join, sep } from 'node:path';

@@ -1,7 +1,8 @@
 /**
  * The staging journal (`journal.json` in each staging folder) and the checks a recovery makes
  * before trusting one: what a journal records, how it is saved (atomically), the digests and
- * folder identities it is checked against, and the refusals of a dead run's journal (issue 23).
+ * folder identities it is checked against, and the refusals of a dead run's journal (a journal is input: a copied or planted one must not
+ * steer a recovery).
  * Part of the staging module (`./staging.ts` re-exports it); recovery is `./recovery.ts`.
  */
 import { hostname } from 'node:os';
@@ -176,7 +177,7 @@ function within(root: string, p: string): boolean {
 const DIGEST = /^(?:(?:dir|link|other):)?[0-9a-f]{64}$/;
 
 /**
- * Why a dead run's journal may not be acted on, or undefined when it may (issue 23): it must have
+ * Why a dead run's journal may not be acted on, or undefined when it may: it must have
  * the shape this tool writes, with a digest for every path moved into place or aside, and every
  * path it names must lie where that run could have written. Its target, and the folders it
  * created, in the folder holding its staging folder; what it moved or replaced in its target; the
@@ -239,7 +240,7 @@ function linkBetween(root: string, p: string): string | undefined {
 
 /**
  * Why a dead run's journal, already accepted by {@link journalRefusal}, does not match the files
- * (issue 23), or undefined when it does: undoing it would touch only what that run did. Refused
+ * or undefined when it does: undoing it would touch only what that run did. Refused
  * when the staging folder is not the one the run created (its {@link folderIdentity} differs:
  * a copy, or a folder shipped in a repository, whose journal could otherwise put any file it
  * holds at any path that is missing, such as `.git/hooks/pre-commit`); when a path it names is reached through a symbolic link below `folder` (or below the staging

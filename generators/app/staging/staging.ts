@@ -26,13 +26,14 @@
  * next run that stages beside the same place ({@link sweepStale}) reads each journal whose owner is
  * dead on this host, removes what that run moved and created (unless it had finished), then the
  * folder; a live run's folder is never touched, nor one whose journal does not match the files it
- * names (issue 23: another user's folder, a copied or shipped one, a file changed since).
+ * names (another user's folder, a copied or shipped one, a file changed since).
  *
  * The module's three jobs, one file each: the journal and its checks (`./journal.ts`), recovery
  * and the sweep (`./recovery.ts`), and here the staging handle with its commit and merge. This file
  * re-exports the other two, so callers import `./staging.ts` only.
  *
- * Source: issue 12 (in-place init) and issue 13 (SIGKILL leftovers, one module shared by `init` and `yo`).
+ * Why one module: `init` and `yo` both leave a staging folder behind when SIGKILLed, and both must
+ * clean it up the same way.
  */
 
 import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -252,8 +253,8 @@ class JournaledStaging implements Staging {
   /**
    * Create the missing folders from `target` down to `p`, recording them for a rollback: all in
    * one journal save before the first is made (a rollback skips any not made yet), so a deep
-   * `--output` costs one save, not one per folder with the journal growing each time (issue 23:
-   * 2,000 levels took minutes).
+   * `--output` costs one save, not one per folder with the journal growing each time (2,000
+   * levels took minutes).
    */
   private ensureFolder(p: string): void {
     const missing: string[] = [];

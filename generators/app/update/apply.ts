@@ -10,7 +10,8 @@
  * for byte as it was; exit 130, 143 or 129). After a SIGKILL, the next `pipecat update` or
  * `pipecat init` in the project undoes the dead run's steps from its journal (`sweepStale`).
  *
- * Source: issue 15 ("all-or-nothing"), reusing issue 12/13's journal and sweep.
+ * All or nothing, on init's staging journal and sweep (`../staging/`), so a killed update leaves the
+ * project as it was or finished, never half-written.
  */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -78,7 +79,7 @@ function newRun(root: string): StagingRun {
     identity: '',
   };
   // Atomic (temp file + rename), as init's staging: a SIGKILL during a plain write left an empty
-  // journal, and the next run could not tell what had been moved aside (issue 23).
+  // journal, and the next run could not tell what had been moved aside.
   const save = (): void => writeFileAtomicSync(join(folder, 'journal.json'), JSON.stringify(journal));
   let backups = 0;
   const moveAside = (abs: string): void => {

@@ -9,7 +9,7 @@
  * project generated before this existed has none: every file that differs from the new version
  * is then a conflict, and the base is recorded from that update on.
  *
- * Source: issue 15 (evolve an existing project).
+ * Source: docs/updating.md (how an update evolves an existing project).
  */
 import { lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';

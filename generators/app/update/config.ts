@@ -13,7 +13,7 @@
  *   `--mode realtime`) is dropped and falls back to its default, and reported;
  * - a value given as a flag is never dropped: its problems are reported (exit 2).
  *
- * Source: issue 15.
+ * Source: docs/updating.md (the recorded configuration, and the flags on top).
  */
 import { TRANSPORTS, TRANSPORT_FAMILIES, currentTransportName } from '../catalogue/catalogue.js';
 import { mergeLayers, normalise, resolveConfig, type ConfigLayer } from '../config/resolve.js';

@@ -7,7 +7,8 @@
  * binary, too long) keeps the user's file under every policy: no flag removes or overwrites an
  * edited file as a whole (the consent rule, docs/updating.md); only a terminal choice does.
  *
- * Source: issue 15 (conflicts), issue 26 ("Conflicts offer per-hunk choices").
+ * Per-part choices, so one conflicting part does not cost the user every other edit in the file
+ * (docs/updating.md).
  */
 import { UpdateAbortedError, UpdateConflictsError } from './errors.js';
 import type { PartChoice } from './merge.js';

@@ -9,7 +9,8 @@
  * with markers for each part, its lines shown first), show the conflicting parts (only those, as
  * small diffs), replace the whole file (every edit in it lost), or abort.
  *
- * Source: issue 15 (the dialog), issue 26 ("Conflicts offer per-hunk choices").
+ * Per-part choices, so one conflicting part does not cost the user every other edit in the file
+ * (docs/updating.md).
  */
 import { partDiff, unifiedDiff, type PartChoice } from './merge.js';
 import { describeConflict, partCount, type FilePlan } from './plan.js';

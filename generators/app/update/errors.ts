@@ -1,11 +1,11 @@
 /**
  * The errors of an update and its exit codes, in a module that imports nothing: a front end
- * recognises them with `instanceof` without loading the update core (issue 25). Each carries its
+ * recognises them with `instanceof` without loading the update core. Each carries its
  * `exitCode` (`cli/errors.ts` maps it) and, where a list helps, `problems` (one line each).
  *
  * `UpdateLockedError` stays in `lock.ts`, beside the lock file's format it words.
  *
- * Source: issue 15 (the exit codes of `pipecat update`, docs/updating.md), issue 23 (consent).
+ * Source: docs/updating.md (the exit codes of `pipecat update`, and when it asks for consent).
  */
 
 /** Exit codes of `pipecat update` besides the common ones (0, 1, 2, 130, 143). */

@@ -1,13 +1,11 @@
 /**
  * What `pipecat update` checks before it reads or writes a project's files: no folder or file it
- * goes through is a symbolic link leading outside the project (issue 23: a symlinked `server/`,
- * `client/` or `.pipecat/` made the update write and delete outside the project).
+ * goes through is a symbolic link leading outside the project (a symlinked `server/`,
+ * `client/` or `.pipecat/` would make the update write and delete outside the project).
  *
  * A link that stays inside the project is followed as before; a link that leads outside it (or
  * nowhere: a dangling link, a loop) stops the update before anything changes (exit 2), naming the
  * path and where it leads.
- *
- * Source: issue 23 ("`update` refuses project folders that are symlinks leading outside the project").
  */
 import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import { readRegularText } from '../files/regular-file.js';

@@ -12,7 +12,8 @@
  * (the catalogue's service and transport classes); anything else the user imported there is kept,
  * as written, after the computed block.
  *
- * Source: issue 26 ("the merged result always imports what it uses").
+ * Why: a merge can keep the user's code and take the new version's imports (or the reverse);
+ * recomputing the block keeps the merged file importing what it uses (no NameError, no unused import).
  */
 import { importBlock, KNOWN_SYMBOLS } from '../render/python-imports.js';
 import { lines } from './merge.js';

@@ -1,5 +1,5 @@
 /**
- * The lock of `pipecat update` against a concurrent update of the same project (issue 23: two
+ * The lock of `pipecat update` against a concurrent update of the same project (without it, two
  * concurrent updates both reported success and left a base that did not match `.yo-rc.json`).
  *
  * The lock is the file `.pipecat/update.lock`, holding `{ pid, host, started }` (JSON; `started`
@@ -17,8 +17,6 @@
  * A run killed between writing its own file and linking it (or between moving a dead lock aside and
  * removing it) leaves `update.lock.<pid>.tmp` (or `.stale`) behind; the next update or dry run
  * removes such a file when its pid no longer runs on this host ({@link sweepStaleLockFiles}).
- *
- * Source: issue 23 ("holds a lock against a concurrent update").
  */
 import { linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';

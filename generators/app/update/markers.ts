@@ -7,8 +7,6 @@
  * would change a file that still holds markers, since merging into an unresolved conflict buries
  * it under a second one; markers in files it leaves as they are are reported (`file:line`) and the
  * update goes on.
- *
- * Source: issue 26 ("leftover markers are reported by the next update").
  */
 import { lstatSync } from 'node:fs';
 import { readRegularFile } from '../files/regular-file.js';

@@ -4,7 +4,7 @@
  * `--json` (`{ config, files: [{ path, action }] }`, the shape scripts and docs/updating.md rely
  * on; a file holding conflict markers from an earlier update also has `markers`, their lines).
  *
- * Source: issue 15 (the plan), issue 26 ("`--dry-run` prints a plan for people (JSON with `--json`)").
+ * `--dry-run` prints the plan for people, and JSON with `--json` for scripts (docs/updating.md).
  */
 import type { ProjectConfig } from '../config/types.js';
 import { YO_RC_FILE } from '../config/yo-rc.js';

@@ -15,7 +15,7 @@
  * - an agent guide the base does not list (the user's own, which an in-place `init` kept:
  *   `keptGuides` in `init-plan.ts`) → left as it is (`keep`), and kept out of the new base.
  *
- * Source: issue 15.
+ * Source: docs/updating.md (the three-way merge against `.pipecat/base/`).
  */
 import { lstatSync } from 'node:fs';
 import { readRegularFile } from '../files/regular-file.js';
@@ -47,7 +47,7 @@ export type ConflictKind =
 
 /**
  * Longest file (in lines, on any side) merged line by line. A generated file has a few hundred
- * lines; node-diff3 overflows the stack on ≈ 130,000 (issue 23), and its time grows with the
+ * lines; node-diff3 overflows the stack on ≈ 130,000 (measured), and its time grows with the
  * product of the lengths. A longer file that both sides changed is a conflict that markers
  * cannot express (keep yours or take new).
  */

@@ -3,7 +3,8 @@
  * update may remove"): a whole project folder dropped as a side effect of a configuration change,
  * and files the base lists but the recorded configuration does not generate.
  *
- * Source: issue 23 (consent), issue 26 ("asks before removing … a whole `client/`").
+ * Why: a removal may take the user's edits with it (a whole `client/`), so nothing is removed without
+ * consent (docs/updating.md).
  */
 import type { ConfigLayer } from '../config/resolve.js';
 import type { ConfigKey } from '../config/options.js';

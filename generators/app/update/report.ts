@@ -3,7 +3,7 @@
  * needed and no longer used (with the Pipecat Cloud secret-set commands when the project deploys
  * there), and the install commands to run when dependencies changed.
  *
- * Source: issue 15 ("After an update it prints what changed for the user").
+ * Why: the user learns what changed without diffing the project themselves (docs/updating.md).
  */
 import { installLine } from '../catalogue/install-commands.js';
 import { buildContext } from '../render/context.js';

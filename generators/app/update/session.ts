@@ -7,7 +7,8 @@
  * `yo`) and where text goes. No Yeoman module is imported here or below (updating is not in the
  * Yeoman design; test/yeoman-free.test.ts).
  *
- * Source: issue 15 (the dialog and report), issue 25 ("One update core").
+ * One core both front ends call, so `pipecat update` and `yo pipecat` in a project ask and report
+ * alike (docs/updating.md).
  */
 import { relative } from 'node:path';
 import { conflictDialog, consentDialog, type UpdateAsk } from './dialog.js';

@@ -116,7 +116,7 @@ export function readRecorded(root: string): ConfigLayer {
   if (layer.project_name === undefined && layer.transports === undefined) {
     throw new NotAProjectError(`${path} holds no "${YO_RC_NAMESPACE}" configuration: not a project made by this generator`);
   }
-  // A project recorded with the seed's transport ids (issue 26) reads as today's ids, so the wizard's
+  // A project recorded with the transport ids of this tool's first versions reads as today's ids, so the wizard's
   // defaults and the update's plan name them as the rest of the tool does.
   if (Array.isArray(layer.transports))
     layer.transports = layer.transports.map((t) => (typeof t === 'string' ? currentTransportName(t) : t));

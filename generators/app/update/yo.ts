@@ -7,7 +7,8 @@
  * the run goes through the same update core as `pipecat update` (`session.ts`): plan, three-way
  * merge, the one conflict dialog, all-or-nothing apply, the one report.
  *
- * Source: issue 15 ("`yo pipecat` follows Yeoman's convention").
+ * Source: Yeoman's convention that a generator run again in its project reads `.yo-rc.json`
+ * (yeoman.io, authoring/storage).
  */
 import type { ConfigLayer } from '../config/resolve.js';
 import { updateProject, type UpdateAsk } from './session.js';

@@ -8,7 +8,7 @@
  * `suggested-cascade` / `suggested-realtime` to take the services the choice shows.
  *
  * Source: pipecat's wizard (`src/pipecat/cli/prompts/questions.py`) asks the mode, then each
- * service; issue 26 asks for a default path of at most 9 prompts.
+ * service; the default path stays at most 9 prompts (test/wizard.test.ts).
  */
 import { findService, SERVICES_BY_ROLE } from '../catalogue/catalogue.js';
 import type { ServiceRole } from '../catalogue/types.js';

@@ -12,7 +12,7 @@
  * `generate` (the final confirmation) and `install`.
  *
  * Default path (Enter at every prompt): name, bot and client, transports, pipeline, deployment,
- * the feature gate, the confirmation, the install offer: 8 prompts (issue 26: at most 9).
+ * the feature gate, the confirmation, the install offer: 8 prompts (test/wizard.test.ts holds it to at most 9).
  */
 import { dirname, join } from 'node:path';
 import { TRANSPORTS, TRANSPORT_FAMILIES } from '../catalogue/catalogue.js';

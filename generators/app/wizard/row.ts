@@ -3,8 +3,8 @@
  * into its own (`inquirer.ts` for Inquirer under `yo` and yeoman-test; `cli/prompts-adapter.ts`
  * for the `prompts` dialogs of `pipecat init`). Nothing converts a rendered question back.
  *
- * Source: issue 25 ("prompting asks only what is missing, from one question row rendered once
- * into the host's shape"); the fields are what both Inquirer 13 (`input`, `confirm`, `select`,
+ * Why: prompting asks only what is missing, from one question row rendered once into the host's
+ * shape, so `yo pipecat` and `pipecat init` ask the same questions; the fields are what both Inquirer 13 (`input`, `confirm`, `select`,
  * `checkbox`, `search`) and prompts 2.4 (`text`, `confirm`, `select`, `multiselect`,
  * `autocomplete`) can show.
  */

@@ -2,8 +2,8 @@
  * What the wizard knows while it runs, the shape of one step, and the helpers every step uses
  * (the value of a key so far, its default, the schema check of one answer).
  *
- * Source: issue 4 ("The wizard") and issue 15 (a defaults layer: `yo pipecat` inside a project
- * offers its recorded answers as each question's default).
+ * A defaults layer: `yo pipecat` inside a project offers its recorded answers as each question's
+ * default (docs/wizard.md).
  */
 import { currentTransportName } from '../catalogue/catalogue.js';
 import { CONFIG_OPTIONS, type ConfigKey } from '../config/options.js';

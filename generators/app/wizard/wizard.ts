@@ -8,7 +8,8 @@
  * configuration invalid is refused with the reason (and asked again), and choices that would are
  * not offered. Problems about keys not asked yet are left for their own step.
  *
- * Source: issue 4 ("The wizard") and ../shared/design/ARCHITECTURE.md ("One resolver").
+ * Source: pipecat's wizard (pipecat-ai/pipecat 1.8.0, commit acead05: `src/pipecat/cli/prompts/questions.py`);
+ * docs/wizard.md.
  */
 import { join } from 'node:path';
 import { findService, findTransport, TRANSPORT_FAMILIES } from '../catalogue/catalogue.js';

@@ -5,8 +5,10 @@
  * undone (unless `--skip`). The set is looked up first: a missing set is exit 1 naming it, and
  * nothing is ever reported deleted when nothing was.
  *
- * Source: issue 6; API: `GET .../secrets` then `DELETE /v1/organizations/{org}/secrets/{set}`
- * (../shared/design/cloud-api.md). Exit codes: 0 deleted; 1 not found, API error, unreachable
+ * Source: the official CLI's `secrets delete` (daily-co/pipecat-cloud
+ * `src/pipecatcloud/cli/commands/secrets.py`); API: `GET .../secrets` then
+ * `DELETE /v1/organizations/{org}/secrets/{set}` (docs.pipecat.ai REST reference,
+ * secret-delete-secret-set). Exit codes: 0 deleted; 1 not found, API error, unreachable
  * host; 2 bad input or confirmation needed without a terminal; 4 not logged in; 130 cancelled.
  */
 import { environmentOptionSpec, nameOrEnvironment } from '../../../deploy/environments.js';

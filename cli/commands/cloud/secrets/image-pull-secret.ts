@@ -9,8 +9,9 @@
  * already be that base64 (checked). An existing pull secret of that name is replaced after a
  * confirmation (unless `--skip`); a regular secret set of that name is an error.
  *
- * Source: issue 6; API: `PUT /v1/organizations/{org}/secrets/{set}` with `isImagePullSecret`
- * (../shared/design/cloud-api.md). Exit codes: 0 written; 1 API error or unreachable host; 2 bad
+ * Source: the official CLI's `secrets image-pull-secret` (daily-co/pipecat-cloud
+ * `src/pipecatcloud/cli/commands/secrets.py`); API: `PUT /v1/organizations/{org}/secrets/{set}` with
+ * `isImagePullSecret` (docs.pipecat.ai REST reference, secret-create-update). Exit codes: 0 written; 1 API error or unreachable host; 2 bad
  * input, unknown region, name taken by a secret set, region conflict, confirmation needed without
  * a terminal; 4 not logged in; 130 cancelled.
  */

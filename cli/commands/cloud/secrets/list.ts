@@ -6,7 +6,9 @@
  * hidden; `--no-sets`/`--all` shows them. `--region` filters by region (checked first).
  * With a name: that set's keys (never values), status and region.
  *
- * Source: issue 6; API: `GET /v1/organizations/{org}/secrets[/{set}]` (../shared/design/cloud-api.md).
+ * Source: the official CLI's `secrets list` (daily-co/pipecat-cloud
+ * `src/pipecatcloud/cli/commands/secrets.py`); API: `GET /v1/organizations/{org}/secrets[/{set}]`
+ * (docs.pipecat.ai REST reference, secret-list-all and secret-list-one).
  * Exit codes: 0 listed; 1 missing set, image pull secret named, API error or unreachable host;
  * 2 bad input; 4 not logged in.
  */

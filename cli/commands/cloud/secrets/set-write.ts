@@ -1,7 +1,9 @@
 /**
  * Steps 4 and 5 of `pipecat cloud secrets set` (see `set.ts`): the writes (one `PUT` per key,
  * bounded concurrency, stopped by a signal), the re-read of the set after a failure, and the wait
- * for provisioning. Source: issue 6; API: ../shared/design/cloud-api.md.
+ * for provisioning. Source: the official CLI's `secrets set` (daily-co/pipecat-cloud
+ * `src/pipecatcloud/cli/commands/secrets.py`); API: docs.pipecat.ai REST reference,
+ * secret-create-update.
  */
 import type { CloudClient } from '../../../cloud-api/client.js';
 import type { StopSignal } from '../../../errors.js';

@@ -9,7 +9,9 @@
  * `--skip`, bounded-concurrency writes (one `PUT` per key, the platform's contract) and a per-key
  * report. `--wait` polls until the set is `ready` or `failed`.
  *
- * Source: issue 6; API: ../shared/design/cloud-api.md. Exit codes: 0 all keys written (and ready
+ * Source: the official CLI's `secrets set` (daily-co/pipecat-cloud
+ * `src/pipecatcloud/cli/commands/secrets.py`); API: docs.pipecat.ai REST reference,
+ * secret-create-update. Exit codes: 0 all keys written (and ready
  * with `--wait`); 1 any key failed (the report says which landed), set failed or still pending at
  * the `--wait` timeout, API error, unreachable host, unknown organisation; 2 bad input, unknown
  * region, region or type conflict with the existing set, confirmation needed without a terminal;

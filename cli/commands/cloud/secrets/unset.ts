@@ -5,8 +5,10 @@
  * looked up first, so a missing set or key is reported by name (exit 1) and never called
  * "removed"; the confirmation is only asked for something that exists.
  *
- * Source: issue 6; API: `GET` then `DELETE /v1/organizations/{org}/secrets/{set}/{key}`
- * (../shared/design/cloud-api.md). Exit codes: 0 removed; 1 set or key not found, API error,
+ * Source: the official CLI's `secrets unset` (daily-co/pipecat-cloud
+ * `src/pipecatcloud/cli/commands/secrets.py`); API: `GET` then
+ * `DELETE /v1/organizations/{org}/secrets/{set}/{key}` (docs.pipecat.ai REST reference,
+ * secret-delete-specific-secret). Exit codes: 0 removed; 1 set or key not found, API error,
  * unreachable host; 2 bad input or confirmation needed without a terminal; 4 not logged in;
  * 130 cancelled.
  */
