@@ -35,6 +35,12 @@ export interface ClientPlan {
   context: Record<string, unknown>;
 }
 
+/** The catalogue a client is planned from: the transports, and pins beside `templates/client/versions.json` (which they win over). */
+export interface ClientCatalogue {
+  readonly transports: readonly TransportDefinition[];
+  readonly pins?: Readonly<Record<string, string>>;
+}
+
 /** The context every client template (and the README partial) is rendered with. */
 export interface ClientContext {
   projectName: string;
@@ -187,7 +193,7 @@ export function clientTemplateName(config: ProjectConfig): ClientTemplateName | 
  *
  * @param config a resolved configuration
  * @param kind the client kind (default: the configuration's own)
- * @param catalogue the transport catalogue (default: `TRANSPORTS`; tests pass a copy with more entries)
+ * @param catalogue the transport catalogue and pins (default: `TRANSPORTS`, `versions.json`; tests pass a copy with more entries)
  * @throws Error when the kind's template folder or README partial is missing ({@link clientKindProblems}),
  *   when a template dependency has no pinned version (a broken package), naming it, or when the
  *   template asks for `engines.node` and the versions file has no valid one
@@ -195,17 +201,17 @@ export function clientTemplateName(config: ProjectConfig): ClientTemplateName | 
 export function planClient(
   config: ProjectConfig,
   kind: ClientKind | undefined = clientKind(config),
-  catalogue: readonly TransportDefinition[] = TRANSPORTS,
+  catalogue: ClientCatalogue = { transports: TRANSPORTS },
 ): ClientPlan | null {
   if (!kind) return null;
   const template = kind.template;
-  const { offered: transports, servedByBot } = splitClientTransports(config, kind, catalogue);
+  const { offered: transports, servedByBot } = splitClientTransports(config, kind, catalogue.transports);
   if (transports.length === 0) return null;
 
   const templateDir = join(templatesDir(), 'client', template);
   const missing = clientKindProblems([kind]);
   if (missing.length) throw new Error(missing.join('; '));
-  const versions = clientVersions(template);
+  const versions = { ...clientVersions(template), ...catalogue.pins };
   const pkg = JSON.parse(readFileSync(join(templateDir, 'package.json'), 'utf8')) as Record<string, unknown>;
   const pin = (name: string): string => {
     const version = versions[name];
