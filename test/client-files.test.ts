@@ -198,7 +198,9 @@ describe('mobile client (React Native, Expo)', () => {
     expect(readme).toContain('`@daily-co/config-plugin-rn-daily-js`');
     expect(readme).toContain(`\`expo\` ${RN.expo}`);
     expect(readme).toContain('--host 0.0.0.0');
-    expect(readme).toContain('SmallWebRTC (peer-to-peer WebRTC) stays available to browsers (http://localhost:7860/client).');
+    expect(readme).toContain(
+      "SmallWebRTC (peer-to-peer WebRTC) is served by the bot, not by this client: use http://localhost:7860/client, the development runner's own page.",
+    );
     expect(readme).toContain('├── client/                 # React Native (Expo) client (react-native-expo)');
   });
 

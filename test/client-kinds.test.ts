@@ -18,12 +18,12 @@ beforeAll(() => {
 });
 afterAll(() => removeDir(tmp));
 
-/** A kind as a newcomer would add it: a catalogue entry whose template folder was never written. */
-const SVELTE: ClientKind = {
+/** A kind as a newcomer would add it: a catalogue entry whose template folder was never written (a name no kind will take). */
+const MISSING: ClientKind = {
   ...CLIENT_KINDS.find((k) => k.template === 'vanilla-vite')!,
-  template: 'svelte-vite',
-  framework: 'svelte',
-  label: 'Svelte + Vite',
+  template: 'no-such-kind-for-tests',
+  framework: 'no-such-framework-for-tests',
+  label: 'No such kind',
 };
 
 describe('client kinds are tied to their template folders', () => {
@@ -32,18 +32,20 @@ describe('client kinds are tied to their template folders', () => {
   });
 
   test('a kind without a template folder is named with what to add, and planning its client refuses it', () => {
-    expect(clientKindProblems([SVELTE])).toEqual([
-      'client kind Svelte + Vite (--client-framework svelte, server vite) has no template folder templates/client/svelte-vite/ with a package.json: add the app there, or remove the kind from CLIENT_KINDS',
+    expect(clientKindProblems([MISSING])).toEqual([
+      'client kind No such kind (--client-framework no-such-framework-for-tests, server vite) has no template folder templates/client/no-such-kind-for-tests/ with a package.json: add the app there, or remove the kind from CLIENT_KINDS',
     ]);
     const config = resolveConfig({
       flags: { project_name: 'x', transports: ['smallwebrtc'], mode: 'realtime', realtime_service: 'openai_realtime' },
     });
-    expect(() => planClient(config, SVELTE)).toThrow('has no template folder templates/client/svelte-vite/');
+    expect(() => planClient(config, MISSING)).toThrow('has no template folder templates/client/no-such-kind-for-tests/');
   });
 
   test('a kind whose README partial is missing is named too', () => {
-    expect(clientKindProblems([{ ...SVELTE, template: 'vanilla-vite', readme: 'partials/client-readme-svelte.md.ejs' }])).toEqual([
-      'client kind Svelte + Vite (--client-framework svelte, server vite) names README partial templates/project/partials/client-readme-svelte.md.ejs, which does not exist',
+    expect(
+      clientKindProblems([{ ...MISSING, template: 'vanilla-vite', readme: 'partials/client-readme-no-such-kind-for-tests.md.ejs' }]),
+    ).toEqual([
+      'client kind No such kind (--client-framework no-such-framework-for-tests, server vite) names README partial templates/project/partials/client-readme-no-such-kind-for-tests.md.ejs, which does not exist',
     ]);
   });
 });

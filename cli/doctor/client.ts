@@ -6,7 +6,7 @@
  * server serves is `CodeFacts.transports` and the runner transports the code hands to
  * `create_transport`.
  */
-import { CLIENT_KINDS } from '../../generators/app/catalogue/client-kinds.js';
+import { CLIENT_KINDS, kindTransportSdks } from '../../generators/app/catalogue/client-kinds.js';
 import { TRANSPORTS } from '../../generators/app/catalogue/catalogue.js';
 import type { Finding } from './types.js';
 import type { DoctorProject } from './project.js';
@@ -14,7 +14,8 @@ import type { DoctorProject } from './project.js';
 /** Client SDK package → the runner transport (`-t` value) it connects over. */
 function sdkTransports(): Map<string, string> {
   const out = new Map<string, string>();
-  for (const kind of CLIENT_KINDS) for (const [runner, sdk] of Object.entries(kind.transports)) if (sdk) out.set(sdk.packageName, runner);
+  for (const kind of CLIENT_KINDS)
+    for (const [runner, sdk] of Object.entries(kindTransportSdks(kind))) if (sdk) out.set(sdk.packageName, runner);
   return out;
 }
 

@@ -35,26 +35,16 @@ export interface ClientTransportSdk {
 }
 
 /**
- * The browser SDK of every web transport, from the transport catalogue (`client` of each entry in
- * `catalogue/transports.ts`): the web client kinds offer exactly these.
+ * The browser SDK of a transport: its catalogue entry's `client` (the browser package that serves it),
+ * or undefined for a telephony transport or a web transport the bot alone serves.
+ *
+ * @param t a transport catalogue entry
  */
-export const WEB_TRANSPORT_SDKS: Readonly<Partial<Record<ClientRunnerTransport, ClientTransportSdk>>> = Object.fromEntries(
-  (TRANSPORTS as readonly TransportDefinition[]).flatMap((t) =>
-    t.kind === 'web' && t.client
-      ? [
-          [
-            t.runnerTransport,
-            {
-              clientType: t.client.type,
-              packageName: t.client.packageName,
-              className: t.client.className,
-              ...(t.client.connectsToWsUrl ? { connectsToWsUrl: true } : {}),
-            },
-          ],
-        ]
-      : [],
-  ),
-);
+export function browserSdk(t: TransportDefinition): ClientTransportSdk | undefined {
+  if (t.kind !== 'web' || !t.client) return undefined;
+  const { type, packageName, className, connectsToWsUrl } = t.client;
+  return { clientType: type, packageName, className, ...(connectsToWsUrl ? { connectsToWsUrl: true } : {}) };
+}
 
 /** One client the generator can write under `client/`. */
 export interface ClientKind {
@@ -70,8 +60,12 @@ export interface ClientKind {
   readonly label: string;
   /** Where it runs: a browser, or a phone (iOS/Android app). */
   readonly platform: 'web' | 'mobile';
-  /** The runner transports it connects over, with the client SDK of each, in preference order. */
-  readonly transports: Readonly<Partial<Record<ClientRunnerTransport, ClientTransportSdk>>>;
+  /**
+   * The runner transports it connects over, with the client SDK of each, in preference order; or
+   * `browser`: every web transport with a browser package (the catalogue entry's `client`, see
+   * {@link browserSdk}), so a new web transport needs no edit here.
+   */
+  readonly transports: 'browser' | Readonly<Partial<Record<ClientRunnerTransport, ClientTransportSdk>>>;
   /** The wizard's "Bot type and client" choice for it. */
   readonly wizard: { readonly value: string; readonly title: string; readonly description: string };
   /** What the client is, one line for docs/clients.md. */
@@ -106,7 +100,7 @@ export const CLIENT_KINDS: readonly ClientKind[] = [
     frameworkDefault: false,
     label: 'React + Next.js',
     platform: 'web',
-    transports: WEB_TRANSPORT_SDKS,
+    transports: 'browser',
     wizard: { value: 'web-react-nextjs', title: 'Web bot, React + Next.js client', description: 'client/ with Next.js' },
     summary:
       "React 19 + Next.js 16 (App Router), `@pipecat-ai/voice-ui-kit` components; the start request goes through the app's own API routes",
@@ -122,7 +116,7 @@ export const CLIENT_KINDS: readonly ClientKind[] = [
     frameworkDefault: true,
     label: 'React + Vite',
     platform: 'web',
-    transports: WEB_TRANSPORT_SDKS,
+    transports: 'browser',
     wizard: { value: 'web-react-vite', title: 'Web bot, React + Vite client', description: 'client/ with Vite' },
     summary: 'React 19 + Vite 8, `@pipecat-ai/voice-ui-kit` components',
     readme: 'partials/client-readme.md.ejs',
@@ -137,7 +131,7 @@ export const CLIENT_KINDS: readonly ClientKind[] = [
     frameworkDefault: true,
     label: 'vanilla TypeScript + Vite',
     platform: 'web',
-    transports: WEB_TRANSPORT_SDKS,
+    transports: 'browser',
     wizard: { value: 'web-vanilla', title: 'Web bot, vanilla JS client', description: 'client/ with plain TypeScript and Vite' },
     summary: 'plain TypeScript + Vite 8 on `@pipecat-ai/client-js`, no UI framework',
     readme: 'partials/client-readme.md.ejs',
@@ -205,9 +199,24 @@ export function clientKindByTemplate(template: string): ClientKind | undefined {
   return CLIENT_KINDS.find((k) => k.template === template);
 }
 
+/**
+ * The client SDK of each runner transport a kind connects over, in preference order (catalogue
+ * order for a `browser` kind).
+ *
+ * @param kind a client kind
+ * @param catalogue the transport catalogue (default: `TRANSPORTS`; tests pass a copy with more entries)
+ */
+export function kindTransportSdks(
+  kind: ClientKind,
+  catalogue: readonly TransportDefinition[] = TRANSPORTS,
+): Partial<Record<ClientRunnerTransport, ClientTransportSdk>> {
+  if (kind.transports !== 'browser') return { ...kind.transports };
+  return Object.fromEntries(catalogue.flatMap((t) => (browserSdk(t) ? [[t.runnerTransport, browserSdk(t)!]] : [])));
+}
+
 /** The runner transports a kind connects over, in preference order. */
 export function kindRunnerTransports(kind: ClientKind): ClientRunnerTransport[] {
-  return Object.keys(kind.transports) as ClientRunnerTransport[];
+  return Object.keys(kindTransportSdks(kind));
 }
 
 /**
@@ -217,7 +226,7 @@ export function kindRunnerTransports(kind: ClientKind): ClientRunnerTransport[] 
  * @param runnerTransport a runner transport name, e.g. `daily` (a catalogue entry's `runnerTransport`)
  */
 export function kindSupports(kind: ClientKind, runnerTransport: string): boolean {
-  return Object.prototype.hasOwnProperty.call(kind.transports, runnerTransport);
+  return Object.prototype.hasOwnProperty.call(kindTransportSdks(kind), runnerTransport);
 }
 
 /** One platform's Pipecat client SDK for a runner transport. */

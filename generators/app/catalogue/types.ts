@@ -360,7 +360,36 @@ export interface ClientTransportDefinition {
    * transport's connect parameters instead of passing it through.
    */
   readonly connectsToWsUrl?: boolean;
+  /**
+   * The fields of the runner's `POST /start` body beside `transport` (which is always the entry's
+   * `runnerTransport`), as JSON: pipecat.runner.run reads `createDailyRoom`, `dailyRoomProperties`
+   * and `body` for Daily, `enableDefaultIceServers` and `body` for SmallWebRTC, nothing else for
+   * its WebSocket. The web clients send exactly this; Pipecat Cloud's public start endpoint reads
+   * the same body.
+   */
+  readonly startBody: Readonly<Record<string, JsonValue>>;
+  /**
+   * A dotted path into {@link startBody} set to `true` when the bot receives no camera, e.g.
+   * Daily's `dailyRoomProperties.start_video_off` (the room starts with video off).
+   */
+  readonly cameraOffField?: string;
+  /**
+   * The package exports `WavMediaManager` (getUserMedia and Web Audio) and the transport takes it as
+   * `mediaManager`: its constructor arguments (recorder chunk size in samples, rate in Hz), as the
+   * transport's default device manager gets them. Without it the transport's own (Daily's) device
+   * manager loads Daily's call machine from Daily's servers.
+   */
+  readonly wavMediaManager?: readonly number[];
+  /**
+   * The SDK posts its WebRTC offer (and ICE candidates) next to the start URL, to
+   * `<start URL without /start>/sessions/<sessionId>/api/offer`: a client that proxies the start
+   * request must proxy those too.
+   */
+  readonly offersAtSessions?: boolean;
 }
+
+/** A JSON value, as a start request body holds them. */
+export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 
 /** One transport, web or telephony. */
 export interface TransportDefinition {
@@ -394,8 +423,18 @@ export interface TransportDefinition {
   readonly flow: TransportFlow;
   /** What the bot passes to `create_transport` for it (flow `runner` only). */
   readonly params?: TransportParamsDefinition;
-  /** How the generated web client offers it (web transports only). */
+  /**
+   * The browser package that serves it (web transports only): a web client offers the transport
+   * through it. A web transport without one is served by the bot alone; a client shows it as
+   * such, with {@link reach}.
+   */
   readonly client?: ClientTransportDefinition;
+  /**
+   * How people reach it without this project's client (plain text, one phrase), for a client that
+   * does not offer it: "served by the bot, not by this client: use <reach>". Absent: the
+   * development runner's `uv run bot.py -t <runnerTransport>`.
+   */
+  readonly reach?: string;
   readonly extras: readonly string[];
   /** Extras added when the project sends or receives video (e.g. SmallWebRTC's `webrtc-video`). */
   readonly videoExtras?: readonly string[];

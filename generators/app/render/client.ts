@@ -17,17 +17,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { findTransport } from '../catalogue/catalogue.js';
-import {
-  CLIENT_KINDS,
-  findClientKind,
-  type ClientKind,
-  type ClientRunnerTransport,
-  type ClientTransportSdk,
-} from '../catalogue/client-kinds.js';
+import { TRANSPORTS } from '../catalogue/catalogue.js';
+import { CLIENT_KINDS, findClientKind, type ClientKind } from '../catalogue/client-kinds.js';
+import type { TransportDefinition } from '../catalogue/types.js';
 import { agentNameFor } from '../config/resolve.js';
 import type { ProjectConfig } from '../config/types.js';
 import { templatesDir } from '../paths.js';
+import { splitClientTransports, type ClientTransport, type ServedByBot } from './client-transports.js';
 import { semver } from './semver.js';
 
 /** What the generator needs to write `<project>/client/`. */
@@ -40,22 +36,10 @@ export interface ClientPlan {
   context: Record<string, unknown>;
 }
 
-/** One transport as the client offers it (rendered into the client's config file). */
-export interface ClientTransport {
-  /** Canonical transport id of the catalogue (`daily`, `smallwebrtc`...). */
-  id: string;
-  /** Label shown in the transport selector (the catalogue's label). */
-  label: string;
-  /** The voice UI kit's `transportType` name (the catalogue's `client.type`), e.g. `daily`, `smallwebrtc`. */
-  clientType: ClientTransportSdk['clientType'];
-  /** The runner's transport name sent as `transport` in `POST /start`, e.g. `daily`, `webrtc`. */
-  runnerTransport: ClientRunnerTransport;
-  /** npm package of the client transport. */
-  packageName: string;
-  /** Class the package exports. */
-  className: string;
-  /** `POST /start` answers with a WebSocket URL the client then opens (see {@link ClientTransportDefinition}). */
-  connectsToWsUrl: boolean;
+/** The catalogue a client is planned from: the transports, and pins beside `templates/client/versions.json` (which they win over). */
+export interface ClientCatalogue {
+  readonly transports: readonly TransportDefinition[];
+  readonly pins?: Readonly<Record<string, string>>;
 }
 
 /** The context every client template (and the README partial) is rendered with. */
@@ -75,6 +59,8 @@ export interface ClientContext {
   readme: string;
   /** The chosen web transports the client supports, in the order given; the first is the default. */
   transports: ClientTransport[];
+  /** The chosen web transports the bot serves without this client (no package of this kind for them). */
+  servedByBot: ServedByBot[];
   /** The Pipecat client SDK packages (`@pipecat-ai/*`) of its template's `package.json`, transports aside, in its order. */
   sdkPackages: string[];
   /** The bot receives the user's camera: the client starts with the camera enabled. */
@@ -172,23 +158,18 @@ export function clientNodeRequirement(): ClientNodeRequirement {
 
 /**
  * The web transports of `config` as its client offers them, in the order given. Telephony
- * transports and transports the client kind has no SDK for are skipped.
+ * transports and transports the client kind has no SDK for are skipped ({@link splitClientTransports}).
  *
  * @param config a resolved configuration
  * @param kind the client kind (default: the configuration's own); none → `[]`
+ * @param catalogue the transport catalogue (default: `TRANSPORTS`)
  */
-export function clientTransports(config: ProjectConfig, kind: ClientKind | undefined = clientKind(config)): ClientTransport[] {
-  const result: ClientTransport[] = [];
-  if (!kind) return result;
-  for (const id of config.transports) {
-    const def = findTransport(id);
-    if (!def || def.kind !== 'web') continue;
-    const runnerTransport = def.runnerTransport as ClientRunnerTransport;
-    const sdk = kind.transports[runnerTransport];
-    if (!sdk) continue;
-    result.push({ id, label: def.label, runnerTransport, ...sdk, connectsToWsUrl: sdk.connectsToWsUrl === true });
-  }
-  return result;
+export function clientTransports(
+  config: ProjectConfig,
+  kind: ClientKind | undefined = clientKind(config),
+  catalogue: readonly TransportDefinition[] = TRANSPORTS,
+): ClientTransport[] {
+  return kind ? splitClientTransports(config, kind, catalogue).offered : [];
 }
 
 /** The client kind a configuration gets (`CLIENT_KINDS`), or undefined: telephony bots and `none` get none. */
@@ -213,20 +194,25 @@ export function clientTemplateName(config: ProjectConfig): ClientTemplateName | 
  *
  * @param config a resolved configuration
  * @param kind the client kind (default: the configuration's own)
+ * @param catalogue the transport catalogue and pins (default: `TRANSPORTS`, `versions.json`; tests pass a copy with more entries)
  * @throws Error when the kind's template folder or README partial is missing ({@link clientKindProblems}),
  *   when a template dependency has no pinned version (a broken package), naming it, or when the
  *   template asks for `engines.node` and the versions file has no valid one
  */
-export function planClient(config: ProjectConfig, kind: ClientKind | undefined = clientKind(config)): ClientPlan | null {
+export function planClient(
+  config: ProjectConfig,
+  kind: ClientKind | undefined = clientKind(config),
+  catalogue: ClientCatalogue = { transports: TRANSPORTS },
+): ClientPlan | null {
   if (!kind) return null;
   const template = kind.template;
-  const transports = clientTransports(config, kind);
+  const { offered: transports, servedByBot } = splitClientTransports(config, kind, catalogue.transports);
   if (transports.length === 0) return null;
 
   const templateDir = join(templatesDir(), 'client', template);
   const missing = clientKindProblems([kind]);
   if (missing.length) throw new Error(missing.join('; '));
-  const versions = clientVersions(template);
+  const versions = { ...clientVersions(template), ...catalogue.pins };
   const pkg = JSON.parse(readFileSync(join(templateDir, 'package.json'), 'utf8')) as Record<string, unknown>;
   const pin = (name: string): string => {
     const version = versions[name];
@@ -259,6 +245,7 @@ export function planClient(config: ProjectConfig, kind: ClientKind | undefined =
     platform: kind.platform,
     readme: kind.readme,
     transports,
+    servedByBot,
     sdkPackages: Object.keys(deps).filter((n) => n.startsWith('@pipecat-ai/') && !transports.some((t) => t.packageName === n)),
     videoInput: config.video_input,
     videoOutput: config.video_output || config.video_service !== null,

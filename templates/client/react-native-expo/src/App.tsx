@@ -4,7 +4,7 @@ import { VoiceClientVideoView } from '@pipecat-ai/react-native-daily-transport';
 import { useRef, useState } from 'react';
 import { FlatList, Pressable, StatusBar, StyleSheet, Text, TextInput, View } from 'react-native';
 
-import { APP_NAME, DEFAULT_START_URL, TRANSPORT, VIDEO_INPUT, VIDEO_OUTPUT, startRequest } from './config';
+import { APP_NAME, DEFAULT_START_URL, SERVED_BY_BOT, TRANSPORT, VIDEO_INPUT, VIDEO_OUTPUT, startRequest } from './config';
 
 /** One line of the conversation log. */
 interface Line {
@@ -97,6 +97,11 @@ export default function App() {
       <Text style={styles.status}>
         {TRANSPORT.label} · {state}
       </Text>
+      {SERVED_BY_BOT.map((note) => (
+        <Text key={note} style={styles.note}>
+          {note}
+        </Text>
+      ))}
       <TextInput
         accessibilityLabel="Bot start URL"
         style={[styles.input, !idle && styles.disabled]}
@@ -149,6 +154,7 @@ const styles = StyleSheet.create({
   screen: { flex: 1, paddingTop: 56, paddingHorizontal: 16, gap: 12, backgroundColor: '#ffffff' },
   title: { fontSize: 22, fontWeight: '600' },
   status: { color: '#555555' },
+  note: { color: '#555555', fontSize: 13 },
   input: { borderWidth: 1, borderColor: '#cccccc', borderRadius: 8, paddingHorizontal: 12, paddingVertical: 8 },
   disabled: { color: '#888888' },
   row: { flexDirection: 'row', gap: 12 },
