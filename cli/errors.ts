@@ -31,33 +31,7 @@ export const ExitCode = {
 /** One of the values of {@link ExitCode}. */
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 
-/**
- * A mistake in what the user gave us: a flag, a config key, a file. Exit code 2.
- *
- * `problems` lists every problem found (validation reports all of them at once); each names the
- * flag, config key or `file:line` it is about. `message` is the headline.
- */
-export class UserError extends Error {
-  readonly exitCode: ExitCodeValue = ExitCode.usage;
-  readonly problems: readonly string[];
-
-  /**
-   * @param message headline, e.g. `invalid configuration`
-   * @param problems one line per problem; empty when the headline says it all
-   */
-  constructor(message: string, problems: readonly string[] = []) {
-    super(message);
-    this.name = 'UserError';
-    this.problems = problems;
-  }
-}
-
-/**
- * Command-line problems yargs found (unknown flags, stray words) while the command still runs:
- * `pipecat init` reports them together with its configuration's problems, before writing anything;
- * every other command is stopped before its handler (`cli/main.ts`). Cleared by whoever reports them.
- */
-export const pendingUsageProblems: string[] = [];
+export { UserError } from '../generators/app/config/errors.js';
 
 /** An operation that was attempted and failed (not found, partial write...). Exit code 1. */
 export class OperationFailedError extends Error {

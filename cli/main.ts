@@ -14,7 +14,7 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { officialDeployShortForms } from './commands/cloud/deploy-argv.js';
 import { commands, preloadCommands } from './commands/registry.js';
-import { ExitCode, InterruptedError, UserError, exitCodeFor, formatError, pendingUsageProblems } from './errors.js';
+import { ExitCode, InterruptedError, UserError, exitCodeFor, formatError } from './errors.js';
 import { jsonErrorDocument, reportedAsJson } from './output/json-error.js';
 import { jsonModeRequested } from './output/mode.js';
 import { writeStderr, writeStdout } from '../generators/app/output/sinks.js';
@@ -44,6 +44,8 @@ export async function run(argv: string[], context: CommandContext = {}): Promise
     }
   }
   let usageError: UserError | undefined;
+  /** This parse's usage problems, handed to the command (`init` reports them with its own). */
+  const usageProblems: string[] = [];
   /** Whether the usage error is yargs' suggestion of a command (`Did you mean secrets?`). */
   let recommended = false;
   /** The failing command's usage line (`pipecat cloud secrets set <name> [pairs..]`), when known. */
@@ -86,7 +88,7 @@ export async function run(argv: string[], context: CommandContext = {}): Promise
       recommended = /^Did you mean /.test(msg ?? '');
       usageLine = commandUsage(usage as unknown as UsageContext);
       const lines = explainUsageFailure(msg ?? 'invalid usage', usage as unknown as UsageContext, argv);
-      pendingUsageProblems.push(...lines);
+      usageProblems.push(...lines);
       usageError = new UserError(lines[0], lines.slice(1));
     })
     // yargs still runs the command after a strict-mode failure: stop it here, before anything is
@@ -98,7 +100,7 @@ export async function run(argv: string[], context: CommandContext = {}): Promise
   for (const c of commands) parser.command(c);
   skipHelpCache(parser);
   try {
-    await parser.parseAsync(officialDeployShortForms(argv), { ...context });
+    await parser.parseAsync(officialDeployShortForms(argv), { ...context, usageProblems });
     if (usageError) throw usageError;
     return Number(process.exitCode ?? ExitCode.ok);
   } catch (err) {

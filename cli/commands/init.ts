@@ -20,9 +20,9 @@ import { ConfigError, readConfigFile, resolveConfig, type ConfigLayer } from '..
 import type { InitRequest } from '../../generators/app/init/init-plan.js';
 import type { GeneratorRun } from '../../generators/app/run.js';
 import { schemaProblem } from '../../generators/app/wizard/questions.js';
-import { CancelledError, UserError, pendingUsageProblems } from '../errors.js';
+import { CancelledError, UserError } from '../errors.js';
 import { setStopContext } from '../interrupts.js';
-import { yeomanHomeProblem } from '../yeoman-home.js';
+import { yeomanHomeProblem } from '../../generators/app/init/yeoman-home.js';
 import { builder, flagsLayer, listOptions, listOptionsJson, type InitArgs } from './init-options.js';
 import { checkBooleanValues, checkDashValues, checkEmptyValues } from './value-checks.js';
 import { writeStderr, writeStdout } from '../../generators/app/output/sinks.js';
@@ -177,7 +177,7 @@ export async function runInit(argv: InitArgs, io: InitIO): Promise<void> {
  * @throws UserError or ConfigError (exit 2) for invalid input
  */
 function readInput(argv: InitArgs, io: InitIO): { flags: ConfigLayer; configLayer?: ConfigLayer } {
-  const usage = pendingUsageProblems.splice(0);
+  const usage = [...(argv.usageProblems ?? [])];
   if (usage.length) throw withConfigProblems(usage, argv);
   checkBooleanValues(io.rawArgs);
   checkEmptyValues(argv);

@@ -222,7 +222,7 @@ async function runUpdate(argv: UpdateArgs, io: UpdateIO): Promise<void> {
   const [core, { updateProject }, { yeomanHomeProblem }] = await Promise.all([
     import('../../generators/app/update/update.js'),
     import('../../generators/app/update/session.js'),
-    import('../yeoman-home.js'),
+    import('../../generators/app/init/yeoman-home.js'),
   ]);
   checkBooleanValues(io.rawArgs);
   checkEmptyValues(argv);

@@ -31,4 +31,4 @@ export function valueLength(value: string): number {
 }
 
 /** The one redaction of values in output lives in `./redact.ts`; re-exported for existing callers. */
-export { REDACT_MIN_LENGTH, redactValues } from './redact.js';
+export { REDACT_MIN_LENGTH, redactValues } from '../../generators/app/output/redact.js';

@@ -24,7 +24,7 @@ import { lookupCredentials, resolveOrganization } from '../../cloud-api/credenti
 import * as dialogs from '../../dialogs.js';
 import { NotLoggedInError, UserError } from '../../errors.js';
 import { readBounded } from '../../secrets/bounded-read.js';
-import { TOKEN_FRAGMENT_LENGTH, registerSecrets, tokenSecretPart } from '../../secrets/redact.js';
+import { TOKEN_FRAGMENT_LENGTH, registerSecrets, tokenSecretPart } from '../../../generators/app/output/redact.js';
 import { watchInterrupts, type InterruptWatch } from '../../interrupts.js';
 import { startSpinner, type Spinner } from '../../output/spinner.js';
 import { writeStderr, writeStdout } from '../../../generators/app/output/sinks.js';

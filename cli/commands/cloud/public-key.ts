@@ -14,7 +14,7 @@
 import { readCredentialsFile, updateCredentialsFile, type CredentialsData } from '../../cloud-api/credentials.js';
 import type { PublicApiKey } from '../../cloud-api/session-types.js';
 import { OperationFailedError, UserError } from '../../errors.js';
-import { TOKEN_FRAGMENT_LENGTH, tokenSecretPart } from '../../secrets/redact.js';
+import { TOKEN_FRAGMENT_LENGTH, tokenSecretPart } from '../../../generators/app/output/redact.js';
 import type { CloudIO, Session } from './common.js';
 import { visibleField } from '../../../generators/app/output/terminal-safe.js';
 import { shown } from '../../output/shown.js';

@@ -15,7 +15,7 @@
  * Source: issue 25 ("One init core"); issue 12 (in-place init, `--coding-agent`).
  */
 import { join, relative, resolve } from 'node:path';
-import { UserError } from '../../../cli/errors.js';
+import { UserError } from '../config/errors.js';
 import { readConfigFile } from '../config/resolve.js';
 import type { ProjectConfig } from '../config/types.js';
 import { renderFiles, renderGuidesOnly, type RenderedFile } from '../render/render.js';

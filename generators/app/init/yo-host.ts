@@ -10,7 +10,7 @@ import { Console } from 'node:console';
 import { realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { emitKeypressEvents } from 'node:readline';
-import { yeomanHomeProblem } from '../../../cli/yeoman-home.js';
+import { yeomanHomeProblem } from './yeoman-home.js';
 import { flagsLayer } from '../config/flags.js';
 import type { ConfigLayer } from '../config/resolve.js';
 import type { InitRequest } from './init-plan.js';

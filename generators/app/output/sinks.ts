@@ -8,7 +8,7 @@
  * `visibleField` (or `visibleLines`) first: this is the backstop, not the rule for values.
  */
 import { Writable } from 'node:stream';
-import { redactOutput } from '../../../cli/secrets/redact.js';
+import { redactOutput } from './redact.js';
 import { visibleControls, visibleField, visibleLines } from './terminal-safe.js';
 
 /**

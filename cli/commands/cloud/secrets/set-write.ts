@@ -8,7 +8,7 @@ import type { StopSignal } from '../../../errors.js';
 import { ApiError } from '../../../cloud-api/errors.js';
 import { unrefDelay, type InterruptWatch } from '../../../interrupts.js';
 import type { WritePlan } from '../../../secrets/plan.js';
-import type { Redactor } from '../../../secrets/redact.js';
+import type { Redactor } from '../../../../generators/app/output/redact.js';
 import { waitForSet } from '../../../secrets/wait.js';
 import { reconcileWithServer, writeKeys, type KeyWriteResult } from '../../../secrets/writer.js';
 import type { CloudIO } from '../common.js';
