@@ -60,7 +60,7 @@ export function listOptionsJson(): string {
  *
  * @param argv parsed arguments
  */
-export function flagsLayer(argv: InitArgs): ConfigLayer {
+export function initArgvLayer(argv: InitArgs): ConfigLayer {
   return layerOfFlags((name) => argv[name]);
 }
 

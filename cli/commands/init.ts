@@ -23,11 +23,11 @@ import { schemaProblem } from '../../generators/app/wizard/questions.js';
 import { CancelledError, UserError } from '../errors.js';
 import { setStopContext } from '../interrupts.js';
 import { yeomanHomeProblem } from '../../generators/app/init/yeoman-home.js';
-import { builder, flagsLayer, listOptions, listOptionsJson, type InitArgs } from './init-options.js';
+import { builder, initArgvLayer, listOptions, listOptionsJson, type InitArgs } from './init-options.js';
 import { checkBooleanValues, checkDashValues, checkEmptyValues } from './value-checks.js';
 import { writeStderr, writeStdout } from '../../generators/app/output/sinks.js';
 
-export { checkBooleanValues, checkDashValues, checkEmptyValues, flagsLayer, listOptions, listOptionsJson, type InitArgs };
+export { checkBooleanValues, checkDashValues, checkEmptyValues, initArgvLayer, listOptions, listOptionsJson, type InitArgs };
 
 /**
  * The collaborators of `pipecat init`'s handler. The binary passes the process's
@@ -186,7 +186,7 @@ function readInput(argv: InitArgs, io: InitIO): { flags: ConfigLayer; configLaye
     if (argv.directory === '' || argv.directory === '-') delete argv.directory; // the same lone `-`
   }
   if (argv.config === '') throw new UserError('--config needs the path of a JSON config file');
-  const flags = flagsLayer(argv);
+  const flags = initArgvLayer(argv);
   let configLayer = typeof argv.config === 'string' ? readConfigFile(argv.config) : undefined;
   if (argv.directory === QUICKSTART_WORD) {
     // `pipecat init quickstart`: the fixed preset, in ./pipecat-quickstart; flags still override.
@@ -236,7 +236,7 @@ function withConfigProblems(usage: string[], argv: InitArgs): UserError {
   const problems: string[] = [];
   try {
     const configLayer = typeof argv.config === 'string' ? readConfigFile(argv.config) : undefined;
-    const flags = flagsLayer(argv);
+    const flags = initArgvLayer(argv);
     resolveConfig({ config: configLayer, flags });
   } catch (err) {
     if (err instanceof ConfigError) problems.push(...err.problems);

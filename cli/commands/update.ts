@@ -200,7 +200,7 @@ export function createUpdateCommand(io: () => UpdateIO = processUpdateIO): Comma
     describe: 'Change services, transports or features of a generated project, or update it to the current templates, keeping your edits',
     builder,
     // yargs cannot type flags declared from the options table: the handler names their type.
-    handler: (argv) => runUpdate(argv as UpdateArgs, io()),
+    handler: (argv) => runUpdateCommand(argv as UpdateArgs, io()),
   };
 }
 
@@ -216,7 +216,7 @@ export const updateCommand: CommandModule = createUpdateCommand();
  * @throws UserError (exit 2) for invalid input or no project; the update's own errors (exit 1, 2,
  *   3, 143); CancelledError (exit 130) when a question is cancelled
  */
-async function runUpdate(argv: UpdateArgs, io: UpdateIO): Promise<void> {
+async function runUpdateCommand(argv: UpdateArgs, io: UpdateIO): Promise<void> {
   // Imported here, not at the top: the update core brings the renderer, the catalogue and the
   // diff libraries, which `update --help` does not need (≈ 70 ms of CPU when imported statically).
   const [core, { updateProject }, { yeomanHomeProblem }] = await Promise.all([

@@ -3,9 +3,9 @@
  * the platform reports them, listings, deletion and logs. Paths and shapes: see `deploy.ts`.
  */
 import { randomUUID } from 'node:crypto';
-import { buildStatus, checkRegion, intParam } from './deploy-builds.js';
+import { buildStatus, requestRegion, intParam } from './deploy-builds.js';
 import {
-  AGENT_NAME_RE,
+  PLATFORM_AGENT_NAME_RE,
   bad,
   DeployHttpError,
   iso,
@@ -131,7 +131,7 @@ export function validate(
   body: Record<string, unknown>,
   existing: StoredAgent | undefined,
 ): { config: AgentConfig; region: string } {
-  const region = checkRegion(store, body.region) ?? existing?.region ?? store.ctx.defaultRegion;
+  const region = requestRegion(store, body.region) ?? existing?.region ?? store.ctx.defaultRegion;
   const problems = shapeProblems(body, existing, region);
   if (problems.length) throw bad(problems.join('; '));
   checkReferences(store, body, region);
@@ -172,7 +172,7 @@ function newDeployment(store: DeployStore, config: AgentConfig): StoredDeploymen
 export function deploy(store: DeployStore, method: 'POST' | 'PUT', body: Record<string, unknown>): [number, unknown] {
   const name = body.serviceName;
   if (typeof name !== 'string' || !name) throw bad('serviceName is required');
-  if (!AGENT_NAME_RE.test(name) || name.length > 63)
+  if (!PLATFORM_AGENT_NAME_RE.test(name) || name.length > 63)
     throw bad(
       `Invalid agent name '${name}': use at most 63 lowercase letters, digits or '-', starting with a letter and ending with a letter or digit`,
     );

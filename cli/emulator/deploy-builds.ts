@@ -40,7 +40,7 @@ export function buildView(store: DeployStore, b: StoredBuild) {
  *
  * @throws DeployHttpError 400 naming the valid regions
  */
-export function checkRegion(store: DeployStore, r: unknown): string | undefined {
+export function requestRegion(store: DeployStore, r: unknown): string | undefined {
   if (r === undefined || r === null) return undefined;
   if (typeof r !== 'string' || !store.ctx.regions.includes(r))
     throw bad(`Invalid region '${String(r)}'. Valid regions: ${store.ctx.regions.join(', ')}`);
@@ -50,7 +50,7 @@ export function checkRegion(store: DeployStore, r: unknown): string | undefined 
 /** `POST builds/upload-url`: an upload id and this emulator's `/_uploads` with S3-like form fields. */
 export function uploadUrl(store: DeployStore, body: Record<string, unknown>): [number, unknown] {
   const { ctx } = store;
-  const region = checkRegion(store, body.region) ?? ctx.defaultRegion;
+  const region = requestRegion(store, body.region) ?? ctx.defaultRegion;
   const uploadId = randomUUID();
   const key = `${ctx.org}/${uploadId}.tar.gz`;
   const expiresAt = Date.now() + 15 * 60_000;
@@ -126,7 +126,7 @@ export async function createBuild(store: DeployStore, body: Record<string, unkno
   const upload = store.uploads.get(body.uploadId);
   if (!upload) throw new DeployHttpError(404, 'NOT_FOUND', `Upload '${body.uploadId}' not found`);
   if (!upload.tarball) throw bad(`No build context was uploaded for upload '${body.uploadId}'`);
-  const region = checkRegion(store, body.region) ?? upload.region;
+  const region = requestRegion(store, body.region) ?? upload.region;
   const tarball = upload.tarball;
   const contextHash = createHash('md5').update(tarball).digest('hex').slice(0, 16);
   const now = Date.now();

@@ -10,7 +10,7 @@ import type Joi from 'joi';
 import type JoiModule from 'joi';
 import { TRANSPORTS, TRANSPORT_FAMILIES, findTransport, transportName } from '../catalogue/catalogue.js';
 import type { TransportDefinition } from '../catalogue/types.js';
-import { problemFromDetail, transportChoices, type ConfigProblem } from './problems.js';
+import { problemFromDetail, transportChoicesText, type ConfigProblem } from './problems.js';
 import { findClientKind, frameworksWithServerChoice, kindSupports, kindsOfFramework } from '../catalogue/client-kinds.js';
 import {
   CONFIG_OPTIONS,
@@ -32,7 +32,7 @@ export const MAX_NAME_LENGTH = 50;
 export const PROJECT_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 export { ROLE_OF_KEY, selectableServiceIds, transportIds };
-export { idsMentioning, shown, withLabel, type ConfigProblem } from './problems.js';
+export { idsMentioning, quotedValue, withLabel, type ConfigProblem } from './problems.js';
 
 let joiModule: typeof Joi | undefined;
 
@@ -142,7 +142,7 @@ export function validateConfig(config: Record<string, unknown>, sources: Partial
   const transportProblem = problems.find((p) => p.key === 'transports');
   if (transportProblem) {
     if (config.transports == null || (Array.isArray(config.transports) && config.transports.length === 0))
-      transportProblem.message = `is required: ${transportChoices(config.bot_type)}`;
+      transportProblem.message = `is required: ${transportChoicesText(config.bot_type)}`;
     return problems.filter((p) => !(p.key === 'bot_type' && p.message.startsWith('is required')));
   }
   return problems;

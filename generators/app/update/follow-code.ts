@@ -100,7 +100,7 @@ export interface CodeState {
  * @param transports the configuration's transport ids (for the variables pipecat reads for them)
  * @throws PythonNotFoundError (exit 2) when no Python can read the code
  */
-export async function readCode(root: string, plan: readonly FilePlan[] | null, transports: readonly string[]): Promise<CodeState> {
+export async function readSettledCode(root: string, plan: readonly FilePlan[] | null, transports: readonly string[]): Promise<CodeState> {
   const reading: CodeReading = await readServerCode({ root, files: plan ? settledPython(plan) : undefined });
   const unreadable = reading.files.filter((f) => f.error !== undefined || (f.markers?.length ?? 0) > 0);
   return { facts: codeFacts(reading, { transports: [...transports] }), unreadable };
@@ -271,7 +271,7 @@ export interface Followed {
  */
 export async function followCode(input: FollowInput): Promise<Followed> {
   let { plan, next, config } = input;
-  let state = await readCode(input.root, plan, config.transports);
+  let state = await readSettledCode(input.root, plan, config.transports);
   const lines: string[] = [];
   const diff = state.unreadable.length ? [] : disagreements(config, state.facts);
   if (state.unreadable.length) lines.push(unreadableLine(state.unreadable));
@@ -289,7 +289,7 @@ export async function followCode(input: FollowInput): Promise<Followed> {
       config = followed;
       ({ plan, next } = await replan({ ...input, plan, next, config }));
       lines.push(...diff.map(followedLine));
-      state = await readCode(input.root, plan, config.transports);
+      state = await readSettledCode(input.root, plan, config.transports);
     }
   }
   lines.push(...followFiles(input.root, plan, state, input.out));
