@@ -29,7 +29,7 @@ export const ExitCode = {
 } as const;
 
 /** One of the values of {@link ExitCode}. */
-export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
+type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 
 export { UserError } from '../generators/app/config/errors.js';
 
@@ -107,7 +107,7 @@ export class InterruptedError extends Error {
 }
 
 /** Any error that carries its own exit code. */
-export interface ErrorWithExitCode extends Error {
+interface ErrorWithExitCode extends Error {
   exitCode: number;
 }
 
@@ -151,7 +151,7 @@ const SYSTEM_FS_ERRORS: Record<string, string> = {
  *
  * @param err the thrown value (a Node `ErrnoException` with `code` and `path`)
  */
-export function systemFsMessage(err: unknown): string | undefined {
+function systemFsMessage(err: unknown): string | undefined {
   const e = err as NodeJS.ErrnoException | undefined;
   if (!e || typeof e !== 'object' || typeof e.code !== 'string' || !(e.code in SYSTEM_FS_ERRORS)) return undefined;
   const where = typeof e.path === 'string' ? ` ${e.path}` : '';
@@ -163,7 +163,7 @@ export function systemFsMessage(err: unknown): string | undefined {
  *
  * @param err the thrown value
  */
-export function isExpectedError(err: unknown): boolean {
+function isExpectedError(err: unknown): boolean {
   return !!err && typeof err === 'object' && 'exitCode' in err;
 }
 

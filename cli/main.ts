@@ -32,7 +32,7 @@ import type { CommandContext } from './commands/context.js';
  * @returns the process exit code (0 success, 1 failed, 2 usage, 3 update conflicts, 4 not logged in,
  *   5 update wrote conflict markers, 129 SIGHUP, 130 cancelled or SIGINT, 143 SIGTERM; docs/exit-codes.md)
  */
-export async function run(argv: string[], context: CommandContext = {}): Promise<number> {
+async function run(argv: string[], context: CommandContext = {}): Promise<number> {
   // Shell completion of a flag's value (`--stt deep⇥`): the catalogue's ids, before yargs, which
   // completes commands and flags only (./completion-values.ts, loaded only here).
   const completing = argv.indexOf('--get-yargs-completions');

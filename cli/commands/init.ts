@@ -56,7 +56,7 @@ export interface InitIO {
  *
  * @returns a fresh {@link InitIO}
  */
-export function processInitIO(): InitIO {
+function processInitIO(): InitIO {
   return {
     out: writeStdout,
     err: writeStderr,
@@ -78,7 +78,7 @@ export function processInitIO(): InitIO {
  * @param cwd absolute folder a relative DIRECTORY starts from
  * @throws UserError (exit 2) naming `--output` or `--name`
  */
-export function applyDirectory(argv: InitArgs, flags: ConfigLayer, configName: unknown, cwd: string = process.cwd()): void {
+function applyDirectory(argv: InitArgs, flags: ConfigLayer, configName: unknown, cwd: string = process.cwd()): void {
   if (argv.directory === undefined) return;
   if (typeof argv.directory !== 'string' || argv.directory === '')
     throw new UserError('DIRECTORY must be a folder path (e.g. `pipecat init .` or `pipecat init my-bot`)');
@@ -123,7 +123,7 @@ export const initCommand: CommandModule = createInitCommand();
  * @throws UserError or ConfigError (exit 2) for invalid input; CancelledError (exit 130) when the
  *   wizard is cancelled or declined; StagingError when the file system refuses
  */
-export async function runInit(argv: InitArgs, io: InitIO): Promise<void> {
+async function runInit(argv: InitArgs, io: InitIO): Promise<void> {
   // Until the staging's own handlers: a signal says "cancelled: nothing was written", the note of
   // init's registry row (`./registry.ts`), which `cli/main.ts` sets before parsing.
   if (argv['list-options']) {
@@ -251,14 +251,14 @@ function withConfigProblems(usage: string[], argv: InitArgs): UserError {
 }
 
 /** `pipecat init quickstart` (the anchor's spelling): this word as DIRECTORY selects {@link QUICKSTART}. */
-export const QUICKSTART_WORD = 'quickstart';
+const QUICKSTART_WORD = 'quickstart';
 
 /**
  * The quickstart preset, as pipecat 1.7.0's `pipecat init quickstart` sets it (`scaffold.py`,
  * `scaffold_quickstart`): a web bot on SmallWebRTC and Daily, Deepgram → OpenAI (Responses API) →
  * Cartesia, deployable to Pipecat Cloud, in `./pipecat-quickstart`.
  */
-export const QUICKSTART: ConfigLayer = {
+const QUICKSTART: ConfigLayer = {
   project_name: 'pipecat-quickstart',
   bot_type: 'web',
   transports: ['smallwebrtc', 'daily'],

@@ -39,7 +39,7 @@ export function nearestProjectRoot(from: string): string | undefined {
 }
 
 /** Where a deploy works: the folder and whether it is the project's `server/` found from elsewhere. */
-export interface DeployFolder {
+interface DeployFolder {
   /** Absolute folder holding `pcc-deploy.toml` (or `cwd` when none was found). */
   dir: string;
   /** True when `dir` is the project's `server/` and not `cwd`. */
@@ -82,7 +82,7 @@ export function fileInServer(path: string, cwd: string): { path: string; server?
 }
 
 /** What {@link platformSuppliedKeys} found. */
-export interface SuppliedKeys {
+interface SuppliedKeys {
   /** Variable names Pipecat Cloud supplies, in catalogue order, without repeats. */
   keys: string[];
   /** For each, the transports (ids) that make the platform supply it. */

@@ -21,7 +21,7 @@ import { own } from './http.js';
 const lastDeployment = (a: StoredAgent) => a.deployments[a.deployments.length - 1];
 
 /** Details of an agent as the platform reports them (REST reference `ServiceDetailsResponse`). */
-export function details(store: DeployStore, a: StoredAgent) {
+function details(store: DeployStore, a: StoredAgent) {
   const { ctx } = store;
   const now = Date.now();
   const d = lastDeployment(a);
@@ -126,7 +126,7 @@ function checkReferences(store: DeployStore, body: Record<string, unknown>, regi
 }
 
 /** Validate a create/update body; returns the configuration and region. */
-export function validate(
+function validate(
   store: DeployStore,
   body: Record<string, unknown>,
   existing: StoredAgent | undefined,
@@ -169,7 +169,7 @@ function newDeployment(store: DeployStore, config: AgentConfig): StoredDeploymen
  * `POST services` (create) or `PUT services` (update, name in the body). An update that changes
  * nothing creates no deployment (a `warning` says so) unless `forceRedeploy`; ten deployments are kept.
  */
-export function deploy(store: DeployStore, method: 'POST' | 'PUT', body: Record<string, unknown>): [number, unknown] {
+function deploy(store: DeployStore, method: 'POST' | 'PUT', body: Record<string, unknown>): [number, unknown] {
   const name = body.serviceName;
   if (typeof name !== 'string' || !name) throw bad('serviceName is required');
   if (!PLATFORM_AGENT_NAME_RE.test(name) || name.length > 63)
@@ -209,7 +209,7 @@ export function deploy(store: DeployStore, method: 'POST' | 'PUT', body: Record<
 }
 
 /** The agent's log lines, newest first; `deploymentId` keeps one deployment's, `sessionId` a session's (`sessions.ts` writes them). */
-export function agentLogs(
+function agentLogs(
   store: DeployStore,
   a: StoredAgent,
   limit: number,

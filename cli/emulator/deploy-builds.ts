@@ -11,7 +11,7 @@ export const buildStatus = (b: StoredBuild, now = Date.now()) =>
   now < b.startsAt ? 'pending' : now < b.endsAt ? 'building' : b.errorMessage ? 'failed' : 'success';
 
 /** A build as the platform reports it (REST reference, build-get). */
-export function buildView(store: DeployStore, b: StoredBuild) {
+function buildView(store: DeployStore, b: StoredBuild) {
   const { org } = store.ctx;
   const status = buildStatus(b);
   const done = status === 'success' || status === 'failed';
@@ -48,7 +48,7 @@ export function requestRegion(store: DeployStore, r: unknown): string | undefine
 }
 
 /** `POST builds/upload-url`: an upload id and this emulator's `/_uploads` with S3-like form fields. */
-export function uploadUrl(store: DeployStore, body: Record<string, unknown>): [number, unknown] {
+function uploadUrl(store: DeployStore, body: Record<string, unknown>): [number, unknown] {
   const { ctx } = store;
   const region = requestRegion(store, body.region) ?? ctx.defaultRegion;
   const uploadId = randomUUID();
@@ -119,7 +119,7 @@ function buildOutcome(
 }
 
 /** `POST builds`: decides the build's outcome from the uploaded context (or answers a cached build). */
-export async function createBuild(store: DeployStore, body: Record<string, unknown>): Promise<[number, unknown]> {
+async function createBuild(store: DeployStore, body: Record<string, unknown>): Promise<[number, unknown]> {
   if (typeof body.uploadId !== 'string' || !body.uploadId) throw bad('uploadId is required');
   const dockerfilePath = body.dockerfilePath === undefined ? 'Dockerfile' : body.dockerfilePath;
   if (typeof dockerfilePath !== 'string' || !dockerfilePath) throw bad('dockerfilePath must be a non-empty string');

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 
 /** Hex digits of the SHA-256 digest shown in a fingerprint (8 hex digits = 32 bits). */
-export const FINGERPRINT_HEX_DIGITS = 8;
+const FINGERPRINT_HEX_DIGITS = 8;
 
 /**
  * Short fingerprint of a value: `sha256:` and the first {@link FINGERPRINT_HEX_DIGITS} hex digits

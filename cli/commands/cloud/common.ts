@@ -73,13 +73,13 @@ export function cloudOptions(y: Argv, opts: { json?: boolean } = {}): Argv {
 }
 
 /** Sink of text for the user (the binary: stderr); the text carries its own line breaks. */
-export type TextSink = (text: string) => void;
+type TextSink = (text: string) => void;
 
 /** The binary's stderr as a {@link TextSink}. */
 const processErr: TextSink = writeStderr;
 
 /** True when debug lines are wanted: `--verbose` or `PIPECAT_DEBUG` set to 1/true/yes. */
-export function debugEnabled(argv: CloudArgs, env: NodeJS.ProcessEnv = process.env): boolean {
+function debugEnabled(argv: CloudArgs, env: NodeJS.ProcessEnv = process.env): boolean {
   return !!argv.verbose || /^(1|true|yes|on)$/i.test(env.PIPECAT_DEBUG ?? '');
 }
 
@@ -88,7 +88,7 @@ export function debugEnabled(argv: CloudArgs, env: NodeJS.ProcessEnv = process.e
  *
  * @param err where the lines go (default: stderr)
  */
-export function debugSink(
+function debugSink(
   argv: CloudArgs,
   env: NodeJS.ProcessEnv = process.env,
   err: TextSink = processErr,
@@ -158,7 +158,7 @@ function tuning(env: NodeJS.ProcessEnv): { timeoutMs?: number; maxAttempts?: num
  *
  * @param err where `--verbose` debug lines go (default: stderr)
  */
-export async function makeClient(
+async function makeClient(
   token: string,
   argv: CloudArgs,
   env: NodeJS.ProcessEnv = process.env,

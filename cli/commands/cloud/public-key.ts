@@ -20,7 +20,7 @@ import { visibleField } from '../../../generators/app/output/terminal-safe.js';
 import { shown } from '../../output/shown.js';
 
 /** Where the key of a start came from. */
-export type KeySource = '--api-key' | 'PIPECAT_DEFAULT_PUBLIC_KEY' | 'credentials file' | 'only key';
+type KeySource = '--api-key' | 'PIPECAT_DEFAULT_PUBLIC_KEY' | 'credentials file' | 'only key';
 
 /** A public key chosen for a start: its value (never printed), its name and where it came from. */
 export interface ChosenKey {

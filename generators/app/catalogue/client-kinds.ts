@@ -38,7 +38,7 @@ export interface ClientTransportSdk {
  * The browser SDK of every web transport, from the transport catalogue (`client` of each entry in
  * `catalogue/transports.ts`): the web client kinds offer exactly these.
  */
-export const WEB_TRANSPORT_SDKS: Readonly<Partial<Record<ClientRunnerTransport, ClientTransportSdk>>> = Object.fromEntries(
+const WEB_TRANSPORT_SDKS: Readonly<Partial<Record<ClientRunnerTransport, ClientTransportSdk>>> = Object.fromEntries(
   (TRANSPORTS as readonly TransportDefinition[]).flatMap((t) =>
     t.kind === 'web' && t.client
       ? [
@@ -221,7 +221,7 @@ export function kindSupports(kind: ClientKind, runnerTransport: string): boolean
 }
 
 /** One platform's Pipecat client SDK for a runner transport. */
-export interface PlatformSdk {
+interface PlatformSdk {
   /** e.g. `iOS (Swift Package Manager)`. */
   readonly platform: string;
   /** What to add, as Markdown (package names, repositories, products). */

@@ -155,7 +155,7 @@ export function validateConfig(config: Record<string, unknown>, sources: Partial
  * @param c a normalised configuration
  * @param sources where each value came from (names the options a message refers to)
  */
-export function crossFieldProblems(c: Record<string, unknown>, sources: Partial<Record<ConfigKey, ValueSource>> = {}): ConfigProblem[] {
+function crossFieldProblems(c: Record<string, unknown>, sources: Partial<Record<ConfigKey, ValueSource>> = {}): ConfigProblem[] {
   const out: ConfigProblem[] = [];
   const add: AddProblem = (key, message) => void out.push({ key, message });
   const transports = Array.isArray(c.transports) ? (c.transports as unknown[]).filter((t): t is string => typeof t === 'string') : [];

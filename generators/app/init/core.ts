@@ -45,7 +45,7 @@ import { selfCommand } from './self-command.js';
  * The plan of `--coding-agent` (the anchor's "build with a coding agent" path): only `AGENTS.md`,
  * `CLAUDE.md` and `GETTING_STARTED.md`, no bot and no service questions.
  */
-export interface GuidesPlan {
+interface GuidesPlan {
   /** The project (folder) name shown in the guides. */
   name: string;
   /** Where the guides go. */
@@ -55,7 +55,7 @@ export interface GuidesPlan {
 }
 
 /** What the core carries out: a whole project ({@link InitPlan}) or the guides only ({@link GuidesPlan}). */
-export type CorePlan = InitPlan | GuidesPlan;
+type CorePlan = InitPlan | GuidesPlan;
 
 /** Whether a plan is a whole project (it has a resolved configuration). */
 function isProject(plan: CorePlan): plan is InitPlan {
@@ -135,7 +135,7 @@ export function planGuidesOnly(req: InitRequest): GuidesPlan {
  * @param plan what to write
  * @returns files in writing order, paths relative to the project folder
  */
-export function renderPlan(plan: CorePlan): RenderedFile[] {
+function renderPlan(plan: CorePlan): RenderedFile[] {
   const kept = keptGuides(plan.guides);
   const files = isProject(plan) ? renderFiles(plan.config) : renderGuidesOnly(plan.name);
   return files.filter((f) => !kept.includes(f.path));
@@ -160,7 +160,7 @@ export function dryRunText(plan: CorePlan): string {
 }
 
 /** How {@link stagePlan} writes. */
-export interface StageOptions {
+interface StageOptions {
   /** Receives the staging handle as soon as it exists (the generator's runner aborts it on failure). */
   onStaging?: (staging: Staging) => void;
   /**

@@ -18,7 +18,7 @@ import { visibleControls, visibleField, visibleLines } from './terminal-safe.js'
  *
  * @param env the environment (default `process.env`)
  */
-export function coloursWanted(env: NodeJS.ProcessEnv = process.env): boolean {
+function coloursWanted(env: NodeJS.ProcessEnv = process.env): boolean {
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
   return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
 }

@@ -40,7 +40,7 @@ export interface ClientPlan {
 }
 
 /** One transport as the client offers it (rendered into the client's config file). */
-export interface ClientTransport {
+interface ClientTransport {
   /** Canonical transport id of the catalogue (`daily`, `smallwebrtc`...). */
   id: string;
   /** Label shown in the transport selector (the catalogue's label). */
@@ -58,7 +58,7 @@ export interface ClientTransport {
 }
 
 /** The context every client template (and the README partial) is rendered with. */
-export interface ClientContext {
+interface ClientContext {
   projectName: string;
   /** Template folder name, e.g. `react-vite` (see `CLIENT_KINDS`). */
   template: ClientTemplateName;
@@ -97,7 +97,7 @@ export interface ClientContext {
 }
 
 /** The Node.js versions a client installs and runs on without engine warnings. */
-export interface ClientNodeRequirement {
+interface ClientNodeRequirement {
   /** The npm range written as the client's `engines.node`, e.g. `^22.14.0 || >=24`. */
   range: string;
   /** The lowest version in `range` as people write it, without a zero patch: `22.14` (from `22.14.0`). */
@@ -112,19 +112,19 @@ export interface ClientNodeRequirement {
  *
  * @param projectName a valid project name
  */
-export function mobileAppIdentity(projectName: string): { slug: string; id: string } {
+function mobileAppIdentity(projectName: string): { slug: string; id: string } {
   const compact = projectName.toLowerCase().replace(/[^a-z0-9]/g, '') || 'pipecatbot';
   return { slug: agentNameFor(projectName), id: `com.example.${/^[0-9]/.test(compact) ? `app${compact}` : compact}` };
 }
 
 /** Client template folders under `templates/client/` (the `template` of a `CLIENT_KINDS` entry). */
-export type ClientTemplateName = string;
+type ClientTemplateName = string;
 
 /** Where the development runner (`uv run bot.py`, pipecat.runner.run) listens by default. */
-export const LOCAL_RUNNER_URL = 'http://localhost:7860';
+const LOCAL_RUNNER_URL = 'http://localhost:7860';
 
 /** Path of the file that pins every client dependency version. */
-export function clientVersionsFile(): string {
+function clientVersionsFile(): string {
   return join(templatesDir(), 'client', 'versions.json');
 }
 
@@ -158,7 +158,7 @@ export function clientVersions(template?: string): Record<string, string> {
  *
  * @throws Error when the file has no `engines.node`, or it is not a range npm understands or has no lowest version
  */
-export function clientNodeRequirement(): ClientNodeRequirement {
+function clientNodeRequirement(): ClientNodeRequirement {
   const file = clientVersionsFile();
   const data = JSON.parse(readFileSync(file, 'utf8')) as { engines?: { node?: unknown } };
   const range = data.engines?.node;
@@ -176,7 +176,7 @@ export function clientNodeRequirement(): ClientNodeRequirement {
  * @param config a resolved configuration
  * @param kind the client kind (default: the configuration's own); none → `[]`
  */
-export function clientTransports(config: ProjectConfig, kind: ClientKind | undefined = clientKind(config)): ClientTransport[] {
+function clientTransports(config: ProjectConfig, kind: ClientKind | undefined = clientKind(config)): ClientTransport[] {
   const result: ClientTransport[] = [];
   if (!kind) return result;
   for (const id of config.transports) {
@@ -191,14 +191,9 @@ export function clientTransports(config: ProjectConfig, kind: ClientKind | undef
 }
 
 /** The client kind a configuration gets (`CLIENT_KINDS`), or undefined: telephony bots and `none` get none. */
-export function clientKind(config: Pick<ProjectConfig, 'bot_type' | 'client_framework' | 'client_server'>): ClientKind | undefined {
+function clientKind(config: Pick<ProjectConfig, 'bot_type' | 'client_framework' | 'client_server'>): ClientKind | undefined {
   if (config.bot_type !== 'web') return undefined;
   return findClientKind(config.client_framework, config.client_server);
-}
-
-/** The template a configuration uses, or null when it gets no client. */
-export function clientTemplateName(config: ProjectConfig): ClientTemplateName | null {
-  return clientKind(config)?.template ?? null;
 }
 
 /**
@@ -298,7 +293,7 @@ export function clientKindProblems(kinds: readonly ClientKind[] = CLIENT_KINDS):
  * The project name as an npm package name: lower case, characters npm accepts (`My Bot` → `my-bot`).
  * Project names are already safe directory names; npm additionally wants lower case.
  */
-export function npmPackageName(projectName: string): string {
+function npmPackageName(projectName: string): string {
   const base = projectName
     .toLowerCase()
     .replace(/[^a-z0-9._-]+/g, '-')

@@ -46,7 +46,7 @@ export interface UpdateQuestion<T extends string> {
 export type UpdateAsk = <T extends string>(question: UpdateQuestion<T>) => Promise<T>;
 
 /** Where the dialog prints its context lines and diffs (the CLI: stderr). Text ends with a newline. */
-export type DialogSink = (text: string) => void;
+type DialogSink = (text: string) => void;
 
 /** What the file-level question of a conflict can answer. */
 type FilePick = 'mine' | 'new' | 'markers' | 'parts' | 'diff' | 'replace' | 'abort';

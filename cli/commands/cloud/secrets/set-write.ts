@@ -52,7 +52,7 @@ export type WaitResult = { status: string; errorMessage?: string; waitedMs: numb
  * to be checked whole ({@link Redactor.complete}), the platform's own words are left out of an API
  * error (only method, path, status and code remain): they might quote that value's middle.
  */
-export function foreignText(err: unknown, redactor: Redactor): string {
+function foreignText(err: unknown, redactor: Redactor): string {
   if (!redactor.complete && err instanceof ApiError) {
     return `Pipecat Cloud: ${err.method} ${err.path} failed: ${err.status} ${err.code} (the platform's message is not shown: a value in play is too large to check it for echoes)`;
   }
