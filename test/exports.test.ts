@@ -7,7 +7,9 @@
  * - no export only its own file uses: every exported name is imported by another source module or
  *   by a test (static imports, re-exports, `import type`, `import()` destructured or read as
  *   `(await import(…)).name`), entry points aside ({@link ENTRY_POINTS});
- * - no module-level mutable state in cli/ or generators/: no top-level `let` or `var`, and no
+ * - no module-level mutable state in cli/ or generators/: no top-level `let` or `var` (but a memo: a
+ *   `let` only ever assigned with `??=`, a value computed once from constants that every caller sees
+ *   the same, such as a schema built on first use), and no
  *   top-level `const` holding something that any module mutates (`push`, `set`, `add`, `delete`,
  *   `clear`, `splice`…, assignment to one of its properties or elements, `delete`,
  *   `Object.assign`), except the process-wide objects of {@link PROCESS_WIDE}.
@@ -42,6 +44,10 @@ const PROCESS_WIDE: Readonly<Record<string, string>> = {
   'cli/interrupts.ts activeWatches': "the process's SIGINT/SIGTERM/SIGHUP handlers holding off the stop fallback",
   'cli/interrupts.ts stopContext': "what the process's stop fallback prints when a signal ends it",
   // The `exit` hook is the process's: it aborts every staging still open when the process ends.
+  'generators/app/staging/recovery.ts warned': 'the staging folders this process already named in a warning (once per process)',
+  // PIPECAT_DEBUG_RUNS's counts are of the process (test/init-steps.test.ts, test/init-handler.test.ts read them).
+  'generators/app/run.ts runs': 'how many generator runs this process started',
+  'generators/app/init/init-plan.ts stepCounts': 'how many resolves and plans this process made',
   'generators/app/staging/staging.ts openStagings': "the stagings the process's exit hook aborts",
   'generators/app/staging/staging.ts exitHookInstalled': "whether the process's exit hook is installed (once)",
 };
@@ -245,6 +251,27 @@ function mutatedRoots(m: Module): Set<string> {
   return out;
 }
 
+/** The names a module assigns only with `??=` (memos), and at least once. */
+function memoNames(m: Module): Set<string> {
+  const memo = new Set<string>();
+  const other = new Set<string>();
+  const visit = (n: ts.Node): void => {
+    if (
+      ts.isBinaryExpression(n) &&
+      ts.isIdentifier(n.left) &&
+      n.operatorToken.kind >= ts.SyntaxKind.FirstAssignment &&
+      n.operatorToken.kind <= ts.SyntaxKind.LastAssignment
+    )
+      (n.operatorToken.kind === ts.SyntaxKind.QuestionQuestionEqualsToken ? memo : other).add(n.left.text);
+    else if ((ts.isPrefixUnaryExpression(n) || ts.isPostfixUnaryExpression(n)) && ts.isIdentifier(n.operand)) other.add(n.operand.text);
+    ts.forEachChild(n, visit);
+  };
+  visit(m.sf);
+  for (const s of m.sf.statements)
+    if (ts.isVariableStatement(s)) for (const d of s.declarationList.declarations) if (d.initializer) other.add(d.name.getText(m.sf));
+  return new Set([...memo].filter((n) => !other.has(n)));
+}
+
 /**
  * The module-level state of `mods`: `file name` of each top-level `let`/`var`, and of each
  * top-level `const` that its own module, or a module importing it by name, mutates.
@@ -267,13 +294,14 @@ function moduleState(mods: readonly Module[]): Map<string, string> {
   }
   for (const m of mods) {
     const roots = mutatedRoots(m);
+    const memos = memoNames(m);
     for (const s of m.sf.statements) {
       if (!ts.isVariableStatement(s)) continue;
       const isConst = (s.declarationList.flags & ts.NodeFlags.Const) !== 0;
       for (const d of s.declarationList.declarations) {
         const name = d.name.getText(m.sf);
         const key = `${m.file} ${name}`;
-        if (!isConst) found.set(key, `${at(m, d)}: top-level let ${name}`);
+        if (!isConst && !memos.has(name)) found.set(key, `${at(m, d)}: top-level let ${name}`);
         else if (roots.has(name) || mutatedElsewhere.has(key)) found.set(key, `${at(m, d)}: top-level const ${name} is changed in place`);
       }
     }
@@ -345,11 +373,11 @@ describe('exports and module state', () => {
     expect({ found, stale }).toEqual({ found: [], stale: [] });
   });
 
-  test('the state finder sees a let, a list pushed to from another module, and a set it adds to', () => {
+  test('the state finder sees a let, a list pushed to from another module, a set it adds to, not a memo', () => {
     const state = moduleState([
       parse(
         'cli/errors.ts',
-        'export const pending: string[] = [];\nlet runs = 0;\nconst seen = new Set<string>();\nexport function see(s: string) { seen.add(s); }',
+        'export const pending: string[] = [];\nlet runs = 0;\nconst seen = new Set<string>();\nexport function see(s: string) { seen.add(s); }\nlet memo: string | undefined;\nexport const m = () => (memo ??= "x");',
       ),
       parse('cli/main.ts', "import { pending } from './errors.js';\npending.push('x');"),
     ]);

@@ -53,11 +53,10 @@ let schema: Joi.ObjectSchema | undefined;
  * false` is used when validating, so `"false"` is not a boolean.
  */
 export function configSchema(): Joi.ObjectSchema {
-  if (schema) return schema;
   const Joi = joi();
   // One field per row of the options table: its allowed values from `choices`, the catalogue
   // (`values`, a service `role`) or, for the project name, the directory-name rule.
-  return (schema = Joi.object(Object.fromEntries(CONFIG_OPTIONS.map((o) => [o.key, rowSchema(Joi, o)]))).prefs({
+  return (schema ??= Joi.object(Object.fromEntries(CONFIG_OPTIONS.map((o) => [o.key, rowSchema(Joi, o)]))).prefs({
     convert: false,
     abortEarly: false,
   }));
