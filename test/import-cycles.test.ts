@@ -162,7 +162,11 @@ describe('import graph', () => {
 
   test('every top-level folder holding TypeScript has its allowed directions', () => {
     const folders = readdirSync(ROOT).filter(
-      (d) => !d.startsWith('.') && !['node_modules', 'dist'].includes(d) && statSync(join(ROOT, d)).isDirectory() && sources(join(ROOT, d)).length > 0,
+      (d) =>
+        !d.startsWith('.') &&
+        !['node_modules', 'dist'].includes(d) &&
+        statSync(join(ROOT, d)).isDirectory() &&
+        sources(join(ROOT, d)).length > 0,
     );
     expect(folders.filter((d) => !(d in ALLOWED))).toEqual([]);
   });

@@ -239,7 +239,7 @@ export interface CloudIO {
   readStdin: (label?: string) => Promise<string>;
   /**
    * Secret values this run has read (values, a token, credentials): every later output
-   * through `out`, `err` and the error printer is redacted of them (`cli/secrets/redact.ts`).
+   * through `out`, `err` and the error printer is redacted of them (`generators/app/output/redact.ts`).
    */
   registerSecrets?: (values: Iterable<string>, fragment?: number) => void;
   /** Terminal dialogs (confirm, text, password, select). */

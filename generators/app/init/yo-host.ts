@@ -46,7 +46,7 @@ export function runByYo(): boolean {
 }
 
 /**
- * Under `yo`, when Yeoman could not read its settings in `$HOME` (`cli/yeoman-home.ts`): the
+ * Under `yo`, when Yeoman could not read its settings in `$HOME` (`./yeoman-home.ts`): the
  * lines to print, saying what to do instead; for a home this user does not own (yo started as root
  * runs as uid 1000 with root's HOME), how to run yo or `pipecat init` instead. Undefined when
  * Yeoman can start.

@@ -224,8 +224,8 @@ export function tokenSecretPart(token: string): string {
 }
 
 /**
- * Redacts every registered secret from text about to leave the process. The output sinks of the
- * cloud commands (`cli/commands/cloud/common.ts`) and the error printer of `cli/main.ts` call it.
+ * Redacts every registered secret from text about to leave the process: the process's sinks
+ * (`./sinks.ts`) call it on every write to stdout and stderr.
  *
  * @param text stdout or stderr text
  */

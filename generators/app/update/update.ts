@@ -368,7 +368,8 @@ async function updateLocked(req: UpdateRequest): Promise<UpdateOutcome> {
   });
   Object.assign(outcome, { plan: followed.plan, config: followed.config, followed: followed.lines });
   const transportsBefore = (before ?? config).transports;
-  const codeThen = (await codeBefore) ?? (touchesCode(followed.plan) ? await readSettledCode(req.root, null, transportsBefore) : followed.state);
+  const codeThen =
+    (await codeBefore) ?? (touchesCode(followed.plan) ? await readSettledCode(req.root, null, transportsBefore) : followed.state);
   outcome.code = { before: codeThen, after: followed.state };
   const late = splitLeftovers(leftoverMarkers(req.root, followed.plan), followed.plan).refused;
   if (late.length) throw new UpdateMarkersError(late.map(whereMarkers));
