@@ -19,7 +19,7 @@ export function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
 }
 
 /** Result of one measured process. */
-export interface ProcessRun {
+interface ProcessRun {
   /** Wall time from spawn to exit, ms. */
   ms: number;
 }
@@ -40,11 +40,7 @@ export async function timeNode(args: string[], opts: { env?: Record<string, stri
  *
  * @throws Error naming the command and its stderr when it exits non-zero
  */
-export async function timeProcess(
-  cmd: string,
-  args: string[],
-  opts: { env?: Record<string, string>; cwd?: string } = {},
-): Promise<ProcessRun> {
+async function timeProcess(cmd: string, args: string[], opts: { env?: Record<string, string>; cwd?: string } = {}): Promise<ProcessRun> {
   const env = childEnv(opts.env);
   const started = performance.now();
   const child = spawn(cmd, args, { cwd: opts.cwd ?? ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });

@@ -54,7 +54,7 @@ export function render(rows: Row[]): string {
 }
 
 /** Medians by sample name (`bare`, `help`, `init`, …), undefined for a row not measured. */
-export type Medians = (key: string) => number | undefined;
+type Medians = (key: string) => number | undefined;
 
 /**
  * The rows of the process timings against bare `node -e 0`: start-up, init, update, doctor and the wizard.

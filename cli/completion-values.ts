@@ -22,7 +22,7 @@ function transportValues(): string[] {
  * The flags whose values are completed (`--stt`, `-t`, …) and their values, from the options
  * table and the catalogue.
  */
-export function valueFlags(): Map<string, () => string[]> {
+function valueFlags(): Map<string, () => string[]> {
   const flags = new Map<string, () => string[]>();
   for (const f of OPTION_FLAGS) {
     const role = f.option.role;

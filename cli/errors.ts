@@ -29,35 +29,9 @@ export const ExitCode = {
 } as const;
 
 /** One of the values of {@link ExitCode}. */
-export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
+type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 
-/**
- * A mistake in what the user gave us: a flag, a config key, a file. Exit code 2.
- *
- * `problems` lists every problem found (validation reports all of them at once); each names the
- * flag, config key or `file:line` it is about. `message` is the headline.
- */
-export class UserError extends Error {
-  readonly exitCode: ExitCodeValue = ExitCode.usage;
-  readonly problems: readonly string[];
-
-  /**
-   * @param message headline, e.g. `invalid configuration`
-   * @param problems one line per problem; empty when the headline says it all
-   */
-  constructor(message: string, problems: readonly string[] = []) {
-    super(message);
-    this.name = 'UserError';
-    this.problems = problems;
-  }
-}
-
-/**
- * Command-line problems yargs found (unknown flags, stray words) while the command still runs:
- * `pipecat init` reports them together with its configuration's problems, before writing anything;
- * every other command is stopped before its handler (`cli/main.ts`). Cleared by whoever reports them.
- */
-export const pendingUsageProblems: string[] = [];
+export { UserError } from '../generators/app/config/errors.js';
 
 /** An operation that was attempted and failed (not found, partial write...). Exit code 1. */
 export class OperationFailedError extends Error {
@@ -133,7 +107,7 @@ export class InterruptedError extends Error {
 }
 
 /** Any error that carries its own exit code. */
-export interface ErrorWithExitCode extends Error {
+interface ErrorWithExitCode extends Error {
   exitCode: number;
 }
 
@@ -177,7 +151,7 @@ const SYSTEM_FS_ERRORS: Record<string, string> = {
  *
  * @param err the thrown value (a Node `ErrnoException` with `code` and `path`)
  */
-export function systemFsMessage(err: unknown): string | undefined {
+function systemFsMessage(err: unknown): string | undefined {
   const e = err as NodeJS.ErrnoException | undefined;
   if (!e || typeof e !== 'object' || typeof e.code !== 'string' || !(e.code in SYSTEM_FS_ERRORS)) return undefined;
   const where = typeof e.path === 'string' ? ` ${e.path}` : '';
@@ -189,7 +163,7 @@ export function systemFsMessage(err: unknown): string | undefined {
  *
  * @param err the thrown value
  */
-export function isExpectedError(err: unknown): boolean {
+function isExpectedError(err: unknown): boolean {
   return !!err && typeof err === 'object' && 'exitCode' in err;
 }
 

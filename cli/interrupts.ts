@@ -18,7 +18,7 @@ import type { StopSignal } from './errors.js';
 import { showCursor, writeStderr, writeStdout } from '../generators/app/output/sinks.js';
 
 /** Signals the binary stops on with a note and its own exit code. */
-export const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 /**
  * Exit code of a process stopped by `signal`, as a shell reports one killed by it: 128 + the
@@ -26,7 +26,7 @@ export const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
  *
  * @param signal e.g. `SIGTERM`
  */
-export function signalExitCode(signal: NodeJS.Signals): number {
+function signalExitCode(signal: NodeJS.Signals): number {
   return 128 + (constants.signals[signal] ?? 2);
 }
 

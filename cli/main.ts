@@ -14,7 +14,7 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { officialDeployShortForms } from './commands/cloud/deploy-argv.js';
 import { commands, preloadCommands } from './commands/registry.js';
-import { ExitCode, InterruptedError, UserError, exitCodeFor, formatError, pendingUsageProblems } from './errors.js';
+import { ExitCode, InterruptedError, UserError, exitCodeFor, formatError } from './errors.js';
 import { jsonErrorDocument, reportedAsJson } from './output/json-error.js';
 import { jsonModeRequested } from './output/mode.js';
 import { writeStderr, writeStdout } from '../generators/app/output/sinks.js';
@@ -32,7 +32,7 @@ import type { CommandContext } from './commands/context.js';
  * @returns the process exit code (0 success, 1 failed, 2 usage, 3 update conflicts, 4 not logged in,
  *   5 update wrote conflict markers, 129 SIGHUP, 130 cancelled or SIGINT, 143 SIGTERM; docs/exit-codes.md)
  */
-export async function run(argv: string[], context: CommandContext = {}): Promise<number> {
+async function run(argv: string[], context: CommandContext = {}): Promise<RunOutcome> {
   // Shell completion of a flag's value (`--stt deep⇥`): the catalogue's ids, before yargs, which
   // completes commands and flags only (./completion-values.ts, loaded only here).
   const completing = argv.indexOf('--get-yargs-completions');
@@ -40,10 +40,12 @@ export async function run(argv: string[], context: CommandContext = {}): Promise
     const values = (await import('./completion-values.js')).valueCompletions(argv.slice(completing + 1));
     if (values) {
       writeStdout(values.map((v) => `${v}\n`).join(''));
-      return ExitCode.ok;
+      return { code: ExitCode.ok };
     }
   }
   let usageError: UserError | undefined;
+  /** This parse's usage problems, handed to the command (`init` reports them with its own). */
+  const usageProblems: string[] = [];
   /** Whether the usage error is yargs' suggestion of a command (`Did you mean secrets?`). */
   let recommended = false;
   /** The failing command's usage line (`pipecat cloud secrets set <name> [pairs..]`), when known. */
@@ -86,7 +88,7 @@ export async function run(argv: string[], context: CommandContext = {}): Promise
       recommended = /^Did you mean /.test(msg ?? '');
       usageLine = commandUsage(usage as unknown as UsageContext);
       const lines = explainUsageFailure(msg ?? 'invalid usage', usage as unknown as UsageContext, argv);
-      pendingUsageProblems.push(...lines);
+      usageProblems.push(...lines);
       usageError = new UserError(lines[0], lines.slice(1));
     })
     // yargs still runs the command after a strict-mode failure: stop it here, before anything is
@@ -98,17 +100,16 @@ export async function run(argv: string[], context: CommandContext = {}): Promise
   for (const c of commands) parser.command(c);
   skipHelpCache(parser);
   try {
-    await parser.parseAsync(officialDeployShortForms(argv), { ...context });
+    await parser.parseAsync(officialDeployShortForms(argv), { ...context, usageProblems });
     if (usageError) throw usageError;
-    return Number(process.exitCode ?? ExitCode.ok);
+    return { code: Number(process.exitCode ?? ExitCode.ok) };
   } catch (err) {
     // A command that reported the usage problems itself (init, with its configuration's) wins.
     const e = err instanceof UserError ? err : (usageError ?? err);
-    stopNow = e instanceof InterruptedError;
     if (jsonMode && !reportedAsJson(e)) writeStdout(JSON.stringify(jsonErrorDocument(e), null, 2) + '\n');
     writeStderr(formatError(e) + '\n');
     if (e === usageError || (e instanceof UserError && usageError)) writeStderr(usageHint(usageLine));
-    return exitCodeFor(e);
+    return { code: exitCodeFor(e), stopNow: e instanceof InterruptedError };
   }
 }
 
@@ -126,8 +127,13 @@ function skipHelpCache(parser: object): void {
   if (usage && typeof usage.cacheHelpMessage === 'function') usage.cacheHelpMessage = () => undefined;
 }
 
-/** Set when a command was stopped by a signal: its abandoned requests must not keep the process alive. */
-let stopNow = false;
+/** How a run of the command line ended. */
+interface RunOutcome {
+  /** The process exit code. */
+  code: number;
+  /** True when a command was stopped by a signal: its abandoned requests must not keep the process alive. */
+  stopNow?: boolean;
+}
 
 /**
  * Run the process's command line and set its exit code: what the binary's entry (`cli/entry.ts`)
@@ -143,7 +149,7 @@ export function start(context: CommandContext = {}): void {
   const stopNote = commands.find((c) => c.command.split(' ')[0] === commandWord)?.stopNote;
   if (stopNote) setStopContext({ note: stopNote });
   run(hideBin(process.argv), context).then(
-    (code) => {
+    ({ code, stopNow }) => {
       process.exitCode = code;
       if (stopNow) process.exit(code);
     },

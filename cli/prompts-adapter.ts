@@ -38,7 +38,7 @@ interface InquirerQuestion {
 }
 
 /** Streams of the adapter (defaults: process.stdin, process.stderr). */
-export interface PromptsAdapterIO {
+interface PromptsAdapterIO {
   stdin?: Readable;
   stdout?: Writable;
 }
@@ -80,7 +80,7 @@ export function fromInquirer(q: InquirerQuestion): QuestionRow {
 }
 
 /** The answer of a search whose text matches no entry: refused, the question stays open. */
-export const NO_MATCH = '\u0000pipecat:no-match';
+const NO_MATCH = '\u0000pipecat:no-match';
 
 /** The parts of a `prompts` element the hooks below touch (`this` in `onRender`). */
 interface Element extends EditableText {

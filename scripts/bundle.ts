@@ -203,7 +203,7 @@ function buildEntries(root: string, record: BuildRecord): Promise<BuildResult<{ 
  * @returns esbuild's warnings, as text lines
  * @throws Error when esbuild fails or a rule of scripts/bundle-rules.ts no longer matches the dependencies
  */
-export async function bundle(root = packageRoot()): Promise<string[]> {
+async function bundle(root = packageRoot()): Promise<string[]> {
   const dist = join(root, 'dist');
   const vendor = join(dist, 'vendor');
   rmSync(join(dist, 'cli', 'chunks'), { recursive: true, force: true });

@@ -20,14 +20,14 @@ import { fileURLToPath } from 'node:url';
 /** The committed facts table, relative to the repository root. */
 export const FACTS_FILE = 'test/cloud/openapi-facts.json';
 /** Where a fetched pipecat-ai/docs mirror is (a git directory without a work tree). */
-export const DEFAULT_MIRROR = '/work/.mirror/pipecat-ai+docs/repo';
+const DEFAULT_MIRROR = '/work/.mirror/pipecat-ai+docs/repo';
 /** The spec's path in pipecat-ai/docs. */
-export const SPEC_PATH = 'api-reference/pipecat-cloud/rest-reference/openapi.json';
+const SPEC_PATH = 'api-reference/pipecat-cloud/rest-reference/openapi.json';
 /** Files of the spec beside `openapi.json` that an older docs version splits off. */
 const EXTRA_SPECS = ['openapi-start.json'];
 
 /** One operation of the REST reference. */
-export interface OperationFacts {
+interface OperationFacts {
   operationId: string;
   /** Upper case: `GET`, `POST`, … */
   method: string;
@@ -49,7 +49,7 @@ export interface OpenApiFacts {
 type Json = Record<string, unknown>;
 
 /** Where the spec was read from, and its documents (`openapi.json` first). */
-export interface SpecSource {
+interface SpecSource {
   from: string;
   docs: Json[];
 }
@@ -108,7 +108,7 @@ function deref(doc: Json, v: unknown, depth = 0): Json {
  * of its properties (`a.b`), array items (`a[].b`) and map values (`a.*.b`), through `$ref`,
  * `allOf` (all of them) and `oneOf`/`anyOf` (those every choice requires).
  */
-export function requiredPaths(doc: Json, schema: unknown, prefix = '', depth = 0): string[] {
+function requiredPaths(doc: Json, schema: unknown, prefix = '', depth = 0): string[] {
   if (depth > 12) return [];
   const s = deref(doc, schema);
   const out = new Set<string>();

@@ -15,7 +15,7 @@ import { dirname, join } from 'node:path';
 import { pipecatSrcCandidate, repoRoot } from './shared-paths.js';
 
 /** The data file, relative to the repository root. */
-export const DATA_FILE = 'python/pipecat-data.json';
+const DATA_FILE = 'python/pipecat-data.json';
 
 /** Version and short (7-character) commit from the first line of pipecat's `ABOUT.md`. */
 function versionOf(pipecatRoot: string): { version: string; commit: string } {
@@ -30,7 +30,7 @@ function versionOf(pipecatRoot: string): { version: string; commit: string } {
  *
  * @throws Error when the source or python3 is missing, or the helper fails
  */
-export function buildPipecatData(pipecatRoot: string): string {
+function buildPipecatData(pipecatRoot: string): string {
   const helper = join(repoRoot(), 'scripts', 'pipecat-data.py');
   const facts = JSON.parse(execFileSync('python3', [helper, pipecatRoot], { encoding: 'utf8', maxBuffer: 64 << 20 })) as Record<
     string,

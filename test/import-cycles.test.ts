@@ -6,6 +6,11 @@
  * Issue 25's shape of `generators/app`: its top-level entries (a folder counts as one unit, as
  * madge's or dependency-cruiser's collapse does) number at most 14, their imports form at most 6
  * levels (the longest chain of units, leaves being level 1) and no cycle (no import points back up).
+ *
+ * One arrow down between the repository's top-level folders ({@link ALLOWED}): the generator imports
+ * none of the others, the front end imports the generator only, scripts and the bench may import
+ * both, tests anything; every folder holding TypeScript is named there, and no file anywhere is in a
+ * cycle.
  */
 import { describe, expect, test } from '@jest/globals';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -13,10 +18,25 @@ import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { ROOT } from './helpers/cli.js';
 
+/**
+ * The top-level folders each top-level folder's files may import from (besides their own). A new
+ * folder holding TypeScript must be added here: its direction is a decision, not a default.
+ */
+const ALLOWED: Readonly<Record<string, readonly string[]>> = {
+  generators: [],
+  cli: ['generators'],
+  scripts: ['cli', 'generators'],
+  bench: ['cli', 'generators', 'scripts'],
+  test: ['cli', 'generators', 'scripts', 'bench'],
+  // The client apps the generator copies into projects: they import their own packages only.
+  templates: [],
+};
+
 /** Every `.ts` file under `dir` (declaration files excluded). */
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const p = join(dir, name);
+    if (name === 'node_modules') return [];
     if (statSync(p).isDirectory()) return sources(p);
     return p.endsWith('.ts') && !p.endsWith('.d.ts') ? [p] : [];
   });
@@ -52,6 +72,30 @@ function cycles(graph: Map<string, string[]>): string[][] {
     state.set(f, 'done');
   };
   for (const f of graph.keys()) if (!state.has(f)) visit(f);
+  return found;
+}
+
+/** The top-level folder of a path under the repository root (`cli` for `cli/main.ts`). */
+function topFolder(file: string): string {
+  return relative(ROOT, file).split(/[\\/]/)[0];
+}
+
+/**
+ * The imports that run against {@link ALLOWED}, each as `from → to (from may import: …)`.
+ *
+ * @param graph file → files it imports (absolute paths under the repository root)
+ * @param allowed top-level folder → the folders it may import from
+ */
+function wrongArrows(graph: Map<string, string[]>, allowed: Readonly<Record<string, readonly string[]>>): string[] {
+  const found: string[] = [];
+  for (const [f, imports] of graph) {
+    const from = topFolder(f);
+    for (const g of imports) {
+      const to = topFolder(g);
+      if (to === from || allowed[from]?.includes(to)) continue;
+      found.push(`${relative(ROOT, f)} → ${relative(ROOT, g)} (${from}/ may import: ${allowed[from]?.join(', ') || 'nothing of ours'})`);
+    }
+  }
   return found;
 }
 
@@ -109,11 +153,31 @@ describe('import graph', () => {
     ).toEqual([]);
   });
 
-  test('cli/ and generators/ have no import cycle (dynamic imports included)', () => {
-    const files = [...sources(join(ROOT, 'cli')), ...sources(join(ROOT, 'generators'))];
+  test('no import cycle in any top-level folder (dynamic imports included)', () => {
+    const files = Object.keys(ALLOWED).flatMap((d) => sources(join(ROOT, d)));
     const graph = new Map(files.map((f) => [f, localImports(f)]));
     expect(graph.get(join(ROOT, 'cli', 'commands', 'init.ts'))?.length).toBeGreaterThan(3); // the scanner sees imports
     expect(cycles(graph).map((c) => c.map((f) => relative(ROOT, f)).join(' → '))).toEqual([]);
+  });
+
+  test('every top-level folder holding TypeScript has its allowed directions', () => {
+    const folders = readdirSync(ROOT).filter(
+      (d) =>
+        !d.startsWith('.') &&
+        !['node_modules', 'dist'].includes(d) &&
+        statSync(join(ROOT, d)).isDirectory() &&
+        sources(join(ROOT, d)).length > 0,
+    );
+    expect(folders.filter((d) => !(d in ALLOWED))).toEqual([]);
+  });
+
+  test('imports between top-level folders run one way: generators/ imports no other folder', () => {
+    const files = Object.keys(ALLOWED).flatMap((d) => sources(join(ROOT, d)));
+    const graph = new Map(files.map((f) => [f, localImports(f)]));
+    // The check itself: an arrow from generators/ up into cli/ is named with its file.
+    const planted = new Map([[join(ROOT, 'generators', 'app', 'x.ts'), [join(ROOT, 'cli', 'errors.ts')]]]);
+    expect(wrongArrows(planted, ALLOWED)).toEqual(['generators/app/x.ts → cli/errors.ts (generators/ may import: nothing of ours)']);
+    expect(wrongArrows(graph, ALLOWED)).toEqual([]);
   });
 
   test('the level count is the longest chain', () => {

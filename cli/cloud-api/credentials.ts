@@ -31,10 +31,10 @@ export interface CredentialsData {
 }
 
 /** Where a token came from. */
-export type TokenSource = 'PIPECAT_TOKEN' | 'file' | 'none';
+type TokenSource = 'PIPECAT_TOKEN' | 'file' | 'none';
 
 /** Result of {@link lookupCredentials}. */
-export interface CredentialsLookup {
+interface CredentialsLookup {
   /** The bearer token, or undefined when not logged in. */
   token?: string;
   tokenSource: TokenSource;
@@ -48,7 +48,7 @@ export interface CredentialsLookup {
 }
 
 /** Sink for warnings (one line each); commands pass a function writing to stderr. */
-export type Warn = (line: string) => void;
+type Warn = (line: string) => void;
 
 /**
  * Path of the credentials file: `PIPECAT_CONFIG_PATH`, else `~/.config/pipecatcloud/pipecatcloud.toml`.
@@ -162,7 +162,7 @@ export async function resolveOrganization(
 }
 
 /** The token works but belongs to no organisation. Exit code 1. */
-export class NoOrganizationError extends Error {
+class NoOrganizationError extends Error {
   readonly exitCode = 1;
   constructor() {
     super('the token has access to no Pipecat Cloud organisation (GET /v1/organizations returned none)');

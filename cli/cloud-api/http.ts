@@ -71,20 +71,20 @@ export function reasonFor(code: string | undefined, message: string): Unreachabl
 }
 
 /** Longest platform error message kept, in characters: error bodies are cut to this once, here. */
-export const ERROR_MESSAGE_MAX = 300;
+const ERROR_MESSAGE_MAX = 300;
 
 /** Bytes of an error (or redirect) body read at most; the rest is not downloaded. */
-export const ERROR_BODY_READ_LIMIT = 64 * 1024;
+const ERROR_BODY_READ_LIMIT = 64 * 1024;
 
 /** Bytes of a success answer read at most (a listing of thousands of sets is far smaller). */
-export const ANSWER_LIMIT_BYTES = 32 * 1024 * 1024;
+const ANSWER_LIMIT_BYTES = 32 * 1024 * 1024;
 
 /**
  * `text` cut to `max` characters, with an ellipsis and the length when cut.
  *
  * @param more true when `text` is itself the start of something longer (a body read in part)
  */
-export function truncate(text: string, max: number, more = false): string {
+function truncate(text: string, max: number, more = false): string {
   if (text.length <= max && !more) return text;
   return `${text.slice(0, max)}… (cut; ${text.length}${more ? '+' : ''} characters)`;
 }

@@ -26,7 +26,7 @@ import {
 } from './http.js';
 
 /** Default API base URL of Pipecat Cloud. */
-export const DEFAULT_API_HOST = 'https://api.pipecat.daily.co';
+const DEFAULT_API_HOST = 'https://api.pipecat.daily.co';
 
 /** Options of {@link CloudClient}. */
 export interface CloudClientOptions {
@@ -47,10 +47,10 @@ export interface CloudClientOptions {
 }
 
 /** HTTP methods the client sends. */
-export type HttpMethod = 'GET' | 'PUT' | 'DELETE' | 'POST' | 'PATCH';
+type HttpMethod = 'GET' | 'PUT' | 'DELETE' | 'POST' | 'PATCH';
 
 /** One request for {@link CloudClient.request}. */
-export interface RequestSpec {
+interface RequestSpec {
   method: HttpMethod;
   /** Path below the base URL, already percent-encoded (use {@link apiPath}), e.g. `/v1/users`. */
   path: string;

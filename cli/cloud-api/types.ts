@@ -16,7 +16,7 @@
 export type SecretSetStatus = 'pending' | 'ready' | 'failed' | 'unknown' | (string & {});
 
 /** Kind of secret set: regular key/value secrets, or a container registry pull secret. */
-export type SecretSetType = 'secret' | 'imagePullSecret';
+type SecretSetType = 'secret' | 'imagePullSecret';
 
 /** One entry of `GET /v1/organizations/{org}/secrets`. */
 export interface SecretSetSummary {

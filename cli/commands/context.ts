@@ -9,4 +9,11 @@ import type { HeadStart } from '../../generators/app/code/python.js';
 export interface CommandContext {
   /** `pipecat doctor`: the server-code reader, already started (`cli/doctor/head-start.ts`). */
   readonly readerHeadStart?: HeadStart;
+  /**
+   * Command-line problems yargs found (unknown flags, stray words) while the command still runs,
+   * one list per parse (`cli/main.ts` fills it): `pipecat init` reports them together with its
+   * configuration's problems, before writing anything; every other command is stopped before its
+   * handler.
+   */
+  readonly usageProblems?: readonly string[];
 }

@@ -27,7 +27,7 @@ import type { CommandContext } from './context.js';
 import { writeStderr, writeStdout } from '../../generators/app/output/sinks.js';
 
 /** Parsed arguments of `pipecat doctor`. */
-export interface DoctorArgs extends CommandContext {
+interface DoctorArgs extends CommandContext {
   directory?: string;
   json?: boolean;
   fix?: boolean;
@@ -38,7 +38,7 @@ export interface DoctorArgs extends CommandContext {
 }
 
 /** The collaborators of the handler (the binary passes the process's; a test may pass its own). */
-export interface DoctorIO {
+interface DoctorIO {
   out: (text: string) => void;
   err: (text: string) => void;
   cwd: string;
@@ -50,7 +50,7 @@ export interface DoctorIO {
 }
 
 /** The process's collaborators. */
-export function processDoctorIO(): DoctorIO {
+function processDoctorIO(): DoctorIO {
   return {
     out: writeStdout,
     err: writeStderr,
@@ -65,7 +65,7 @@ export function processDoctorIO(): DoctorIO {
 }
 
 /** The exit-code line of `--help` and docs/doctor.md. */
-export const DOCTOR_EXIT_CODES =
+const DOCTOR_EXIT_CODES =
   'Exit codes: 0 healthy, 1 findings (after --fix: findings left), 2 bad usage, DIR not a folder, no project found, ' +
   'no Python to read the code with, or --fix without a terminal and without --yes, 4 not logged in (--cloud), ' +
   '129 stopped by SIGHUP, 130 cancelled or interrupted, 143 stopped by SIGTERM (during --fix: nothing changed).';
@@ -107,7 +107,7 @@ function builder(yargs: Argv): Argv {
 }
 
 /** The `doctor` command module with the given collaborators. */
-export function createDoctorCommand(io: () => DoctorIO = processDoctorIO): CommandModule {
+function createDoctorCommand(io: () => DoctorIO = processDoctorIO): CommandModule {
   return {
     command: 'doctor [directory]',
     describe: DESCRIBE,

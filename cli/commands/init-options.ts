@@ -8,12 +8,13 @@ import type { Argv } from 'yargs';
 import { SEED_TRANSPORT_IDS, TRANSPORTS, transportName } from '../../generators/app/catalogue/catalogue.js';
 import { flagsLayer as layerOfFlags, yargsOptions } from '../../generators/app/config/flags.js';
 import type { ConfigLayer } from '../../generators/app/config/resolve.js';
+import type { CommandContext } from './context.js';
 import { ROLE_OF_KEY, optionFor } from '../../generators/app/config/options.js';
 import { selectableServiceIds } from '../../generators/app/config/schema.js';
 import { checkDashValues } from './value-checks.js';
 
 /** Parsed arguments of `pipecat init` (config options are read by their flag names). */
-export interface InitArgs {
+export interface InitArgs extends Pick<CommandContext, 'usageProblems'> {
   /** `pipecat init [directory]`: write the project into this folder itself (in-place init). */
   directory?: string;
   /** Replace existing agent guides (`AGENTS.md`, `CLAUDE.md`, `GETTING_STARTED.md`). */
@@ -59,7 +60,7 @@ export function listOptionsJson(): string {
  *
  * @param argv parsed arguments
  */
-export function flagsLayer(argv: InitArgs): ConfigLayer {
+export function initArgvLayer(argv: InitArgs): ConfigLayer {
   return layerOfFlags((name) => argv[name]);
 }
 

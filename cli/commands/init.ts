@@ -20,14 +20,14 @@ import { ConfigError, readConfigFile, resolveConfig, type ConfigLayer } from '..
 import type { InitRequest } from '../../generators/app/init/init-plan.js';
 import type { GeneratorRun } from '../../generators/app/run.js';
 import { schemaProblem } from '../../generators/app/wizard/questions.js';
-import { CancelledError, UserError, pendingUsageProblems } from '../errors.js';
+import { CancelledError, UserError } from '../errors.js';
 import { setStopContext } from '../interrupts.js';
-import { yeomanHomeProblem } from '../yeoman-home.js';
-import { builder, flagsLayer, listOptions, listOptionsJson, type InitArgs } from './init-options.js';
+import { yeomanHomeProblem } from '../../generators/app/init/yeoman-home.js';
+import { builder, initArgvLayer, listOptions, listOptionsJson, type InitArgs } from './init-options.js';
 import { checkBooleanValues, checkDashValues, checkEmptyValues } from './value-checks.js';
 import { writeStderr, writeStdout } from '../../generators/app/output/sinks.js';
 
-export { checkBooleanValues, checkDashValues, checkEmptyValues, flagsLayer, listOptions, listOptionsJson, type InitArgs };
+export { checkBooleanValues, checkDashValues, checkEmptyValues, initArgvLayer, listOptions, listOptionsJson, type InitArgs };
 
 /**
  * The collaborators of `pipecat init`'s handler. The binary passes the process's
@@ -56,7 +56,7 @@ export interface InitIO {
  *
  * @returns a fresh {@link InitIO}
  */
-export function processInitIO(): InitIO {
+function processInitIO(): InitIO {
   return {
     out: writeStdout,
     err: writeStderr,
@@ -78,7 +78,7 @@ export function processInitIO(): InitIO {
  * @param cwd absolute folder a relative DIRECTORY starts from
  * @throws UserError (exit 2) naming `--output` or `--name`
  */
-export function applyDirectory(argv: InitArgs, flags: ConfigLayer, configName: unknown, cwd: string = process.cwd()): void {
+function applyDirectory(argv: InitArgs, flags: ConfigLayer, configName: unknown, cwd: string = process.cwd()): void {
   if (argv.directory === undefined) return;
   if (typeof argv.directory !== 'string' || argv.directory === '')
     throw new UserError('DIRECTORY must be a folder path (e.g. `pipecat init .` or `pipecat init my-bot`)');
@@ -123,7 +123,7 @@ export const initCommand: CommandModule = createInitCommand();
  * @throws UserError or ConfigError (exit 2) for invalid input; CancelledError (exit 130) when the
  *   wizard is cancelled or declined; StagingError when the file system refuses
  */
-export async function runInit(argv: InitArgs, io: InitIO): Promise<void> {
+async function runInit(argv: InitArgs, io: InitIO): Promise<void> {
   // Until the staging's own handlers: a signal says "cancelled: nothing was written", the note of
   // init's registry row (`./registry.ts`), which `cli/main.ts` sets before parsing.
   if (argv['list-options']) {
@@ -177,7 +177,7 @@ export async function runInit(argv: InitArgs, io: InitIO): Promise<void> {
  * @throws UserError or ConfigError (exit 2) for invalid input
  */
 function readInput(argv: InitArgs, io: InitIO): { flags: ConfigLayer; configLayer?: ConfigLayer } {
-  const usage = pendingUsageProblems.splice(0);
+  const usage = [...(argv.usageProblems ?? [])];
   if (usage.length) throw withConfigProblems(usage, argv);
   checkBooleanValues(io.rawArgs);
   checkEmptyValues(argv);
@@ -186,7 +186,7 @@ function readInput(argv: InitArgs, io: InitIO): { flags: ConfigLayer; configLaye
     if (argv.directory === '' || argv.directory === '-') delete argv.directory; // the same lone `-`
   }
   if (argv.config === '') throw new UserError('--config needs the path of a JSON config file');
-  const flags = flagsLayer(argv);
+  const flags = initArgvLayer(argv);
   let configLayer = typeof argv.config === 'string' ? readConfigFile(argv.config) : undefined;
   if (argv.directory === QUICKSTART_WORD) {
     // `pipecat init quickstart`: the fixed preset, in ./pipecat-quickstart; flags still override.
@@ -236,7 +236,7 @@ function withConfigProblems(usage: string[], argv: InitArgs): UserError {
   const problems: string[] = [];
   try {
     const configLayer = typeof argv.config === 'string' ? readConfigFile(argv.config) : undefined;
-    const flags = flagsLayer(argv);
+    const flags = initArgvLayer(argv);
     resolveConfig({ config: configLayer, flags });
   } catch (err) {
     if (err instanceof ConfigError) problems.push(...err.problems);
@@ -252,14 +252,14 @@ function withConfigProblems(usage: string[], argv: InitArgs): UserError {
 }
 
 /** `pipecat init quickstart` (the anchor's spelling): this word as DIRECTORY selects {@link QUICKSTART}. */
-export const QUICKSTART_WORD = 'quickstart';
+const QUICKSTART_WORD = 'quickstart';
 
 /**
  * The quickstart preset, as pipecat 1.7.0's `pipecat init quickstart` sets it (`scaffold.py`,
  * `scaffold_quickstart`): a web bot on SmallWebRTC and Daily, Deepgram → OpenAI (Responses API) →
  * Cartesia, deployable to Pipecat Cloud, in `./pipecat-quickstart`.
  */
-export const QUICKSTART: ConfigLayer = {
+const QUICKSTART: ConfigLayer = {
   project_name: 'pipecat-quickstart',
   bot_type: 'web',
   transports: ['smallwebrtc', 'daily'],

@@ -11,10 +11,10 @@ import type { Argv, CommandModule } from 'yargs';
 
 /** A yargs command module of any argument type. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- yargs' Argv<T> is invariant in T, so commands with different argument types share no element type but CommandModule<any, any>
-export type AnyCommand = CommandModule<any, any>;
+type AnyCommand = CommandModule<any, any>;
 
 /** A command known by name and description, its module loaded on first use. */
-export interface LazyCommand {
+interface LazyCommand {
   /** yargs command string, e.g. `init [directory]`; must equal the loaded module's. */
   command: string;
   /** One line for `--help`; must equal the loaded module's. */
@@ -36,7 +36,7 @@ export interface LazyCommand {
  * @throws Error (an internal error, exit 1) when the loaded module's command or description differ
  *   from the entry's, so the two cannot drift apart unnoticed
  */
-export function lazyCommand(entry: LazyCommand): LoadableCommand {
+function lazyCommand(entry: LazyCommand): LoadableCommand {
   let loaded: AnyCommand | undefined;
   const load = async () => {
     if (loaded) return loaded;
@@ -60,7 +60,7 @@ export function lazyCommand(entry: LazyCommand): LoadableCommand {
 }
 
 /** A yargs command module from {@link lazyCommand}, with the loader of its real module. */
-export interface LoadableCommand extends AnyCommand {
+interface LoadableCommand extends AnyCommand {
   command: string;
   /** See {@link LazyCommand.stopNote}. */
   stopNote?: string;

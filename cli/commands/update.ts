@@ -38,7 +38,7 @@ import { writeStderr, writeStdout } from '../../generators/app/output/sinks.js';
  * ({@link InitIO}), plus what only `update` uses (no generator: updating runs no Yeoman). The binary passes the
  * process's ({@link processUpdateIO}); a test passes its own.
  */
-export interface UpdateIO extends Pick<InitIO, 'out' | 'err' | 'rawArgs' | 'cwd'> {
+interface UpdateIO extends Pick<InitIO, 'out' | 'err' | 'rawArgs' | 'cwd'> {
   /** Whether conflicts can be asked about (the binary: stdin and stderr are terminals, `cli/dialogs.ts`). */
   interactive: boolean;
   /** Environment (`PIPECAT_UPDATE_PAUSE_MS`, a test hook). */
@@ -55,7 +55,7 @@ export interface UpdateIO extends Pick<InitIO, 'out' | 'err' | 'rawArgs' | 'cwd'
  *
  * @returns a fresh {@link UpdateIO}
  */
-export function processUpdateIO(): UpdateIO {
+function processUpdateIO(): UpdateIO {
   return {
     out: writeStdout,
     err: writeStderr,
@@ -74,7 +74,7 @@ export function processUpdateIO(): UpdateIO {
 }
 
 /** Parsed arguments of `pipecat update`. */
-export interface UpdateArgs {
+interface UpdateArgs {
   directory?: string;
   'add-transport'?: string[];
   'remove-transport'?: string[];
@@ -87,7 +87,7 @@ export interface UpdateArgs {
 }
 
 /** The exit-code line of `--help` and docs/updating.md. */
-export const UPDATE_EXIT_CODES =
+const UPDATE_EXIT_CODES =
   'Exit codes: 0 updated (or nothing to do, or --dry-run), 1 failed while writing (nothing changed), 2 invalid input or not a project (nothing changed), ' +
   '3 conflicts and no terminal to ask (nothing changed; the files are listed), 5 updated with conflict markers written (the files are listed), ' +
   '130 cancelled or aborted, 143 stopped by SIGTERM (nothing changed). ' +
@@ -194,13 +194,13 @@ function pauseHook(io: UpdateIO): ((done: number, total: number) => Promise<void
  * @param io collaborators, made when the command runs (default: the process's)
  * @returns the yargs command module
  */
-export function createUpdateCommand(io: () => UpdateIO = processUpdateIO): CommandModule {
+function createUpdateCommand(io: () => UpdateIO = processUpdateIO): CommandModule {
   return {
     command: 'update [directory]',
     describe: 'Change services, transports or features of a generated project, or update it to the current templates, keeping your edits',
     builder,
     // yargs cannot type flags declared from the options table: the handler names their type.
-    handler: (argv) => runUpdate(argv as UpdateArgs, io()),
+    handler: (argv) => runUpdateCommand(argv as UpdateArgs, io()),
   };
 }
 
@@ -216,13 +216,13 @@ export const updateCommand: CommandModule = createUpdateCommand();
  * @throws UserError (exit 2) for invalid input or no project; the update's own errors (exit 1, 2,
  *   3, 143); CancelledError (exit 130) when a question is cancelled
  */
-async function runUpdate(argv: UpdateArgs, io: UpdateIO): Promise<void> {
+async function runUpdateCommand(argv: UpdateArgs, io: UpdateIO): Promise<void> {
   // Imported here, not at the top: the update core brings the renderer, the catalogue and the
   // diff libraries, which `update --help` does not need (≈ 70 ms of CPU when imported statically).
   const [core, { updateProject }, { yeomanHomeProblem }] = await Promise.all([
     import('../../generators/app/update/update.js'),
     import('../../generators/app/update/session.js'),
-    import('../yeoman-home.js'),
+    import('../../generators/app/init/yeoman-home.js'),
   ]);
   checkBooleanValues(io.rawArgs);
   checkEmptyValues(argv);

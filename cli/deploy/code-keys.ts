@@ -11,7 +11,7 @@
 import { FileReadError, readRegularText } from '../../generators/app/files/regular-file.js';
 import { join, relative } from 'node:path';
 import { YO_RC_FILE, YO_RC_NAMESPACE } from '../../generators/app/config/yo-rc.js';
-import { findProjectRoot } from './project.js';
+import { nearestProjectRoot } from './project.js';
 
 /** What the code says the secret set must hold. */
 export interface CodeKeys {
@@ -42,7 +42,7 @@ function recordedTransports(root: string): string[] | undefined {
  *   when the reader fails
  */
 export async function codeKeys(dir: string): Promise<CodeKeys> {
-  const root = findProjectRoot(dir) ?? dir;
+  const root = nearestProjectRoot(dir) ?? dir;
   const serverDir = relative(root, dir) || '.';
   const [{ readServerCode }, { codeFacts }, { currentTransportName }] = await Promise.all([
     import('../../generators/app/code/reader.js'),

@@ -17,7 +17,7 @@ import { UserError } from '../errors.js';
 export const DEPLOY_CONFIG_FILE = 'pcc-deploy.toml';
 
 /** Krisp VIVA audio filter models (pipecatcloud `constants.KRISP_VIVA_MODELS`). */
-export const KRISP_VIVA_MODELS = ['tel', 'pro'] as const;
+const KRISP_VIVA_MODELS = ['tel', 'pro'] as const;
 
 /** A deploy configuration: the file's values, then flags on top (snake_case as in the file). */
 export interface DeployConfig {
@@ -67,7 +67,7 @@ function buildKeyLines(text: string): Partial<Record<BuildPathKey, number>> {
 }
 
 /** An empty configuration with the official defaults (`[build]`: context `.`, `Dockerfile`). */
-export function emptyConfig(): DeployConfig {
+function emptyConfig(): DeployConfig {
   return { scaling: {}, krisp_viva: {}, build: { context_dir: '.', dockerfile: 'Dockerfile', exclude_patterns: [] }, docker: {} };
 }
 

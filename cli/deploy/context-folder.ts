@@ -24,7 +24,7 @@ import { UserError } from '../errors.js';
 import type { BuildPathKey, DeployConfig } from './config.js';
 
 /** What {@link chooseBuildContext} decides from. */
-export interface ContextRequest {
+interface ContextRequest {
   /** The folder relative paths of the file resolve against (the deploy folder). */
   baseDir: string;
   /** The deploy config file as the user sees it (named in messages), and whether it was found. */
@@ -38,7 +38,7 @@ export interface ContextRequest {
 }
 
 /** The chosen build context. */
-export interface ChosenContext {
+interface ChosenContext {
   /** Absolute real path of the context folder (what is packed and printed). */
   contextDir: string;
   /** The Dockerfile relative to the context, `/`-separated (what the platform is told). */

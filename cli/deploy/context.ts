@@ -31,7 +31,7 @@ import { linearMatcher, type Matcher } from './dockerignore.js';
  * The official CLI's default exclusions (pipecatcloud `build_utils.DEFAULT_EXCLUSIONS`), used when
  * the context has no `.dockerignore`. Each is a name pattern matched at any depth.
  */
-export const DEFAULT_EXCLUSIONS: readonly string[] = [
+const DEFAULT_EXCLUSIONS: readonly string[] = [
   '.git', '.gitignore', '.gitattributes',
   '.env', '.env.*', '*.pem', '*.key',
   '__pycache__', '*.pyc', '*.pyo', '*.pyd', '*.so', '.Python',
@@ -81,10 +81,10 @@ export function isDotenvFile(relPath: string): boolean {
 }
 
 /** Largest context the platform takes (pipecatcloud: 500 MB of file data). */
-export const MAX_CONTEXT_BYTES = 500 * 1024 * 1024;
+const MAX_CONTEXT_BYTES = 500 * 1024 * 1024;
 
 /** What goes into a build context. */
-export interface ContextSelection {
+interface ContextSelection {
   /** Paths relative to the context folder, `/`-separated, sorted by code unit. */
   files: string[];
   /** Dotenv files left out whatever the ignore rules said. */
@@ -96,7 +96,7 @@ export interface ContextSelection {
 }
 
 /** Options of {@link selectContext}. */
-export interface SelectOptions {
+interface SelectOptions {
   /** Dockerfile path inside the context (always sent when present); default `Dockerfile`. */
   dockerfile?: string;
   /** `[build.exclude] patterns`, added to the defaults when there is no `.dockerignore`. */

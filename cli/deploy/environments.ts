@@ -68,7 +68,7 @@ export function environmentProblem(env: string): string | undefined {
 }
 
 /** What {@link environmentNames} maps: the names known so far and which came from the command line. */
-export interface EnvironmentInput {
+interface EnvironmentInput {
   /** The agent name: the command line's (an argument), else `pcc-deploy.toml`'s `agent_name`. */
   agentName?: string;
   /** The secret set: `--secrets/-s` or a set name argument, else `pcc-deploy.toml`'s `secret_set`. */

@@ -25,7 +25,7 @@ import { shown } from '../output/shown.js';
 import { visibleField } from '../../generators/app/output/terminal-safe.js';
 
 /** Agent names: a DNS-1123 label of at most 63 characters (the platform's service names). */
-export const AGENT_NAME_RE = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
+const AGENT_NAME_RE = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
 
 /** The problem with an agent name, or undefined when it is a valid DNS label. */
 export function agentNameProblem(name: string): string | undefined {
@@ -53,7 +53,7 @@ export async function envExampleKeys(dir: string): Promise<string[] | undefined>
 }
 
 /** What the preflight checks. */
-export interface PreflightInput {
+interface PreflightInput {
   org: string;
   agentName: string;
   /** Deploy region (the flag, the file, or the organisation default). */

@@ -31,7 +31,7 @@ function isFile(path: string): boolean {
  *
  * @param from an absolute or relative folder (resolved against the current folder)
  */
-export function findProjectRoot(from: string): string | undefined {
+export function nearestProjectRoot(from: string): string | undefined {
   for (let d = resolve(from); ; d = dirname(d)) {
     if (isFile(join(d, YO_RC_FILE))) return d;
     if (dirname(d) === d) return undefined;
@@ -39,7 +39,7 @@ export function findProjectRoot(from: string): string | undefined {
 }
 
 /** Where a deploy works: the folder and whether it is the project's `server/` found from elsewhere. */
-export interface DeployFolder {
+interface DeployFolder {
   /** Absolute folder holding `pcc-deploy.toml` (or `cwd` when none was found). */
   dir: string;
   /** True when `dir` is the project's `server/` and not `cwd`. */
@@ -57,7 +57,7 @@ export interface DeployFolder {
 export function deployFolder(cwd: string): DeployFolder {
   const here = resolve(cwd);
   if (isFile(join(here, DEPLOY_CONFIG_FILE))) return { dir: here, moved: false, found: true };
-  const root = findProjectRoot(here);
+  const root = nearestProjectRoot(here);
   const server = root === undefined ? undefined : join(root, SERVER_FOLDER);
   if (server !== undefined && server !== here && isFile(join(server, DEPLOY_CONFIG_FILE))) return { dir: server, moved: true, found: true };
   return { dir: here, moved: false, found: false };
@@ -73,7 +73,7 @@ export function deployFolder(cwd: string): DeployFolder {
  */
 export function fileInServer(path: string, cwd: string): { path: string; server?: string } {
   if (path === '-' || resolve(path) === path || existsSync(resolve(cwd, path))) return { path };
-  const root = findProjectRoot(cwd);
+  const root = nearestProjectRoot(cwd);
   if (root === undefined) return { path };
   const server = join(root, SERVER_FOLDER);
   const inServer = join(server, path);
@@ -82,7 +82,7 @@ export function fileInServer(path: string, cwd: string): { path: string; server?
 }
 
 /** What {@link platformSuppliedKeys} found. */
-export interface SuppliedKeys {
+interface SuppliedKeys {
   /** Variable names Pipecat Cloud supplies, in catalogue order, without repeats. */
   keys: string[];
   /** For each, the transports (ids) that make the platform supply it. */
@@ -99,7 +99,7 @@ export interface SuppliedKeys {
  * @param dir the deploy folder (a project's `server/`, or any folder inside the project)
  */
 export async function platformSuppliedKeys(dir: string): Promise<SuppliedKeys | undefined> {
-  const root = findProjectRoot(dir);
+  const root = nearestProjectRoot(dir);
   if (root === undefined) return undefined;
   let transports: unknown;
   try {

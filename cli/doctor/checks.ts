@@ -14,14 +14,14 @@ import { envChecks } from './env.js';
 import { moduleChecks } from './modules.js';
 
 /** One group of checks. */
-export interface DoctorCheck {
+interface DoctorCheck {
   /** Short name of the group (`code`, `env`, `modules`, `deploy`, `client`), for docs and tests. */
   readonly name: string;
   readonly run: (project: DoctorProject) => Finding[] | Promise<Finding[]>;
 }
 
 /** Every group of checks, in the order their findings are listed. */
-export const doctorChecks: DoctorCheck[] = [
+const doctorChecks: DoctorCheck[] = [
   { name: 'code', run: codeChecks },
   { name: 'env', run: envChecks },
   { name: 'modules', run: moduleChecks },

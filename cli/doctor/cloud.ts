@@ -14,7 +14,7 @@ import type { Finding } from './types.js';
 import { SERVER_FILES, type DoctorProject } from './project.js';
 
 /** A session with Pipecat Cloud: the client and the organisation (`cli/commands/cloud/common.ts` `openSession`). */
-export interface CloudSession {
+interface CloudSession {
   client: CloudClient;
   org: string;
 }

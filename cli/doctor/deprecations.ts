@@ -16,7 +16,7 @@ import type { CodeReading, DeprecatedUse, DeprecationFix } from '../../generator
 import type { Finding, Repair } from './types.js';
 
 /** The check's id (docs/doctor.md). */
-export const DEPRECATED_CHECK = 'deprecated';
+const DEPRECATED_CHECK = 'deprecated';
 
 /** Longest message of pipecat's quoted in a finding (its registry has none longer today). */
 const MAX_MESSAGE = 300;
@@ -48,7 +48,7 @@ function lastPart(subject: string): string {
  *
  * @param use the use the reader found
  */
-export function whatToDo(use: DeprecatedUse): string {
+function whatToDo(use: DeprecatedUse): string {
   const by = use.replacement ? `\`${use.replacement}\`` : undefined;
   const removal = `before pipecat ${use.removedIn}`;
   if (!by) return `pipecat names no replacement: stop using \`${use.subject}\` ${removal}`;
@@ -68,7 +68,7 @@ export function whatToDo(use: DeprecatedUse): string {
  *
  * @param use the use the reader found
  */
-export function deprecationMessage(use: DeprecatedUse): string {
+function deprecationMessage(use: DeprecatedUse): string {
   const replacement = use.replacement ? `; replacement: ${use.replacement}` : '';
   return (
     `${use.subject} (${use.kind}) is deprecated since pipecat ${use.deprecatedIn} and removed in ${use.removedIn}` +
@@ -85,7 +85,7 @@ export function deprecationMessage(use: DeprecatedUse): string {
  * @param line one line, without its line break
  * @param fix the span and its replacement
  */
-export function rewriteSpan(line: string, fix: DeprecationFix): string {
+function rewriteSpan(line: string, fix: DeprecationFix): string {
   const chars = Array.from(line);
   const from = Array.from(fix.from);
   const at = (i: number) => from.every((c, k) => chars[i + k] === c);
@@ -103,7 +103,7 @@ export function rewriteSpan(line: string, fix: DeprecationFix): string {
  *
  * @param use a use with a `fix`
  */
-export function deprecationRepair(use: DeprecatedUse & { fix: DeprecationFix }): Repair {
+function deprecationRepair(use: DeprecatedUse & { fix: DeprecationFix }): Repair {
   const { fix } = use;
   return {
     path: use.path,
@@ -170,7 +170,7 @@ export function deprecationChecks(p: { readonly reading: Pick<CodeReading, 'depr
 }
 
 /** Where the shipped registry comes from: pipecat's version and commit (`python/pipecat-data.json`). */
-export interface RegistrySource {
+interface RegistrySource {
   readonly version: string;
   readonly commit: string;
 }

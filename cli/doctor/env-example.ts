@@ -9,7 +9,7 @@
 import type { EnvNeed } from '../../generators/app/code/types.js';
 
 /** One variable declared in `.env.example`. */
-export interface ExampleEntry {
+interface ExampleEntry {
   readonly name: string;
   /** 1-based line of `NAME=` / `# NAME=`. */
   readonly line: number;
@@ -58,7 +58,7 @@ export function readEnvExample(text: string): ExampleEntry[] {
 }
 
 /** How a variable of each need is written: commented or not, and its mark (undefined: none, or either). */
-export function expectedForm(need: EnvNeed): { commented: boolean; mark?: 'required' | 'optional' } {
+function expectedForm(need: EnvNeed): { commented: boolean; mark?: 'required' | 'optional' } {
   if (need === 'required' || need === 'local-only') return { commented: false, mark: 'required' };
   if (need === 'optional') return { commented: true, mark: 'optional' };
   return { commented: true };

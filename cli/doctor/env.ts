@@ -14,7 +14,7 @@ import { SERVER_FILES, serverPath, type DoctorProject } from './project.js';
 import { unreadFiles } from './code.js';
 
 /** The catalogue's description of a variable (first transport or service that declares it), or undefined. */
-export function catalogueDescription(name: string): string | undefined {
+function catalogueDescription(name: string): string | undefined {
   for (const t of TRANSPORTS) for (const v of t.env) if (v.name === name) return v.description;
   for (const s of ALL_SERVICES) for (const v of s.env) if (v.name === name) return v.description;
   return undefined;

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Finding, Repair } from './types.js';
 
 /** The new contents of one file. */
-export interface FileRepair {
+interface FileRepair {
   /** Project-relative path. */
   readonly path: string;
   readonly contents: string;

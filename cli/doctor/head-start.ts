@@ -27,7 +27,7 @@ const TAKES_VALUE = new Set(['--cloud', '--organization']);
  *
  * @param args the arguments after the executable, `args[0]` being `doctor`
  */
-export function guessedDirectory(args: readonly string[]): string | undefined {
+function guessedDirectory(args: readonly string[]): string | undefined {
   for (let i = 1; i < args.length; i++) {
     const a = args[i];
     if (a === '--') return args[i + 1];

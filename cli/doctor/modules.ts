@@ -21,7 +21,7 @@ import { normaliseName, readPyproject, requirementLine, withPipecatExtras, type 
  * Dependencies used without an import of their own, by the package that needs them: counted as
  * used. Each row says who uses it.
  */
-export const USED_WITHOUT_IMPORT: Readonly<Record<string, string>> = {
+const USED_WITHOUT_IMPORT: Readonly<Record<string, string>> = {
   pipecatcloud: "dailyco/pipecat-base's session server imports it in the deployed image",
   'python-multipart': 'FastAPI reads form bodies (Form(...)) with it',
 };

@@ -34,7 +34,7 @@ export const SERVER_FILES = {
 } as const;
 
 /** Which keys a `.env` holds, and which of them are empty: names only, never values. */
-export interface DotenvKeys {
+interface DotenvKeys {
   readonly present: ReadonlySet<string>;
   readonly empty: ReadonlySet<string>;
   /** 1-based line of each key's (last) entry. */
@@ -114,7 +114,7 @@ async function dependsOnPipecat(dir: string): Promise<boolean> {
 }
 
 /** Where a project is: its root and server folder, and its `.yo-rc.json` configuration when ours. */
-export interface ProjectPlace {
+interface ProjectPlace {
   root: string;
   serverDir: string;
   config?: Record<string, unknown>;

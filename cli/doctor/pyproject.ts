@@ -6,7 +6,7 @@
 import { parse } from 'smol-toml';
 
 /** One requirement string, as far as the checks need it. */
-export interface Requirement {
+interface Requirement {
   /** The string as written, e.g. `pipecat-ai[daily,openai]>=1.8.0`. */
   readonly text: string;
   /** The distribution name, normalised (PEP 503: lowercase, runs of `-_.` as `-`). */
@@ -34,7 +34,7 @@ export function normaliseName(name: string): string {
  *
  * @returns undefined when the string does not start with a distribution name
  */
-export function parseRequirement(text: string): Requirement | undefined {
+function parseRequirement(text: string): Requirement | undefined {
   const m = /^\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*(?:\[([^\]]*)\])?/.exec(text);
   if (!m) return undefined;
   const extras = (m[2] ?? '')

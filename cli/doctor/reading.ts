@@ -23,7 +23,7 @@ export interface ProvidedData {
 }
 
 /** A project's code as the reader sees it. */
-export interface CodeRead {
+interface CodeRead {
   reading: CodeReading;
   facts: CodeFacts;
   data: ProvidedData;
@@ -34,7 +34,7 @@ export interface CodeRead {
  * `generators/app/render/context.ts`) whose import name is not their name with `-` as `_`; pipecat's
  * data covers only pipecat-ai's own dependencies.
  */
-export const KNOWN_IMPORT_NAMES: Readonly<Record<string, readonly string[]>> = {
+const KNOWN_IMPORT_NAMES: Readonly<Record<string, readonly string[]>> = {
   'pipecat-ai-whisker': ['pipecat_whisker'],
   'python-multipart': ['python_multipart', 'multipart'],
 };
@@ -44,7 +44,7 @@ export const KNOWN_IMPORT_NAMES: Readonly<Record<string, readonly string[]>> = {
  *
  * @param d pipecat's data (`pipecatData()`)
  */
-export function providedData(d: PipecatData): ProvidedData {
+function providedData(d: PipecatData): ProvidedData {
   return {
     coreDeps: d.core,
     extras: Object.keys(d.extras),

@@ -8,13 +8,13 @@ import { visibleControls, visibleField, visibleLines } from '../../generators/ap
 import type { Finding, FindingPlace } from './types.js';
 
 /** Where a finding is, in words: `file:line`, the file, or `secret set NAME`. */
-export function placeText(where: FindingPlace): string {
+function placeText(where: FindingPlace): string {
   if ('set' in where) return `secret set ${visibleField(where.set)}`;
   return where.line === undefined ? visibleField(where.path) : `${visibleField(where.path)}:${where.line}`;
 }
 
 /** One finding as `--json` prints it. */
-export interface FindingDocument {
+interface FindingDocument {
   check: string;
   message: string;
   where: FindingPlace;
@@ -23,7 +23,7 @@ export interface FindingDocument {
 }
 
 /** The document `--json` prints: the project root, whether it is healthy, each finding; `fixed` after `--fix`. */
-export interface DoctorDocument {
+interface DoctorDocument {
   project: string;
   healthy: boolean;
   findings: FindingDocument[];

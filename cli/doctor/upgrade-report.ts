@@ -14,7 +14,7 @@ import { visibleControls } from '../../generators/app/output/terminal-safe.js';
 import { deprecationChecks, deprecationReport } from './deprecations.js';
 
 /** What {@link upgradeReport} reads. */
-export interface UpgradeReportRequest {
+interface UpgradeReportRequest {
   /** The project root (absolute). */
   readonly root: string;
   /** The project's server folder, relative to the root (`server` for a generated project). */

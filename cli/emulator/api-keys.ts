@@ -15,10 +15,10 @@ import type { StoredPublicKey } from './session-types.js';
 export type { StoredPublicKey } from './session-types.js';
 
 /** Most active public keys an organisation may hold (the dashboard's and the docs' limit). */
-export const MAX_PUBLIC_KEYS = 5;
+const MAX_PUBLIC_KEYS = 5;
 
 /** Longest key name the emulator takes (decided: the platform's limit is not documented). */
-export const MAX_KEY_NAME = 64;
+const MAX_KEY_NAME = 64;
 
 /** A key as the platform answers it (REST: `public[]` entries and the create answer). */
 function keyView(k: StoredPublicKey) {

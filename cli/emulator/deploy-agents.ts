@@ -3,9 +3,9 @@
  * the platform reports them, listings, deletion and logs. Paths and shapes: see `deploy.ts`.
  */
 import { randomUUID } from 'node:crypto';
-import { buildStatus, checkRegion, intParam } from './deploy-builds.js';
+import { buildStatus, requestRegion, intParam } from './deploy-builds.js';
 import {
-  AGENT_NAME_RE,
+  PLATFORM_AGENT_NAME_RE,
   bad,
   DeployHttpError,
   iso,
@@ -21,7 +21,7 @@ import { own } from './http.js';
 const lastDeployment = (a: StoredAgent) => a.deployments[a.deployments.length - 1];
 
 /** Details of an agent as the platform reports them (REST reference `ServiceDetailsResponse`). */
-export function details(store: DeployStore, a: StoredAgent) {
+function details(store: DeployStore, a: StoredAgent) {
   const { ctx } = store;
   const now = Date.now();
   const d = lastDeployment(a);
@@ -126,12 +126,12 @@ function checkReferences(store: DeployStore, body: Record<string, unknown>, regi
 }
 
 /** Validate a create/update body; returns the configuration and region. */
-export function validate(
+function validate(
   store: DeployStore,
   body: Record<string, unknown>,
   existing: StoredAgent | undefined,
 ): { config: AgentConfig; region: string } {
-  const region = checkRegion(store, body.region) ?? existing?.region ?? store.ctx.defaultRegion;
+  const region = requestRegion(store, body.region) ?? existing?.region ?? store.ctx.defaultRegion;
   const problems = shapeProblems(body, existing, region);
   if (problems.length) throw bad(problems.join('; '));
   checkReferences(store, body, region);
@@ -169,10 +169,10 @@ function newDeployment(store: DeployStore, config: AgentConfig): StoredDeploymen
  * `POST services` (create) or `PUT services` (update, name in the body). An update that changes
  * nothing creates no deployment (a `warning` says so) unless `forceRedeploy`; ten deployments are kept.
  */
-export function deploy(store: DeployStore, method: 'POST' | 'PUT', body: Record<string, unknown>): [number, unknown] {
+function deploy(store: DeployStore, method: 'POST' | 'PUT', body: Record<string, unknown>): [number, unknown] {
   const name = body.serviceName;
   if (typeof name !== 'string' || !name) throw bad('serviceName is required');
-  if (!AGENT_NAME_RE.test(name) || name.length > 63)
+  if (!PLATFORM_AGENT_NAME_RE.test(name) || name.length > 63)
     throw bad(
       `Invalid agent name '${name}': use at most 63 lowercase letters, digits or '-', starting with a letter and ending with a letter or digit`,
     );
@@ -209,7 +209,7 @@ export function deploy(store: DeployStore, method: 'POST' | 'PUT', body: Record<
 }
 
 /** The agent's log lines, newest first; `deploymentId` keeps one deployment's, `sessionId` a session's (`sessions.ts` writes them). */
-export function agentLogs(
+function agentLogs(
   store: DeployStore,
   a: StoredAgent,
   limit: number,

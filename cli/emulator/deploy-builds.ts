@@ -11,7 +11,7 @@ export const buildStatus = (b: StoredBuild, now = Date.now()) =>
   now < b.startsAt ? 'pending' : now < b.endsAt ? 'building' : b.errorMessage ? 'failed' : 'success';
 
 /** A build as the platform reports it (REST reference, build-get). */
-export function buildView(store: DeployStore, b: StoredBuild) {
+function buildView(store: DeployStore, b: StoredBuild) {
   const { org } = store.ctx;
   const status = buildStatus(b);
   const done = status === 'success' || status === 'failed';
@@ -40,7 +40,7 @@ export function buildView(store: DeployStore, b: StoredBuild) {
  *
  * @throws DeployHttpError 400 naming the valid regions
  */
-export function checkRegion(store: DeployStore, r: unknown): string | undefined {
+export function requestRegion(store: DeployStore, r: unknown): string | undefined {
   if (r === undefined || r === null) return undefined;
   if (typeof r !== 'string' || !store.ctx.regions.includes(r))
     throw bad(`Invalid region '${String(r)}'. Valid regions: ${store.ctx.regions.join(', ')}`);
@@ -48,9 +48,9 @@ export function checkRegion(store: DeployStore, r: unknown): string | undefined 
 }
 
 /** `POST builds/upload-url`: an upload id and this emulator's `/_uploads` with S3-like form fields. */
-export function uploadUrl(store: DeployStore, body: Record<string, unknown>): [number, unknown] {
+function uploadUrl(store: DeployStore, body: Record<string, unknown>): [number, unknown] {
   const { ctx } = store;
-  const region = checkRegion(store, body.region) ?? ctx.defaultRegion;
+  const region = requestRegion(store, body.region) ?? ctx.defaultRegion;
   const uploadId = randomUUID();
   const key = `${ctx.org}/${uploadId}.tar.gz`;
   const expiresAt = Date.now() + 15 * 60_000;
@@ -119,14 +119,14 @@ function buildOutcome(
 }
 
 /** `POST builds`: decides the build's outcome from the uploaded context (or answers a cached build). */
-export async function createBuild(store: DeployStore, body: Record<string, unknown>): Promise<[number, unknown]> {
+async function createBuild(store: DeployStore, body: Record<string, unknown>): Promise<[number, unknown]> {
   if (typeof body.uploadId !== 'string' || !body.uploadId) throw bad('uploadId is required');
   const dockerfilePath = body.dockerfilePath === undefined ? 'Dockerfile' : body.dockerfilePath;
   if (typeof dockerfilePath !== 'string' || !dockerfilePath) throw bad('dockerfilePath must be a non-empty string');
   const upload = store.uploads.get(body.uploadId);
   if (!upload) throw new DeployHttpError(404, 'NOT_FOUND', `Upload '${body.uploadId}' not found`);
   if (!upload.tarball) throw bad(`No build context was uploaded for upload '${body.uploadId}'`);
-  const region = checkRegion(store, body.region) ?? upload.region;
+  const region = requestRegion(store, body.region) ?? upload.region;
   const tarball = upload.tarball;
   const contextHash = createHash('md5').update(tarball).digest('hex').slice(0, 16);
   const now = Date.now();

@@ -99,7 +99,7 @@ export const bad = (m: string) => new DeployHttpError(400, 'GENERIC_BAD_REQUEST'
 /** An epoch-ms time as the platform writes times (ISO 8601, UTC). */
 export const iso = (ms: number) => new Date(ms).toISOString();
 /** Agent names: a DNS-1123 label (Kubernetes service names), which the platform uses as the service name. */
-export const AGENT_NAME_RE = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
+export const PLATFORM_AGENT_NAME_RE = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
 /** Limits of the platform's session duration in seconds (pipecatcloud `DeployConfigParams`). */
 export const SESSION_DURATION = { min: 60, max: 14400 } as const;
 

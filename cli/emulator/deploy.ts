@@ -31,7 +31,7 @@ import { handleBuilds, receiveUpload } from './deploy-builds.js';
 import { bad, type DeployApi, type DeployContext, type DeployStore, type Upload } from './deploy-types.js';
 
 export {
-  AGENT_NAME_RE,
+  PLATFORM_AGENT_NAME_RE,
   DeployHttpError,
   SESSION_DURATION,
   type AgentConfig,

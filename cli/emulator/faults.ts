@@ -17,7 +17,7 @@
  */
 
 /** Kinds of injected fault. */
-export type FaultKind =
+type FaultKind =
   /**
    * answer `status` (default 500; 400-599) with `{"error":"Injected failure","code":...}` (the code
    * the platform uses for that status: `UNAUTHORIZED` for 401, else `INTERNAL_SERVER_ERROR` for
@@ -78,7 +78,7 @@ export interface FaultSpec {
 }
 
 /** Encodings of an `echo` fault. */
-export type EchoEncoding = 'verbatim' | 'prefix' | 'suffix' | 'fragment' | 'json' | 'url' | 'base64';
+type EchoEncoding = 'verbatim' | 'prefix' | 'suffix' | 'fragment' | 'json' | 'url' | 'base64';
 
 /** Every {@link EchoEncoding}, in the order an `echo` fault writes them. */
 export const ECHO_ENCODINGS: readonly EchoEncoding[] = ['verbatim', 'prefix', 'suffix', 'fragment', 'json', 'url', 'base64'];

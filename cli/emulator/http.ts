@@ -38,7 +38,7 @@ export interface QueuedFault extends FaultSpec {
 /** Addresses the admin endpoints answer (`/_emulator/...` is loopback-only). */
 export const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 /** Largest API request body, in bytes. */
-export const MAX_BODY = 1024 * 1024;
+const MAX_BODY = 1024 * 1024;
 /** Largest build context the upload URL takes (the emulator's stand-in for the platform's 500 MB). */
 export const MAX_UPLOAD = 64 * 1024 * 1024;
 

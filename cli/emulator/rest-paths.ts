@@ -16,7 +16,7 @@
 const REST_ROOTS = new Set(['agents', 'builds', 'regions', 'properties', 'secrets']);
 
 /** A request as the handlers of the official CLI's paths take it, and how to turn their answer back. */
-export interface MappedRequest {
+interface MappedRequest {
   method: string;
   /** Path segments, `['v1', 'organizations', org, ...]`. */
   segs: string[];

@@ -47,7 +47,7 @@ const referencedRefusal = (setName: string) =>
   badRequest(`Secret set '${setName}' references a Secret in a self-hosted region: change the Secret in your cluster instead`);
 
 /** A request to the identity and secrets endpoints, as {@link api} reads it. */
-export interface ApiRequest {
+interface ApiRequest {
   method: string;
   /** The path's segments, starting with `v1`. */
   segs: string[];

@@ -29,7 +29,7 @@ import { loadData, Persister, type EmulatorData } from './state.js';
 export { EMULATOR_DAILY_API_KEY, REGION_NAMES, SET_NAME_RE, isValidSetName } from './secrets-api.js';
 
 /** Options of {@link startEmulator} (the `pipecat cloud emulator` flags). */
-export interface EmulatorOptions {
+interface EmulatorOptions {
   /** TCP port; 0 (default) picks a free one. */
   port?: number;
   /** Interface to listen on; default `127.0.0.1`. */

@@ -43,7 +43,7 @@ export {
 } from './session-types.js';
 
 /** How long after its bot started a `crash` session ends, in ms. */
-export const CRASH_AFTER_MS = 500;
+const CRASH_AFTER_MS = 500;
 
 /** A JWT-shaped stand-in for a Daily meeting token (not a real token: nothing verifies it). */
 function meetingToken(room: string): string {
@@ -61,7 +61,7 @@ function startBodyProblem(b: Record<string, unknown>): string | undefined {
 }
 
 /** The session's state at `now`: whether its bot started, and when and how it ended. */
-export function sessionPhase(s: StoredSession, now = Date.now()): { botStarted: boolean; endedAt?: number; status?: string } {
+function sessionPhase(s: StoredSession, now = Date.now()): { botStarted: boolean; endedAt?: number; status?: string } {
   if (s.crashAt !== undefined && now >= s.crashAt && !(s.stoppedAt !== undefined && s.stoppedAt < s.crashAt))
     return { botStarted: true, endedAt: s.crashAt, status: '500' };
   const botStarted = s.botStartAt !== null && now >= s.botStartAt && (s.stoppedAt === undefined || s.botStartAt <= s.stoppedAt);

@@ -31,7 +31,7 @@ export const OUTPUT_VARIABLE = 'PIPECAT_OUTPUT';
  *
  * @param value what `--output` or {@link OUTPUT_VARIABLE} holds
  */
-export function outputModeOf(value: string): OutputMode | undefined {
+function outputModeOf(value: string): OutputMode | undefined {
   const v = value.trim().toLowerCase();
   return (OUTPUT_MODES as readonly string[]).includes(v) ? (v as OutputMode) : OUTPUT_ALIASES[v];
 }

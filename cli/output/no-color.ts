@@ -17,7 +17,7 @@
  *
  * @param env environment to read (default `process.env`)
  */
-export function noColorRequested(env: NodeJS.ProcessEnv = process.env): boolean {
+function noColorRequested(env: NodeJS.ProcessEnv = process.env): boolean {
   return env.NO_COLOR !== undefined && env.NO_COLOR !== '';
 }
 

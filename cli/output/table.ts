@@ -6,14 +6,13 @@
  * text-table rather than cli-table3 (which drew the same layout here before, byte for byte): cli-table3
  * builds an options object per cell, which for the 200-key plan of `secrets set` cost ≈ 100 ms of
  * CPU per table against ≈ 10 ms (`npm run bench`). Tables are for people; commands that
- * print tables also offer `--json` (see {@link printJson}) for scripts.
+ * print tables also offer `--json` (`--output json`) for scripts.
  */
 import textTable from 'text-table';
 import stringWidth from 'string-width';
 import pc from 'picocolors';
 import type { OutputMode } from './mode.js';
 import { visibleField } from '../../generators/app/output/terminal-safe.js';
-import { writeStdout } from '../../generators/app/output/sinks.js';
 
 /**
  * A cell this program wrote itself, coloured (`c.green('add')`): the table leaves it as it is.
@@ -24,7 +23,7 @@ export interface OwnCell {
 }
 
 /** A table cell: text or a number (made safe by the table), or an {@link OwnCell}. */
-export type Cell = string | number | OwnCell;
+type Cell = string | number | OwnCell;
 
 /**
  * A cell of our own words and colours, left as it is by {@link renderTable}.
@@ -59,16 +58,6 @@ export function renderTable(head: readonly string[], rows: readonly (readonly Ce
     .split('\n')
     .map((l) => l.trimEnd())
     .join('\n');
-}
-
-/**
- * Print a JSON document (two-space indent, trailing newline).
- *
- * @param doc any JSON-serialisable value
- * @param out where the text goes (default: stdout)
- */
-export function printJson(doc: unknown, out: (text: string) => void = writeStdout): void {
-  out(JSON.stringify(doc, null, 2) + '\n');
 }
 
 /**

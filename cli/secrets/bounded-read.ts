@@ -14,10 +14,10 @@ import { FileReadError, isInheritedDescriptor, readRegularText } from '../../gen
 import { UserError } from '../errors.js';
 
 /** Most bytes read from one input: 64 MiB. */
-export const INPUT_LIMIT_BYTES = 64 * 1024 * 1024;
+const INPUT_LIMIT_BYTES = 64 * 1024 * 1024;
 
 /** A readable source: `process.stdin`, a file stream, or any async iterable of chunks. */
-export type ChunkSource = AsyncIterable<Buffer | string> & { destroy?: () => unknown };
+type ChunkSource = AsyncIterable<Buffer | string> & { destroy?: () => unknown };
 
 /**
  * Reads a source as UTF-8 text, at most `limit` bytes.
@@ -81,7 +81,7 @@ export async function readFileBounded(path: string, label: string, limit = INPUT
 }
 
 /** `n` bytes as `64 MiB`, `1.5 MiB`, `12 KiB` or `300 bytes`. */
-export function formatBytes(n: number): string {
+function formatBytes(n: number): string {
   if (n >= 1024 * 1024) return `${Number((n / (1024 * 1024)).toFixed(1))} MiB`;
   if (n >= 1024) return `${Number((n / 1024).toFixed(1))} KiB`;
   return `${n} bytes`;

@@ -16,7 +16,7 @@ import { readFileBounded } from './bounded-read.js';
 import { keyProblem } from './rules.js';
 
 /** One entry read from a dotenv file. */
-export interface DotenvEntry {
+interface DotenvEntry {
   /** The key (an environment variable name). */
   key: string;
   /** The value, as `dotenv.parse` reads it. */
@@ -172,22 +172,7 @@ function findClosingQuote(
 }
 
 /**
- * Reads and parses a dotenv file.
- *
- * @param path the path given to `--file` (`-` is handled by the caller, which reads stdin)
- * @returns the file's entries and duplicates
- * @throws UserError (exit 2) when the file cannot be read or holds invalid lines
- */
-export async function readDotenvFile(path: string): Promise<DotenvContent> {
-  const { problems, entries, duplicates } = await scanDotenvFile(path);
-  if (problems.length > 0) {
-    throw new UserError(`${path}: ${problems.length} invalid ${problems.length === 1 ? 'line' : 'lines'} (nothing was sent)`, problems);
-  }
-  return { entries, duplicates };
-}
-
-/**
- * Reads a dotenv file like {@link readDotenvFile} but returns its problems (see {@link scanDotenv}).
+ * Reads and parses a dotenv file, returning its problems (see {@link scanDotenv}).
  *
  * @param path the path given to `--file`
  * @throws UserError (exit 2) only when the file cannot be read or is larger than 64 MiB

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 
 /** Hex digits of the SHA-256 digest shown in a fingerprint (8 hex digits = 32 bits). */
-export const FINGERPRINT_HEX_DIGITS = 8;
+const FINGERPRINT_HEX_DIGITS = 8;
 
 /**
  * Short fingerprint of a value: `sha256:` and the first {@link FINGERPRINT_HEX_DIGITS} hex digits
@@ -32,4 +32,4 @@ export function valueLength(value: string): number {
 }
 
 /** The one redaction of values in output lives in `./redact.ts`; re-exported for existing callers. */
-export { REDACT_MIN_LENGTH, redactValues } from './redact.js';
+export { REDACT_MIN_LENGTH, redactValues } from '../../generators/app/output/redact.js';

@@ -10,7 +10,7 @@ import { keyProblem } from './rules.js';
 import { scanDotenv, scanDotenvFile, type DotenvContent, type DotenvScan, type DuplicateKey } from './dotenv.js';
 
 /** A `KEY=value` argument after splitting on its first `=`. */
-export interface PairArgument {
+interface PairArgument {
   key: string;
   /** The value, or `undefined` for `KEY=-` (read from stdin). */
   value: string | undefined;
@@ -29,7 +29,7 @@ export interface SecretInput {
 }
 
 /** Everything the user gave, merged, plus non-fatal findings to report. */
-export interface MergedInput {
+interface MergedInput {
   secrets: SecretInput[];
   /** Keys given more than once in the same place (last wins), for a warning. */
   duplicates: { key: string; where: string }[];
@@ -54,7 +54,7 @@ export function parsePairs(args: readonly string[]): PairArgument[] {
  *
  * @param args the pair arguments in command-line order
  */
-export function scanPairs(args: readonly string[]): { pairs: PairArgument[]; problems: string[] } {
+function scanPairs(args: readonly string[]): { pairs: PairArgument[]; problems: string[] } {
   const problems: string[] = [];
   const pairs: PairArgument[] = [];
   args.forEach((arg, i) => {
@@ -88,7 +88,7 @@ export function stripOneNewline(text: string): string {
 }
 
 /** Where input may be read from; injected so tests and the command share one code path. */
-export interface InputSources {
+interface InputSources {
   /**
    * Reads all of stdin as UTF-8 (called at most once), bounded (`./bounded-read.ts`).
    *
@@ -221,7 +221,7 @@ export function emptyValueProblems(secrets: readonly SecretInput[]): string[] {
  *
  * @param secrets merged secrets
  */
-export function valueProblems(secrets: readonly SecretInput[]): string[] {
+function valueProblems(secrets: readonly SecretInput[]): string[] {
   const nul = secrets
     .filter((s) => s.value.includes('\0'))
     .map((s) => `${s.key} (from ${s.source}) contains a NUL byte, which a secret cannot hold`);

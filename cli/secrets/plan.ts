@@ -12,7 +12,7 @@ import { fingerprint, valueLength } from './fingerprint.js';
 import type { SecretInput } from './input.js';
 
 /** Where the region of a write came from (shown next to the region in the plan). */
-export type RegionSource = 'option' | 'existing set' | 'organization default';
+type RegionSource = 'option' | 'existing set' | 'organization default';
 
 /** The region a write goes to and why. */
 export interface ResolvedRegion {
@@ -66,7 +66,7 @@ export async function resolveRegion(
 }
 
 /** One key of a {@link WritePlan}. */
-export interface PlannedKey {
+interface PlannedKey {
   key: string;
   /** `add` when the set does not have the key yet, `overwrite` when it does. */
   action: 'add' | 'overwrite';

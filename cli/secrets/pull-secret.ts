@@ -39,7 +39,7 @@ export function hostProblem(host: string): string | undefined {
 }
 
 /** Username and password of a registry login. */
-export interface RegistryCredentials {
+interface RegistryCredentials {
   username: string;
   password: string;
 }

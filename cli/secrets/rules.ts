@@ -10,22 +10,20 @@
 import { distance } from 'fastest-levenshtein';
 
 /** Set names we create: lowercase letters, digits and hyphens, alphanumeric at both ends. */
-export const SET_NAME_PATTERN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+const SET_NAME_PATTERN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 /** Shortest and longest set name we create, in characters. */
-export const SET_NAME_MIN = 3;
+const SET_NAME_MIN = 3;
 /** @see SET_NAME_MIN */
-export const SET_NAME_MAX = 63;
+const SET_NAME_MAX = 63;
 
 /** Environment variable names: what a secret key must be to reach the agent's environment. */
-export const KEY_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const KEY_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** Human description of {@link SET_NAME_PATTERN}, used in every error about a set name. */
-export const SET_NAME_RULE =
-  'set names are 3-63 characters: lowercase letters, digits and hyphens, starting and ending with a letter or digit';
+const SET_NAME_RULE = 'set names are 3-63 characters: lowercase letters, digits and hyphens, starting and ending with a letter or digit';
 
 /** Human description of {@link KEY_PATTERN}. */
-export const KEY_RULE =
-  'keys are environment variable names: letters, digits and underscores, not starting with a digit ([A-Za-z_][A-Za-z0-9_]*)';
+const KEY_RULE = 'keys are environment variable names: letters, digits and underscores, not starting with a digit ([A-Za-z_][A-Za-z0-9_]*)';
 
 /**
  * Problem with a set name we are about to create or write to, or `undefined` when it is valid.
@@ -66,7 +64,7 @@ export function lookupNameProblem(value: string, what: string): string | undefin
 }
 
 /** Longest key accepted, in characters: a longer "key" is text pasted by mistake (a token, a PEM line). */
-export const KEY_MAX = 64;
+const KEY_MAX = 64;
 
 /**
  * Why a key that passes {@link KEY_PATTERN} looks like a secret value rather than a name, or

@@ -7,7 +7,7 @@
 import type { SecretSetStatus } from '../cloud-api/types.js';
 
 /** Outcome of {@link waitForSet}. */
-export interface WaitOutcome {
+interface WaitOutcome {
   /** Last status seen, or `timeout` when the set was still pending at the deadline. */
   status: SecretSetStatus | 'timeout';
   errorMessage?: string;
@@ -16,7 +16,7 @@ export interface WaitOutcome {
 }
 
 /** Options of {@link waitForSet}. */
-export interface WaitOptions {
+interface WaitOptions {
   /** Give up after this many milliseconds. */
   timeoutMs: number;
   /** First delay between polls in ms (doubles up to {@link WaitOptions.maxIntervalMs}); default 100. */

@@ -11,7 +11,7 @@
 import pLimit from 'p-limit';
 
 /** Final state of one key after {@link writeKeys}. */
-export type KeyWriteStatus = 'written' | 'failed' | 'not-sent';
+type KeyWriteStatus = 'written' | 'failed' | 'not-sent';
 
 /** Outcome of writing one key. */
 export interface KeyWriteResult {
@@ -38,7 +38,7 @@ export interface KeyWriteResult {
 export const DEFAULT_CONCURRENCY = 16;
 
 /** Options of {@link writeKeys}. */
-export interface WriteKeysOptions<K extends { key: string }> {
+interface WriteKeysOptions<K extends { key: string }> {
   /** Keys to write, in order. */
   items: readonly K[];
   /** Sends one key; resolves when the platform accepted it, rejects otherwise. */
@@ -89,10 +89,10 @@ export interface WriteKeysOptions<K extends { key: string }> {
  * platform's body limit is not published (the emulator's stand-in is 1 MiB); values near it are
  * sent one at a time so a 413 for one stops the others that are as large.
  */
-export const LARGE_VALUE = 256 * 1024;
+const LARGE_VALUE = 256 * 1024;
 
 /** Default milliseconds in-flight requests may still take after an interruption. */
-export const DEFAULT_GRACE_MS = 1500;
+const DEFAULT_GRACE_MS = 1500;
 
 /** The shared state of one {@link writeKeys} run. */
 interface WriteRun {

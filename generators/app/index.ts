@@ -32,7 +32,7 @@ import { askWizard, type AskFunction } from './wizard/wizard.js';
 import { writeStderr } from './output/sinks.js';
 
 /** Options the generator accepts (all `pipecat init` options, plus internal ones from our CLI). */
-export interface PipecatGeneratorOptions {
+interface PipecatGeneratorOptions {
   /** Our CLI's request (flags and config file already read); absent under `yo pipecat`. */
   request?: InitRequest;
   /** Our CLI's plan of the request, made before Yeoman started (no wizard): not made again. */

@@ -16,10 +16,14 @@ let root: string | undefined;
  * @throws Error when no `package.json` is found above this module (a broken install)
  */
 export function packageRoot(): string {
-  if (root) return root;
+  return (root ??= findPackageRoot());
+}
+
+/** The walk of {@link packageRoot}: up from this module to the folder with `package.json` and `templates/`. */
+function findPackageRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {
-    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'templates'))) return (root = dir);
+    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'templates'))) return dir;
     const up = dirname(dir);
     if (up === dir) throw new Error('generator-pipecat: cannot find package.json above ' + fileURLToPath(import.meta.url));
     dir = up;

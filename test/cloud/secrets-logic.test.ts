@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { parseDotenv } from '../../cli/secrets/dotenv.js';
 import { gatherSecrets, mergeSecrets, parsePairs, stripOneNewline, emptyValueProblems } from '../../cli/secrets/input.js';
 import { closest, keyLooksLikeValue, keyProblem, lookupNameProblem, setNameProblem } from '../../cli/secrets/rules.js';
-import { Redactor, tokenSecretPart } from '../../cli/secrets/redact.js';
+import { Redactor, tokenSecretPart } from '../../generators/app/output/redact.js';
 import { readBounded, readFileBounded } from '../../cli/secrets/bounded-read.js';
 import { fingerprint, redactValues, valueLength } from '../../cli/secrets/fingerprint.js';
 import { checkRegion, resolveRegion, buildPlan } from '../../cli/secrets/plan.js';

@@ -43,7 +43,7 @@ if (!HAVE_TIME) skipLine('peak RSS of hostile secrets input', `${TIME} (GNU time
 const ALPHABET = 'ghjkmnpqrstvwxzGHJKMNPQRSTVWXZ';
 /**
  * Planted values. A value of megabytes holds nearly every 4-character string of its alphabet, so it
- * is scanned (and redacted, `cli/secrets/redact.ts`) by its first and last {@link EDGE} characters.
+ * is scanned (and redacted, `generators/app/output/redact.ts`) by its first and last {@link EDGE} characters.
  */
 const planted: { label: string; value: string; large?: boolean }[] = [];
 const EDGE = 256;

@@ -49,7 +49,7 @@ const SESSIONS_EPILOGUE =
  *
  * @throws UserError (exit 2) naming the flag when the text is not JSON or not an object
  */
-export function jsonObjectFlag(flag: string, text: string | undefined): Record<string, unknown> | undefined {
+function jsonObjectFlag(flag: string, text: string | undefined): Record<string, unknown> | undefined {
   if (text === undefined) return undefined;
   let v: unknown;
   try {
@@ -100,7 +100,7 @@ export function isErrorStatus(status: string | null | undefined): boolean {
 }
 
 /** A session's state in words: `starting`, `active`, `error (500)`, `complete (HTTP_COMPLETED)`. */
-export function sessionState(s: AgentSession): string {
+function sessionState(s: AgentSession): string {
   if (!s.endedAt) return s.botStartSeconds === null || s.botStartSeconds === undefined ? 'starting' : 'active';
   const st = s.completionStatus ?? '';
   return `${isErrorStatus(st) ? 'error' : 'complete'}${st ? ` (${st})` : ''}`;

@@ -24,7 +24,7 @@ import { deploymentState } from './deploy-progress.js';
 import { visibleField, visibleLines } from '../../../generators/app/output/terminal-safe.js';
 
 /** Parsed options of the agent commands. */
-export interface AgentArgs extends CloudArgs, EnvironmentArgs {
+interface AgentArgs extends CloudArgs, EnvironmentArgs {
   'agent-name'?: string;
   region?: string;
   limit?: number;
@@ -124,9 +124,9 @@ async function status(io: CloudIO, argv: Resolved<AgentArgs>, emit: Emit): Promi
 }
 
 /** Log severities of `agent logs --level`, in the order a line is matched against them (pipecatcloud `LogLevel`). */
-export const LOG_LEVELS = ['DEBUG', 'INFO', 'WARNING', 'ERROR', 'CRITICAL'] as const;
+const LOG_LEVELS = ['DEBUG', 'INFO', 'WARNING', 'ERROR', 'CRITICAL'] as const;
 /** One of {@link LOG_LEVELS}. */
-export type LogLevel = (typeof LOG_LEVELS)[number];
+type LogLevel = (typeof LOG_LEVELS)[number];
 
 /**
  * The severity of a log line as the official `agent logs` judges it: the first of
@@ -228,7 +228,7 @@ const nameOrEnv = (argv: AgentArgs): true | string =>
   argv['agent-name'] !== undefined || argv.env !== undefined || 'name the agent, or give --env E';
 
 /** The `cloud agent` commands that read and delete agents (the official `agent list|status|logs|delete`). */
-export const AGENT_COMMANDS: readonly CloudCommandDefinition<AgentArgs>[] = [
+const AGENT_COMMANDS: readonly CloudCommandDefinition<AgentArgs>[] = [
   {
     command: 'list',
     describe: 'List the agents of the organisation',

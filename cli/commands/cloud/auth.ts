@@ -14,7 +14,7 @@
 import { NotLoggedInError, UserError } from '../../errors.js';
 import { ApiError } from '../../cloud-api/errors.js';
 import { credentialsPath, readCredentialsFile, updateCredentialsFile } from '../../cloud-api/credentials.js';
-import { TOKEN_FRAGMENT_LENGTH, tokenSecretPart } from '../../secrets/redact.js';
+import { TOKEN_FRAGMENT_LENGTH, tokenSecretPart } from '../../../generators/app/output/redact.js';
 import { apiHost, type CloudArgs, type CloudIO } from './common.js';
 import type { CloudGroupDefinition, Emit, Resolved } from './define.js';
 import { visibleField } from '../../../generators/app/output/terminal-safe.js';

@@ -20,10 +20,10 @@ import type { CloudGroupDefinition, Emit, Resolved } from './define.js';
 import { visibleField, visibleLines } from '../../../generators/app/output/terminal-safe.js';
 
 /** Build statuses `--status` takes (pipecatcloud `_utils/build_utils.py` `BuildStatus`). */
-export const BUILD_STATUSES: readonly BuildStatus[] = ['pending', 'building', 'success', 'failed', 'timeout'];
+const BUILD_STATUSES: readonly BuildStatus[] = ['pending', 'building', 'success', 'failed', 'timeout'];
 
 /** Parsed options of the build commands. */
-export interface BuildArgs extends CloudArgs {
+interface BuildArgs extends CloudArgs {
   'build-id'?: string;
   limit?: number;
   status?: BuildStatus;
@@ -35,7 +35,7 @@ export interface BuildArgs extends CloudArgs {
  *
  * @param seconds whole seconds, or null/undefined
  */
-export function formatDuration(seconds: number | null | undefined): string {
+function formatDuration(seconds: number | null | undefined): string {
   if (seconds === null || seconds === undefined) return '';
   if (seconds < 60) return `${seconds}s`;
   if (seconds < 3600) return `${Math.floor(seconds / 60)}m ${seconds % 60}s`;

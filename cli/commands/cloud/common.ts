@@ -24,7 +24,7 @@ import { lookupCredentials, resolveOrganization } from '../../cloud-api/credenti
 import * as dialogs from '../../dialogs.js';
 import { NotLoggedInError, UserError } from '../../errors.js';
 import { readBounded } from '../../secrets/bounded-read.js';
-import { TOKEN_FRAGMENT_LENGTH, registerSecrets, tokenSecretPart } from '../../secrets/redact.js';
+import { TOKEN_FRAGMENT_LENGTH, registerSecrets, tokenSecretPart } from '../../../generators/app/output/redact.js';
 import { watchInterrupts, type InterruptWatch } from '../../interrupts.js';
 import { startSpinner, type Spinner } from '../../output/spinner.js';
 import { writeStderr, writeStdout } from '../../../generators/app/output/sinks.js';
@@ -73,13 +73,13 @@ export function cloudOptions(y: Argv, opts: { json?: boolean } = {}): Argv {
 }
 
 /** Sink of text for the user (the binary: stderr); the text carries its own line breaks. */
-export type TextSink = (text: string) => void;
+type TextSink = (text: string) => void;
 
 /** The binary's stderr as a {@link TextSink}. */
 const processErr: TextSink = writeStderr;
 
 /** True when debug lines are wanted: `--verbose` or `PIPECAT_DEBUG` set to 1/true/yes. */
-export function debugEnabled(argv: CloudArgs, env: NodeJS.ProcessEnv = process.env): boolean {
+function debugEnabled(argv: CloudArgs, env: NodeJS.ProcessEnv = process.env): boolean {
   return !!argv.verbose || /^(1|true|yes|on)$/i.test(env.PIPECAT_DEBUG ?? '');
 }
 
@@ -88,7 +88,7 @@ export function debugEnabled(argv: CloudArgs, env: NodeJS.ProcessEnv = process.e
  *
  * @param err where the lines go (default: stderr)
  */
-export function debugSink(
+function debugSink(
   argv: CloudArgs,
   env: NodeJS.ProcessEnv = process.env,
   err: TextSink = processErr,
@@ -158,7 +158,7 @@ function tuning(env: NodeJS.ProcessEnv): { timeoutMs?: number; maxAttempts?: num
  *
  * @param err where `--verbose` debug lines go (default: stderr)
  */
-export async function makeClient(
+async function makeClient(
   token: string,
   argv: CloudArgs,
   env: NodeJS.ProcessEnv = process.env,
@@ -239,7 +239,7 @@ export interface CloudIO {
   readStdin: (label?: string) => Promise<string>;
   /**
    * Secret values this run has read (values, a token, credentials): every later output
-   * through `out`, `err` and the error printer is redacted of them (`cli/secrets/redact.ts`).
+   * through `out`, `err` and the error printer is redacted of them (`generators/app/output/redact.ts`).
    */
   registerSecrets?: (values: Iterable<string>, fragment?: number) => void;
   /** Terminal dialogs (confirm, text, password, select). */

@@ -28,7 +28,7 @@ export type Resolved<A> = A & { output: OutputMode; json: boolean };
  * What a command does: given its collaborators (already set for the output mode), its arguments
  * and {@link Emit}. It throws the errors of `cli/errors.ts` and `cli/cloud-api/errors.ts`.
  */
-export type CloudAction<A> = (io: CloudIO, argv: Resolved<A>, emit: Emit) => Promise<void>;
+type CloudAction<A> = (io: CloudIO, argv: Resolved<A>, emit: Emit) => Promise<void>;
 
 /** A leaf command: `pipecat cloud agent start [agent-name]`. */
 export interface CloudCommandDefinition<A extends CloudArgs = CloudArgs> {
@@ -86,7 +86,7 @@ export interface CloudModuleRow {
 export type CloudDefinition = CloudCommandDefinition<any> | CloudGroupDefinition | CloudModuleRow; // eslint-disable-line @typescript-eslint/no-explicit-any -- each leaf has its own argument type; the tree holds them all
 
 /** Whether a node is a group. */
-export function isGroup(d: CloudDefinition): d is CloudGroupDefinition {
+function isGroup(d: CloudDefinition): d is CloudGroupDefinition {
   return 'commands' in d;
 }
 
@@ -113,7 +113,7 @@ export function commandName(d: { command: string }): string {
  * @param body the command; it calls `emit(doc)` at most once
  * @throws whatever the body throws; UserError (exit 2) for an unknown output mode
  */
-export async function runCloudCommand<A extends CloudArgs>(
+async function runCloudCommand<A extends CloudArgs>(
   io: CloudIO,
   argv: A,
   body: (io: CloudIO, argv: Resolved<A>, emit: Emit) => Promise<void>,

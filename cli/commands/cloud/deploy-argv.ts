@@ -8,7 +8,7 @@
  */
 
 /** One-dash spelling -> the long flag this tool parses. */
-export const OFFICIAL_DEPLOY_SHORT_FORMS: Readonly<Record<string, string>> = {
+const OFFICIAL_DEPLOY_SHORT_FORMS: Readonly<Record<string, string>> = {
   '-min': '--min-agents',
   '-max': '--max-agents',
   '-krisp': '--enable-krisp',

@@ -30,7 +30,7 @@ export function pollTuning(env: NodeJS.ProcessEnv) {
 }
 
 /** The polling settings of {@link pollTuning}. */
-export type Tune = ReturnType<typeof pollTuning>;
+type Tune = ReturnType<typeof pollTuning>;
 
 /** A deploy run while it waits on the platform: its polling settings and the signals it stops on. */
 export interface WaitingRun extends DeployRun {
@@ -48,7 +48,7 @@ function shownPath(p: string): string {
 }
 
 /** The build context as the `--json` document of a deploy shows it. */
-export interface ContextSummary {
+interface ContextSummary {
   /** Absolute real path of the context folder. */
   folder: string;
   /** Number of files sent, and their size in bytes (before gzip). */

@@ -79,10 +79,10 @@ function emulatorOptions(y: Argv<object>) {
  * `port`, `host`, `regions`, `provision-ms`, `latency-ms`, `build-ms` and `deploy-ms` always set
  * (their defaults), the others when given.
  */
-export type EmulatorArgs = ReturnType<typeof emulatorOptions> extends Argv<infer T> ? T : never;
+type EmulatorArgs = ReturnType<typeof emulatorOptions> extends Argv<infer T> ? T : never;
 
 /** The `pipecat cloud emulator` command of the binary. */
-export const emulatorCommand: CommandModule<object, EmulatorArgs> = {
+const emulatorCommand: CommandModule<object, EmulatorArgs> = {
   command: 'emulator',
   describe: 'Run a local emulator of the Pipecat Cloud API (secrets, agents, builds, auth) for offline use and tests',
   builder: emulatorOptions,

@@ -22,7 +22,7 @@ import { visibleField } from '../../../generators/app/output/terminal-safe.js';
 import { shown } from '../../output/shown.js';
 
 /** Parsed options of the keys commands. */
-export interface KeysArgs extends CloudArgs {
+interface KeysArgs extends CloudArgs {
   name?: string;
   'name-or-id'?: string;
   default?: boolean;

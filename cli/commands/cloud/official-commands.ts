@@ -74,7 +74,7 @@ export const OFFICIAL_ONLY: readonly string[] = ['organizations properties', 'ag
  *
  * @param words the command's words after `pipecat cloud`, e.g. `github connect`
  */
-export function officialOnlyMessage(words: string): string {
+function officialOnlyMessage(words: string): string {
   return `\`pipecat cloud ${words}\` is a command of pipecat's own CLI: \`uv run pipecat cloud ${words}\` (in a project with pipecat-ai-cli)`;
 }
 

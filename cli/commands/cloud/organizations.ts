@@ -25,7 +25,7 @@ import { officialOnlyRow } from './official-commands.js';
 import { visibleField } from '../../../generators/app/output/terminal-safe.js';
 
 /** Parsed options of the organizations commands. */
-export interface OrganizationsArgs extends CloudArgs {
+interface OrganizationsArgs extends CloudArgs {
   name?: string;
   region?: string;
 }
@@ -148,7 +148,7 @@ export const ORGANIZATIONS_EPILOGUE =
   'the token does not have, or no terminal to choose one (select: name it); 4 not logged in. Guide: docs/cloud-organizations.md';
 
 /** The commands of the `cloud organizations` group, in `--help` order (`keys`: `./keys.ts`). */
-export const ORGANIZATIONS_COMMANDS: readonly CloudDefinition[] = [
+const ORGANIZATIONS_COMMANDS: readonly CloudDefinition[] = [
   {
     command: 'list',
     describe: 'List the organisations of the token, marking the one in use',

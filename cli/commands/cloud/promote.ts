@@ -29,7 +29,7 @@ import { platformWarning, pollTuning, sendDeploy, waitReady } from './deploy-pro
 import { shown } from '../../output/shown.js';
 
 /** Parsed options of `pipecat cloud promote`. */
-export interface PromoteArgs extends CloudArgs {
+interface PromoteArgs extends CloudArgs {
   environment: string;
   'agent-name'?: string;
   secrets?: string;
@@ -46,7 +46,7 @@ export interface PromoteArgs extends CloudArgs {
  *
  * @param a the agent's details (`GET .../services/{name}`)
  */
-export function deployedBuildId(a: AgentDetails): string | undefined {
+function deployedBuildId(a: AgentDetails): string | undefined {
   return a.deployment?.buildId ?? a.deployment?.manifest?.spec?.buildId ?? undefined;
 }
 

@@ -14,13 +14,13 @@
 import { readCredentialsFile, updateCredentialsFile, type CredentialsData } from '../../cloud-api/credentials.js';
 import type { PublicApiKey } from '../../cloud-api/session-types.js';
 import { OperationFailedError, UserError } from '../../errors.js';
-import { TOKEN_FRAGMENT_LENGTH, tokenSecretPart } from '../../secrets/redact.js';
+import { TOKEN_FRAGMENT_LENGTH, tokenSecretPart } from '../../../generators/app/output/redact.js';
 import type { CloudIO, Session } from './common.js';
 import { visibleField } from '../../../generators/app/output/terminal-safe.js';
 import { shown } from '../../output/shown.js';
 
 /** Where the key of a start came from. */
-export type KeySource = '--api-key' | 'PIPECAT_DEFAULT_PUBLIC_KEY' | 'credentials file' | 'only key';
+type KeySource = '--api-key' | 'PIPECAT_DEFAULT_PUBLIC_KEY' | 'credentials file' | 'only key';
 
 /** A public key chosen for a start: its value (never printed), its name and where it came from. */
 export interface ChosenKey {

@@ -65,7 +65,7 @@ export interface SmokeReport {
  * Polling (`PIPECAT_POLL_MS`, default 1000) and how long the bot must run without an error to pass
  * (`PIPECAT_SMOKE_RUN_MS`, default 5000), in ms.
  */
-export function smokeTuning(env: NodeJS.ProcessEnv): { pollMs: number; runMs: number } {
+function smokeTuning(env: NodeJS.ProcessEnv): { pollMs: number; runMs: number } {
   const num = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
   return { pollMs: Math.max(10, num(env.PIPECAT_POLL_MS, 1000)), runMs: num(env.PIPECAT_SMOKE_RUN_MS, 5000) };
 }
@@ -84,7 +84,7 @@ export function smokeTimeoutMs(argv: SmokeArgs): number {
  *
  * @returns the file and its transport ids, or undefined when there is no such file
  */
-export async function projectTransports(configPath: string): Promise<{ file: string; transports: string[] } | undefined> {
+async function projectTransports(configPath: string): Promise<{ file: string; transports: string[] } | undefined> {
   const dir = dirname(resolve(configPath));
   const file = [join(dir, '..', '.yo-rc.json'), join(dir, '.yo-rc.json')].find((f) => existsSync(f));
   if (!file) return undefined;
@@ -129,7 +129,7 @@ export async function smokePrecheck(
 }
 
 /** Whether a log line reports an error: a traceback, an ERROR/CRITICAL level, an exception line. */
-export function isErrorLine(line: string): boolean {
+function isErrorLine(line: string): boolean {
   return (
     /^Traceback \(most recent call last\):/.test(line) ||
     /^(ERROR|CRITICAL)\b/.test(line) ||
@@ -139,7 +139,7 @@ export function isErrorLine(line: string): boolean {
 }
 
 /** The lines to show: from the last traceback (its last 8 lines), else up to the last error line, else the last 5. */
-export function logTail(lines: readonly string[]): string[] {
+function logTail(lines: readonly string[]): string[] {
   const tb = lines.map((l) => /^Traceback \(most recent call last\):/.test(l)).lastIndexOf(true);
   if (tb >= 0) return lines.slice(tb).slice(-8);
   const err = lines.map(isErrorLine).lastIndexOf(true);

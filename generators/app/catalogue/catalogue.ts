@@ -77,11 +77,6 @@ export function findTransport(id: string): TransportDefinition | undefined {
   return (TRANSPORTS as readonly TransportDefinition[]).find((t) => t.id === id);
 }
 
-/** Ids of the services of one role, in catalogue order. */
-export function serviceIds(role: ServiceRole): string[] {
-  return SERVICES_BY_ROLE[role].map((s) => s.id);
-}
-
 /**
  * A transport as messages name it: its id, then its label in parentheses when the label says more
  * than the id (`twilio (Twilio (Media Streams))`, `smallwebrtc (SmallWebRTC (peer-to-peer WebRTC))`),

@@ -40,7 +40,7 @@ export interface ClientTransportSdk {
  *
  * @param t a transport catalogue entry
  */
-export function browserSdk(t: TransportDefinition): ClientTransportSdk | undefined {
+function browserSdk(t: TransportDefinition): ClientTransportSdk | undefined {
   if (t.kind !== 'web' || !t.client) return undefined;
   const { type, packageName, className, connectsToWsUrl } = t.client;
   return { clientType: type, packageName, className, ...(connectsToWsUrl ? { connectsToWsUrl: true } : {}) };
@@ -230,7 +230,7 @@ export function kindSupports(kind: ClientKind, runnerTransport: string): boolean
 }
 
 /** One platform's Pipecat client SDK for a runner transport. */
-export interface PlatformSdk {
+interface PlatformSdk {
   /** e.g. `iOS (Swift Package Manager)`. */
   readonly platform: string;
   /** What to add, as Markdown (package names, repositories, products). */

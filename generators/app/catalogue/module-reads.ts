@@ -7,7 +7,7 @@
 import type { EnvVarDefinition } from './types.js';
 
 /** A pipecat module and the variables it reads itself. */
-export interface ModuleReads {
+interface ModuleReads {
   /** Dotted pipecat module, as the bot imports it. */
   readonly module: string;
   /** Group title in `.env.example`. */

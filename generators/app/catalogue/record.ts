@@ -26,7 +26,7 @@ export function reg(key: string): string {
 }
 
 /** The pipecat-ai/pipecat commit pipecat 1.8.0 was released from (its examples are read there). */
-export const PIPECAT_RELEASE_COMMIT = 'acead0507d7de44e216d24533964106ca1d1d044';
+const PIPECAT_RELEASE_COMMIT = 'acead0507d7de44e216d24533964106ca1d1d044';
 
 /**
  * An {@link ExampleRecord} of a pipecat example at {@link PIPECAT_RELEASE_COMMIT}, written as its

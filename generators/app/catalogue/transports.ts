@@ -633,7 +633,7 @@ export const TRANSPORTS = [
 ] as const satisfies readonly TransportDefinition[];
 
 /** A transport family that resolves to one id per dial mode (`--daily-pstn-mode`...). */
-export interface TransportFamily {
+interface TransportFamily {
   /** Family id, accepted by `--transport`. */
   readonly id: string;
   readonly aliases: readonly string[];

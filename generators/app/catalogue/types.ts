@@ -68,7 +68,7 @@ export interface PythonImport {
  *   forwards the requested rate to a vendor that synthesises at it and sets no limit of its own.
  *   `source` says which and, when pipecat resamples, names the native rate the vendor really sends.
  */
-export interface OutputSampleRates {
+interface OutputSampleRates {
   /** Sample rates in Hz the vendor can deliver, ascending; exactly one when `fixed`. */
   readonly rates: readonly number[];
   /**
@@ -93,7 +93,7 @@ export interface OutputSampleRates {
  * runs the pipeline's input at this rate, so the transport (or a phone serializer, from the call's
  * 8 kHz) resamples the user's audio to it.
  */
-export interface InputSampleRate {
+interface InputSampleRate {
   /** Sample rate in Hz. */
   readonly rate: number;
   /**
@@ -323,7 +323,7 @@ export interface ServiceDefinition {
 }
 
 /** How the generated bot gets a transport at run time. */
-export type TransportFlow =
+type TransportFlow =
   /** Built by `create_transport(runner_args, params)` from the dev runner / Pipecat Cloud. */
   | 'runner'
   /** A Daily room created by the generated `server.py`, joined by the bot with call details. */

@@ -30,7 +30,7 @@ import { pipecatData } from './reader.js';
 import type { CodeFacts, CodeReading, EnvNeed, NeededVar, PipecatData } from './types.js';
 
 /** Options of {@link codeFacts}. */
-export interface CodeFactsOptions {
+interface CodeFactsOptions {
   /** Transport ids the project was generated with (`.yo-rc.json`): preferred when several share a runner key. */
   readonly transports?: readonly string[];
   /** The pipecat data to use (default: the shipped file, {@link pipecatData}). */

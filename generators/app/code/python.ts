@@ -8,21 +8,10 @@
  * Source: uv's interpreter discovery (docs.astral.sh/uv/concepts/python-versions, "Discovery of
  * Python versions": a `.venv` in the current or a parent directory, then executables on PATH).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { CodeReadError, PythonNotFoundError } from './errors.js';
-
-/** A way to start Python: the command and the arguments that come before the script's. */
-export interface PythonCommand {
-  readonly command: string;
-  readonly args: readonly string[];
-  /** `major.minor`, e.g. `3.12`. */
-  readonly version: string;
-}
-
-/** The oldest Python the reader runs on. */
-const MIN_VERSION: readonly [number, number] = [3, 10];
 
 /**
  * The interpreters to try, in order: the existing `.venv` interpreters of `dirs` (`bin/python`, on
@@ -30,47 +19,14 @@ const MIN_VERSION: readonly [number, number] = [3, 10];
  *
  * @param dirs folders whose `.venv` is tried first, in order (the server folder, then the project root)
  */
-export function pythonCandidates(dirs: readonly string[]): { command: string; args: string[] }[] {
+function pythonCandidates(dirs: readonly string[]): { command: string; args: string[] }[] {
   const tail = process.platform === 'win32' ? ['Scripts', 'python.exe'] : ['bin', 'python'];
   const venvs = [...new Set(dirs)].map((d) => ({ command: join(d, '.venv', ...tail), args: [] })).filter((c) => existsSync(c.command));
   return [...venvs, { command: 'python3', args: [] }, { command: 'python', args: [] }, { command: 'py', args: ['-3'] }];
 }
 
-/** The `major.minor` `command args` reports, or why it cannot be used. */
-function probe(command: string, args: readonly string[]): { version: string } | { problem: string } {
-  const r = spawnSync(command, [...args, '-c', 'import sys; print("%d.%d" % sys.version_info[:2])'], {
-    env: process.env,
-    encoding: 'utf8',
-    timeout: 5_000,
-    windowsHide: true,
-  });
-  if (r.error) return { problem: (r.error as NodeJS.ErrnoException).code === 'ENOENT' ? 'not found' : r.error.message };
-  const version = r.stdout.trim();
-  const [major, minor] = version.split('.').map(Number);
-  if (r.status !== 0 || !(major >= 0)) return { problem: `did not run (exit ${r.status})` };
-  if (major < MIN_VERSION[0] || (major === MIN_VERSION[0] && minor < MIN_VERSION[1])) return { problem: `Python ${version} is too old` };
-  return { version };
-}
-
-/**
- * The Python to run the reader with.
- *
- * @param dirs folders whose `.venv` is tried first, in order (the server folder, then the project root)
- * @returns the first candidate that is Python 3.10 or newer
- * @throws PythonNotFoundError when none is (its `problems` list each candidate and why)
- */
-export function findPython(dirs: readonly string[]): PythonCommand {
-  const tried: string[] = [];
-  for (const c of pythonCandidates(dirs)) {
-    const found = probe(c.command, c.args);
-    if ('version' in found) return { ...c, version: found.version };
-    tried.push(`${[c.command, ...c.args].join(' ')}: ${found.problem}`);
-  }
-  throw new PythonNotFoundError(tried);
-}
-
 /** What {@link runPythonScript} runs. */
-export interface ScriptRun {
+interface ScriptRun {
   /** Folders whose `.venv` is tried first ({@link pythonCandidates}). */
   readonly dirs: readonly string[];
   /** Absolute path of the script; it exits 3 when the Python running it is too old. */

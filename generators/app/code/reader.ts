@@ -21,16 +21,16 @@ import { runPythonScript, startPythonScript, type HeadStart } from './python.js'
 import type { CodeReading, PipecatData } from './types.js';
 
 /** Largest Python file read, in bytes. */
-export const MAX_FILE_BYTES = 2 * 1024 * 1024;
+const MAX_FILE_BYTES = 2 * 1024 * 1024;
 /** How long the reader may run, in milliseconds. */
-export const READER_TIMEOUT_MS = 10_000;
+const READER_TIMEOUT_MS = 10_000;
 /** Folders never entered (besides every dot-folder). */
 const SKIPPED_DIRS = new Set(['venv', 'env', '__pycache__', 'node_modules', 'site-packages', 'evals']);
 /** Most files listed (a server folder holding more is not a bot's). */
 const MAX_FILES = 2_000;
 
 /** What {@link readServerCode} reads. */
-export interface ReadRequest {
+interface ReadRequest {
   /** The project root (absolute, or relative to the current folder). */
   readonly root: string;
   /** The server folder, relative to `root` (default `server`). */
@@ -185,7 +185,7 @@ export function startServerCodeReader(req: Pick<ReadRequest, 'root' | 'serverDir
 }
 
 /** Absolute path of the shipped `python/pipecat-data.json`. */
-export function pipecatDataPath(): string {
+function pipecatDataPath(): string {
   return join(pythonDir(), 'pipecat-data.json');
 }
 

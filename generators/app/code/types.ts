@@ -27,7 +27,7 @@ export interface ReadFile {
  * `required` is true for `os.environ["X"]` and for a read passed straight to a function named
  * `required` (the generated bot's helper); false when a default is given or the value may be None.
  */
-export interface EnvRead extends CodeLocation {
+interface EnvRead extends CodeLocation {
   readonly name: string;
   readonly required: boolean;
 }
@@ -45,7 +45,7 @@ export interface ModuleImport extends CodeLocation {
 }
 
 /** A key of the transport-params dict given to pipecat's `create_transport` (the runner's `-t` value). */
-export interface RunnerTransportUse extends CodeLocation {
+interface RunnerTransportUse extends CodeLocation {
   readonly key: string;
   /** The key's params factory sets `video_in_enabled=True` or `video_out_enabled=True` (the transport's `videoExtras` apply). */
   readonly video?: boolean;
@@ -130,7 +130,7 @@ export interface CodeFacts {
 }
 
 /** One entry of pipecat's deprecation registry (`scripts/deprecations/deprecations.json`, without `location`). */
-export interface RegistryEntry {
+interface RegistryEntry {
   readonly subject: string;
   /** Dotted module that defines the subject. */
   readonly module: string;

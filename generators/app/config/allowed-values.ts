@@ -28,7 +28,11 @@ let rules: PlainRules | undefined;
 
 /** The rules of {@link plainlyValid}, each as strict as its key's part of `configSchema()` or stricter. */
 function plainRules(name: { maxLength: number; pattern: RegExp }): PlainRules {
-  if (rules) return rules;
+  return (rules ??= buildRules(name));
+}
+
+/** The rules of {@link plainRules}, built. */
+function buildRules(name: { maxLength: number; pattern: RegExp }): PlainRules {
   const oneOf = (values: readonly (string | null)[], required = false) => {
     const set = new Set<unknown>(values);
     return (v: unknown) => (v === undefined ? !required : set.has(v));
@@ -54,7 +58,7 @@ function plainRules(name: { maxLength: number; pattern: RegExp }): PlainRules {
     ['pipecat_version', (v) => v === undefined || v === null || (typeof v === 'string' && pipecatVersionProblem(v) === undefined)],
   ]);
   for (const o of CONFIG_OPTIONS) if (o.type === 'boolean') r.set(o.key, (v) => typeof v === 'boolean');
-  return (rules = r);
+  return r;
 }
 
 /**

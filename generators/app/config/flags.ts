@@ -8,7 +8,7 @@
 import { CONFIG_OPTIONS, type ConfigKey, type ConfigLayer, type OptionDefinition } from './options.js';
 
 /** One configuration option as a flag: its names and how its value is parsed. */
-export interface OptionFlag {
+interface OptionFlag {
   /** The row it comes from. */
   readonly option: OptionDefinition<ConfigKey>;
   /** The long flag, e.g. `bot-type`. */
@@ -28,7 +28,7 @@ export const OPTION_FLAGS: readonly OptionFlag[] = CONFIG_OPTIONS.map((o) => ({
 }));
 
 /** A yargs option definition (the subset the front ends set). */
-export interface YargsOptionSpec {
+interface YargsOptionSpec {
   type: 'string' | 'array' | 'boolean';
   alias: string[];
   describe: string;

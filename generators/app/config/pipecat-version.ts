@@ -18,7 +18,7 @@
 export const PIPECAT_FLOOR = '1.8.0';
 
 /** A version as {@link parsePipecatVersion} reads it. */
-export interface PipecatVersion {
+interface PipecatVersion {
   /** The release segment, e.g. `[1, 9, 0]`. */
   readonly release: readonly [number, number, number];
   /** Pre-release phase and number (`rc1` → `['rc', 1]`), absent for a final release. */
@@ -59,7 +59,7 @@ function suffixKey(v: PipecatVersion): number[] {
  *
  * @returns negative when `a` is older, 0 when equal, positive when `a` is newer
  */
-export function compareVersions(a: PipecatVersion, b: PipecatVersion): number {
+function compareVersions(a: PipecatVersion, b: PipecatVersion): number {
   const ka = [...a.release, ...suffixKey(a)];
   const kb = [...b.release, ...suffixKey(b)];
   for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return ka[i]! - kb[i]!;

@@ -73,7 +73,7 @@ function vendorsOf(key: ConfigKey): string[] {
  *
  * @param value any parsed value
  */
-export function shown(value: unknown): string {
+export function quotedValue(value: unknown): string {
   let text: string;
   try {
     text = JSON.stringify(value) ?? String(value);
@@ -138,7 +138,7 @@ export function idsMentioning(key: ConfigKey, text: string, where: 'names' | 'de
  * @param key the config key
  */
 function requiredMessage(key: ConfigKey): string {
-  if (key === 'transports') return `is required: ${transportChoices(undefined)}`;
+  if (key === 'transports') return `is required: ${transportChoicesText(undefined)}`;
   const hint = optionFor(key).valueHint;
   if (hint && /^<[a-z-]+(\|[a-z-]+)+>$/.test(hint)) {
     const values = hint.slice(1, -1).split('|');
@@ -153,7 +153,7 @@ function requiredMessage(key: ConfigKey): string {
  *
  * @param botType `web`, `telephony`, or anything else for both
  */
-export function transportChoices(botType: unknown): string {
+export function transportChoicesText(botType: unknown): string {
   const kinds = botType === 'web' || botType === 'telephony' ? [botType] : ['web', 'telephony'];
   const ids = kinds.map(
     (k) =>
@@ -178,11 +178,11 @@ export function problemFromDetail(detail: Joi.ValidationErrorItem): ConfigProble
     case 'any.only':
       return unknownValueProblem(key, value, detail.context?.valids ?? []);
     case 'string.base':
-      return { key, message: `must be a string, got ${shown(value)}` };
+      return { key, message: `must be a string, got ${quotedValue(value)}` };
     case 'boolean.base':
-      return { key, message: `must be true or false, got ${shown(value)}` };
+      return { key, message: `must be true or false, got ${quotedValue(value)}` };
     case 'array.base':
-      return { key, message: `must be a list of strings, got ${shown(value)}` };
+      return { key, message: `must be a list of strings, got ${quotedValue(value)}` };
     case 'string.empty':
       return { key, message: 'must not be empty' };
     default:
@@ -222,7 +222,7 @@ function unknownValueProblem(key: ConfigKey, value: unknown, valids: unknown[]):
   if (containing.length)
     return {
       key,
-      message: `unknown ${what} ${shown(value)}: did you mean ${containing.length > 1 ? 'one of ' : ''}${containing.map((v) => withLabel(key, v)).join(', ')}? (every id: pipecat init --list-options)`,
+      message: `unknown ${what} ${quotedValue(value)}: did you mean ${containing.length > 1 ? 'one of ' : ''}${containing.map((v) => withLabel(key, v)).join(', ')}? (every id: pipecat init --list-options)`,
     };
   const hint = typeof value === 'string' ? closestMatch(value, [...valid, ...aliasesOf(key), ...vendorsOf(key)]) : undefined;
   // A misspelt vendor name (`deepgrm`) suggests what that vendor's name would have meant.
@@ -230,19 +230,19 @@ function unknownValueProblem(key: ConfigKey, value: unknown, valids: unknown[]):
   if (meant && 'candidates' in meant)
     return {
       key,
-      message: `unknown ${what} ${shown(value)}: did you mean one of ${meant.candidates.join(', ')}? (every id: pipecat init --list-options)`,
+      message: `unknown ${what} ${quotedValue(value)}: did you mean one of ${meant.candidates.join(', ')}? (every id: pipecat init --list-options)`,
     };
   const suggestion = meant ? meant.id : hint;
   if (suggestion)
     return {
       key,
-      message: `unknown ${what} ${shown(value)}: did you mean ${withLabel(key, suggestion)}? (every id: pipecat init --list-options)`,
+      message: `unknown ${what} ${quotedValue(value)}: did you mean ${withLabel(key, suggestion)}? (every id: pipecat init --list-options)`,
     };
   const near = typeof value === 'string' ? idsMentioning(key, value, 'descriptions') : [];
   if (near.length)
     return {
       key,
-      message: `unknown ${what} ${shown(value)}: did you mean ${near.length > 1 ? 'one of ' : ''}${near.map((v) => withLabel(key, v)).join(', ')}? (every id: pipecat init --list-options)`,
+      message: `unknown ${what} ${quotedValue(value)}: did you mean ${near.length > 1 ? 'one of ' : ''}${near.map((v) => withLabel(key, v)).join(', ')}? (every id: pipecat init --list-options)`,
     };
-  return { key, message: `unknown ${what} ${shown(value)}; valid: ${valid.map((v: string) => withLabel(key, v)).join(', ')}` };
+  return { key, message: `unknown ${what} ${quotedValue(value)}; valid: ${valid.map((v: string) => withLabel(key, v)).join(', ')}` };
 }

@@ -37,7 +37,7 @@ export { agentNameFor, deriveValues, type DerivedValues } from './derive.js';
 export type { ConfigLayer, ValueSource } from './options.js';
 
 /** The inputs of one resolution. */
-export interface ResolveInput {
+interface ResolveInput {
   /** Values from the config file (already keyed by canonical key), if any. */
   config?: ConfigLayer;
   /** Values given explicitly on the command line or by the wizard. */

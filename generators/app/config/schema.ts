@@ -10,7 +10,7 @@ import type Joi from 'joi';
 import type JoiModule from 'joi';
 import { TRANSPORTS, TRANSPORT_FAMILIES, findTransport, transportName } from '../catalogue/catalogue.js';
 import type { TransportDefinition } from '../catalogue/types.js';
-import { problemFromDetail, transportChoices, type ConfigProblem } from './problems.js';
+import { problemFromDetail, transportChoicesText, type ConfigProblem } from './problems.js';
 import { findClientKind, frameworksWithServerChoice, kindSupports, kindsOfFramework } from '../catalogue/client-kinds.js';
 import {
   CONFIG_OPTIONS,
@@ -32,7 +32,7 @@ export const MAX_NAME_LENGTH = 50;
 export const PROJECT_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 export { ROLE_OF_KEY, selectableServiceIds, transportIds };
-export { idsMentioning, shown, withLabel, type ConfigProblem } from './problems.js';
+export { idsMentioning, quotedValue, withLabel, type ConfigProblem } from './problems.js';
 
 let joiModule: typeof Joi | undefined;
 
@@ -52,11 +52,10 @@ let schema: Joi.ObjectSchema | undefined;
  * false` is used when validating, so `"false"` is not a boolean.
  */
 export function configSchema(): Joi.ObjectSchema {
-  if (schema) return schema;
   const Joi = joi();
   // One field per row of the options table: its allowed values from `choices`, the catalogue
   // (`values`, a service `role`) or, for the project name, the directory-name rule.
-  return (schema = Joi.object(Object.fromEntries(CONFIG_OPTIONS.map((o) => [o.key, rowSchema(Joi, o)]))).prefs({
+  return (schema ??= Joi.object(Object.fromEntries(CONFIG_OPTIONS.map((o) => [o.key, rowSchema(Joi, o)]))).prefs({
     convert: false,
     abortEarly: false,
   }));
@@ -141,7 +140,7 @@ export function validateConfig(config: Record<string, unknown>, sources: Partial
   const transportProblem = problems.find((p) => p.key === 'transports');
   if (transportProblem) {
     if (config.transports == null || (Array.isArray(config.transports) && config.transports.length === 0))
-      transportProblem.message = `is required: ${transportChoices(config.bot_type)}`;
+      transportProblem.message = `is required: ${transportChoicesText(config.bot_type)}`;
     return problems.filter((p) => !(p.key === 'bot_type' && p.message.startsWith('is required')));
   }
   return problems;
@@ -154,7 +153,7 @@ export function validateConfig(config: Record<string, unknown>, sources: Partial
  * @param c a normalised configuration
  * @param sources where each value came from (names the options a message refers to)
  */
-export function crossFieldProblems(c: Record<string, unknown>, sources: Partial<Record<ConfigKey, ValueSource>> = {}): ConfigProblem[] {
+function crossFieldProblems(c: Record<string, unknown>, sources: Partial<Record<ConfigKey, ValueSource>> = {}): ConfigProblem[] {
   const out: ConfigProblem[] = [];
   const add: AddProblem = (key, message) => void out.push({ key, message });
   const transports = Array.isArray(c.transports) ? (c.transports as unknown[]).filter((t): t is string => typeof t === 'string') : [];

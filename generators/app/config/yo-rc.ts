@@ -30,4 +30,4 @@ export function yoRcContents(config: ProjectConfig): string {
  * that last wrote the project, so `pipecat update` can migrate ids later. Ignored when the file is
  * read back as a configuration (`OUTPUT_ONLY_KEYS`).
  */
-export const GENERATOR_VERSION_KEY = 'generator_version';
+const GENERATOR_VERSION_KEY = 'generator_version';

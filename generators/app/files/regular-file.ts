@@ -17,10 +17,10 @@
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 
 /** Most bytes read from one file: 64 MiB (the rule stdin follows, `INPUT_LIMIT_BYTES`). */
-export const READ_LIMIT_BYTES = 64 * 1024 * 1024;
+const READ_LIMIT_BYTES = 64 * 1024 * 1024;
 
 /** Options of {@link readRegularFile}. */
-export interface RegularFileOptions {
+interface RegularFileOptions {
   /** How the file is named in messages (e.g. `--config ./x.json`); default the path. */
   label?: string;
   /** Most bytes accepted; default {@link READ_LIMIT_BYTES}. */

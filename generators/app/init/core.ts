@@ -16,7 +16,7 @@
  * `--coding-agent` follow pipecat's `pipecat init` (pipecat-ai/pipecat 1.8.0, commit acead05: `src/pipecat/cli/commands/init.py`).
  */
 import { join, relative, resolve } from 'node:path';
-import { UserError } from '../../../cli/errors.js';
+import { UserError } from '../config/errors.js';
 import { readConfigFile } from '../config/resolve.js';
 import type { ProjectConfig } from '../config/types.js';
 import { renderFiles, renderGuidesOnly, type RenderedFile } from '../render/render.js';
@@ -46,7 +46,7 @@ import { selfCommand } from './self-command.js';
  * The plan of `--coding-agent` (the anchor's "build with a coding agent" path): only `AGENTS.md`,
  * `CLAUDE.md` and `GETTING_STARTED.md`, no bot and no service questions.
  */
-export interface GuidesPlan {
+interface GuidesPlan {
   /** The project (folder) name shown in the guides. */
   name: string;
   /** Where the guides go. */
@@ -56,7 +56,7 @@ export interface GuidesPlan {
 }
 
 /** What the core carries out: a whole project ({@link InitPlan}) or the guides only ({@link GuidesPlan}). */
-export type CorePlan = InitPlan | GuidesPlan;
+type CorePlan = InitPlan | GuidesPlan;
 
 /** Whether a plan is a whole project (it has a resolved configuration). */
 function isProject(plan: CorePlan): plan is InitPlan {
@@ -136,7 +136,7 @@ export function planGuidesOnly(req: InitRequest): GuidesPlan {
  * @param plan what to write
  * @returns files in writing order, paths relative to the project folder
  */
-export function renderPlan(plan: CorePlan): RenderedFile[] {
+function renderPlan(plan: CorePlan): RenderedFile[] {
   const kept = keptGuides(plan.guides);
   const files = isProject(plan) ? renderFiles(plan.config) : renderGuidesOnly(plan.name);
   return files.filter((f) => !kept.includes(f.path));
@@ -161,7 +161,7 @@ export function dryRunText(plan: CorePlan): string {
 }
 
 /** How {@link stagePlan} writes. */
-export interface StageOptions {
+interface StageOptions {
   /** Receives the staging handle as soon as it exists (the generator's runner aborts it on failure). */
   onStaging?: (staging: Staging) => void;
   /**

@@ -52,7 +52,7 @@ export interface InitRequest {
 }
 
 /** The steps of an init that {@link countStep} counts. */
-export type InitStep = 'resolve' | 'plan';
+type InitStep = 'resolve' | 'plan';
 
 const stepCounts: Record<InitStep, number> = { resolve: 0, plan: 0 };
 

@@ -9,7 +9,7 @@ import { delimiter, join, sep } from 'node:path';
 import { packageRoot } from '../paths.js';
 
 /** The name the README and generated READMEs use for the published tool. */
-export const PUBLISHED_COMMAND = 'npx generator-pipecat';
+const PUBLISHED_COMMAND = 'npx generator-pipecat';
 
 /** The real path of a file, or undefined when it does not exist. */
 function real(path: string): string | undefined {

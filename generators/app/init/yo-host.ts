@@ -11,7 +11,7 @@ import { Console } from 'node:console';
 import { realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { emitKeypressEvents } from 'node:readline';
-import { yeomanHomeProblem } from '../../../cli/yeoman-home.js';
+import { yeomanHomeProblem } from './yeoman-home.js';
 import { flagsLayer } from '../config/flags.js';
 import type { ConfigLayer } from '../config/resolve.js';
 import type { InitRequest } from './init-plan.js';
@@ -47,7 +47,7 @@ export function runByYo(): boolean {
 }
 
 /**
- * Under `yo`, when Yeoman could not read its settings in `$HOME` (`cli/yeoman-home.ts`): the
+ * Under `yo`, when Yeoman could not read its settings in `$HOME` (`./yeoman-home.ts`): the
  * lines to print, saying what to do instead; for a home this user does not own (yo started as root
  * runs as uid 1000 with root's HOME), how to run yo or `pipecat init` instead. Undefined when
  * Yeoman can start.

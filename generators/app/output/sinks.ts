@@ -2,13 +2,13 @@
  * The process's two streams as text sinks: the only places in `cli/` and `generators/` that write
  * to `process.stdout` or `process.stderr` (the lint rule `no-restricted-properties` in
  * `eslint.config.js` and test/output-sinks.test.ts keep it so). Every text passes
- * {@link terminalText} on its way out: secret values redacted (`cli/secrets/redact.ts`), then every
+ * {@link terminalText} on its way out: secret values redacted (`./redact.ts`), then every
  * control character made visible (`./terminal-safe.ts`), our own colour sequences kept only while
  * colours are wanted. A value from outside this program is still put into its line with
  * `visibleField` (or `visibleLines`) first: this is the backstop, not the rule for values.
  */
 import { Writable } from 'node:stream';
-import { redactOutput } from '../../../cli/secrets/redact.js';
+import { redactOutput } from './redact.js';
 import { visibleControls, visibleField, visibleLines } from './terminal-safe.js';
 
 /**
@@ -18,7 +18,7 @@ import { visibleControls, visibleField, visibleLines } from './terminal-safe.js'
  *
  * @param env the environment (default `process.env`)
  */
-export function coloursWanted(env: NodeJS.ProcessEnv = process.env): boolean {
+function coloursWanted(env: NodeJS.ProcessEnv = process.env): boolean {
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
   return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
 }

@@ -10,7 +10,7 @@
  * - {@link visibleLines} for text that is lines by nature (a log line, an error body): line feed
  *   and tab kept, CR kept only in CRLF, any escape made visible; following lines are indented.
  * - {@link visibleControls} at every sink (stdout and stderr of every command, beside the
- *   redaction of `cli/secrets/redact.ts`): what is left is made visible, but an escape that starts
+ *   redaction of `./redact.ts`): what is left is made visible, but an escape that starts
  *   a colour sequence is kept, since this program's own colours are written that way. It is the
  *   backstop; text from outside goes through one of the two above before it is coloured. Made visible as `\uXXXX`:
  * C0 controls but line feed and tab, a carriage return not followed by a line feed, DEL, C1

@@ -117,7 +117,7 @@ function setPath(target: Record<string, JsonValue>, path: string, value: JsonVal
  *
  * @param value a JSON value
  */
-export function tsLiteral(value: JsonValue): string {
+function tsLiteral(value: JsonValue): string {
   if (typeof value === 'string') return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
   if (value === null || typeof value !== 'object') return String(value);
   if (Array.isArray(value)) return `[${(value as readonly JsonValue[]).map(tsLiteral).join(', ')}]`;

@@ -43,7 +43,7 @@ export interface ClientCatalogue {
 }
 
 /** The context every client template (and the README partial) is rendered with. */
-export interface ClientContext {
+interface ClientContext {
   projectName: string;
   /** Template folder name, e.g. `react-vite` (see `CLIENT_KINDS`). */
   template: ClientTemplateName;
@@ -84,7 +84,7 @@ export interface ClientContext {
 }
 
 /** The Node.js versions a client installs and runs on without engine warnings. */
-export interface ClientNodeRequirement {
+interface ClientNodeRequirement {
   /** The npm range written as the client's `engines.node`, e.g. `^22.14.0 || >=24`. */
   range: string;
   /** The lowest version in `range` as people write it, without a zero patch: `22.14` (from `22.14.0`). */
@@ -99,19 +99,19 @@ export interface ClientNodeRequirement {
  *
  * @param projectName a valid project name
  */
-export function mobileAppIdentity(projectName: string): { slug: string; id: string } {
+function mobileAppIdentity(projectName: string): { slug: string; id: string } {
   const compact = projectName.toLowerCase().replace(/[^a-z0-9]/g, '') || 'pipecatbot';
   return { slug: agentNameFor(projectName), id: `com.example.${/^[0-9]/.test(compact) ? `app${compact}` : compact}` };
 }
 
 /** Client template folders under `templates/client/` (the `template` of a `CLIENT_KINDS` entry). */
-export type ClientTemplateName = string;
+type ClientTemplateName = string;
 
 /** Where the development runner (`uv run bot.py`, pipecat.runner.run) listens by default. */
-export const LOCAL_RUNNER_URL = 'http://localhost:7860';
+const LOCAL_RUNNER_URL = 'http://localhost:7860';
 
 /** Path of the file that pins every client dependency version. */
-export function clientVersionsFile(): string {
+function clientVersionsFile(): string {
   return join(templatesDir(), 'client', 'versions.json');
 }
 
@@ -145,7 +145,7 @@ export function clientVersions(template?: string): Record<string, string> {
  *
  * @throws Error when the file has no `engines.node`, or it is not a range npm understands or has no lowest version
  */
-export function clientNodeRequirement(): ClientNodeRequirement {
+function clientNodeRequirement(): ClientNodeRequirement {
   const file = clientVersionsFile();
   const data = JSON.parse(readFileSync(file, 'utf8')) as { engines?: { node?: unknown } };
   const range = data.engines?.node;
@@ -156,31 +156,10 @@ export function clientNodeRequirement(): ClientNodeRequirement {
   return { range, floor: `${min.major}.${min.minor}${min.patch ? `.${min.patch}` : ''}` };
 }
 
-/**
- * The web transports of `config` as its client offers them, in the order given. Telephony
- * transports and transports the client kind has no SDK for are skipped ({@link splitClientTransports}).
- *
- * @param config a resolved configuration
- * @param kind the client kind (default: the configuration's own); none → `[]`
- * @param catalogue the transport catalogue (default: `TRANSPORTS`)
- */
-export function clientTransports(
-  config: ProjectConfig,
-  kind: ClientKind | undefined = clientKind(config),
-  catalogue: readonly TransportDefinition[] = TRANSPORTS,
-): ClientTransport[] {
-  return kind ? splitClientTransports(config, kind, catalogue).offered : [];
-}
-
 /** The client kind a configuration gets (`CLIENT_KINDS`), or undefined: telephony bots and `none` get none. */
-export function clientKind(config: Pick<ProjectConfig, 'bot_type' | 'client_framework' | 'client_server'>): ClientKind | undefined {
+function clientKind(config: Pick<ProjectConfig, 'bot_type' | 'client_framework' | 'client_server'>): ClientKind | undefined {
   if (config.bot_type !== 'web') return undefined;
   return findClientKind(config.client_framework, config.client_server);
-}
-
-/** The template a configuration uses, or null when it gets no client. */
-export function clientTemplateName(config: ProjectConfig): ClientTemplateName | null {
-  return clientKind(config)?.template ?? null;
 }
 
 /**
@@ -286,7 +265,7 @@ export function clientKindProblems(kinds: readonly ClientKind[] = CLIENT_KINDS):
  * The project name as an npm package name: lower case, characters npm accepts (`My Bot` → `my-bot`).
  * Project names are already safe directory names; npm additionally wants lower case.
  */
-export function npmPackageName(projectName: string): string {
+function npmPackageName(projectName: string): string {
   const base = projectName
     .toLowerCase()
     .replace(/[^a-z0-9._-]+/g, '-')

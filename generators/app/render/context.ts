@@ -24,14 +24,14 @@ import { PIPECAT_FLOOR } from '../config/pipecat-version.js';
 
 export { PIPECAT_FLOOR };
 /** pipecat-ai-whisker 2.x has the WhiskerServer API used for observability (its PyPI page, 2.0.1). */
-export const WHISKER_REQUIREMENT = 'pipecat-ai-whisker>=2.0.1';
+const WHISKER_REQUIREMENT = 'pipecat-ai-whisker>=2.0.1';
 /**
  * The Ollama model pipecat's eval harness judges `eval:` criteria with when a scenario names no
  * judge: pipecat 1.8 changed it from `gemma2:9b` (pipecat/evals/services.py
  * `DEFAULT_OLLAMA_JUDGE_MODEL`; changelog/5243.changed.md). The eval starters and the README tell
  * users to `ollama pull` it.
  */
-export const EVAL_JUDGE_MODEL = 'gemma4:12b';
+const EVAL_JUDGE_MODEL = 'gemma4:12b';
 /**
  * pipecatcloud for cloud projects. A runtime dependency: dailyco/pipecat-base's session server
  * imports it, and the image's `uv sync` removes whatever pyproject.toml does not list. 1.0 is the
@@ -40,7 +40,7 @@ export const EVAL_JUDGE_MODEL = 'gemma4:12b';
  * added and the steps rely on: Cloud Build with `deploy --yes` (0.3.0), `.dockerignore` patterns with
  * a trailing slash honoured in cloud builds (0.6.0), session types built on pipecat-ai 1.x (0.5.0).
  */
-export const PIPECATCLOUD_REQUIREMENT = 'pipecatcloud>=1.0.0';
+const PIPECATCLOUD_REQUIREMENT = 'pipecatcloud>=1.0.0';
 
 /**
  * Seconds the worker waits for its processors to set up when a model runs in the agent (pipecat's
@@ -48,7 +48,7 @@ export const PIPECATCLOUD_REQUIREMENT = 'pipecatcloud>=1.0.0';
  * constructed, but on the smallest profile that runs it the CPU is still busy with it (page cache,
  * first inference sessions) while the transport and the remote services connect.
  */
-export const LOCAL_MODEL_SETUP_TIMEOUT_SECS = 60;
+const LOCAL_MODEL_SETUP_TIMEOUT_SECS = 60;
 
 /**
  * Indent a block of text.
@@ -56,7 +56,7 @@ export const LOCAL_MODEL_SETUP_TIMEOUT_SECS = 60;
  * @param text lines to indent
  * @param n number of spaces
  */
-export function indent(text: string, n: number): string {
+function indent(text: string, n: number): string {
   const pad = ' '.repeat(n);
   return text
     .split('\n')
@@ -79,7 +79,7 @@ export function featureServerParts(config: ProjectConfig): FeatureServerParts[] 
  *
  * @param config a resolved configuration
  */
-export function featureReadme(config: ProjectConfig): { features: FeatureReadme[]; featureSections: { partial: string }[] } {
+function featureReadme(config: ProjectConfig): { features: FeatureReadme[]; featureSections: { partial: string }[] } {
   const on = FEATURE_OPTIONS.filter((o) => config[o.key] === true).map((o) => o.feature.readme);
   const featureSections = on
     .flatMap((r) => (r.section ? [r.section] : []))

@@ -15,7 +15,7 @@ import { templatesDir } from '../paths.js';
 import { YO_RC_FILE } from '../config/yo-rc.js';
 
 /** One section of the table. */
-export interface FileSection {
+interface FileSection {
   /** Name used in `--dry-run` output. */
   readonly name: string;
   readonly when: (ctx: TemplateContext) => boolean;
@@ -28,7 +28,7 @@ export interface FileSection {
 }
 
 /** The server and project files. The client section comes from `planClient` (see client.ts). */
-export const FILE_SECTIONS: readonly FileSection[] = [
+const FILE_SECTIONS: readonly FileSection[] = [
   { name: 'server', when: () => true, from: 'server', to: 'server', files: ['bot.py.ejs', 'pyproject.toml.ejs', '_env.example.ejs'] },
   { name: 'call-server', when: (c) => c.is.callServer, from: 'server', to: 'server', files: ['server.py.ejs', 'server_utils.py.ejs'] },
   {
@@ -76,7 +76,7 @@ export interface PlannedFile {
  *
  * @param name a template file's base name
  */
-export function destinationName(name: string): string {
+function destinationName(name: string): string {
   const base = name.endsWith('.ejs') ? name.slice(0, -4) : name;
   return base.startsWith('_') ? `.${base.slice(1)}` : base;
 }

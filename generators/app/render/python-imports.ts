@@ -14,7 +14,7 @@
 import type { PythonImport } from '../catalogue/types.js';
 
 /** A name the generated code may use, and where it comes from. */
-export interface PythonSymbol {
+interface PythonSymbol {
   /** Name as used in code (`os`, `logger`, `Pipeline`). */
   readonly name: string;
   /** Module to import from; for `import x` statements, the module itself. */
@@ -86,7 +86,7 @@ export const KNOWN_SYMBOLS: readonly PythonSymbol[] = [
  *
  * @param code Python source
  */
-export function codeWithoutProse(code: string): string {
+function codeWithoutProse(code: string): string {
   let out = code.replace(/("""|''')[\s\S]*?\1/g, '""');
   out = out
     .split('\n')

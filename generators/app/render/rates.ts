@@ -54,7 +54,7 @@ export interface PipelineRates {
 }
 
 /** What {@link pipelineRates} decides from. */
-export interface RateInputs {
+interface RateInputs {
   /** The chosen services by role (cascade: stt, llm, tts). */
   services: Partial<Record<ServiceRole, ServiceDefinition>>;
   is: { cascade: boolean; phoneWebsocket: boolean; pstnDialin: boolean; sipDialin: boolean };

@@ -30,14 +30,14 @@ export interface RenderedFile {
 /** A rendered file: its project-relative path and contents. */
 
 /** Marker the Python templates put where the import block goes. */
-export const IMPORTS_MARKER = '{{IMPORTS}}';
+const IMPORTS_MARKER = '{{IMPORTS}}';
 
 /**
  * Tidy generated text: no trailing spaces, at most two blank lines in a row, one final newline.
  *
  * @param text rendered text
  */
-export function tidy(text: string): string {
+function tidy(text: string): string {
   return (
     text
       .split('\n')

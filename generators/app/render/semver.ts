@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 
 /** A parsed version (`semver.SemVer`): its numeric parts and `version`, e.g. `22.14.0`. */
-export interface SemverVersion {
+interface SemverVersion {
   major: number;
   minor: number;
   patch: number;
@@ -14,7 +14,7 @@ export interface SemverVersion {
 }
 
 /** The functions of `semver` this project uses. */
-export interface SemverApi {
+interface SemverApi {
   /** The normalised range, or null when `range` is not a valid npm range. */
   validRange(range: string): string | null;
   /** The lowest version that satisfies `range`, or null when none does. */

@@ -12,14 +12,14 @@ import { join, sep } from 'node:path';
 import { STAGING_PREFIX } from './staging.js';
 
 /** Longest name of one path component a Linux file system takes, in bytes (`NAME_MAX`). */
-export const NAME_MAX = 255;
+const NAME_MAX = 255;
 /** Longest path a Linux system call takes, in bytes, terminating NUL included (`PATH_MAX`). */
-export const PATH_MAX = 4096;
+const PATH_MAX = 4096;
 /**
  * Bytes kept free below the project folder for its own paths (`.pipecat/base/client/…`, a staging
  * folder's name): a project folder whose path leaves less cannot hold the project.
  */
-export const PROJECT_PATH_ROOM = 200;
+const PROJECT_PATH_ROOM = 200;
 
 /** The code of a failing `stat` (`ELOOP`, `ENOENT`, `EACCES`...), or undefined when it succeeds. */
 function statError(p: string): string | undefined {
@@ -44,7 +44,7 @@ function shown(p: string): string {
  * @param p absolute path
  * @param what how to name it (`--output`, the project folder)
  */
-export function lengthProblem(p: string, what: string): string | null {
+function lengthProblem(p: string, what: string): string | null {
   const long = p.split(sep).find((c) => Buffer.byteLength(c) > NAME_MAX);
   if (long !== undefined) {
     return `${what} ${shown(p)}: the name ${JSON.stringify(shown(long))} is ${Buffer.byteLength(long)} bytes; a file system takes at most ${NAME_MAX} per name (NAME_MAX): choose a shorter name`;

@@ -37,7 +37,7 @@
  */
 
 import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, relative, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import {
   STAGING_PREFIX,
@@ -97,13 +97,13 @@ export interface Staging {
 }
 
 /** Options of {@link Staging.commitMerge}. */
-export interface MergeOptions {
+interface MergeOptions {
   /** Paths relative to the target that the merge removes (files or folders). */
   remove?: readonly string[];
 }
 
 /** Options of {@link beginStaging}. */
-export interface BeginStagingOptions {
+interface BeginStagingOptions {
   /**
    * Install SIGINT/SIGTERM/SIGHUP handlers that abort and exit 128 + the signal's number (130,
    * 143, 129) until the commit or abort
@@ -360,9 +360,4 @@ export function beginStaging(target: string, opts: BeginStagingOptions = {}): St
   createStagingFolder(folder, home, journal);
   // The target is an existing folder: the commit moves each staged entry into it.
   return new JournaledStaging(folder, journal, target, home === target, opts.handleSignals ?? true, opts.onCancel);
-}
-
-/** Whether a folder name is a staging folder (for listings that should ignore them). */
-export function isStagingName(name: string): boolean {
-  return basename(name).startsWith(STAGING_PREFIX);
 }

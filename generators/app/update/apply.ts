@@ -41,7 +41,7 @@ export interface FileChange {
 }
 
 /** Options of {@link applyChanges}. */
-export interface ApplyOptions {
+interface ApplyOptions {
   /**
    * Awaited after each change is made (tests pause here to send a signal mid-update; the CLI
    * wires it to `PIPECAT_UPDATE_PAUSE_MS`).

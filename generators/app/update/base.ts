@@ -23,10 +23,10 @@ export const PIPECAT_DIR = '.pipecat';
 /** Folder of the base copies, relative to the project root (POSIX separators). */
 export const BASE_DIR = `${PIPECAT_DIR}/base`;
 /** Section name of base copies in a rendered project. */
-export const BASE_SECTION = 'base';
+const BASE_SECTION = 'base';
 
 /** The note written next to the base (`.pipecat/README.md`), so nobody deletes it by surprise. */
-export const BASE_README = [
+const BASE_README = [
   '# .pipecat/',
   '',
   '`base/` holds each file exactly as `pipecat init` or `pipecat update` last generated it. `pipecat update`',

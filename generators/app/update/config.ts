@@ -27,7 +27,7 @@ import { visibleField } from '../output/terminal-safe.js';
 export { UpdateFlagError } from './errors.js';
 
 /** Inputs of {@link resolveUpdateConfig}. */
-export interface UpdateConfigInput {
+interface UpdateConfigInput {
   /** The recorded configuration (`.yo-rc.json`), as a layer keyed by canonical keys. */
   recorded: ConfigLayer;
   /** Values given as flags (`init`'s flag names), by config key. */
@@ -39,7 +39,7 @@ export interface UpdateConfigInput {
 }
 
 /** Result of {@link resolveUpdateConfig}. */
-export interface UpdateConfig {
+interface UpdateConfig {
   /** The new, validated configuration. */
   config: ProjectConfig;
   /** Recorded values that no longer apply and were dropped, one line each, e.g. `client_framework "vanilla" (web clients are for web bots only …)`. */

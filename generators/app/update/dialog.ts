@@ -14,7 +14,7 @@
  */
 import { partDiff, unifiedDiff, type PartChoice } from './merge.js';
 import { describeConflict, partCount, type FilePlan } from './plan.js';
-import type { Choice, ConsentRequest, UpdateRequest } from './update.js';
+import type { ConflictChoice, ConsentRequest, UpdateRequest } from './update.js';
 
 /** One choice of an {@link UpdateAsk} question. */
 export interface UpdateChoice<T extends string> {
@@ -47,7 +47,7 @@ export interface UpdateQuestion<T extends string> {
 export type UpdateAsk = <T extends string>(question: UpdateQuestion<T>) => Promise<T>;
 
 /** Where the dialog prints its context lines and diffs (the CLI: stderr). Text ends with a newline. */
-export type DialogSink = (text: string) => void;
+type DialogSink = (text: string) => void;
 
 /** What the file-level question of a conflict can answer. */
 type FilePick = 'mine' | 'new' | 'markers' | 'parts' | 'diff' | 'replace' | 'abort';
@@ -132,7 +132,7 @@ async function partDialog(err: DialogSink, ask: UpdateAsk, file: FilePlan, n: nu
  * @returns the `choose` collaborator of `runUpdate`
  */
 export function conflictDialog(err: DialogSink, ask: UpdateAsk): NonNullable<UpdateRequest['choose']> {
-  return async (file: FilePlan, index: number, total: number): Promise<Choice> => {
+  return async (file: FilePlan, index: number, total: number): Promise<ConflictChoice> => {
     const c = file.conflict!;
     const n = partCount(file);
     const count = n ? ` (${n} conflicting part${n > 1 ? 's' : ''}${c.kind === 'overlap' ? '; your other edits merge' : ''})` : '';

@@ -36,8 +36,8 @@ import { bytes, planUpdate, type FilePlan } from './plan.js';
 /** The server code's folder in a generated project. */
 const SERVER = 'server';
 /** The files that follow the code. */
-export const ENV_EXAMPLE = `${SERVER}/.env.example`;
-export const PYPROJECT = `${SERVER}/pyproject.toml`;
+const ENV_EXAMPLE = `${SERVER}/.env.example`;
+const PYPROJECT = `${SERVER}/pyproject.toml`;
 
 /** The roles whose service the configuration names, with their config keys. */
 const ROLE_KEYS: readonly [ServiceRole, keyof ProjectConfig][] = [
@@ -79,7 +79,7 @@ export function touchesCode(plan: readonly FilePlan[]): boolean {
 }
 
 /** A settled file's text: the plan's result, else the project's file. */
-export function settledText(root: string, plan: readonly FilePlan[], path: string): string | null {
+function settledText(root: string, plan: readonly FilePlan[], path: string): string | null {
   const f = plan.find((p) => p.path === path);
   if (f && f.result !== undefined) return f.result === null ? null : bytes(f.result).toString('utf8');
   return fileText(join(root, ...path.split('/')));
@@ -100,7 +100,7 @@ export interface CodeState {
  * @param transports the configuration's transport ids (for the variables pipecat reads for them)
  * @throws PythonNotFoundError (exit 2) when no Python can read the code
  */
-export async function readCode(root: string, plan: readonly FilePlan[] | null, transports: readonly string[]): Promise<CodeState> {
+export async function readSettledCode(root: string, plan: readonly FilePlan[] | null, transports: readonly string[]): Promise<CodeState> {
   const reading: CodeReading = await readServerCode({ root, files: plan ? settledPython(plan) : undefined });
   const unreadable = reading.files.filter((f) => f.error !== undefined || (f.markers?.length ?? 0) > 0);
   return { facts: codeFacts(reading, { transports: [...transports] }), unreadable };
@@ -130,7 +130,7 @@ function constructed(ids: readonly string[], facts: CodeFacts): string[] {
 }
 
 /** The roles where the code constructs exactly one service and the configuration names another. */
-export function disagreements(config: ProjectConfig, facts: CodeFacts): Disagreement[] {
+function disagreements(config: ProjectConfig, facts: CodeFacts): Disagreement[] {
   const out: Disagreement[] = [];
   for (const [role, key] of ROLE_KEYS) {
     const ids = constructed(facts.services[role] ?? [], facts);
@@ -145,13 +145,13 @@ export function disagreements(config: ProjectConfig, facts: CodeFacts): Disagree
 }
 
 /** The report's line for a followed role. */
-export function followedLine(d: Disagreement): string {
+function followedLine(d: Disagreement): string {
   const label = findService(d.id)?.label ?? d.id;
   return `${d.where} still constructs ${label} ${ROLE_WORDS[d.role]}: kept ${d.id}`;
 }
 
 /** The report's line for server files that decide nothing yet. */
-export function unreadableLine(files: readonly ReadFile[]): string {
+function unreadableLine(files: readonly ReadFile[]): string {
   const what = files
     .map((f) =>
       f.markers?.length ? `${f.path} holds conflict markers` : `${f.path} does not parse (line ${f.error?.line}: ${f.error?.message})`,
@@ -161,7 +161,7 @@ export function unreadableLine(files: readonly ReadFile[]): string {
 }
 
 /** Inputs of {@link replan}. */
-export interface ReplanInput {
+interface ReplanInput {
   root: string;
   /** The settled plan and the files it was planned against. */
   plan: FilePlan[];
@@ -184,7 +184,7 @@ export interface ReplanInput {
  *
  * @returns the new plan and the rendered files (the new base)
  */
-export async function replan(input: ReplanInput): Promise<{ plan: FilePlan[]; next: RenderedFile[] }> {
+async function replan(input: ReplanInput): Promise<{ plan: FilePlan[]; next: RenderedFile[] }> {
   const next = renderFiles(input.config);
   const fresh = planUpdate({ root: input.root, next, base: input.base, previous: input.base ? null : input.previous });
   const before = new Map(input.next.map((f) => [f.path, bytes(f.contents)]));
@@ -214,7 +214,7 @@ export async function replan(input: ReplanInput): Promise<{ plan: FilePlan[]; ne
  *
  * @returns one line per file changed, naming the keys and extras added and removed
  */
-export function followFiles(root: string, plan: FilePlan[], state: CodeState, out: SettledConflicts): string[] {
+function followFiles(root: string, plan: FilePlan[], state: CodeState, out: SettledConflicts): string[] {
   const notes: string[] = [];
   const partial = state.unreadable.length > 0;
   const apply = (path: string, edit: (text: string) => { text: string; added: string[]; removed: string[] }, noun: string): void => {
@@ -238,7 +238,7 @@ export function followFiles(root: string, plan: FilePlan[], state: CodeState, ou
 }
 
 /** Inputs of {@link followCode}. */
-export interface FollowInput extends Omit<ReplanInput, 'config'> {
+interface FollowInput extends Omit<ReplanInput, 'config'> {
   /** The update's new configuration. */
   config: ProjectConfig;
   /**
@@ -251,7 +251,7 @@ export interface FollowInput extends Omit<ReplanInput, 'config'> {
 }
 
 /** What following the code made of the update. */
-export interface Followed {
+interface Followed {
   plan: FilePlan[];
   /** The rendered files (the new base). */
   next: RenderedFile[] | readonly RenderedFile[];
@@ -271,7 +271,7 @@ export interface Followed {
  */
 export async function followCode(input: FollowInput): Promise<Followed> {
   let { plan, next, config } = input;
-  let state = await readCode(input.root, plan, config.transports);
+  let state = await readSettledCode(input.root, plan, config.transports);
   const lines: string[] = [];
   const diff = state.unreadable.length ? [] : disagreements(config, state.facts);
   if (state.unreadable.length) lines.push(unreadableLine(state.unreadable));
@@ -289,7 +289,7 @@ export async function followCode(input: FollowInput): Promise<Followed> {
       config = followed;
       ({ plan, next } = await replan({ ...input, plan, next, config }));
       lines.push(...diff.map(followedLine));
-      state = await readCode(input.root, plan, config.transports);
+      state = await readSettledCode(input.root, plan, config.transports);
     }
   }
   lines.push(...followFiles(input.root, plan, state, input.out));

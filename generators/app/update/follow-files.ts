@@ -34,7 +34,7 @@ function catalogued(name: string): EnvVarDefinition | undefined {
 }
 
 /** Keys a `.env.example` declares, set or commented out, in file order. */
-export function declaredKeys(text: string): string[] {
+function declaredKeys(text: string): string[] {
   const keys: string[] = [];
   for (const line of text.split('\n')) {
     const m = KEY_LINE.exec(line);
@@ -81,7 +81,7 @@ function withoutKeys(lines: string[], gone: ReadonlySet<string>): string[] {
 }
 
 /** What {@link followEnvExample} changed. */
-export interface EnvFollowed {
+interface EnvFollowed {
   text: string;
   added: string[];
   removed: string[];
@@ -131,7 +131,7 @@ function included(extra: string, includes: Readonly<Record<string, readonly stri
 const PIPECAT_REQ = /^pipecat-ai\s*(?:\[([^\]]*)\])?(.*)$/s;
 
 /** What {@link followExtras} changed. */
-export interface ExtrasFollowed {
+interface ExtrasFollowed {
   text: string;
   added: string[];
   removed: string[];

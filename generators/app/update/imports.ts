@@ -22,7 +22,7 @@ import { lines } from './merge.js';
 type PythonImport = NonNullable<Parameters<typeof importBlock>[1]>[number];
 
 /** The line that stands for the import block while merging (a comment: valid Python if it leaks). */
-export const IMPORTS_PLACEHOLDER = '# pipecat update: the import block is computed here\n';
+const IMPORTS_PLACEHOLDER = '# pipecat update: the import block is computed here\n';
 
 /** One import statement of a block. */
 interface Statement {
@@ -35,7 +35,7 @@ interface Statement {
 }
 
 /** A Python file cut around its import block. */
-export interface ImportCut {
+interface ImportCut {
   /** Everything before the block (header comments, docstring, blank lines). */
   before: string;
   /** Everything after the block's last statement. */
@@ -89,7 +89,7 @@ function afterHeader(ls: readonly string[]): number {
  * @param text the file
  * @returns the cut, or null when the file has no top-level import block after its docstring
  */
-export function cutImports(text: string): ImportCut | null {
+function cutImports(text: string): ImportCut | null {
   const ls = lines(text);
   const start = afterHeader(ls);
   if (!STATEMENT.test(ls[start] ?? '')) return null;
@@ -169,7 +169,7 @@ function userLines(
 }
 
 /** The sides of a merge with their import blocks replaced by {@link IMPORTS_PLACEHOLDER}, and how to finish it. */
-export interface ImportMerge {
+interface ImportMerge {
   mine: string;
   base: string | null;
   theirs: string;

@@ -25,10 +25,10 @@ import { PIPECAT_DIR } from './base.js';
 import { alive } from '../staging/staging.js';
 
 /** The lock file, relative to the project root (POSIX). */
-export const LOCK_FILE = `${PIPECAT_DIR}/update.lock`;
+const LOCK_FILE = `${PIPECAT_DIR}/update.lock`;
 
 /** What the lock file holds. */
-export interface LockOwner {
+interface LockOwner {
   /** Process id of the update holding the lock. */
   pid: number;
   /** `os.hostname()` of its machine. */
@@ -38,7 +38,7 @@ export interface LockOwner {
 }
 
 /** Another update holds the project's lock. Exit code 1 (nothing was changed; retry when it ends). */
-export class UpdateLockedError extends Error {
+class UpdateLockedError extends Error {
   readonly exitCode = 1;
   readonly problems: readonly string[];
 
@@ -126,7 +126,7 @@ const UNREADABLE_GRACE_MS = 60_000;
  * @param dir absolute path of the project's `.pipecat/` folder
  * @param note receives one line per file removed
  */
-export function sweepStaleLockFiles(dir: string, note: (line: string) => void): void {
+function sweepStaleLockFiles(dir: string, note: (line: string) => void): void {
   let names: string[];
   try {
     names = readdirSync(dir);
@@ -183,7 +183,7 @@ function dropDirIfCreated(dir: string, created: boolean): void {
 }
 
 /** A held lock: release it once (also called on process exit, e.g. after a signal). */
-export interface UpdateLock {
+interface UpdateLock {
   /** Absolute path of the lock file. */
   path: string;
   /** Remove the lock (and `.pipecat/` when the lock created it and it is left empty). */

@@ -16,9 +16,9 @@ import { createTwoFilesPatch } from 'diff';
 import { diff3Merge, diffComm } from 'node-diff3';
 
 /** Label of the user's side in conflict markers. */
-export const MINE_LABEL = 'yours';
+const MINE_LABEL = 'yours';
 /** Label of the generated side in conflict markers. */
-export const NEW_LABEL = 'pipecat update';
+const NEW_LABEL = 'pipecat update';
 
 /**
  * One stretch of a merged file: lines both sides agree on (`ok`), or a conflicting part: the user's
@@ -31,7 +31,7 @@ export type Segment = { ok: string } | { mine: string; theirs: string; line: num
 export type PartChoice = 'mine' | 'new' | 'markers';
 
 /** Result of {@link merge3}. */
-export interface MergeOutcome {
+interface MergeOutcome {
   /** True when both sides changed the same lines differently. */
   conflict: boolean;
   /** The merged text; with conflict markers around each conflicting region when `conflict`. */
@@ -137,17 +137,6 @@ export function twoWay(mine: string, theirs: string): Segment[] {
   return segmentsOf(
     diffComm(lines(mine), lines(theirs)).map((p) => (p.common ? { ok: p.common } : { mine: p.buffer1 ?? [], theirs: p.buffer2 ?? [] })),
   );
-}
-
-/**
- * Conflict markers for a file without a base: {@link twoWay} with every part marked.
- *
- * @param mine the file as it is in the project
- * @param theirs the file as we generate it now
- * @returns the text with markers (equal inputs come back unchanged)
- */
-export function markTwoWay(mine: string, theirs: string): string {
-  return assemble(twoWay(mine, theirs), 'markers');
 }
 
 /**

@@ -13,7 +13,7 @@ import { describeConflict, partCount, type FileAction } from './plan.js';
 import type { UpdateOutcome } from './update.js';
 
 /** The `--dry-run --json` document. */
-export interface PlanDocument {
+interface PlanDocument {
   config: ProjectConfig;
   files: { path: string; action: string; markers?: number[] }[];
 }
@@ -41,7 +41,7 @@ function shown(v: unknown): string {
 }
 
 /** `tts_service: cartesia_tts → elevenlabs_tts` for each recorded value the update changes. */
-export function configChanges(before: ProjectConfig | null, after: ProjectConfig): string[] {
+function configChanges(before: ProjectConfig | null, after: ProjectConfig): string[] {
   if (!before) return [];
   const b = before as unknown as Record<string, unknown>;
   const a = after as unknown as Record<string, unknown>;

@@ -31,7 +31,7 @@ import { assemble, isText, merge3, parts, twoWay, type PartChoice, type Segment 
 export type FileAction = 'unchanged' | 'update' | 'merge' | 'conflict' | 'add' | 'remove' | 'keep';
 
 /** Why a file is a conflict. */
-export type ConflictKind =
+type ConflictKind =
   /** The user and the update changed the same lines. */
   | 'overlap'
   /** The project has no base: the user's file differs from the new version. */
@@ -51,7 +51,7 @@ export type ConflictKind =
  * product of the lengths. A longer file that both sides changed is a conflict that markers
  * cannot express (keep yours or take new).
  */
-export const MAX_MERGE_LINES = 20_000;
+const MAX_MERGE_LINES = 20_000;
 
 /** Number of lines of a buffer (newlines, plus one for a last line without one). */
 function lineCount(buf: Buffer): number {
@@ -66,7 +66,7 @@ function tooLarge(...bufs: Buffer[]): boolean {
 }
 
 /** A conflict and the ways to settle it. */
-export interface Conflict {
+interface Conflict {
   kind: ConflictKind;
   /** The user's file, or null when missing. */
   mine: Buffer | null;
@@ -120,7 +120,7 @@ export interface FilePlan {
 }
 
 /** Inputs of {@link planUpdate}. */
-export interface PlanInput {
+interface PlanInput {
   /** Absolute project folder. */
   root: string;
   /** The project's files as the new configuration renders them (no base copies). */
@@ -136,7 +136,7 @@ export interface PlanInput {
 }
 
 /** `name` is a dotenv file we never touch (`.env`, `.env.local`; not `.env.example`). */
-export function isEnvFile(path: string): boolean {
+function isEnvFile(path: string): boolean {
   const name = path.split('/').pop() ?? '';
   return name === '.env' || (name.startsWith('.env.') && name !== '.env.example');
 }

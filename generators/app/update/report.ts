@@ -16,12 +16,12 @@ import { markerLines, whereMarkers } from './markers.js';
 import type { UpdateOutcome } from './update.js';
 
 /** Names of the variables a configuration's `.env.example` sets (commented ones excluded). */
-export function envVarNames(config: ProjectConfig): string[] {
+function envVarNames(config: ProjectConfig): string[] {
   return buildContext(config).envGroups.flatMap((g) => g.vars.filter((v) => !v.commented).map((v) => v.name));
 }
 
 /** Inputs of {@link updateReport}. */
-export interface ReportInput {
+interface ReportInput {
   /** The recorded configuration before the update (null when it no longer resolves). */
   before: ProjectConfig | null;
   /** The configuration after it. */
@@ -84,7 +84,7 @@ function envChanges(input: ReportInput): EnvChanges {
  * @param input configurations before and after, changed paths, the code read before and after
  * @returns lines (possibly none), without secret values (only names)
  */
-export function updateReport(input: ReportInput): string[] {
+function updateReport(input: ReportInput): string[] {
   const out: string[] = [];
   const server = input.shownRoot === '.' ? 'server' : `${input.shownRoot}/server`;
   const { added, unused, setNeedsAdded, unset } = envChanges(input);

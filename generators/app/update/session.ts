@@ -21,7 +21,7 @@ import { visibleField } from '../output/terminal-safe.js';
 export type { UpdateAsk, UpdateChoice, UpdateQuestion } from './dialog.js';
 
 /** Where an update talks to the user. */
-export interface UpdateHost {
+interface UpdateHost {
   /** Ask a question; absent when nobody can answer (no terminal): then conflicts and removals needing consent stop the update. */
   ask?: UpdateAsk;
   /** Results: the `--dry-run` plan (for people, or JSON) and the summary (the CLI: stdout). Text ends with a newline. */
@@ -31,7 +31,7 @@ export interface UpdateHost {
 }
 
 /** Inputs of {@link updateProject}: the update's request without its dialog, plus where paths are shown from. */
-export interface UpdateCommand extends Omit<UpdateRequest, 'choose' | 'consent' | 'note'> {
+interface UpdateCommand extends Omit<UpdateRequest, 'choose' | 'consent' | 'note'> {
   /** Folder the project's path is shown relative to (the summary's headline). */
   cwd: string;
   /** With `dryRun`: the plan as JSON (`--json`) instead of for people. */

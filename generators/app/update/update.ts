@@ -30,7 +30,7 @@ import { checkLinks, yoRcError } from './guard.js';
 import { acquireUpdateLock, clearDeadLock } from './lock.js';
 import { settleConflicts, type ConflictPolicy } from './conflicts.js';
 import { leftoverMarkers, splitLeftovers, whereMarkers, type LeftoverMarkers } from './markers.js';
-import { followCode, readCode, touchesCode, type CodeState } from './follow-code.js';
+import { followCode, readSettledCode, touchesCode, type CodeState } from './follow-code.js';
 import { planUpdate, type FilePlan, type Resolution } from './plan.js';
 import { removalsNeedingConsent } from './removals.js';
 import {
@@ -124,7 +124,7 @@ export function readRecorded(root: string): ConfigLayer {
 }
 
 /** What a conflict choice can also be: stop the whole update. */
-export type Choice = Resolution | 'abort';
+export type ConflictChoice = Resolution | 'abort';
 export { CONFLICT_POLICIES, type ConflictPolicy } from './conflicts.js';
 
 /** Inputs of {@link runUpdate}. */
@@ -147,7 +147,7 @@ export interface UpdateRequest {
    * Ask the user how to settle one conflict (a terminal); absent: conflicts stop the update
    * ({@link UpdateConflictsError}) unless `conflictMarkers`.
    */
-  choose?: (file: FilePlan, index: number, total: number) => Promise<Choice>;
+  choose?: (file: FilePlan, index: number, total: number) => Promise<ConflictChoice>;
   /** Awaited after each change is applied (test hook for signals mid-update). */
   afterChange?: (done: number, total: number) => Promise<void>;
   /** `--remove-unused`: consent, given in advance, to every removal that needs it ({@link removalsNeedingConsent}). */
@@ -338,7 +338,7 @@ async function updateLocked(req: UpdateRequest): Promise<UpdateOutcome> {
   if (req.dryRun) return outcome;
   // What the code needed before the update (the report's "no longer used"), read while the user
   // is asked, when the update may change it; otherwise the code read after the update is the same.
-  const codeBefore = touchesCode(plan) ? readCode(req.root, null, (before ?? config).transports) : undefined;
+  const codeBefore = touchesCode(plan) ? readSettledCode(req.root, null, (before ?? config).transports) : undefined;
   codeBefore?.catch(() => undefined);
   // Never merge into an unresolved conflict (markers.ts): refused before anything is asked.
   const { refused, reported } = splitLeftovers(outcome.leftover, plan);
@@ -368,7 +368,8 @@ async function updateLocked(req: UpdateRequest): Promise<UpdateOutcome> {
   });
   Object.assign(outcome, { plan: followed.plan, config: followed.config, followed: followed.lines });
   const transportsBefore = (before ?? config).transports;
-  const codeThen = (await codeBefore) ?? (touchesCode(followed.plan) ? await readCode(req.root, null, transportsBefore) : followed.state);
+  const codeThen =
+    (await codeBefore) ?? (touchesCode(followed.plan) ? await readSettledCode(req.root, null, transportsBefore) : followed.state);
   outcome.code = { before: codeThen, after: followed.state };
   const late = splitLeftovers(leftoverMarkers(req.root, followed.plan), followed.plan).refused;
   if (late.length) throw new UpdateMarkersError(late.map(whereMarkers));

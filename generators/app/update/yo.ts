@@ -28,7 +28,7 @@ export function localProject(dir: string): string | undefined {
 }
 
 /** A question in Yeoman's (inquirer's) shape, answered through the generator's `prompt`. */
-export type YoAsk = (question: {
+type YoAsk = (question: {
   type: 'list';
   name: string;
   message: string;
@@ -36,7 +36,7 @@ export type YoAsk = (question: {
 }) => Promise<string>;
 
 /** Inputs of {@link updateFromYo}. */
-export interface YoUpdateOptions {
+interface YoUpdateOptions {
   /** Absolute project folder. */
   root: string;
   /** Options given to `yo pipecat`, by config key. */

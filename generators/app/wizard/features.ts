@@ -92,7 +92,7 @@ export const FEATURE_STEPS: readonly WizardStep[] = CONFIG_OPTIONS.flatMap((o): 
  *
  * @param s wizard state
  */
-export function keptFeatures(s: WizardState): ConfigLayer {
+function keptFeatures(s: WizardState): ConfigLayer {
   let out: ConfigLayer = {};
   for (const step of FEATURE_STEPS) {
     const now: WizardState = { ...s, answers: { ...s.answers, ...out } };

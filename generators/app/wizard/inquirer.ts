@@ -9,7 +9,7 @@
 import type { QuestionRow, RowChoice } from './row.js';
 
 /** A choice in Inquirer's shape. */
-export interface InquirerChoice {
+interface InquirerChoice {
   name: string;
   value: unknown;
   description?: string;
@@ -17,7 +17,7 @@ export interface InquirerChoice {
 }
 
 /** A question in Inquirer's shape. */
-export interface InquirerQuestion {
+interface InquirerQuestion {
   type: 'input' | 'confirm' | 'select' | 'checkbox' | 'search';
   name: string;
   message: string;

@@ -29,7 +29,7 @@ export function hasClient(config: ProjectConfig): boolean {
  *
  * @param target absolute project folder
  */
-export function installCommands(target: string): InstallCommand[] {
+function installCommands(target: string): InstallCommand[] {
   const out: InstallCommand[] = [INSTALL_COMMANDS.server];
   if (existsSync(join(target, 'client', 'package.json'))) out.push(INSTALL_COMMANDS.client);
   return out;

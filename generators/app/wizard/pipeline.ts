@@ -94,7 +94,7 @@ function modeChoices(s: WizardState): RowChoice[] {
 }
 
 /** The pipeline mode, with the services shown (Enter) or asked one by one. */
-export const modeStep: WizardStep = {
+const modeStep: WizardStep = {
   name: 'mode',
   keys: ['mode', 'stt_service', 'llm_service', 'tts_service', 'realtime_service'],
   // With the mode given, asked only while one of its services is open.

@@ -295,7 +295,7 @@ export function confirmQuestion(): QuestionRow {
 }
 
 /** Name of the install offer (asked on a terminal only, after the confirmation). */
-export const INSTALL_QUESTION = 'install';
+const INSTALL_QUESTION = 'install';
 
 /**
  * The install offer: the server's dependencies with `uv sync` in `server/`, and the client's

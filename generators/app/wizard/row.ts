@@ -10,7 +10,7 @@
  */
 
 /** What kind of answer a row asks for. */
-export type QuestionKind = 'text' | 'confirm' | 'select' | 'multiselect' | 'search';
+type QuestionKind = 'text' | 'confirm' | 'select' | 'multiselect' | 'search';
 
 /** One choice of a list row. */
 export interface RowChoice {

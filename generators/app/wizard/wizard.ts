@@ -37,7 +37,7 @@ export class WizardCancelledError extends Error {
 }
 
 /** Inputs of one wizard run. */
-export interface WizardOptions {
+interface WizardOptions {
   /** Values given before the wizard (flags), by config key: their steps are skipped. */
   given: ConfigLayer;
   /** Absolute folder the project is created in. */
@@ -75,7 +75,7 @@ export interface WizardOptions {
 }
 
 /** The result of {@link askWizard}. */
-export interface WizardResult {
+interface WizardResult {
   /** The confirmed configuration. */
   config: ProjectConfig;
   /** The given values and the answers, by config key (the layer `config` was resolved from). */
@@ -104,7 +104,7 @@ const SCHEMA_CHECKED = new Set<ConfigKey>([
  * @param layer values by config key
  * @param known keys whose problems count (the others are not asked yet)
  */
-export function problemsOfKnownKeys(layer: ConfigLayer, known: ReadonlySet<ConfigKey>): ConfigProblem[] {
+function problemsOfKnownKeys(layer: ConfigLayer, known: ReadonlySet<ConfigKey>): ConfigProblem[] {
   const { merged, sources } = mergeLayers({ flags: layer });
   const problems: ConfigProblem[] = [];
   const normalised = normalise(merged, problems, sources);
@@ -209,7 +209,7 @@ function buildQuestion(step: WizardStep, state: WizardState): QuestionRow | { on
  * @param target absolute project folder
  * @returns lines of text (no trailing newline)
  */
-export function summaryText(config: ProjectConfig, target: string): string {
+function summaryText(config: ProjectConfig, target: string): string {
   const d = deriveValues(config);
   const label = (id: string | null): string => (id ? (findService(id)?.label ?? id) : '');
   const botChoice =

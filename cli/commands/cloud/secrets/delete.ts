@@ -21,7 +21,7 @@ import { NO_TTY_CONFIRM, SECRETS_EPILOGUE, apiMessage, environmentSetName, isApi
 import { shown } from '../../../output/shown.js';
 
 /** Parsed options of `secrets delete`. */
-export interface DeleteArgs extends CloudArgs {
+interface DeleteArgs extends CloudArgs {
   name?: string;
   env?: string;
   skip?: boolean;

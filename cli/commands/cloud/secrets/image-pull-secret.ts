@@ -28,7 +28,7 @@ import { NO_TTY_CONFIRM, SECRETS_EPILOGUE, checkRegionOption, regionOption, skip
 import { shown } from '../../../output/shown.js';
 
 /** Parsed options of `secrets image-pull-secret`. */
-export interface ImagePullSecretArgs extends CloudArgs {
+interface ImagePullSecretArgs extends CloudArgs {
   name: string;
   host: string;
   credentials?: string;

@@ -33,7 +33,7 @@ import { shown as shownLine } from '../../../output/shown.js';
 import { visibleField } from '../../../../generators/app/output/terminal-safe.js';
 
 /** Parsed options of `secrets list`. */
-export interface ListArgs extends CloudArgs {
+interface ListArgs extends CloudArgs {
   name?: string;
   env?: string;
   sets?: boolean;

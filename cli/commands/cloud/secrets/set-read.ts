@@ -9,7 +9,7 @@ import { c, warning } from '../../../output/colors.js';
 import { ownCell, renderTable } from '../../../output/table.js';
 import { gatherSecrets, type SecretInput } from '../../../secrets/input.js';
 import { resolveRegion, type ResolvedRegion, type WritePlan } from '../../../secrets/plan.js';
-import { Redactor } from '../../../secrets/redact.js';
+import { Redactor } from '../../../../generators/app/output/redact.js';
 import { setNameProblem } from '../../../secrets/rules.js';
 import { DEFAULT_CONCURRENCY } from '../../../secrets/writer.js';
 import type { CloudArgs, CloudIO, Session } from '../common.js';

@@ -20,7 +20,7 @@ export class CredentialsRejectedError extends OperationFailedError {
 }
 
 /** Everything the report reads: the run, the writes' outcome, the wait and the stopping signal. */
-export interface SetReport {
+interface SetReport {
   run: SetRun;
   writes: WriteOutcome;
   wait: WaitResult | undefined;

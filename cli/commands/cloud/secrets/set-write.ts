@@ -10,7 +10,7 @@ import type { StopSignal } from '../../../errors.js';
 import { ApiError } from '../../../cloud-api/errors.js';
 import { unrefDelay, type InterruptWatch } from '../../../interrupts.js';
 import type { WritePlan } from '../../../secrets/plan.js';
-import type { Redactor } from '../../../secrets/redact.js';
+import type { Redactor } from '../../../../generators/app/output/redact.js';
 import { waitForSet } from '../../../secrets/wait.js';
 import { reconcileWithServer, writeKeys, type KeyWriteResult } from '../../../secrets/writer.js';
 import type { CloudIO } from '../common.js';
@@ -54,7 +54,7 @@ export type WaitResult = { status: string; errorMessage?: string; waitedMs: numb
  * to be checked whole ({@link Redactor.complete}), the platform's own words are left out of an API
  * error (only method, path, status and code remain): they might quote that value's middle.
  */
-export function foreignText(err: unknown, redactor: Redactor): string {
+function foreignText(err: unknown, redactor: Redactor): string {
   if (!redactor.complete && err instanceof ApiError) {
     return `Pipecat Cloud: ${err.method} ${err.path} failed: ${err.status} ${err.code} (the platform's message is not shown: a value in play is too large to check it for echoes)`;
   }

@@ -30,7 +30,7 @@ import {
 import { shown } from '../../../output/shown.js';
 
 /** Parsed options of `secrets unset`. */
-export interface UnsetArgs extends CloudArgs {
+interface UnsetArgs extends CloudArgs {
   name: string;
   key?: string;
   env?: string;

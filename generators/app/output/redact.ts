@@ -6,7 +6,7 @@
  * suffix, as any fragment, JSON-escaped (`\"`, `\n`, `\u00e9`), URL-encoded (`%2B`, `+` for a space)
  * or in base64 (of the whole value or of a part starting anywhere). So each value is indexed as the
  * set of its 4-character windows ({@link FRAGMENT_LENGTH}) in every one of those encodings
- * ({@link secretForms}), and {@link Redactor.redact} replaces every run of text covered by such
+ * ({@link textForms}, {@link base64Forms}), and {@link Redactor.redact} replaces every run of text covered by such
  * windows with `[redacted]`.
  *
  * Bounds: values shorter than {@link REDACT_MIN_LENGTH} are not indexed (they would match too
@@ -29,7 +29,7 @@
 export const REDACT_MIN_LENGTH = 4;
 
 /** Length of the windows looked for: any fragment this long of a value's encodings is redacted. */
-export const FRAGMENT_LENGTH = 4;
+const FRAGMENT_LENGTH = 4;
 
 /**
  * Fragment length of a value's base64 forms looked for in everything the process prints
@@ -38,22 +38,22 @@ export const FRAGMENT_LENGTH = 4;
  * text that came from the server is redacted at {@link FRAGMENT_LENGTH} in every form by the
  * commands that show it (`secrets set`'s per-key results), before it reaches the output.
  */
-export const OUTPUT_BASE64_FRAGMENT = 8;
+const OUTPUT_BASE64_FRAGMENT = 8;
 
 /** Fragment length looked for of an API token (see {@link Redactor.add}). */
 export const TOKEN_FRAGMENT_LENGTH = 8;
 
 /** Most windows indexed for whole values; past it, a value is indexed by its edges only. */
-export const FRAGMENT_INDEX_BUDGET = 600_000;
+const FRAGMENT_INDEX_BUDGET = 600_000;
 
 /** Characters at each end of a value indexed when the value is past {@link FRAGMENT_INDEX_BUDGET}. */
-export const EDGE_LENGTH = 256;
+const EDGE_LENGTH = 256;
 
 /** What replaces a redacted run of text. */
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 /** Base64 (standard and URL-safe, without padding) of `bytes` starting at each of 3 byte offsets. */
-export function base64Forms(text: string): string[] {
+function base64Forms(text: string): string[] {
   const bytes = Buffer.from(text, 'utf8');
   const out: string[] = [];
   for (let off = 0; off < 3 && off < bytes.length; off++) {
@@ -64,19 +64,14 @@ export function base64Forms(text: string): string[] {
 }
 
 /**
- * The encodings of a value a server may echo: the value itself, JSON-escaped (with and without
- * escaping of non-ASCII), URL-encoded (`encodeURIComponent`, and form encoding with `+` for a
- * space), and base64 / base64url of the value from each of the first three byte offsets (so a
- * base64 fragment of any part of the value is among the windows).
+ * The encodings of a value a server may echo in readable text: the value itself, JSON-escaped (with
+ * and without escaping of non-ASCII), URL-encoded (`encodeURIComponent`, and form encoding with `+`
+ * for a space); with {@link base64Forms} (base64 / base64url from each of the first three byte
+ * offsets, so a base64 fragment of any part of the value is among the windows), every form indexed.
  *
  * @param value a secret value
  * @returns distinct strings, the value first
  */
-export function secretForms(value: string): string[] {
-  return [...new Set([...textForms(value), ...base64Forms(value)])];
-}
-
-/** The forms of {@link secretForms} that a human-readable echo takes (all but base64), the value first. */
 function textForms(value: string): string[] {
   const json = JSON.stringify(value).slice(1, -1);
   const jsonAscii = json.replace(/[\u0080-\uffff]/g, (ch) => '\\u' + ch.charCodeAt(0).toString(16).padStart(4, '0'));
@@ -230,8 +225,8 @@ export function tokenSecretPart(token: string): string {
 }
 
 /**
- * Redacts every registered secret from text about to leave the process. The output sinks of the
- * cloud commands (`cli/commands/cloud/common.ts`) and the error printer of `cli/main.ts` call it.
+ * Redacts every registered secret from text about to leave the process: the process's sinks
+ * (`./sinks.ts`) call it on every write to stdout and stderr.
  *
  * @param text stdout or stderr text
  */

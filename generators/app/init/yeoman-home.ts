@@ -7,8 +7,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { jsonErrorLocation } from '../generators/app/config/resolve.js';
-import { UserError } from './errors.js';
+import { UserError } from '../config/errors.js';
+import { jsonErrorLocation } from '../config/resolve.js';
 
 /**
  * Why Yeoman cannot start in this environment, checked before it is loaded: it reads its global
