@@ -20,7 +20,7 @@ import { jsonModeRequested } from './output/mode.js';
 import { writeStderr, writeStdout } from '../generators/app/output/sinks.js';
 import { commandUsage, explainUsageFailure, usageHint, type UsageContext } from './suggest.js';
 import { installStopFallback, setStopContext } from './interrupts.js';
-import { packageInfo } from '../generators/app/paths.js';
+import { docsUrl, packageInfo } from '../generators/app/paths.js';
 import type { CommandContext } from './commands/context.js';
 
 /**
@@ -77,7 +77,8 @@ async function run(argv: string[], context: CommandContext = {}): Promise<RunOut
     .epilogue(
       'Exit codes: 0 success, 1 failed, 2 bad usage or input, 3 update has conflicts (nothing changed), 4 not logged in, ' +
         '5 update wrote conflict markers, 129 stopped by SIGHUP (terminal closed), 130 cancelled or interrupted (Ctrl-C, SIGINT), ' +
-        '143 stopped by SIGTERM.\nDocs: docs/README.md, every exit code: docs/exit-codes.md',
+        `143 stopped by SIGTERM.\nDocs (the docs/ pages each --help names; also in the installed package): ${docsUrl()}\n` +
+        `Every exit code: ${docsUrl('exit-codes.md')}`,
     )
     .fail((msg, err, usage) => {
       // A builder's `.check()` that returns its message hands it over as `err` too: a usage error.

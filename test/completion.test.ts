@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BIN, makeTempDir, removeDir, runCli, childEnv } from './helpers/cli.js';
+import { toolAvailable } from './helpers/shared.js';
 import { TRANSPORTS } from '../generators/app/catalogue/catalogue.js';
 import { selectableServiceIds } from '../generators/app/config/schema.js';
 
@@ -83,7 +84,7 @@ describe('pipecat completion', () => {
     expect(ask(['pipecat', 'init', '--realtime', '']).stdout.trim().split('\n')).toEqual(selectableServiceIds('realtime'));
   });
 
-  const zsh = spawnSync('zsh', ['-fc', 'true']).status === 0 ? test : test.skip;
+  const zsh = toolAvailable('zsh completion', 'zsh', ['-fc', 'true']) ? test : test.skip;
   zsh('zsh (when installed) runs the script with its own word splitting and offers the ids', () => {
     // compsys' _describe and compdef stand in as printers: the script's own call of the binary is what runs.
     const script = [

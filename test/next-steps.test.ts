@@ -97,8 +97,8 @@ describe('next steps', () => {
 
   test("the README's first command writes the project beside the clone, and its next steps run from there", () => {
     const first = /```bash\n(.*)\n```/.exec(readFileSync(join(ROOT, 'README.md'), 'utf8'))![1];
-    expect(first).toMatch(/^npm install && node dist\/cli\/main\.js init /);
-    const args = first.replace(/^npm install && node dist\/cli\/main\.js /, '').split(' ');
+    expect(first).toMatch(/^npm install && npm run build && node dist\/cli\/main\.js init /);
+    const args = first.replace(/^npm install && npm run build && node dist\/cli\/main\.js /, '').split(' ');
     // A stand-in clone: its built dist/, in a folder of its own (the project goes to `..`).
     const clone = join(tmp, 'first', 'clone');
     mkdirSync(clone, { recursive: true });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { chmodSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { BIN, makeTempDir, removeDir, runCli, childEnv } from './helpers/cli.js';
+import { BIN, binForOtherUsers, makeTempDir, removeDir, runCli, childEnv } from './helpers/cli.js';
 
 const REST = ['-t', 'daily', '-m', 'realtime', '--realtime', 'openai_realtime'];
 let tmp: string;
@@ -245,6 +245,7 @@ describe('labels and destinations', () => {
 });
 
 describe('read-only destinations', () => {
+  let outsiderBin: string | undefined;
   /**
    * Run the binary as a user who cannot write the folders (root writes everywhere, so under root
    * the run takes the uid of `nobody`); without root, read-only permission bits do it.
@@ -252,7 +253,9 @@ describe('read-only destinations', () => {
   function asOutsider(args: string[]): { code: number | null; stderr: string } {
     const env = childEnv({ HOME: tmp });
     const root = process.getuid?.() === 0;
-    const r = spawnSync(process.execPath, [BIN, ...args], {
+    // A copy the other user can reach: this checkout may be in a private folder (mode 0700).
+    if (root) outsiderBin ??= binForOtherUsers(join(tmp, 'outsider-bin'));
+    const r = spawnSync(process.execPath, [outsiderBin ?? BIN, ...args], {
       cwd: tmp,
       env,
       encoding: 'utf8',

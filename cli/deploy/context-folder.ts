@@ -17,7 +17,8 @@
  * printed `if not auto_yes`).
  */
 import { realpath, stat } from 'node:fs/promises';
-import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { dirname, resolve } from 'node:path';
+import { isWithin, posixRelative } from '../../generators/app/files/within.js';
 import { fileKind } from '../../generators/app/files/regular-file.js';
 import { visibleField } from '../../generators/app/output/terminal-safe.js';
 import { UserError } from '../errors.js';
@@ -43,12 +44,6 @@ interface ChosenContext {
   contextDir: string;
   /** The Dockerfile relative to the context, `/`-separated (what the platform is told). */
   dockerfile: string;
-}
-
-/** True when `inner` is `outer` or lies under it (absolute, normalised paths). */
-function within(outer: string, inner: string): boolean {
-  const rel = relative(outer, inner);
-  return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
 }
 
 /** The real path of `p`, or `p` itself when it does not exist (nothing there can be sent). */
@@ -88,7 +83,7 @@ export async function chooseBuildContext(r: ContextRequest): Promise<ChosenConte
   const fromFile = r.found && r.config.at?.['build.context_dir'] !== undefined && r.buildDir === undefined;
   const asGiven = r.buildDir !== undefined ? resolve(r.buildDir) : resolve(r.baseDir, c.context_dir);
   const contextDir = await real(asGiven);
-  if (fromFile && !within(home, contextDir)) throw outsideError(r, { value: c.context_dir, target: contextDir, home });
+  if (fromFile && !isWithin(home, contextDir)) throw outsideError(r, { value: c.context_dir, target: contextDir, home });
   // Inside the context is inside the file's folder too when the context is the file's choice.
   const dockerfileFromFile = r.dockerfile === undefined && r.config.at?.['build.dockerfile'] !== undefined;
   const given = r.dockerfile ?? c.dockerfile;
@@ -101,12 +96,12 @@ export async function chooseBuildContext(r: ContextRequest): Promise<ChosenConte
     throw new UserError(
       `${what} ${visibleField(given)} (${visibleField(target)}) is ${fileKind(st)}, not a regular file: Cloud Build needs a Dockerfile there`,
     );
-  if (!within(contextDir, path) || !within(contextDir, target))
+  if (!isWithin(contextDir, path) || !isWithin(contextDir, target))
     throw new UserError(
       `${what} ${visibleField(given)} leads to ${visibleField(target)}, outside the build context ${visibleField(contextDir)}: only files in the context are sent, and the Dockerfile must be one of them`,
       [
         'name a Dockerfile inside the build context (--dockerfile is relative to it); to build from another folder on purpose, give it with --build-dir',
       ],
     );
-  return { contextDir, dockerfile: relative(contextDir, path).split(sep).join('/') };
+  return { contextDir, dockerfile: posixRelative(contextDir, path) };
 }

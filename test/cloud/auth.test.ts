@@ -12,6 +12,7 @@ import { parse } from 'smol-toml';
 import { startEmulator, type RunningEmulator } from '../../cli/emulator/server.js';
 import { cleanEnv, cleanup, runCli, tempDir } from './helpers.js';
 import { BIN } from '../helpers/cli.js';
+import { toolAvailable } from '../helpers/shared.js';
 
 let emu: RunningEmulator;
 let home: string;
@@ -189,14 +190,9 @@ describe('whoami and logout', () => {
 });
 
 describe('login at a terminal', () => {
-  test('asks for the token at a hidden prompt (tmux pseudo-terminal)', async () => {
+  const withTmux = toolAvailable('login at a hidden prompt', 'tmux', ['-V']) ? test : test.skip;
+  withTmux('asks for the token at a hidden prompt (tmux pseudo-terminal)', async () => {
     const { execFileSync } = await import('node:child_process');
-    try {
-      execFileSync('tmux', ['-V'], { stdio: 'ignore' });
-    } catch {
-      console.warn('tmux not available: hidden prompt test skipped');
-      return;
-    }
     const session = `pipecat-login-${process.pid}-${Date.now()}`;
     const done = join(home, 'exit-code');
     const e = env();

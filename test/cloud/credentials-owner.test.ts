@@ -9,7 +9,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, lstatSync, mkdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../cli/emulator/server.js';
-import { BIN, cleanEnv, cleanup, runCli, tempDir } from './helpers.js';
+import { binForOtherUsers } from '../helpers/cli.js';
+import { cleanEnv, cleanup, runCli, tempDir } from './helpers.js';
 
 const OTHER = 12345;
 const asRoot = process.getuid?.() === 0;
@@ -17,11 +18,17 @@ const canSwitch = asRoot && spawnSync('setpriv', ['--version']).status === 0;
 
 let emu: RunningEmulator;
 let dir: string;
+/** The binary as the other user runs it: a copy it can reach (this checkout may be in a 0700 folder). */
+let otherBin: string;
+let otherBinDir: string;
 beforeAll(async () => {
   emu = await startEmulator({ org: 'acme', token: 'pcc_pat_emulator_Ow7vT9kWz3mR8pLj' });
+  otherBinDir = await tempDir('pipecat-cred-owner-bin-');
+  if (canSwitch) otherBin = binForOtherUsers(otherBinDir);
 });
 afterAll(async () => {
   await emu.close();
+  await cleanup(otherBinDir);
 });
 beforeEach(async () => {
   dir = await tempDir('pipecat-cred-owner-');
@@ -39,7 +46,7 @@ function whoamiAs(uid: number, path: string): Promise<{ code: number | null; std
   mkdirSync(home, { recursive: true });
   chownSync(home, uid, uid);
   const env = cleanEnv(home, { PIPECAT_API_HOST: emu.url, PIPECAT_CONFIG_PATH: path });
-  const args = ['--reuid', String(uid), '--regid', String(uid), '--clear-groups', process.execPath, BIN, 'cloud', 'auth', 'whoami'];
+  const args = ['--reuid', String(uid), '--regid', String(uid), '--clear-groups', process.execPath, otherBin, 'cloud', 'auth', 'whoami'];
   return new Promise((resolveP, reject) => {
     // Asynchronous: the emulator answers from this process.
     const child = spawn('setpriv', args, { env, stdio: ['ignore', 'ignore', 'pipe'] });

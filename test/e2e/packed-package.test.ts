@@ -8,8 +8,13 @@
  *   configurations, byte for byte the project this checkout's `pipecat init` writes;
  * - `npm install ./<tarball>` adds the package and its declared dependencies only (none), and its
  *   `pipecat --version`, `--help` and a full `init` run from there;
- * - `yo pipecat` runs from the tarball installed globally into an empty prefix with `yo` from the
- *   registry beside it (a copy, not a link into this checkout) and writes what `pipecat init` does.
+ * - installed globally into an empty prefix (from the tarball alone: it needs no registry),
+ *   `pipecat --version` and `pipecat init --dry-run` run from the prefix; with `yo` from the
+ *   registry beside it (one `SKIPPED` line when that install fails), `yo pipecat --help` and
+ *   `yo pipecat` run the installed copy (not a link into this checkout) and write what
+ *   `pipecat init` does;
+ * - the packed package.json has no script npm runs on install, and `npm publish --dry-run` would
+ *   publish the same files.
  *
  * `yo` run as root switches to uid 1000: the test gives that user a HOME and the output folders.
  */
@@ -29,6 +34,7 @@ import {
   runCli,
   userDir,
 } from '../helpers/cli.js';
+import { skipLine } from '../helpers/shared.js';
 
 /** The version of `yo` installed beside the package (the one in devDependencies). */
 const YO_VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> })
@@ -148,9 +154,31 @@ describe('the packed files', () => {
     ).toEqual([]);
     expect(
       packedFiles.filter(
-        (f) => !/^(dist|templates|docs)\/|^python\/[^/]+\.(py|json)$/.test(f) && !['package.json', 'README.md'].includes(f),
+        (f) => !/^(dist|templates|docs)\/|^python\/[^/]+\.(py|json)$/.test(f) && !['package.json', 'README.md', 'CHANGELOG.md'].includes(f),
       ),
     ).toEqual([]);
+  });
+});
+
+describe('the packed package.json and npm publish', () => {
+  test('no script runs on install; the repository and CHANGELOG.md come along', () => {
+    expect(packedFiles).toContain('CHANGELOG.md');
+    const work = emptyDir('manifest');
+    run('tar', ['-xzf', tarball, '-C', work, 'package/package.json'], work);
+    const packed = JSON.parse(readFileSync(join(work, 'package', 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+      repository?: { url: string };
+    };
+    expect(Object.keys(packed.scripts).filter((s) => ['preinstall', 'install', 'postinstall', 'prepare'].includes(s))).toEqual([]);
+    expect(packed.repository?.url).toMatch(/^git\+https:\/\/github\.com\/[\w.-]+\/[\w.-]+\.git$/);
+  });
+
+  test('npm publish --dry-run would publish the packed files, with nothing in package.json for npm to correct', () => {
+    const r = run('npm', ['publish', '--dry-run', '--ignore-scripts', '--json'], ROOT);
+    const doc = JSON.parse(r.stdout) as Record<string, { files: { path: string }[] }> & { files?: { path: string }[] };
+    const files = (doc.files ?? doc['generator-pipecat'].files).map((f) => f.path).sort();
+    expect(files).toEqual(packedFiles);
+    expect(r.stderr).not.toMatch(/auto-corrected|npm warn publish(?! This command requires you to be logged in)/);
   });
 });
 
@@ -212,10 +240,39 @@ describe('npm install of the tarball', () => {
   });
 });
 
-describe('yo pipecat from the tarball installed globally', () => {
+describe('installed globally into an empty prefix', () => {
+  let prefix: string;
+  beforeAll(() => {
+    prefix = emptyDir('prefix');
+    // The tarball alone: it declares no dependency, so this needs no registry.
+    run('npm', ['install', '-g', '--prefix', prefix, tarball, '--loglevel=error'], tmp);
+  });
+  const bin = (name: string) => join(prefix, 'bin', name);
+
+  test('pipecat --version and init --dry-run run from the prefix', () => {
+    expect(run(bin('pipecat'), ['--version'], tmp).stdout.trim()).toBe(
+      (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version,
+    );
+    const dry = run(bin('pipecat'), ['init', '-n', 'dry', ...WEB_ARGS, '--dry-run', '-o', join(tmp, 'dry-out')], tmp);
+    expect(JSON.parse(dry.stdout)).toEqual(expect.objectContaining({ project_name: 'dry' }));
+    expect(existsSync(join(tmp, 'dry-out'))).toBe(false);
+  });
+
   test("yo (from the registry) finds the installed copy's generator and writes what pipecat init writes", () => {
-    const prefix = emptyDir('prefix');
-    run('npm', ['install', '-g', '--prefix', prefix, tarball, `yo@${YO_VERSION}`, '--loglevel=error'], tmp);
+    const yoInstall = spawnSync('npm', ['install', '-g', '--prefix', prefix, `yo@${YO_VERSION}`, '--loglevel=error'], {
+      cwd: tmp,
+      encoding: 'utf8',
+      env: npmEnv(),
+      input: '',
+      timeout: 600_000,
+    });
+    if (yoInstall.status !== 0) {
+      skipLine(
+        'yo pipecat from the packed package',
+        `yo@${YO_VERSION} could not be installed from the registry (${yoInstall.stderr.trim().split('\n')[0]})`,
+      );
+      return;
+    }
     const modules = join(prefix, 'lib', 'node_modules');
     expect(installedPackages(modules)).toEqual(['generator-pipecat', 'yo']);
     expect(lstatSync(join(modules, 'generator-pipecat')).isSymbolicLink()).toBe(false); // a copy, not a link

@@ -5,7 +5,7 @@
  * users get.
  */
 import { execFile, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -122,6 +122,24 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (it
 /** A fresh temporary directory; remove it with {@link removeDir}. */
 export function makeTempDir(prefix = 'pipecat-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/**
+ * A copy of the built binary that another user can run, for tests that run it as `nobody` or
+ * another uid: the files the package ships that the binary reads (package.json, `dist/cli`,
+ * `dist/generators/app/index.js`, `dist/vendor`, `templates`, `python`) copied into `dir`, which
+ * is made traversable by others (mode 0755). The checkout itself may sit where no other user can
+ * reach it (a clone under `/root`, or in any folder of mode 0700).
+ *
+ * @param dir an empty folder (created when missing), e.g. under the test's temp folder
+ * @returns the copy's `dist/cli/main.js`
+ */
+export function binForOtherUsers(dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  chmodSync(dir, 0o755);
+  for (const path of ['package.json', 'dist/cli', 'dist/generators/app/index.js', 'dist/vendor', 'templates', 'python'])
+    cpSync(join(ROOT, path), join(dir, path), { recursive: true });
+  return join(dir, 'dist', 'cli', 'main.js');
 }
 
 /** Remove a directory tree. */

@@ -169,6 +169,21 @@ export function skipLine(what: string, missing: string): void {
 }
 
 /**
+ * Whether a command-line tool runs here (`tool ...args` exits 0); when it does not (macOS or Windows
+ * without it, a minimal container), prints the group's one {@link skipLine}. Use as
+ * `(toolAvailable('zsh completion', 'zsh', ['-fc', 'true']) ? test : test.skip)(...)`.
+ *
+ * @param what the group that needs it (named in the skip line)
+ * @param tool the executable, looked up on PATH
+ * @param args arguments of a harmless run (`['-V']`)
+ */
+export function toolAvailable(what: string, tool: string, args: string[]): boolean {
+  if (spawnSync(tool, args, { stdio: 'ignore', timeout: 10_000 }).status === 0) return true;
+  skipLine(what, `${tool} not found (install it to run these tests)`);
+  return false;
+}
+
+/**
  * Decide at load time whether a test group runs: true when every need is met; otherwise prints its
  * {@link skipLine} and returns false. Use as `(runs ? describe : describe.skip)(...)`.
  *

@@ -8,8 +8,9 @@
 import { hostname } from 'node:os';
 import { lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { sync as writeFileAtomicSync } from 'write-file-atomic';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import nodePath, { dirname, join, relative, resolve, sep, type PlatformPath } from 'node:path';
 import { createHash } from 'node:crypto';
+import { isWithin } from '../files/within.js';
 
 /** Prefix of staging folder names (hidden, and recognisable by the sweep). */
 export const STAGING_PREFIX = '.pipecat-staging-';
@@ -167,12 +168,6 @@ export function contentHash(p: string | Buffer): string {
   return `other:${h.update(String(st.mode & 0o170000)).digest('hex')}`;
 }
 
-/** Whether `p` is `root` or inside it (both absolute). */
-function within(root: string, p: string): boolean {
-  const rel = relative(root, resolve(p));
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
-}
-
 /** A digest as {@link contentHash} writes it. */
 const DIGEST = /^(?:(?:dir|link|other):)?[0-9a-f]{64}$/;
 
@@ -189,9 +184,15 @@ const DIGEST = /^(?:(?:dir|link|other):)?[0-9a-f]{64}$/;
  * @param folder the folder holding the staging folder
  * @param stagingFolder the staging folder
  * @param j its journal
+ * @param path the path rules (default: this platform's; `path.win32` in tests)
  * @returns e.g. `it names /root/secret outside /tmp/x`
  */
-export function journalRefusal(folder: string, stagingFolder: string, j: StagingJournal): string | undefined {
+export function journalRefusal(
+  folder: string,
+  stagingFolder: string,
+  j: StagingJournal,
+  path: PlatformPath = nodePath,
+): string | undefined {
   const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
   const entries = (v: unknown, keys: readonly string[]): boolean =>
     Array.isArray(v) &&
@@ -210,7 +211,7 @@ export function journalRefusal(folder: string, stagingFolder: string, j: Staging
   const undigested = [...j.moved, ...j.replaced].find((x) => typeof x.sha256 !== 'string' || !DIGEST.test(x.sha256));
   if (undigested) return `it records no content digest for ${undigested.path}`;
   const outside = (root: string, paths: readonly string[]): string | undefined => {
-    const p = paths.find((x) => !isAbsolute(x) || !within(root, x));
+    const p = paths.find((x) => !path.isAbsolute(x) || !isWithin(root, x, path));
     return p === undefined ? undefined : `it names ${p} outside ${root}`;
   };
   return (

@@ -37,7 +37,8 @@
  */
 
 import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join } from 'node:path';
+import { posixRelative } from '../files/within.js';
 import { randomBytes } from 'node:crypto';
 import {
   STAGING_PREFIX,
@@ -127,7 +128,7 @@ function filesUnder(root: string): string[] {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
       const p = join(dir, entry.name);
       if (entry.isDirectory()) walk(p);
-      else out.push(relative(root, p).split(sep).join('/'));
+      else out.push(posixRelative(root, p));
     }
   };
   walk(root);

@@ -12,7 +12,8 @@
  * Source: docs/updating.md (how an update evolves an existing project).
  */
 import { lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join } from 'node:path';
+import { posixRelative } from '../files/within.js';
 import { YO_RC_FILE } from '../config/yo-rc.js';
 import type { RenderedFile } from '../render/render.js';
 
@@ -96,7 +97,7 @@ export function readBase(root: string): Map<string, Buffer> | null {
     for (const e of readdirSync(d, { withFileTypes: true })) {
       const abs = join(d, e.name);
       if (e.isDirectory()) walk(abs);
-      else if (e.isFile()) out.set(relative(dir, abs).split(sep).join('/'), readFileSync(abs));
+      else if (e.isFile()) out.set(posixRelative(dir, abs), readFileSync(abs));
     }
   };
   walk(dir);

@@ -9,18 +9,13 @@
  */
 import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import { readRegularText } from '../files/regular-file.js';
-import { isAbsolute, join, relative, resolve, dirname } from 'node:path';
+import { isAbsolute, join, resolve, dirname } from 'node:path';
+import { isWithin } from '../files/within.js';
 import { ConfigError, readConfigFile } from '../config/resolve.js';
 import { YO_RC_FILE } from '../config/yo-rc.js';
 import { LinkOutsideError, YoRcError } from './errors.js';
 
 export { LinkOutsideError, YoRcError } from './errors.js';
-
-/** Whether `inner` is `outer` or lies below it (both absolute, resolved). */
-function within(outer: string, inner: string): boolean {
-  const rel = relative(outer, inner);
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
-}
 
 /**
  * Check every folder and file an update goes through: each component of each path, from the
@@ -70,7 +65,7 @@ export function checkLinks(root: string, paths: Iterable<string>): void {
         problems.push(`${rel} -> ${target} (leads nowhere: a dangling link or a loop)`);
         break;
       }
-      if (!within(realRoot, real)) {
+      if (!isWithin(realRoot, real)) {
         const shown = isAbsolute(target) ? target : `${target} (${resolve(dirname(abs), target)})`;
         problems.push(`${rel} -> ${shown}: outside the project`);
         break;
