@@ -21,6 +21,7 @@ import { writeStderr, writeStdout } from '../generators/app/output/sinks.js';
 import { commandUsage, explainUsageFailure, usageHint, type UsageContext } from './suggest.js';
 import { installStopFallback, setStopContext } from './interrupts.js';
 import { packageInfo } from '../generators/app/paths.js';
+import { helpWidth } from './help-text.js';
 import type { CommandContext } from './commands/context.js';
 
 /**
@@ -60,7 +61,7 @@ export async function run(argv: string[], context: CommandContext = {}): Promise
     .strict()
     .recommendCommands()
     .demandCommand(1, 'name a command: init, update, doctor, cloud or completion')
-    .wrap(Math.min(110, process.stdout.columns || 100))
+    .wrap(helpWidth(process.stdout.columns))
     .completion(
       'completion',
       'Print a shell completion script for bash or zsh (see README: Shell completion)',
