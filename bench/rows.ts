@@ -64,20 +64,22 @@ type Medians = (key: string) => number | undefined;
  */
 export function timingRows(m: Medians, wizard: 'measured' | 'tmux' | 'off'): Row[] {
   const bare = m('bare')!;
-  const startupRow = (label: string, k: string): Row => ({
+  /** `--help` within 1.3× of bare node (prebuilt by the build, so it loads no yargs); the others 1.5×. */
+  const startupRow = (label: string, k: string, required = 1.5): Row => ({
     label,
     ms: m(k),
     ratio: m(k)! / bare,
     sense: 'le',
-    required: 1.5,
+    required,
     stretch: 1.2,
   });
   const rows: Row[] = [
     { label: 'bare node -e 0', ms: bare, ratio: 1 },
-    startupRow('pipecat --help', 'help'),
+    startupRow('pipecat --help', 'help', 1.3),
     startupRow('pipecat --version', 'version'),
     startupRow('pipecat init --list-options', 'list'),
-    { label: 'pipecat init (full, cascade web)', ms: m('init'), ratio: m('init')! / bare, sense: 'le', required: 4.5, stretch: 3.5 },
+    // Issue 35: ≤ 3.0× (stretch 2.5×), the Yeoman generator still running init.
+    { label: 'pipecat init (full, cascade web)', ms: m('init'), ratio: m('init')! / bare, sense: 'le', required: 3, stretch: 2.5 },
     {
       label: 'pipecat update (no change)',
       ms: m('update'),

@@ -21,7 +21,21 @@ import { writeStderr, writeStdout } from '../generators/app/output/sinks.js';
 import { commandUsage, explainUsageFailure, usageHint, type UsageContext } from './suggest.js';
 import { installStopFallback, setStopContext } from './interrupts.js';
 import { docsUrl, packageInfo } from '../generators/app/paths.js';
+import { helpWidth } from './help-text.js';
 import type { CommandContext } from './commands/context.js';
+
+/**
+ * The closing lines of `pipecat --help`: every exit code (docs/exit-codes.md) and where the docs are
+ * for an installed user (the package's docs address, `docsUrl`).
+ */
+function helpEpilogue(): string {
+  return (
+    'Exit codes: 0 success, 1 failed, 2 bad usage or input, 3 update has conflicts (nothing changed), 4 not logged in, ' +
+    '5 update wrote conflict markers, 129 stopped by SIGHUP (terminal closed), 130 cancelled or interrupted (Ctrl-C, SIGINT), ' +
+    `143 stopped by SIGTERM.\nDocs (the docs/ pages each --help names; also in the installed package): ${docsUrl()}\n` +
+    `Every exit code: ${docsUrl('exit-codes.md')}`
+  );
+}
 
 /**
  * Run the CLI with the given arguments.
@@ -62,7 +76,7 @@ async function run(argv: string[], context: CommandContext = {}): Promise<RunOut
     .strict()
     .recommendCommands()
     .demandCommand(1, 'name a command: init, update, doctor, cloud or completion')
-    .wrap(Math.min(110, process.stdout.columns || 100))
+    .wrap(helpWidth(process.stdout.columns))
     .completion(
       'completion',
       'Print a shell completion script for bash or zsh (see README: Shell completion)',
@@ -74,12 +88,7 @@ async function run(argv: string[], context: CommandContext = {}): Promise<RunOut
         );
       },
     )
-    .epilogue(
-      'Exit codes: 0 success, 1 failed, 2 bad usage or input, 3 update has conflicts (nothing changed), 4 not logged in, ' +
-        '5 update wrote conflict markers, 129 stopped by SIGHUP (terminal closed), 130 cancelled or interrupted (Ctrl-C, SIGINT), ' +
-        `143 stopped by SIGTERM.\nDocs (the docs/ pages each --help names; also in the installed package): ${docsUrl()}\n` +
-        `Every exit code: ${docsUrl('exit-codes.md')}`,
-    )
+    .epilogue(helpEpilogue())
     .fail((msg, err, usage) => {
       // A builder's `.check()` that returns its message hands it over as `err` too: a usage error.
       if (err && typeof err !== 'string') throw err;

@@ -131,33 +131,40 @@ export const RUNTIME_LOOKUPS: { pkg: string; files: string[]; why: string }[] = 
 /**
  * Exact statements of bundled source files (ours, or below `node_modules/`) that the bundle
  * replaces, each with its reason. The build fails when a statement is no longer in its file.
+ * `name` identifies the row for `bundle({ skipRewrites })`: test/e2e/source-rewrites.test.ts builds
+ * the bundle without each row and measures what the row saves.
  */
-export const SOURCE_REWRITES: { file: string; statement: string; replacement: string; why: string }[] = [
+export const SOURCE_REWRITES: { name: string; file: string; statement: string; replacement: string; why: string }[] = [
   {
+    name: 'joi',
     file: 'generators/app/config/schema.ts',
     statement: "createRequire(import.meta.url)('joi')",
     replacement: "require(__pipecatVendorFile('joi.cjs'))",
     why: 'joi (300 KB) is required on first use only: as its own CommonJS file (SEPARATE_BUNDLES), not parsed by `init --list-options` with the catalogue',
   },
   {
+    name: 'semver',
     file: 'generators/app/render/semver.ts',
     statement: "createRequire(import.meta.url)('semver')",
     replacement: "require('semver')",
     why: "semver is CommonJS: bundled (with Yeoman's imports of it) in a wrapper that runs on the first `require`",
   },
   {
+    name: 'fdir-picomatch',
     file: 'node_modules/fdir/dist/index.mjs',
     statement: '__require.resolve("picomatch");\n\tpm = __require("picomatch");',
     replacement: '// generator-pipecat: no picomatch for fdir (scripts/bundle.ts)',
     why: "fdir's optional `glob` option, which tinyglobby (its importer here) does not use: from dist/vendor/ the require would load a second picomatch from a checkout's node_modules at every init, and find none when installed",
   },
   {
+    name: 'lodash-namespace',
     file: 'node_modules/yeoman-generator/dist/generator.js',
     statement: '    _ = _;',
     replacement: '    _ = undefined; // generator-pipecat: no lodash namespace (scripts/bundle.ts)',
     why: "the generator's `this._` is all of lodash (255 KB, and its chain wrapper built at load), which neither Yeoman nor our generator reads; without it only the functions Yeoman imports are bundled",
   },
   {
+    name: 'yargs-main-filename',
     file: 'node_modules/yargs/lib/platform-shims/esm.mjs',
     statement: "const mainFilename = __dirname.substring(0, __dirname.lastIndexOf('node_modules'));",
     replacement: "const mainFilename = __pipecatToPath(new URL('../../', __pipecatVendor));",

@@ -5,13 +5,14 @@
  * `npm run build` runs `tsc` (typecheck, and `dist/` for the tests, the emulator, the scripts and
  * benches), then this script, which writes:
  * - `dist/cli/main.js`, the executable (the package's `bin` entries): `cli/entry.ts`, which answers
- *   `--version` and `init --list-options` itself and imports `cli/main.ts` (the yargs program, a
- *   chunk) for everything else (`tsconfig.build.json` leaves both to this script);
+ *   `--version`, `--help` and `init --list-options` itself and imports `cli/main.ts` (the yargs
+ *   program, a chunk) for everything else (`tsconfig.build.json` leaves both to this script);
  * - `dist/cli/list-options.json`, what `init --list-options` prints (computed here by
  *   `listOptionsJson()` of cli/commands/init.ts), for the entry's fast path;
+ * - `dist/cli/help.json`, what `--help` prints, rendered here by the built yargs program;
  * - `dist/generators/app/index.js`, the generator that `yo pipecat` loads (over tsc's output of
  *   that file): the same modules as `pipecat init` runs, sharing its chunks;
- * - `dist/cli/chunks/`: one chunk per lazily imported module (`splitting`), so `--help` loads
+ * - `dist/cli/chunks/`: one chunk per lazily imported module (`splitting`), so `init --help` loads
  *   yargs and the entry only, and `init` never loads the cloud commands
  *   (`cli/commands/registry.ts`);
  * - `dist/vendor/`: the files that bundled packages read at run time ({@link RUNTIME_LOOKUPS}) and
@@ -38,10 +39,14 @@
  * chunk: for finding what a command loads).
  * @throws (exit 1) when esbuild reports an error, or a rule of scripts/bundle-rules.ts no longer matches the code
  */
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, posix, relative, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build, type BuildResult, type Metafile } from 'esbuild';
 import { listOptionsJson } from '../cli/commands/init.js';
+import { PRERENDERED_HELP_WIDTHS } from '../cli/help-text.js';
 import { packageRoot } from '../generators/app/paths.js';
 import { type BuildRecord, modulePlace, rulesPlugin } from './bundle-plugin.js';
 import { ENTRY_POINTS, EXTERNAL_PACKAGES, LEFT_OUT, RUNTIME_LOOKUPS, SEPARATE_BUNDLES, SOURCE_REWRITES } from './bundle-rules.js';
@@ -125,7 +130,7 @@ function unmatchedRules(record: BuildRecord): string[] {
   const lookedUp = new Set([...record.lookups.values()].map((c) => c[c.length - 1]));
   for (const r of RUNTIME_LOOKUPS) if (!lookedUp.has(r.pkg)) problems.push(`RUNTIME_LOOKUPS: ${r.pkg} no longer looks up its files`);
   SOURCE_REWRITES.forEach((r, i) => {
-    if (!record.rewrites.has(i)) problems.push(`SOURCE_REWRITES: ${r.file} was not bundled`);
+    if (!record.rewrites.has(i) && !record.skipRewrites.has(r.name)) problems.push(`SOURCE_REWRITES: ${r.file} was not bundled`);
   });
   return problems;
 }
@@ -165,13 +170,13 @@ async function separateBundles(root: string, vendor: string): Promise<Metafile[]
   return metafiles;
 }
 
-/** esbuild's build of {@link ENTRY_POINTS} with the rules plugin, in memory (`write: false`). */
-function buildEntries(root: string, record: BuildRecord): Promise<BuildResult<{ write: false; metafile: true }>> {
+/** esbuild's build of {@link ENTRY_POINTS} into `dist`, with the rules plugin, in memory (`write: false`). */
+function buildEntries(root: string, dist: string, record: BuildRecord): Promise<BuildResult<{ write: false; metafile: true }>> {
   return build({
     absWorkingDir: root,
     preserveSymlinks: true,
     entryPoints: Object.fromEntries(Object.entries(ENTRY_POINTS).map(([out, src]) => [out, join(root, src)])),
-    outdir: join(root, 'dist'),
+    outdir: dist,
     write: false,
     bundle: true,
     splitting: true,
@@ -194,22 +199,79 @@ function buildEntries(root: string, record: BuildRecord): Promise<BuildResult<{ 
   });
 }
 
+/** Where {@link bundle} writes, and what it leaves out on purpose. */
+interface BundleOptions {
+  /** The package root, whose sources and `node_modules` are bundled (default: found from this module). */
+  root?: string;
+  /** The output folder (default `<root>/dist`); a test's build writes elsewhere. */
+  dist?: string;
+  /**
+   * Names of {@link SOURCE_REWRITES} rows not to apply: for the tests that measure what each row
+   * saves (test/e2e/source-rewrites.test.ts), never for the package.
+   */
+  skipRewrites?: readonly string[];
+}
+
+/**
+ * `pipecat --help` as the built yargs program prints it at each of {@link PRERENDERED_HELP_WIDTHS}
+ * in English, by width: `dist/cli/help.json`, which the entry prints without loading yargs
+ * (cli/entry.ts; test/entry.test.ts compares it with yargs' own output).
+ *
+ * @param dist the build's output folder, already written
+ * @throws Error when the program fails to print its help
+ */
+function renderHelp(dist: string): Record<string, string> {
+  const entry = readFileSync(join(dist, 'cli', 'main.js'), 'utf8');
+  const chunk = /await import\("\.\/(chunks\/main-[A-Za-z0-9]+\.js)"\)/.exec(entry)?.[1];
+  if (!chunk) throw new Error('dist/cli/main.js imports no chunks/main-*.js: cannot render --help');
+  const scratch = mkdtempSync(join(tmpdir(), 'pipecat-help-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
+  for (const k of ['LC_ALL', 'LC_MESSAGES', 'LANG', 'LANGUAGE', 'NODE_OPTIONS']) delete env[k];
+  try {
+    return Object.fromEntries(
+      PRERENDERED_HELP_WIDTHS.map((width) => {
+        // The program as the entry starts it, on a stdout that reports this many columns.
+        const starter = join(scratch, `help-${width}.mjs`);
+        writeFileSync(
+          starter,
+          `Object.defineProperty(process.stdout, 'columns', { value: ${width} });\n` +
+            `(await import(${JSON.stringify(pathToFileURL(join(dist, 'cli', chunk)).href)})).start();\n`,
+        );
+        const r = spawnSync(process.execPath, [starter, '--help'], { encoding: 'utf8', env });
+        if (r.status !== 0 || r.stderr) throw new Error(`--help at width ${width} failed (exit ${r.status}): ${r.stderr}`);
+        return [String(width), r.stdout];
+      }),
+    );
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
 /**
  * Write `dist/cli/main.js`, `dist/generators/app/index.js`, `dist/cli/chunks/`, `dist/vendor/`
- * and `dist/cli/list-options.json` (what `init --list-options` prints, for the entry's fast path:
- * cli/entry.ts).
+ * `dist/cli/list-options.json` (what `init --list-options` prints) and `dist/cli/help.json` (what
+ * `--help` prints), for the entry's fast paths (cli/entry.ts).
  *
- * @param root the package root (default: found from this module)
+ * @param options where to write and what rewrites to skip (default: the package's own build)
  * @returns esbuild's warnings, as text lines
- * @throws Error when esbuild fails or a rule of scripts/bundle-rules.ts no longer matches the dependencies
+ * @throws Error when esbuild fails, a rule of scripts/bundle-rules.ts no longer matches the dependencies, or `skipRewrites` names no row
  */
-async function bundle(root = packageRoot()): Promise<string[]> {
-  const dist = join(root, 'dist');
+export async function bundle(options: BundleOptions = {}): Promise<string[]> {
+  const root = options.root ?? packageRoot();
+  const dist = options.dist ?? join(root, 'dist');
   const vendor = join(dist, 'vendor');
+  const unknown = (options.skipRewrites ?? []).filter((n) => !SOURCE_REWRITES.some((r) => r.name === n));
+  if (unknown.length) throw new Error(`skipRewrites: no SOURCE_REWRITES row named ${unknown.join(', ')}`);
   rmSync(join(dist, 'cli', 'chunks'), { recursive: true, force: true });
   rmSync(vendor, { recursive: true, force: true });
-  const record: BuildRecord = { leftOut: new Set(), lookups: new Map(), rewrites: new Set(), problems: [] };
-  const result = await buildEntries(root, record);
+  const record: BuildRecord = {
+    skipRewrites: new Set(options.skipRewrites),
+    leftOut: new Set(),
+    lookups: new Map(),
+    rewrites: new Set(),
+    problems: [],
+  };
+  const result = await buildEntries(root, dist, record);
   const problems = unmatchedRules(record);
   if (problems.length) throw new Error(problems.join('\n'));
   for (const f of result.outputFiles) {
@@ -222,6 +284,7 @@ async function bundle(root = packageRoot()): Promise<string[]> {
   mkdirSync(vendor, { recursive: true });
   writeFileSync(join(vendor, 'THIRD-PARTY-LICENSES.md'), licensesText(root, metafiles));
   writeFileSync(join(dist, 'cli', 'list-options.json'), listOptionsJson());
+  writeFileSync(join(dist, 'cli', 'help.json'), JSON.stringify(renderHelp(dist)));
   if (process.env.BUNDLE_METAFILE) writeFileSync(process.env.BUNDLE_METAFILE, JSON.stringify(result.metafile));
   return result.warnings.map((w) => `${w.location ? `${w.location.file}:${w.location.line}: ` : ''}${w.text}`);
 }

@@ -13,6 +13,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVICES_BY_ROLE, TRANSPORTS, TRANSPORT_FAMILIES } from '../generators/app/catalogue/catalogue.js';
 import { BOT_RECORD, COMMON_CHANGES18 } from '../generators/app/catalogue/record.js';
+import { serviceRecord, transportRecord } from '../generators/app/catalogue/all-records.js';
+import { FEATURE_RECORDS } from '../generators/app/config/feature-rows.records.js';
 import type { Change18, DeviationRecord, EnvVarDefinition, ServiceRole } from '../generators/app/catalogue/types.js';
 import {
   CLIENT_KINDS,
@@ -307,14 +309,17 @@ function recordSection(title: string, record: DeviationRecord): string {
 function recordGroups(): { heading: string; entries: { title: string; record: DeviationRecord }[] }[] {
   return [
     { heading: 'Every bot', entries: [{ title: 'pipeline, worker and runner', record: BOT_RECORD }] },
-    { heading: 'Transports', entries: TRANSPORTS.map((t) => ({ title: `\`${t.id}\` ${t.label}`, record: t.record as DeviationRecord })) },
+    { heading: 'Transports', entries: TRANSPORTS.map((t) => ({ title: `\`${t.id}\` ${t.label}`, record: transportRecord(t.id) })) },
     ...(Object.keys(ROLE_TITLES) as ServiceRole[]).map((role) => ({
       heading: ROLE_TITLES[role],
-      entries: SERVICES_BY_ROLE[role].map((s) => ({ title: `\`${s.id}\` ${s.label}`, record: s.record })),
+      entries: SERVICES_BY_ROLE[role].map((s) => ({ title: `\`${s.id}\` ${s.label}`, record: serviceRecord(s.id) })),
     })),
     {
       heading: 'Features',
-      entries: CONFIG_OPTIONS.filter((o) => o.feature).map((o) => ({ title: `\`--${o.flag}\` ${o.label}`, record: o.feature!.record })),
+      entries: CONFIG_OPTIONS.filter((o) => o.feature).map((o) => ({
+        title: `\`--${o.flag}\` ${o.label}`,
+        record: FEATURE_RECORDS[o.key],
+      })),
     },
   ];
 }
@@ -339,9 +344,10 @@ with the service key after \`#\`, its templates under \`src/pipecat/cli/template
 class file with the class after \`#\`), the parameters compared, where the runtime tier
 ([runtime-tier.md](runtime-tier.md)) answers it, and every place the generated code differs, with
 the reason. A deviation with no good reason yet says what should change; they are gathered under
-[To fix](#to-fix). The records live in the catalogue entries (\`record\`) and the feature rows of the
-options table; \`test/deviations.test.ts\` checks that every entry has one and that every cited path
-exists. ${count} entries, ${deviations} deviations kept (${toFix.length} of them to fix), ${removed} removed for 1.8.
+[To fix](#to-fix). The records live beside the catalogue entries (\`<kind>.records.ts\` next to each
+catalogue file, by entry id) and the feature rows of the options table (\`feature-rows.records.ts\`),
+out of the binary; \`test/records.test.ts\` checks that every entry has one, \`test/deviations.test.ts\`
+that every cited path exists. ${count} entries, ${deviations} deviations kept (${toFix.length} of them to fix), ${removed} removed for 1.8.
 
 Runtime layers: \`vendor-protocol\` (a stand-in speaks the vendor's HTTP or WebSocket protocol),
 \`sdk-call\` (a stand-in answers the vendor SDK's call), \`service-interface\` (the harness patches the

@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { serviceRecord } from '../generators/app/catalogue/all-records.js';
 import { SERVICES_BY_ROLE } from '../generators/app/catalogue/catalogue.js';
 import type { ExampleParam, ServiceDefinition } from '../generators/app/catalogue/types.js';
 import { CASCADE_ARGS, makeTempDir, mapLimit, removeDir, ROOT, runCliAsync } from './helpers/cli.js';
@@ -78,7 +79,7 @@ function classOf(def: ServiceDefinition): string {
 /** The example's recorded parameters as scopes. */
 function recorded(def: ServiceDefinition): Scopes {
   const out: Scopes = { daily: {}, webrtc: {}, pipeline: {}, service: {}, handler: {} };
-  for (const p of def.record.example!.params) out[p.scope][p.name] = p.value;
+  for (const p of serviceRecord(def.id).example!.params) out[p.scope][p.name] = p.value;
   return out;
 }
 
@@ -91,7 +92,7 @@ function recorded(def: ServiceDefinition): Scopes {
  */
 export function compareWithExample(def: ServiceDefinition, ours: Scopes): string[] {
   const theirs = recorded(def);
-  const explained = new Set(def.record.deviations.flatMap((d) => d.params ?? []));
+  const explained = new Set(serviceRecord(def.id).deviations.flatMap((d) => d.params ?? []));
   const differing = new Set<string>();
   const problems: string[] = [];
   for (const scope of Object.keys(theirs) as ExampleParam['scope'][]) {
@@ -149,7 +150,7 @@ describe('the avatars follow pipecat examples, or a deviation says why', () => {
   });
 
   test('every avatar entry records the example it follows', () => {
-    expect(AVATARS.filter((d) => !d.record.example).map((d) => d.id)).toEqual([]);
+    expect(AVATARS.filter((d) => !serviceRecord(d.id).example).map((d) => d.id)).toEqual([]);
   });
 
   test.each(RUNS.map((r) => [r.def.id, r.mode, r.def] as const))('%s (%s): the generated bot.py against the example', (id, mode, def) => {
@@ -189,7 +190,7 @@ const REPO_WHAT = 'avatar examples: the recorded parameters against the pipecat 
       const head = execFileSync('git', ['-C', repo, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
       const files = AVATARS.map((def) => {
         const file = join(dir, `${def.id}.py`);
-        writeFileSync(file, execFileSync('git', ['-C', repo, 'show', `HEAD:${def.record.example!.file}`], { encoding: 'utf8' }));
+        writeFileSync(file, execFileSync('git', ['-C', repo, 'show', `HEAD:${serviceRecord(def.id).example!.file}`], { encoding: 'utf8' }));
         return [file, classOf(def)] as const;
       });
       const now = readParams(files);
@@ -202,8 +203,8 @@ const REPO_WHAT = 'avatar examples: the recorded parameters against the pipecat 
       const view = (params: Scopes[]) =>
         AVATARS.map((def, i) => ({
           id: def.id,
-          file: def.record.example!.file,
-          commit: def.record.example!.commit,
+          file: serviceRecord(def.id).example!.file,
+          commit: serviceRecord(def.id).example!.commit,
           head,
           params: lines(params[i]),
         }));

@@ -11,6 +11,8 @@ import { dirname, join } from 'node:path';
 
 import { ALL_SERVICES, TRANSPORTS } from '../generators/app/catalogue/catalogue.js';
 import { BOT_RECORD, COMMON_CHANGES18, REGISTRY } from '../generators/app/catalogue/record.js';
+import { SERVICE_RECORDS_BY_ROLE, TRANSPORT_RECORDS } from '../generators/app/catalogue/all-records.js';
+import { FEATURE_RECORDS } from '../generators/app/config/feature-rows.records.js';
 import type { DeviationRecord } from '../generators/app/catalogue/types.js';
 import { CONFIG_OPTIONS } from '../generators/app/config/options.js';
 import { pipecatSrc, sharedAvailable } from './helpers/shared.js';
@@ -25,9 +27,12 @@ interface Entry {
 function entries(): Entry[] {
   return [
     { name: 'every bot', record: BOT_RECORD },
-    ...ALL_SERVICES.map((s) => ({ name: `service ${s.id}`, record: s.record })),
-    ...TRANSPORTS.map((t) => ({ name: `transport ${t.id}`, record: t.record as DeviationRecord | undefined })),
-    ...CONFIG_OPTIONS.filter((o) => o.feature).map((o) => ({ name: `feature ${o.key}`, record: o.feature!.record })),
+    ...ALL_SERVICES.map((s) => ({ name: `service ${s.id}`, record: SERVICE_RECORDS_BY_ROLE[s.role][s.id] as DeviationRecord | undefined })),
+    ...TRANSPORTS.map((t) => ({ name: `transport ${t.id}`, record: TRANSPORT_RECORDS[t.id] as DeviationRecord | undefined })),
+    ...CONFIG_OPTIONS.filter((o) => o.feature).map((o) => ({
+      name: `feature ${o.key}`,
+      record: FEATURE_RECORDS[o.key] as DeviationRecord | undefined,
+    })),
   ];
 }
 

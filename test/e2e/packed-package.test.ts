@@ -123,6 +123,7 @@ describe('the packed files', () => {
       'README.md',
       'dist/cli/main.js',
       'dist/cli/list-options.json',
+      'dist/cli/help.json',
       'dist/generators/app/index.js',
       'dist/vendor/THIRD-PARTY-LICENSES.md',
     ])

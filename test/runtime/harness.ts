@@ -11,6 +11,7 @@ import { execFile, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { serviceRecord } from '../../generators/app/catalogue/all-records.js';
 import { ALL_SERVICES, SERVICES_BY_ROLE, TRANSPORTS } from '../../generators/app/catalogue/catalogue.js';
 import type { RuntimeLayer, TransportDefinition } from '../../generators/app/catalogue/types.js';
 import { ROOT } from '../helpers/cli.js';
@@ -445,9 +446,9 @@ export function layerMismatches(serviceIds: readonly string[], sessions: readonl
     const answered = sessions.flatMap((r) => r.patched ?? []).filter((p) => p.slice(0, p.indexOf(':')) in PATCH_LAYERS);
     const seen = [...new Set(answered.filter((p) => p.endsWith(`:${cls}`)))];
     const layers = [...new Set(seen.map((p) => PATCH_LAYERS[p.slice(0, p.indexOf(':'))]))];
-    const wrong = layers.filter((l) => l !== def.record.runtime.layer);
-    if (wrong.length)
-      out.push(`${id}: the record says ${def.record.runtime.layer}, sessions were answered at ${wrong.join(', ')} (${seen.join(', ')})`);
+    const layer = serviceRecord(id).runtime.layer;
+    const wrong = layers.filter((l) => l !== layer);
+    if (wrong.length) out.push(`${id}: the record says ${layer}, sessions were answered at ${wrong.join(', ')} (${seen.join(', ')})`);
   }
   return out;
 }

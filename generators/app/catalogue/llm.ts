@@ -22,7 +22,6 @@ import {
   SARVAM_API_KEY,
   XAI_API_KEY,
 } from './env.js';
-import { D, EDGE_RT, reg } from './record.js';
 import type { ServiceDefinition } from './types.js';
 
 /** Every LLM service, ordered by id. */
@@ -44,18 +43,6 @@ export const LLM_SERVICES = [
       { name: 'ANTHROPIC_API_KEY', description: 'Anthropic API key (console.anthropic.com)', required: true },
       { name: 'ANTHROPIC_LLM_MODEL', description: 'Claude model, e.g. claude-sonnet-4-6 (empty: pipecat default)', required: false },
     ],
-    record: {
-      follows: [reg('anthropic_llm'), 'src/pipecat/services/anthropic/llm.py#AnthropicLLMService'],
-      compared: ['api_key', 'settings.model', 'system_instruction'],
-      runtime: EDGE_RT.anthropic,
-      deviations: [
-        D.required('ANTHROPIC_API_KEY'),
-        D.renamed('settings.model', 'ANTHROPIC_LLM_MODEL', 'ANTHROPIC_MODEL'),
-        D.present('settings.model', 'ANTHROPIC_LLM_MODEL'),
-        D.systemInstruction,
-      ],
-      changes18: [{ fragment: 'changelog/5319.fixed.md', follow: 'TTFB is now measured to the first model event; nothing to change.' }],
-    },
   },
   {
     id: 'aws_bedrock_llm',
@@ -86,24 +73,6 @@ export const LLM_SERVICES = [
         required: false,
       },
     ],
-    record: {
-      follows: [reg('aws_bedrock_llm'), 'src/pipecat/services/aws/llm.py#AWSBedrockLLMService'],
-      compared: ['aws_access_key', 'aws_region', 'aws_secret_key', 'aws_session_token', 'settings.model', 'system_instruction'],
-      runtime: EDGE_RT.bedrock,
-      deviations: [
-        D.required('AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_REGION'),
-        {
-          what: '`aws_access_key` and `aws_secret_key` passed from `AWS_ACCESS_KEY_ID` and `AWS_SECRET_ACCESS_KEY`; the registry passes neither',
-          why: 'without them the class falls back to the same AWS_* variables and the botocore chain (aws/utils.py resolve_credentials); passing them explicitly lets required(...) name a missing variable',
-        },
-        D.awsRegion('aws_region', 'AWS_BEDROCK_LLM_REGION'),
-        D.added('aws_session_token', 'AWS_SESSION_TOKEN'),
-        D.renamed('settings.model', 'AWS_BEDROCK_LLM_MODEL', 'AWS_BEDROCK_MODEL'),
-        D.present('settings.model', 'AWS_BEDROCK_LLM_MODEL'),
-        D.systemInstruction,
-      ],
-      changes18: [{ fragment: 'changelog/5319.fixed.md', follow: 'TTFB is now measured to the first model event; nothing to change.' }],
-    },
   },
   {
     id: 'azure_llm',
@@ -133,27 +102,6 @@ export const LLM_SERVICES = [
       },
       { name: 'AZURE_LLM_MODEL', description: 'Azure OpenAI deployment name (empty: gpt-4.1)', required: false },
     ],
-    record: {
-      follows: [reg('azure_llm'), 'src/pipecat/services/azure/llm.py#AzureLLMService'],
-      compared: ['api_key', 'endpoint', 'settings.model', 'system_instruction'],
-      runtime: EDGE_RT.openaiChat,
-      deviations: [
-        D.required('AZURE_CHATGPT_ENDPOINT', 'AZURE_CHATGPT_API_KEY'),
-        D.renamed('settings.model', 'AZURE_LLM_MODEL', 'AZURE_CHATGPT_MODEL'),
-        D.present('settings.model', 'AZURE_LLM_MODEL'),
-        D.systemInstruction,
-      ],
-      changes18: [
-        {
-          fragment: 'changelog/5363.deprecated.md',
-          follow: 'api_version is deprecated; bot.py never passes it. AZURE_CHATGPT_ENDPOINT should end in /openai/v1 (the v1 surface).',
-        },
-        {
-          fragment: 'changelog/5363.added.2.md',
-          follow: 'token_provider (Entra ID) makes api_key optional; bot.py keeps the key, required.',
-        },
-      ],
-    },
   },
   {
     id: 'baseten_llm',
@@ -179,18 +127,6 @@ export const LLM_SERVICES = [
       },
     ],
     note: "OpenAI-compatible; Baseten's Model APIs by default, or your own deployment through BASETEN_LLM_BASE_URL.",
-    record: {
-      follows: [reg('baseten_llm'), 'src/pipecat/services/baseten/llm.py#BasetenLLMService'],
-      compared: ['api_key', 'base_url', 'settings.model', 'system_instruction'],
-      runtime: EDGE_RT.openaiChat,
-      deviations: [
-        D.required('BASETEN_API_KEY'),
-        D.added('base_url', 'BASETEN_LLM_BASE_URL'),
-        D.renamed('settings.model', 'BASETEN_LLM_MODEL', 'BASETEN_MODEL'),
-        D.present('settings.model', 'BASETEN_LLM_MODEL'),
-        D.systemInstruction,
-      ],
-    },
   },
   {
     id: 'cerebras_llm',
@@ -209,17 +145,6 @@ export const LLM_SERVICES = [
       { name: 'CEREBRAS_API_KEY', description: 'Cerebras API key (cloud.cerebras.ai)', required: true },
       { name: 'CEREBRAS_LLM_MODEL', description: 'Cerebras model, e.g. gpt-oss-120b (empty: pipecat default)', required: false },
     ],
-    record: {
-      follows: [reg('cerebras_llm'), 'src/pipecat/services/cerebras/llm.py#CerebrasLLMService'],
-      compared: ['api_key', 'settings.model', 'system_instruction'],
-      runtime: EDGE_RT.openaiChat,
-      deviations: [
-        D.required('CEREBRAS_API_KEY'),
-        D.renamed('settings.model', 'CEREBRAS_LLM_MODEL', 'CEREBRAS_MODEL'),
-        D.present('settings.model', 'CEREBRAS_LLM_MODEL'),
-        D.systemInstruction,
-      ],
-    },
   },
   {
     id: 'crusoe_llm',
@@ -238,17 +163,6 @@ export const LLM_SERVICES = [
       { name: 'CRUSOE_API_KEY', description: 'Crusoe Cloud Managed Inference API key (console.crusoecloud.com)', required: true },
       { name: 'CRUSOE_LLM_MODEL', description: 'Crusoe model, e.g. zai/GLM-5.2 (empty: pipecat default)', required: false },
     ],
-    record: {
-      follows: [reg('crusoe_llm'), 'src/pipecat/services/crusoe/llm.py#CrusoeLLMService'],
-      compared: ['api_key', 'settings.model', 'system_instruction'],
-      runtime: EDGE_RT.openaiChat,
-      deviations: [
-        D.required('CRUSOE_API_KEY'),
-        D.renamed('settings.model', 'CRUSOE_LLM_MODEL', 'CRUSOE_MODEL'),
-        D.present('settings.model', 'CRUSOE_LLM_MODEL'),
-        D.systemInstruction,
-      ],
-    },
   },
   {
     id: 'deepseek_llm',
@@ -267,20 +181,6 @@ export const LLM_SERVICES = [
       { name: 'DEEPSEEK_API_KEY', description: 'DeepSeek API key (platform.deepseek.com/api_keys)', required: true },
       { name: 'DEEPSEEK_LLM_MODEL', description: 'DeepSeek model, e.g. deepseek-v4-flash (empty: pipecat default)', required: false },
     ],
-    record: {
-      follows: [reg('deepseek_llm'), 'src/pipecat/services/deepseek/llm.py#DeepSeekLLMService'],
-      compared: ['api_key', 'settings.model', 'system_instruction'],
-      runtime: EDGE_RT.openaiChat,
-      deviations: [
-        D.required('DEEPSEEK_API_KEY'),
-        D.renamed('settings.model', 'DEEPSEEK_LLM_MODEL', 'DEEPSEEK_MODEL'),
-        D.present('settings.model', 'DEEPSEEK_LLM_MODEL'),
-        D.systemInstruction,
-      ],
-      changes18: [
-        { fragment: 'changelog/5246.changed.2.md', follow: 'Default model deepseek-v4-flash; DEEPSEEK_LLM_MODEL unset follows it.' },
-      ],
-    },
   },
   {
     id: 'fireworks_llm',
@@ -303,17 +203,6 @@ export const LLM_SERVICES = [
         required: false,
       },
     ],
-    record: {
-      follows: [reg('fireworks_llm'), 'src/pipecat/services/fireworks/llm.py#FireworksLLMService'],
-      compared: ['api_key', 'settings.model', 'system_instruction'],
-      runtime: EDGE_RT.openaiChat,
-      deviations: [
-        D.required('FIREWORKS_API_KEY'),
-        D.renamed('settings.model', 'FIREWORKS_LLM_MODEL', 'FIREWORKS_MODEL'),
-        D.present('settings.model', 'FIREWORKS_LLM_MODEL'),
-        D.systemInstruction,
-      ],
-    },
   },
   {
     id: 'google_gemini_llm',
@@ -333,22 +222,6 @@ export const LLM_SERVICES = [
       GOOGLE_API_KEY,
       { name: 'GOOGLE_GEMINI_LLM_MODEL', description: 'Gemini model, e.g. gemini-3.6-flash (empty: pipecat default)', required: false },
     ],
-    record: {
-      follows: [reg('google_gemini_llm'), 'src/pipecat/services/google/llm.py#GoogleLLMService'],
-      compared: ['api_key', 'settings.model', 'system_instruction'],
-      runtime: EDGE_RT.gemini,
-      deviations: [
-        D.required('GOOGLE_API_KEY'),
-        D.renamed('settings.model', 'GOOGLE_GEMINI_LLM_MODEL', 'GOOGLE_MODEL'),
-        D.present('settings.model', 'GOOGLE_GEMINI_LLM_MODEL'),
-        D.systemInstruction,
-      ],
-      changes18: [
-        { fragment: 'changelog/5236.changed.md', follow: 'Default model gemini-3.6-flash; GOOGLE_GEMINI_LLM_MODEL unset follows it.' },
-        { fragment: 'changelog/5249.added.md', follow: 'stream_idle_timeout_secs defaults to 20 s; kept.' },
-        { fragment: 'changelog/5356.fixed.md', follow: 'gemini-3.7-flash works with the low-latency thinking default; nothing to change.' },
-      ],
-    },
   },
   {
     id: 'google_vertex_llm',
@@ -376,30 +249,6 @@ export const LLM_SERVICES = [
       },
     ],
     note: 'Authenticates with the service-account key JSON in GOOGLE_CREDENTIALS; no API key.',
-    record: {
-      follows: [reg('google_vertex_llm'), 'src/pipecat/services/google/vertex/llm.py#GoogleVertexLLMService'],
-      compared: ['credentials', 'location', 'project_id', 'settings.model', 'system_instruction'],
-      runtime: EDGE_RT.gemini,
-      deviations: [
-        D.required('GOOGLE_CLOUD_PROJECT_ID'),
-        D.renamed('project_id', 'GOOGLE_CLOUD_PROJECT_ID', 'GOOGLE_PROJECT_ID'),
-        D.renamed('location', 'GOOGLE_VERTEX_LLM_LOCATION', 'GOOGLE_LOCATION'),
-        D.present('location', 'GOOGLE_VERTEX_LLM_LOCATION'),
-        D.renamed('settings.model', 'GOOGLE_VERTEX_LLM_MODEL', 'GOOGLE_MODEL'),
-        D.present('settings.model', 'GOOGLE_VERTEX_LLM_MODEL'),
-        D.systemInstruction,
-        D.googleCredentials,
-      ],
-      changes18: [
-        {
-          fragment: 'changelog/5356.changed.md',
-          follow:
-            'Default model gemini-3.6-flash and default location global (was us-east4); GOOGLE_VERTEX_LLM_LOCATION unset follows it, and the .env.example hint should not suggest a region that no longer serves the default model.',
-        },
-        { fragment: 'changelog/5366.fixed.md', follow: 'seed is now sent; bot.py sets none.' },
-      ],
-      removed: [D.googleAdc],
-    },
   },
   {
     id: 'groq_llm',
@@ -418,18 +267,6 @@ export const LLM_SERVICES = [
       GROQ_API_KEY,
       { name: 'GROQ_LLM_MODEL', description: 'Groq chat model, e.g. openai/gpt-oss-120b (empty: pipecat default)', required: false },
     ],
-    record: {
-      follows: [reg('groq_llm'), 'src/pipecat/services/groq/llm.py#GroqLLMService'],
-      compared: ['api_key', 'settings.model', 'system_instruction'],
-      runtime: EDGE_RT.openaiChat,
-      deviations: [
-        D.required('GROQ_API_KEY'),
-        D.renamed('settings.model', 'GROQ_LLM_MODEL', 'GROQ_MODEL'),
-        D.present('settings.model', 'GROQ_LLM_MODEL'),
-        D.systemInstruction,
-      ],
-      changes18: [{ fragment: 'changelog/5338.changed.md', follow: 'Default model openai/gpt-oss-120b; GROQ_LLM_MODEL unset follows it.' }],
-    },
   },
   {
     id: 'inception_llm',
@@ -449,17 +286,6 @@ export const LLM_SERVICES = [
       { name: 'INCEPTION_LLM_MODEL', description: 'Inception model, e.g. mercury-2 (empty: pipecat default)', required: false },
     ],
     note: 'Mercury, a diffusion-based model, through an OpenAI-compatible API.',
-    record: {
-      follows: [reg('inception_llm'), 'src/pipecat/services/inception/llm.py#InceptionLLMService'],
-      compared: ['api_key', 'settings.model', 'system_instruction'],
-      runtime: EDGE_RT.openaiChat,
-      deviations: [
-        D.required('INCEPTION_API_KEY'),
-        D.renamed('settings.model', 'INCEPTION_LLM_MODEL', 'INCEPTION_MODEL'),
-        D.present('settings.model', 'INCEPTION_LLM_MODEL'),
-        D.systemInstruction,
-      ],
-    },
   },
   {
     id: 'mistral_llm',
@@ -478,17 +304,6 @@ export const LLM_SERVICES = [
       MISTRAL_API_KEY,
       { name: 'MISTRAL_LLM_MODEL', description: 'Mistral chat model, e.g. mistral-small-latest (empty: pipecat default)', required: false },
     ],
-    record: {
-      follows: [reg('mistral_llm'), 'src/pipecat/services/mistral/llm.py#MistralLLMService'],
-      compared: ['api_key', 'settings.model', 'system_instruction'],
-      runtime: EDGE_RT.openaiChat,
-      deviations: [
-        D.required('MISTRAL_API_KEY'),
-        D.renamed('settings.model', 'MISTRAL_LLM_MODEL', 'MISTRAL_MODEL'),
-        D.present('settings.model', 'MISTRAL_LLM_MODEL'),
-        D.systemInstruction,
-      ],
-    },
   },
   {
     id: 'novita_llm',
@@ -507,17 +322,6 @@ export const LLM_SERVICES = [
       { name: 'NOVITA_API_KEY', description: 'Novita AI API key (novita.ai/settings/key-management)', required: true },
       { name: 'NOVITA_LLM_MODEL', description: 'Novita model, e.g. moonshotai/kimi-k2.5 (empty: pipecat default)', required: false },
     ],
-    record: {
-      follows: [reg('novita_llm'), 'src/pipecat/services/novita/llm.py#NovitaLLMService'],
-      compared: ['api_key', 'settings.model', 'system_instruction'],
-      runtime: EDGE_RT.openaiChat,
-      deviations: [
-        D.required('NOVITA_API_KEY'),
-        D.renamed('settings.model', 'NOVITA_LLM_MODEL', 'NOVITA_MODEL'),
-        D.present('settings.model', 'NOVITA_LLM_MODEL'),
-        D.systemInstruction,
-      ],
-    },
   },
   {
     id: 'nvidia_llm',
@@ -540,17 +344,6 @@ export const LLM_SERVICES = [
         required: false,
       },
     ],
-    record: {
-      follows: [reg('nvidia_llm'), 'src/pipecat/services/nvidia/llm.py#NvidiaLLMService'],
-      compared: ['api_key', 'settings.model', 'system_instruction'],
-      runtime: EDGE_RT.openaiChat,
-      deviations: [
-        D.required('NVIDIA_API_KEY'),
-        D.renamed('settings.model', 'NVIDIA_LLM_MODEL', 'NVIDIA_MODEL'),
-        D.present('settings.model', 'NVIDIA_LLM_MODEL'),
-        D.systemInstruction,
-      ],
-    },
   },
   {
     id: 'ollama_llm',
@@ -578,17 +371,6 @@ export const LLM_SERVICES = [
       },
     ],
     note: 'Local Ollama server (ollama.com); no API key.',
-    record: {
-      follows: [reg('ollama_llm'), 'src/pipecat/services/ollama/llm.py#OLLamaLLMService'],
-      compared: ['base_url', 'settings.model', 'system_instruction'],
-      runtime: EDGE_RT.openaiChat,
-      deviations: [
-        D.added('base_url', 'OLLAMA_LLM_BASE_URL'),
-        D.renamed('settings.model', 'OLLAMA_LLM_MODEL', 'OLLAMA_MODEL'),
-        D.present('settings.model', 'OLLAMA_LLM_MODEL'),
-        D.systemInstruction,
-      ],
-    },
   },
   {
     id: 'openai_llm',
@@ -608,20 +390,6 @@ export const LLM_SERVICES = [
       OPENAI_API_KEY,
       { name: 'OPENAI_LLM_MODEL', description: 'OpenAI chat model, e.g. gpt-4.1 (empty: pipecat default)', required: false },
     ],
-    record: {
-      follows: [reg('openai_llm'), 'src/pipecat/services/openai/llm.py#OpenAILLMService'],
-      compared: ['api_key', 'settings.model', 'system_instruction'],
-      runtime: EDGE_RT.openaiChat,
-      deviations: [
-        D.required('OPENAI_API_KEY'),
-        {
-          what: '`settings.model` from `OPENAI_LLM_MODEL` (registry: `os.getenv("OPENAI_MODEL", "gpt-4.1")`)',
-          why: 'OPENAI_MODEL is shared with OpenAI Responses and, in the registry, Whisper (rule E2, docs/generated-project.md); unset, the class default is the same gpt-4.1 (openai/llm.py), so no fallback is written',
-        },
-        D.present('settings.model', 'OPENAI_LLM_MODEL'),
-        D.systemInstruction,
-      ],
-    },
   },
   {
     id: 'openai_responses_llm',
@@ -645,26 +413,6 @@ export const LLM_SERVICES = [
       },
     ],
     note: 'Responses API over WebSocket.',
-    record: {
-      follows: [reg('openai_responses_llm'), 'src/pipecat/services/openai/responses/llm.py#OpenAIResponsesLLMService'],
-      compared: ['api_key', 'settings.model', 'system_instruction'],
-      runtime: EDGE_RT.openaiResponses,
-      deviations: [
-        D.required('OPENAI_API_KEY'),
-        {
-          what: '`settings.model` from `OPENAI_RESPONSES_LLM_MODEL` (registry: `os.getenv("OPENAI_MODEL", "gpt-4.1")`)',
-          why: 'OPENAI_MODEL is shared with the OpenAI chat entry and, in the registry, Whisper (rule E2, docs/generated-project.md); unset, the class default is the same gpt-4.1 (openai/responses/llm.py), so no fallback is written',
-        },
-        D.present('settings.model', 'OPENAI_RESPONSES_LLM_MODEL'),
-        D.systemInstruction,
-      ],
-      changes18: [
-        {
-          fragment: 'changelog/5141.fixed.md',
-          follow: 'The HTTP variant now pushes an ErrorFrame on response.failed; bot.py uses the WebSocket class, which already did.',
-        },
-      ],
-    },
   },
   {
     id: 'openrouter_llm',
@@ -683,17 +431,6 @@ export const LLM_SERVICES = [
       { name: 'OPENROUTER_API_KEY', description: 'OpenRouter API key (openrouter.ai/keys)', required: true },
       { name: 'OPENROUTER_LLM_MODEL', description: 'OpenRouter model, e.g. openai/gpt-4.1 (empty: pipecat default)', required: false },
     ],
-    record: {
-      follows: [reg('openrouter_llm'), 'src/pipecat/services/openrouter/llm.py#OpenRouterLLMService'],
-      compared: ['api_key', 'settings.model', 'system_instruction'],
-      runtime: EDGE_RT.openaiChat,
-      deviations: [
-        D.required('OPENROUTER_API_KEY'),
-        D.renamed('settings.model', 'OPENROUTER_LLM_MODEL', 'OPENROUTER_MODEL'),
-        D.present('settings.model', 'OPENROUTER_LLM_MODEL'),
-        D.systemInstruction,
-      ],
-    },
   },
   {
     id: 'perplexity_llm',
@@ -712,17 +449,6 @@ export const LLM_SERVICES = [
       { name: 'PERPLEXITY_API_KEY', description: 'Perplexity API key (perplexity.ai/settings/api)', required: true },
       { name: 'PERPLEXITY_LLM_MODEL', description: 'Perplexity model, e.g. sonar (empty: pipecat default)', required: false },
     ],
-    record: {
-      follows: [reg('perplexity_llm'), 'src/pipecat/services/perplexity/llm.py#PerplexityLLMService'],
-      compared: ['api_key', 'settings.model', 'system_instruction'],
-      runtime: EDGE_RT.openaiChat,
-      deviations: [
-        D.required('PERPLEXITY_API_KEY'),
-        D.renamed('settings.model', 'PERPLEXITY_LLM_MODEL', 'PERPLEXITY_MODEL'),
-        D.present('settings.model', 'PERPLEXITY_LLM_MODEL'),
-        D.systemInstruction,
-      ],
-    },
   },
   {
     id: 'qwen_llm',
@@ -745,17 +471,6 @@ export const LLM_SERVICES = [
       },
       { name: 'QWEN_LLM_MODEL', description: 'Qwen model, e.g. qwen-plus (empty: pipecat default)', required: false },
     ],
-    record: {
-      follows: [reg('qwen_llm'), 'src/pipecat/services/qwen/llm.py#QwenLLMService'],
-      compared: ['api_key', 'settings.model', 'system_instruction'],
-      runtime: EDGE_RT.openaiChat,
-      deviations: [
-        D.required('QWEN_API_KEY'),
-        D.renamed('settings.model', 'QWEN_LLM_MODEL', 'QWEN_MODEL'),
-        D.present('settings.model', 'QWEN_LLM_MODEL'),
-        D.systemInstruction,
-      ],
-    },
   },
   {
     id: 'sambanova_llm',
@@ -778,18 +493,6 @@ export const LLM_SERVICES = [
         required: false,
       },
     ],
-    record: {
-      follows: [reg('sambanova_llm'), 'src/pipecat/services/sambanova/llm.py#SambaNovaLLMService'],
-      compared: ['api_key', 'settings.model', 'system_instruction'],
-      runtime: EDGE_RT.openaiChat,
-      deviations: [
-        D.required('SAMBANOVA_API_KEY'),
-        D.renamed('settings.model', 'SAMBANOVA_LLM_MODEL', 'SAMBANOVA_MODEL'),
-        D.present('settings.model', 'SAMBANOVA_LLM_MODEL'),
-        D.systemInstruction,
-      ],
-      changes18: [{ fragment: 'changelog/5190.changed.md', follow: 'Usage is reported once per completion; nothing to change.' }],
-    },
   },
   {
     id: 'sarvam_llm',
@@ -812,27 +515,6 @@ export const LLM_SERVICES = [
         required: false,
       },
     ],
-    record: {
-      follows: [reg('sarvam_llm'), 'src/pipecat/services/sarvam/llm.py#SarvamLLMService'],
-      compared: ['api_key', 'settings.model', 'system_instruction'],
-      runtime: EDGE_RT.openaiChat,
-      deviations: [
-        D.required('SARVAM_API_KEY'),
-        D.renamed('settings.model', 'SARVAM_LLM_MODEL', 'SARVAM_MODEL'),
-        D.present('settings.model', 'SARVAM_LLM_MODEL'),
-        D.systemInstruction,
-      ],
-      changes18: [
-        {
-          fragment: 'changelog/5288.changed.md',
-          follow: 'base_url is resolved from the model (/v2 except sarvam-105b-conversations); bot.py passes no base_url, so it follows.',
-        },
-        {
-          fragment: 'changelog/5288.added.md',
-          follow: 'New models gemma4, glm5.2, sarvam-105b-conversations are accepted through SARVAM_LLM_MODEL.',
-        },
-      ],
-    },
   },
   {
     id: 'together_llm',
@@ -851,17 +533,6 @@ export const LLM_SERVICES = [
       { name: 'TOGETHER_API_KEY', description: 'Together AI API key (api.together.ai/settings/api-keys)', required: true },
       { name: 'TOGETHER_LLM_MODEL', description: 'Together AI model, e.g. zai-org/GLM-5.1 (empty: pipecat default)', required: false },
     ],
-    record: {
-      follows: [reg('together_llm'), 'src/pipecat/services/together/llm.py#TogetherLLMService'],
-      compared: ['api_key', 'settings.model', 'system_instruction'],
-      runtime: EDGE_RT.openaiChat,
-      deviations: [
-        D.required('TOGETHER_API_KEY'),
-        D.renamed('settings.model', 'TOGETHER_LLM_MODEL', 'TOGETHER_MODEL'),
-        D.present('settings.model', 'TOGETHER_LLM_MODEL'),
-        D.systemInstruction,
-      ],
-    },
   },
   {
     id: 'xai_llm',
@@ -880,16 +551,5 @@ export const LLM_SERVICES = [
       XAI_API_KEY,
       { name: 'XAI_LLM_MODEL', description: 'Grok model, e.g. grok-4.20-non-reasoning (empty: pipecat default)', required: false },
     ],
-    record: {
-      follows: [reg('xai_llm'), 'src/pipecat/services/xai/llm.py#GrokLLMService'],
-      compared: ['api_key', 'settings.model', 'system_instruction'],
-      runtime: EDGE_RT.openaiChat,
-      deviations: [
-        D.required('XAI_API_KEY'),
-        D.renamed('settings.model', 'XAI_LLM_MODEL', 'XAI_MODEL'),
-        D.present('settings.model', 'XAI_LLM_MODEL'),
-        D.systemInstruction,
-      ],
-    },
   },
 ] as const satisfies readonly ServiceDefinition[];

@@ -27,7 +27,6 @@ import {
   SONIOX_API_KEY,
   XAI_API_KEY,
 } from './env.js';
-import { D, EDGE_RT, RT, reg } from './record.js';
 import type { ServiceDefinition } from './types.js';
 
 /** Every STT service, ordered by id. */
@@ -42,29 +41,6 @@ export const STT_SERVICES = [
     api_key=required(os.getenv("ASSEMBLYAI_API_KEY"), "ASSEMBLYAI_API_KEY"),
 )`,
     env: [{ name: 'ASSEMBLYAI_API_KEY', description: 'AssemblyAI API key (assemblyai.com/dashboard)', required: true }],
-    record: {
-      follows: [reg('assemblyai_stt'), 'src/pipecat/services/assemblyai/stt.py#AssemblyAISTTService'],
-      compared: ['api_key', 'sample_rate'],
-      runtime: RT.stt,
-      deviations: [D.required('ASSEMBLYAI_API_KEY')],
-      changes18: [
-        {
-          fragment: 'changelog/5298.fixed.md',
-          follow: 'sample_rate defaults to the pipeline input rate (what the explicit None already did).',
-        },
-        {
-          fragment: 'changelog/5156.added.md',
-          follow:
-            'The service now proposes turn boundaries and recommends ExternalUserTurnStrategies itself; bot.py pins no user_turn_strategies, so the recommendation applies (followed).',
-        },
-      ],
-      removed: [
-        {
-          what: '`sample_rate=None` written explicitly',
-          why: '1.7 defaulted this class to 16000 Hz and declared that to the vendor for 8 kHz phone audio; 1.8 defaults to None, the pipeline input rate (changelog/5298.fixed.md), so the construct now keeps the default',
-        },
-      ],
-    },
   },
   {
     id: 'aws_transcribe_stt',
@@ -86,30 +62,6 @@ export const STT_SERVICES = [
       { name: 'AWS_TRANSCRIBE_STT_REGION', description: 'AWS region for Transcribe (empty: AWS_REGION)', required: false },
     ],
     note: 'Audio is streamed at 8 or 16 kHz.',
-    record: {
-      follows: [reg('aws_transcribe_stt'), 'src/pipecat/services/aws/stt.py#AWSTranscribeSTTService'],
-      compared: ['api_key', 'aws_access_key_id', 'aws_session_token', 'region', 'sample_rate (class default)'],
-      runtime: RT.stt,
-      deviations: [
-        D.required('AWS_SECRET_ACCESS_KEY', 'AWS_ACCESS_KEY_ID', 'AWS_REGION'),
-        {
-          what: '`api_key` (the secret access key) passed from `AWS_SECRET_ACCESS_KEY`; the registry passes none',
-          why: 'without it the class falls back to the same AWS_* variables and the botocore chain (aws/utils.py resolve_credentials); passing it explicitly lets required(...) name a missing variable',
-        },
-        D.awsRegion('region', 'AWS_TRANSCRIBE_STT_REGION'),
-        {
-          what: '`aws_session_token` from `AWS_SESSION_TOKEN` (registry: `AWS_AWS_SESSION_TOKEN`)',
-          why: 'the registry name is a typo that nothing sets; AWS_SESSION_TOKEN is the platform-standard name (rule E1, docs/generated-project.md)',
-        },
-        D.present('aws_session_token', 'AWS_SESSION_TOKEN'),
-      ],
-      changes18: [
-        {
-          fragment: 'changelog/5242.changed.2.md',
-          follow: 'A rejected credential stays recoverable (it is signed per connection); nothing to change.',
-        },
-      ],
-    },
   },
   {
     id: 'azure_stt',
@@ -122,12 +74,6 @@ export const STT_SERVICES = [
     region=required(os.getenv("AZURE_SPEECH_REGION"), "AZURE_SPEECH_REGION"),
 )`,
     env: [AZURE_SPEECH_API_KEY, AZURE_SPEECH_REGION],
-    record: {
-      follows: [reg('azure_stt'), 'src/pipecat/services/azure/stt.py#AzureSTTService'],
-      compared: ['api_key', 'region', 'sample_rate (class default)'],
-      runtime: RT.stt,
-      deviations: [D.required('AZURE_SPEECH_API_KEY', 'AZURE_SPEECH_REGION')],
-    },
   },
   {
     id: 'cartesia_stt',
@@ -140,15 +86,6 @@ export const STT_SERVICES = [
     api_key=required(os.getenv("CARTESIA_API_KEY"), "CARTESIA_API_KEY"),
 )`,
     env: [CARTESIA_API_KEY],
-    record: {
-      follows: [reg('cartesia_stt'), 'src/pipecat/services/cartesia/stt.py#CartesiaSTTService'],
-      compared: ['api_key', 'sample_rate (class default)'],
-      runtime: EDGE_RT.cartesiaStt,
-      deviations: [D.required('CARTESIA_API_KEY')],
-      changes18: [
-        { fragment: 'changelog/5223.added.md', follow: 'extra_headers and a base_url with a scheme are optional; nothing to change.' },
-      ],
-    },
   },
   {
     id: 'cartesia_turns_stt',
@@ -161,19 +98,6 @@ export const STT_SERVICES = [
 )`,
     env: [CARTESIA_API_KEY],
     note: 'Ink-2 detects turns on the server and drives the turn-taking; English only.',
-    record: {
-      follows: [reg('cartesia_turns_stt'), 'src/pipecat/services/cartesia/turns/stt.py#CartesiaTurnsSTTService'],
-      compared: ['api_key', 'sample_rate (class default)'],
-      runtime: RT.sttTurns,
-      deviations: [D.required('CARTESIA_API_KEY')],
-      changes18: [
-        {
-          fragment: 'changelog/5156.added.md',
-          follow:
-            'The service now proposes turn boundaries and recommends ExternalUserTurnStrategies itself; bot.py pins no user_turn_strategies, so the recommendation applies (followed).',
-        },
-      ],
-    },
   },
   {
     id: 'deepgram_flux_sagemaker_stt',
@@ -203,22 +127,6 @@ export const STT_SERVICES = [
     ],
     requiresPython: '3.12',
     note: 'AWS credentials are read by the AWS SDK from the environment; needs Python 3.12+.',
-    record: {
-      follows: [reg('deepgram_flux_sagemaker_stt'), 'src/pipecat/services/deepgram/flux/sagemaker/stt.py#DeepgramFluxSageMakerSTTService'],
-      compared: ['endpoint_name', 'region', 'sample_rate (class default)'],
-      runtime: RT.sttTurns,
-      deviations: [
-        D.required('DEEPGRAM_FLUX_SAGEMAKER_STT_ENDPOINT_NAME', 'AWS_REGION'),
-        D.awsRegion('region', 'DEEPGRAM_FLUX_SAGEMAKER_STT_REGION'),
-      ],
-      changes18: [
-        {
-          fragment: 'changelog/5156.added.md',
-          follow:
-            'The service now proposes turn boundaries and recommends ExternalUserTurnStrategies itself; bot.py pins no user_turn_strategies, so the recommendation applies (followed).',
-        },
-      ],
-    },
   },
   {
     id: 'deepgram_flux_stt',
@@ -231,24 +139,6 @@ export const STT_SERVICES = [
 )`,
     env: [DEEPGRAM_API_KEY],
     note: 'Flux detects end of turn itself and drives the turn-taking.',
-    record: {
-      follows: [reg('deepgram_flux_stt'), 'src/pipecat/services/deepgram/flux/stt.py#DeepgramFluxSTTService'],
-      compared: ['api_key', 'sample_rate (class default)'],
-      runtime: RT.sttTurns,
-      deviations: [D.required('DEEPGRAM_API_KEY')],
-      changes18: [
-        {
-          fragment: 'changelog/5156.added.md',
-          follow:
-            'The service now proposes turn boundaries and recommends ExternalUserTurnStrategies itself; bot.py pins no user_turn_strategies, so the recommendation applies (followed).',
-        },
-        {
-          fragment: 'changelog/5360.changed.md',
-          follow:
-            'DeepgramFluxSTTBase moved to deepgram.flux.stt_base; bot.py imports DeepgramFluxSTTService from deepgram.flux.stt, which is unchanged.',
-        },
-      ],
-    },
   },
   {
     id: 'deepgram_sagemaker_stt',
@@ -274,15 +164,6 @@ export const STT_SERVICES = [
     ],
     requiresPython: '3.12',
     note: 'AWS credentials are read by the AWS SDK from the environment; needs Python 3.12+.',
-    record: {
-      follows: [reg('deepgram_sagemaker_stt'), 'src/pipecat/services/deepgram/sagemaker/stt.py#DeepgramSageMakerSTTService'],
-      compared: ['endpoint_name', 'region', 'sample_rate (class default)'],
-      runtime: RT.stt,
-      deviations: [
-        D.required('DEEPGRAM_SAGEMAKER_STT_ENDPOINT_NAME', 'AWS_REGION'),
-        D.awsRegion('region', 'DEEPGRAM_SAGEMAKER_STT_REGION'),
-      ],
-    },
   },
   {
     id: 'deepgram_stt',
@@ -299,20 +180,6 @@ export const STT_SERVICES = [
       DEEPGRAM_API_KEY,
       { name: 'DEEPGRAM_STT_MODEL', description: 'Deepgram STT model, e.g. nova-3 (empty: pipecat default)', required: false },
     ],
-    record: {
-      follows: [reg('deepgram_stt'), 'src/pipecat/services/deepgram/stt.py#DeepgramSTTService'],
-      compared: ['api_key', 'settings.model', 'sample_rate (class default)'],
-      runtime: EDGE_RT.deepgramListen,
-      deviations: [D.required('DEEPGRAM_API_KEY'), D.added('settings.model', 'DEEPGRAM_STT_MODEL')],
-      changes18: [
-        { fragment: 'changelog/5254.fixed.md', follow: 'Audio before the connection is held, not dropped; nothing to change.' },
-        {
-          fragment: 'changelog/5316.fixed.3.md',
-          follow:
-            'Gives up after three failed reconnects and becomes unusable: the worker needs processor_unusable_policy=END to end the call (every generated worker passes it).',
-        },
-      ],
-    },
   },
   {
     id: 'elevenlabs_realtime_stt',
@@ -324,18 +191,6 @@ export const STT_SERVICES = [
     api_key=required(os.getenv("ELEVENLABS_API_KEY"), "ELEVENLABS_API_KEY"),
 )`,
     env: [ELEVENLABS_API_KEY],
-    record: {
-      follows: [reg('elevenlabs_realtime_stt'), 'src/pipecat/services/elevenlabs/stt.py#ElevenLabsRealtimeSTTService'],
-      compared: ['api_key', 'sample_rate (class default)'],
-      runtime: RT.stt,
-      deviations: [D.required('ELEVENLABS_API_KEY')],
-      changes18: [
-        {
-          fragment: 'changelog/5208.fixed.md',
-          follow: 'No double final transcript with language detection; bot.py enables neither option.',
-        },
-      ],
-    },
   },
   {
     id: 'elevenlabs_stt',
@@ -350,12 +205,6 @@ export const STT_SERVICES = [
     env: [ELEVENLABS_API_KEY],
     needsHttpSession: true,
     note: 'Segmented: transcribes each utterance after the user stops speaking.',
-    record: {
-      follows: [reg('elevenlabs_stt'), 'src/pipecat/services/elevenlabs/stt.py#ElevenLabsSTTService'],
-      compared: ['aiohttp_session', 'api_key', 'sample_rate (class default)'],
-      runtime: RT.stt,
-      deviations: [D.required('ELEVENLABS_API_KEY')],
-    },
   },
   {
     id: 'fal_stt',
@@ -368,18 +217,6 @@ export const STT_SERVICES = [
 )`,
     env: [{ name: 'FAL_API_KEY', description: 'Fal API key (fal.ai/dashboard/keys)', required: true }],
     note: 'Segmented: transcribes each utterance after the user stops speaking.',
-    record: {
-      follows: [reg('fal_stt'), 'src/pipecat/services/fal/stt.py#FalSTTService'],
-      compared: ['aiohttp_session', 'api_key', 'sample_rate (class default)'],
-      runtime: RT.stt,
-      deviations: [
-        D.required('FAL_API_KEY'),
-        {
-          what: '`aiohttp_session=session` of the registry not passed',
-          why: 'FalSTTService opens and closes its own aiohttp session when given none (fal/stt.py `_owns_session`), so the bot opens no shared session for it',
-        },
-      ],
-    },
   },
   {
     id: 'gladia_stt',
@@ -395,19 +232,6 @@ export const STT_SERVICES = [
       { name: 'GLADIA_API_KEY', description: 'Gladia API key (app.gladia.io)', required: true },
       { name: 'GLADIA_REGION', description: 'Gladia processing region, us-west or eu-west (empty: eu-west)', required: false },
     ],
-    record: {
-      follows: [reg('gladia_stt'), 'src/pipecat/services/gladia/stt.py#GladiaSTTService'],
-      compared: ['api_key', 'region', 'sample_rate (class default)'],
-      runtime: RT.stt,
-      deviations: [D.required('GLADIA_API_KEY'), D.present('region', 'GLADIA_REGION')],
-      changes18: [
-        {
-          fragment: 'changelog/5156.added.md',
-          follow:
-            'The service now proposes turn boundaries and recommends ExternalUserTurnStrategies itself; bot.py pins no user_turn_strategies, so the recommendation applies (followed).',
-        },
-      ],
-    },
   },
   {
     id: 'google_stt',
@@ -424,18 +248,6 @@ export const STT_SERVICES = [
       { name: 'GOOGLE_STT_LOCATION', description: 'Google Speech-to-Text location, e.g. us-central1 (empty: global)', required: false },
     ],
     note: 'Authenticates with the service-account key JSON in GOOGLE_CREDENTIALS (the project comes from the key).',
-    record: {
-      follows: [reg('google_stt'), 'src/pipecat/services/google/stt.py#GoogleSTTService'],
-      compared: ['credentials', 'location', 'sample_rate (class default)'],
-      runtime: EDGE_RT.googleStt,
-      deviations: [
-        D.renamed('location', 'GOOGLE_STT_LOCATION', 'GOOGLE_LOCATION'),
-        D.present('location', 'GOOGLE_STT_LOCATION'),
-        D.googleCredentials,
-      ],
-      changes18: [{ fragment: 'changelog/4413.added.md', follow: 'Speech adaptation is optional; nothing to change.' }],
-      removed: [D.googleAdc],
-    },
   },
   {
     id: 'gradium_stt',
@@ -447,12 +259,6 @@ export const STT_SERVICES = [
     api_key=required(os.getenv("GRADIUM_API_KEY"), "GRADIUM_API_KEY"),
 )`,
     env: [GRADIUM_API_KEY],
-    record: {
-      follows: [reg('gradium_stt'), 'src/pipecat/services/gradium/stt.py#GradiumSTTService'],
-      compared: ['api_key', 'sample_rate (class default)'],
-      runtime: RT.stt,
-      deviations: [D.required('GRADIUM_API_KEY')],
-    },
   },
   {
     id: 'groq_stt',
@@ -473,12 +279,6 @@ export const STT_SERVICES = [
       },
     ],
     note: 'Segmented: transcribes each utterance after the user stops speaking.',
-    record: {
-      follows: [reg('groq_stt'), 'src/pipecat/services/groq/stt.py#GroqSTTService'],
-      compared: ['api_key', 'settings.model', 'sample_rate (class default)'],
-      runtime: EDGE_RT.whisperApi,
-      deviations: [D.required('GROQ_API_KEY'), D.added('settings.model', 'GROQ_STT_MODEL')],
-    },
   },
   {
     id: 'mistral_stt',
@@ -490,12 +290,6 @@ export const STT_SERVICES = [
     api_key=required(os.getenv("MISTRAL_API_KEY"), "MISTRAL_API_KEY"),
 )`,
     env: [MISTRAL_API_KEY],
-    record: {
-      follows: [reg('mistral_stt'), 'src/pipecat/services/mistral/stt.py#MistralSTTService'],
-      compared: ['api_key', 'sample_rate (class default)'],
-      runtime: RT.stt,
-      deviations: [D.required('MISTRAL_API_KEY')],
-    },
   },
   {
     id: 'moonshine_stt',
@@ -528,22 +322,6 @@ export const STT_SERVICES = [
       source:
         "pipecat/services/moonshine/stt.py _load: get_model_for_language fetches the language's model (Model.SMALL_STREAMING by default) into moonshine_voice's cache; size from its 123M parameters stored as 8-bit weights",
     },
-    record: {
-      follows: [reg('moonshine_stt'), 'src/pipecat/services/moonshine/stt.py#MoonshineSTTService'],
-      compared: ['settings.model', 'sample_rate (class default)'],
-      runtime: RT.stt,
-      deviations: [D.present('settings.model', 'MOONSHINE_STT_MODEL'), D.localModelAtBuild],
-      changes18: [
-        { fragment: 'changelog/5182.changed.2.md', follow: 'Model reloads on a language/model change; bot.py sets them once.' },
-        { fragment: 'changelog/5182.fixed.md', follow: 'Non-English languages fall back to a published model; bot.py sets no language.' },
-        {
-          fragment: 'changelog/5316.added.md',
-          follow:
-            'setup_timeout_secs defaults to 20 s: a first run that downloads the model inside bot() can exceed it (so the weights are fetched at image build time).',
-        },
-      ],
-      removed: [D.localModelInBot],
-    },
   },
   {
     id: 'nvidia_sagemaker_stt',
@@ -570,12 +348,6 @@ export const STT_SERVICES = [
     ],
     requiresPython: '3.12',
     note: 'AWS credentials are read by the AWS SDK from the environment; needs Python 3.12+.',
-    record: {
-      follows: [reg('nvidia_sagemaker_stt'), 'src/pipecat/services/nvidia/sagemaker/stt.py#NvidiaSageMakerSTTService'],
-      compared: ['endpoint_name', 'region', 'sample_rate (class default)'],
-      runtime: RT.stt,
-      deviations: [D.required('NVIDIA_SAGEMAKER_STT_ENDPOINT_NAME', 'AWS_REGION'), D.awsRegion('region', 'NVIDIA_SAGEMAKER_STT_REGION')],
-    },
   },
   {
     id: 'nvidia_stt',
@@ -589,12 +361,6 @@ export const STT_SERVICES = [
 )`,
     env: [NVIDIA_API_KEY],
     note: 'Riva speech recognition on NVIDIA cloud.',
-    record: {
-      follows: [reg('nvidia_stt'), 'src/pipecat/services/nvidia/stt.py#NvidiaSTTService'],
-      compared: ['api_key', 'sample_rate (class default)'],
-      runtime: RT.riva,
-      deviations: [D.required('NVIDIA_API_KEY')],
-    },
   },
   {
     id: 'openai_realtime_stt',
@@ -614,19 +380,6 @@ export const STT_SERVICES = [
         required: false,
       },
     ],
-    record: {
-      follows: [reg('openai_realtime_stt'), 'src/pipecat/services/openai/stt.py#OpenAIRealtimeSTTService'],
-      compared: ['api_key', 'settings.model', 'sample_rate (class default)'],
-      runtime: RT.stt,
-      deviations: [D.required('OPENAI_API_KEY'), D.added('settings.model', 'OPENAI_REALTIME_STT_MODEL')],
-      changes18: [
-        {
-          fragment: 'changelog/5156.added.md',
-          follow:
-            'The service now proposes turn boundaries and recommends ExternalUserTurnStrategies itself; bot.py pins no user_turn_strategies, so the recommendation applies (followed).',
-        },
-      ],
-    },
   },
   {
     id: 'openai_stt',
@@ -647,12 +400,6 @@ export const STT_SERVICES = [
       },
     ],
     note: 'Segmented: transcribes each utterance after the user stops speaking.',
-    record: {
-      follows: [reg('openai_stt'), 'src/pipecat/services/openai/stt.py#OpenAISTTService'],
-      compared: ['api_key', 'settings.model', 'sample_rate (class default)'],
-      runtime: EDGE_RT.whisperApi,
-      deviations: [D.required('OPENAI_API_KEY'), D.added('settings.model', 'OPENAI_STT_MODEL')],
-    },
   },
   {
     id: 'sarvam_stt',
@@ -668,29 +415,6 @@ export const STT_SERVICES = [
       SARVAM_API_KEY,
       { name: 'SARVAM_STT_MODEL', description: 'Sarvam speech-to-text model, e.g. saaras:v3 (empty: pipecat default)', required: false },
     ],
-    record: {
-      follows: [reg('sarvam_stt'), 'src/pipecat/services/sarvam/stt.py#SarvamSTTService'],
-      compared: ['api_key', 'settings.model', 'sample_rate (class default)'],
-      runtime: RT.stt,
-      deviations: [
-        D.required('SARVAM_API_KEY'),
-        D.renamed('settings.model', 'SARVAM_STT_MODEL', 'SARVAM_MODEL'),
-        D.present('settings.model', 'SARVAM_STT_MODEL'),
-      ],
-      changes18: [
-        {
-          fragment: 'changelog/5156.added.md',
-          follow:
-            'The service now proposes turn boundaries and recommends ExternalUserTurnStrategies itself; bot.py pins no user_turn_strategies, so the recommendation applies (followed).',
-        },
-        { fragment: 'changelog/5382.changed.md', follow: 'Default model is now saaras:v4; SARVAM_STT_MODEL unset follows it.' },
-        {
-          fragment: 'changelog/5383.removed.2.md',
-          follow: 'saarika:v2.5 and saaras:v2.5 are gone; the .env.example hint names saaras:v3, still supported.',
-        },
-        { fragment: 'changelog/5383.removed.md', follow: 'Settings(prompt=) removed; bot.py never passed it.' },
-      ],
-    },
   },
   {
     id: 'soniox_stt',
@@ -702,19 +426,6 @@ export const STT_SERVICES = [
     api_key=required(os.getenv("SONIOX_API_KEY"), "SONIOX_API_KEY"),
 )`,
     env: [SONIOX_API_KEY],
-    record: {
-      follows: [reg('soniox_stt'), 'src/pipecat/services/soniox/stt.py#SonioxSTTService'],
-      compared: ['api_key', 'sample_rate (class default)'],
-      runtime: RT.stt,
-      deviations: [D.required('SONIOX_API_KEY')],
-      changes18: [
-        {
-          fragment: 'changelog/5156.added.md',
-          follow:
-            'The service now proposes turn boundaries and recommends ExternalUserTurnStrategies itself; bot.py pins no user_turn_strategies, so the recommendation applies (followed).',
-        },
-      ],
-    },
   },
   {
     id: 'speechmatics_stt',
@@ -734,23 +445,6 @@ export const STT_SERVICES = [
         required: false,
       },
     ],
-    record: {
-      follows: [reg('speechmatics_stt'), 'src/pipecat/services/speechmatics/stt.py#SpeechmaticsSTTService'],
-      compared: ['api_key', 'base_url', 'sample_rate (class default)'],
-      runtime: RT.stt,
-      deviations: [D.required('SPEECHMATICS_API_KEY'), D.added('base_url', 'SPEECHMATICS_RT_URL')],
-      changes18: [
-        {
-          fragment: 'changelog/5156.added.md',
-          follow:
-            'The service now proposes turn boundaries and recommends ExternalUserTurnStrategies itself; bot.py pins no user_turn_strategies, so the recommendation applies (followed).',
-        },
-        {
-          fragment: 'changelog/5273.fixed.5.md',
-          follow: 'Construction with EN_IN-like locales no longer raises; bot.py sets no language.',
-        },
-      ],
-    },
   },
   {
     id: 'whisper_stt',
@@ -778,32 +472,6 @@ export const STT_SERVICES = [
       source:
         'pipecat/services/whisper/stt.py _load: WhisperModel(model_name) fetches Model.DISTIL_MEDIUM_EN from the Hugging Face hub into ~/.cache/huggingface; size from its 394M parameters stored as float16, loaded as float32 on a CPU (compute_type "default")',
     },
-    record: {
-      follows: [reg('whisper_stt'), 'src/pipecat/services/whisper/stt.py#WhisperSTTService'],
-      compared: ['settings.model', 'sample_rate (class default)'],
-      runtime: RT.stt,
-      deviations: [
-        {
-          what: '`settings.model` from `WHISPER_STT_MODEL` (registry: `OPENAI_MODEL`)',
-          why: 'OPENAI_MODEL is the OpenAI chat model of the registry LLM entries: a project with Whisper and OpenAI would hand a chat model id to faster-whisper (rule E2, docs/generated-project.md)',
-        },
-        D.present('settings.model', 'WHISPER_STT_MODEL'),
-        D.localModelAtBuild,
-      ],
-      changes18: [
-        {
-          fragment: 'changelog/5171.fixed.2.md',
-          follow:
-            'An English-only model with a non-English language now raises; bot.py sets no language and the default model is distil-medium.en.',
-        },
-        {
-          fragment: 'changelog/5316.added.md',
-          follow:
-            'setup_timeout_secs defaults to 20 s: the first model download inside bot() can exceed it (so the weights are fetched at image build time).',
-        },
-      ],
-      removed: [D.localModelInBot],
-    },
   },
   {
     id: 'xai_stt',
@@ -815,28 +483,5 @@ export const STT_SERVICES = [
     api_key=required(os.getenv("XAI_API_KEY"), "XAI_API_KEY"),
 )`,
     env: [XAI_API_KEY],
-    record: {
-      follows: [reg('xai_stt'), 'src/pipecat/services/xai/stt.py#XAISTTService'],
-      compared: ['api_key', 'sample_rate'],
-      runtime: RT.sttHello,
-      deviations: [D.required('XAI_API_KEY')],
-      changes18: [
-        {
-          fragment: 'changelog/5298.fixed.2.md',
-          follow: 'sample_rate defaults to the pipeline input rate (what the explicit None already did).',
-        },
-        {
-          fragment: 'changelog/5384.fixed.md',
-          follow:
-            'An STT output that predates the measured start logs a WARNING (TTFB not reported). On main the runtime tier fails xai_stt sessions with it: the scripted transcript arrives before the measurement starts (same with or without sample_rate=None); the stand-in needs to answer later.',
-        },
-      ],
-      removed: [
-        {
-          what: '`sample_rate=None` written explicitly',
-          why: '1.7 defaulted this class to 16000 Hz and declared that to the vendor for 8 kHz phone audio; 1.8 defaults to None, the pipeline input rate (changelog/5298.fixed.2.md), so the construct now keeps the default',
-        },
-      ],
-    },
   },
 ] as const satisfies readonly ServiceDefinition[];

@@ -175,8 +175,10 @@ export interface Change18 {
 /**
  * The deviation record of a service, transport or feature: what pipecat code it
  * follows, what was compared, where the runtime tier answers it, and every difference with its reason.
- * Rendered into docs/deviations.md; test/deviations.test.ts checks that every entry has one and that
- * every cited path exists in pipecat-ai 1.8.0-dev.
+ * Rendered into docs/deviations.md; test/deviations.test.ts checks that every cited path exists in
+ * pipecat-ai 1.8.0-dev. Records are kept beside the entries, out of the binary: `<kind>.records.ts`
+ * next to each catalogue file (and `config/feature-rows.records.ts`), keyed by entry id
+ * (`all-records.ts` gathers them; test/records.test.ts checks that every entry has one).
  */
 export interface DeviationRecord {
   /**
@@ -318,8 +320,6 @@ export interface ServiceDefinition {
    * otherwise). See {@link InputSampleRate}.
    */
   readonly inputSampleRate?: InputSampleRate;
-  /** What pipecat code this service follows and where it differs (see {@link DeviationRecord}). */
-  readonly record: DeviationRecord;
 }
 
 /** How the generated bot gets a transport at run time. */
@@ -458,6 +458,4 @@ export interface TransportDefinition {
    * reach the agent deployed on Pipecat Cloud).
    */
   readonly readme: { readonly local: string; readonly cloud?: string };
-  /** What pipecat code this transport follows and where it differs (see {@link DeviationRecord}). */
-  readonly record: DeviationRecord;
 }

@@ -6,7 +6,7 @@
  * Source: pipecat's own `pipecat init` (pipecat-ai/pipecat 1.8.0, commit acead05: `src/pipecat/cli/commands/init.py`) for the options, and JHipster's
  * `command.ts` (one row per option, flag, prompt and stored key) for the shape.
  */
-import type { DeviationRecord, PythonImport, ServiceRole } from '../catalogue/types.js';
+import type { PythonImport, ServiceRole } from '../catalogue/types.js';
 
 /** Where a value came from; decides how problems name it. */
 export type ValueSource = 'flag' | 'config' | 'default';
@@ -74,8 +74,6 @@ export interface FeatureDefinition {
   readonly readme: FeatureReadme;
   /** What it adds to the server when on (see {@link FeatureServerParts}). */
   readonly server?: FeatureServerParts;
-  /** What pipecat code the feature follows and where it differs (see {@link DeviationRecord}). */
-  readonly record: DeviationRecord;
 }
 
 /**
