@@ -19,6 +19,7 @@ import type { CommandModule } from 'yargs';
 import { ConfigError, readConfigFile, resolveConfig, type ConfigLayer } from '../../generators/app/config/resolve.js';
 import type { InitRequest } from '../../generators/app/init/init-plan.js';
 import type { GeneratorRun } from '../../generators/app/run.js';
+import { findPreset } from '../../generators/app/catalogue/presets.js';
 import { schemaProblem } from '../../generators/app/wizard/questions.js';
 import { CancelledError, UserError, pendingUsageProblems } from '../errors.js';
 import { setStopContext } from '../interrupts.js';
@@ -169,7 +170,8 @@ export async function runInit(argv: InitArgs, io: InitIO): Promise<void> {
 
 /**
  * Read what yargs left: the usage problems it collected, the checks it cannot make, `--config`
- * (`-` for stdin), `pipecat init quickstart` and `DIRECTORY`.
+ * (`-` for stdin), a preset word as DIRECTORY (`pipecat init quickstart`, `catalogue/presets.ts`)
+ * and `DIRECTORY`.
  *
  * @param argv parsed arguments (`config` and `directory` are normalised in place)
  * @param io the raw arguments and folder
@@ -188,12 +190,13 @@ function readInput(argv: InitArgs, io: InitIO): { flags: ConfigLayer; configLaye
   if (argv.config === '') throw new UserError('--config needs the path of a JSON config file');
   const flags = flagsLayer(argv);
   let configLayer = typeof argv.config === 'string' ? readConfigFile(argv.config) : undefined;
-  if (argv.directory === QUICKSTART_WORD) {
+  const preset = findPreset(argv.directory);
+  if (preset) {
     // `pipecat init quickstart`: the fixed preset, in ./pipecat-quickstart; flags still override.
     if (configLayer)
-      throw new UserError('--config: `pipecat init quickstart` is a fixed preset; drop --config (flags may override single values)');
-    argv.directory = QUICKSTART.project_name as string;
-    configLayer = { ...QUICKSTART };
+      throw new UserError(`--config: \`pipecat init ${preset.word}\` is a fixed preset; drop --config (flags may override single values)`);
+    argv.directory = preset.values.project_name;
+    configLayer = { ...preset.values };
   }
   applyDirectory(argv, flags, configLayer?.project_name, io.cwd);
   return { flags, configLayer };
@@ -249,25 +252,6 @@ function withConfigProblems(usage: string[], argv: InitArgs): UserError {
   if (usage.length === 1) return new UserError(`${usage[0]} (nothing was written)`, rest);
   return new UserError('invalid command line: nothing was written', [...usage, ...rest]);
 }
-
-/** `pipecat init quickstart` (the anchor's spelling): this word as DIRECTORY selects {@link QUICKSTART}. */
-export const QUICKSTART_WORD = 'quickstart';
-
-/**
- * The quickstart preset, as pipecat 1.7.0's `pipecat init quickstart` sets it (`scaffold.py`,
- * `scaffold_quickstart`): a web bot on SmallWebRTC and Daily, Deepgram → OpenAI (Responses API) →
- * Cartesia, deployable to Pipecat Cloud, in `./pipecat-quickstart`.
- */
-export const QUICKSTART: ConfigLayer = {
-  project_name: 'pipecat-quickstart',
-  bot_type: 'web',
-  transports: ['smallwebrtc', 'daily'],
-  mode: 'cascade',
-  stt_service: 'deepgram_stt',
-  llm_service: 'openai_responses_llm',
-  tts_service: 'cartesia_tts',
-  deploy_to_cloud: true,
-};
 
 /** Whether the command line says `--config -` (yargs reads a lone `-` as an empty value). */
 function stdinConfig(rawArgs: readonly string[]): boolean {
