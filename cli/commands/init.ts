@@ -142,7 +142,6 @@ export async function runInit(argv: InitArgs, io: InitIO): Promise<void> {
   const wizard =
     !codingAgent && configLayer === undefined && (flags.project_name === undefined || (inPlaceAsk && io.interactive && !resolved));
   const request = requestOf(argv, io, { flags, configLayer, wizard });
-  if (codingAgent) return core.carryOut(core.planGuidesOnly(request), request, { out: io.out, note: io.err });
   if (wizard && !io.interactive) {
     throw new UserError('no terminal for the wizard: pass --name (and the other options) or --config <file>', [
       'e.g. pipecat init --name my-bot --bot-type web --transport smallwebrtc --mode cascade --stt deepgram_stt --llm openai_llm --tts cartesia_tts',
@@ -150,16 +149,24 @@ export async function runInit(argv: InitArgs, io: InitIO): Promise<void> {
     ]);
   }
   // Without the wizard, resolve and plan before loading Yeoman (bad input and a dry run never load
-  // it); the generator takes this plan and makes none of its own.
-  const plan = wizard ? undefined : core.planRequest(request, resolved);
+  // it); the request carries this plan and the generator makes none of its own.
+  const plan = wizard ? undefined : core.planOnce(request, resolved);
   if (plan && request.dryRun) {
     io.out(core.dryRunText(plan));
     return;
   }
+  // The guides alone are three files: the core writes them without Yeoman, whose load would add
+  // about 40% to the run's CPU time (CONTRIBUTING, "How the pieces fit").
+  if (plan && request.codingAgent) return core.carryOut(plan, request, { out: io.out, note: io.err });
   const home = yeomanHomeProblem();
   if (home) throw home;
   try {
-    await io.runGenerator({ request, plan, adapter: wizard ? await io.promptAdapter() : undefined, out: io.out, note: io.err });
+    await io.runGenerator({
+      request: { ...request, plan },
+      adapter: wizard ? await io.promptAdapter() : undefined,
+      out: io.out,
+      note: io.err,
+    });
   } catch (err) {
     // Ctrl-C or Esc in a question, or "no" to the summary: one line, exit 130.
     if (err instanceof CancelledError || (err && typeof err === 'object' && (err as { exitCode?: unknown }).exitCode === 130))
@@ -223,6 +230,7 @@ function requestOf(
     dryRun: argv['dry-run'] === true,
     overwriteGuide: argv['overwrite-guide'] === true,
     yes: argv.yes === true,
+    codingAgent: argv['coding-agent'] === true,
     // A signal after the commit stops the process with a true report: the project is whole.
     onCommitted: (target) => setStopContext({ note: `stopped after writing the project: ${target} is complete` }),
   };

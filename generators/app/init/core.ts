@@ -8,15 +8,14 @@
  *
  * The generator's phases call these steps (`../index.ts`: configuring plans, writing stages
  * through mem-fs, end commits). `pipecat init` without the wizard plans before Yeoman starts and
- * hands the plan to the generator, which does not make it again; `--coding-agent` needs no Yeoman
- * at all and runs the same steps in one call ({@link carryOut}). In-place init is the plan's
+ * the request carries the plan to the generator, which does not make it again ({@link planOnce});
+ * `--coding-agent` needs no Yeoman at all and runs the same steps in one call ({@link carryOut}). In-place init is the plan's
  * destination (`Destination.inPlace`), not another path.
  *
  * Source: issue 25 ("One init core"); issue 12 (in-place init, `--coding-agent`).
  */
 import { join, relative, resolve } from 'node:path';
 import { UserError } from '../../../cli/errors.js';
-import { readConfigFile } from '../config/resolve.js';
 import type { ProjectConfig } from '../config/types.js';
 import { renderFiles, renderGuidesOnly, type RenderedFile } from '../render/render.js';
 import { destinationProblem, inPlaceProblem } from '../staging/destination.js';
@@ -33,8 +32,8 @@ import {
   outputFolderOf,
   planInit,
   resolveRequest,
-  type Destination,
-  type GuidePlan,
+  type CorePlan,
+  type GuidesPlan,
   type InitPlan,
   type InitRequest,
 } from './init-plan.js';
@@ -42,23 +41,11 @@ import { nextSteps } from './next-steps.js';
 import { selfCommand } from './self-command.js';
 
 /**
- * The plan of `--coding-agent` (the anchor's "build with a coding agent" path): only `AGENTS.md`,
- * `CLAUDE.md` and `GETTING_STARTED.md`, no bot and no service questions.
+ * Whether a plan is a whole project (it has a resolved configuration), not the guides only.
+ *
+ * @param plan a plan of either kind
  */
-export interface GuidesPlan {
-  /** The project (folder) name shown in the guides. */
-  name: string;
-  /** Where the guides go. */
-  dest: Destination;
-  /** The guides already there (always looked for: the folder may exist) and `--overwrite-guide`. */
-  guides: GuidePlan;
-}
-
-/** What the core carries out: a whole project ({@link InitPlan}) or the guides only ({@link GuidesPlan}). */
-export type CorePlan = InitPlan | GuidesPlan;
-
-/** Whether a plan is a whole project (it has a resolved configuration). */
-function isProject(plan: CorePlan): plan is InitPlan {
+export function isProject(plan: CorePlan): plan is InitPlan {
   return 'config' in plan;
 }
 
@@ -93,18 +80,27 @@ export async function askProject(
 /**
  * Resolve (unless the wizard already did) and plan a project.
  *
- * @param req the request
+ * @param req the request (its flags and config file's layer)
  * @param resolved the configuration when already resolved: the wizard's (through its `resolve`,
  *   {@link resolveRequest}), or {@link resolvedOrMissing}'s
- * @param configPath `yo pipecat --config FILE`, read here (our CLI passes the layer in `req.config`)
  * @returns the plan
  * @throws ConfigError or DestinationError (exit 2); nothing is written
  */
-export function planRequest(req: InitRequest, resolved?: ProjectConfig, configPath?: string): InitPlan {
-  const config =
-    resolved ??
-    resolveRequest({ flags: req.flags, config: req.config ?? (configPath !== undefined ? readConfigFile(configPath) : undefined) });
-  return planInit(req, config);
+export function planRequest(req: InitRequest, resolved?: ProjectConfig): InitPlan {
+  return planInit(req, resolved ?? resolveRequest({ flags: req.flags, config: req.config }));
+}
+
+/**
+ * The plan of a request, made once: the one the front end made already (`req.plan`), else the
+ * guides' ({@link planGuidesOnly}) or the project's ({@link planRequest}). The generator's
+ * configuring phase calls this whatever the front end.
+ *
+ * @param req the request
+ * @param asked the wizard's confirmed configuration, if it asked
+ * @throws as {@link planRequest} and {@link planGuidesOnly} do
+ */
+export function planOnce(req: InitRequest, asked?: ProjectConfig): CorePlan {
+  return req.plan ?? (req.codingAgent ? planGuidesOnly(req) : planRequest(req, asked));
 }
 
 /**
@@ -235,19 +231,15 @@ export function nextStepsText(plan: CorePlan, req: InitRequest, installed: reado
 }
 
 /**
- * The steps after the plan in one call, without Yeoman (`--coding-agent`): print the plan with
- * `--dry-run`, else stage, commit and print the next steps.
+ * The steps after the plan in one call, without Yeoman (`--coding-agent`: the generator's writing
+ * and end phases would do the same, after loading Yeoman): stage, commit and print the next steps.
  *
  * @param plan the plan
- * @param req the request (`dryRun`, `cwd`, `onCommitted`)
+ * @param req the request (`cwd`, `onCommitted`)
  * @param io `out` for results (stdout), `note` for notes (stderr)
  * @throws StagingError when the file system refuses (nothing is left behind)
  */
 export function carryOut(plan: CorePlan, req: InitRequest, io: { out: (text: string) => void; note: (text: string) => void }): void {
-  if (req.dryRun) {
-    io.out(dryRunText(plan));
-    return;
-  }
   const staging = stagePlan(plan);
   try {
     commitPlan(plan, staging, req, io.note);

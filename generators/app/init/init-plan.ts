@@ -41,6 +41,14 @@ export interface InitRequest {
   overwriteGuide: boolean;
   /** `--yes`/`-y`: generate without asking the wizard's final "Generate this project?". */
   yes?: boolean;
+  /** `--coding-agent`: the agent guides only, no bot (`./core.ts`'s `planGuidesOnly`). */
+  codingAgent?: boolean;
+  /**
+   * The plan of this request, when the front end made it already (our CLI, when nothing is asked:
+   * so bad input and `--dry-run` never load Yeoman). The generator takes it instead of planning
+   * again (`./core.ts`'s `planOnce`): one plan per init either way.
+   */
+  plan?: CorePlan;
   /**
    * Called once the project is in place (after the commit, before the next steps): our CLI then
    * says "stopped after writing …", not "nothing was written", if a signal comes later.
@@ -49,6 +57,22 @@ export interface InitRequest {
    */
   onCommitted?: (target: string) => void;
 }
+
+/**
+ * The plan of `--coding-agent` (the anchor's "build with a coding agent" path): only `AGENTS.md`,
+ * `CLAUDE.md` and `GETTING_STARTED.md`, no bot and no service questions.
+ */
+export interface GuidesPlan {
+  /** The project (folder) name shown in the guides. */
+  name: string;
+  /** Where the guides go. */
+  dest: Destination;
+  /** The guides already there (always looked for: the folder may exist) and `--overwrite-guide`. */
+  guides: GuidePlan;
+}
+
+/** What the core carries out: a whole project ({@link InitPlan}) or the guides only ({@link GuidesPlan}). */
+export type CorePlan = InitPlan | GuidesPlan;
 
 /** The steps of an init that {@link countStep} counts. */
 export type InitStep = 'resolve' | 'plan';
