@@ -3,9 +3,10 @@
  * wizard looks like the rest of our CLI (searchable lists, the same keys) while `yo` keeps
  * Inquirer and yeoman-test keeps its TestAdapter.
  *
- * It implements the adapter interface of @yeoman/adapter 4 (`InputOutputAdapter`: `log`,
- * `prompt`, `close`, `abort`, `signal`) by extending its `TerminalAdapter` and replacing
- * `prompt()`. It declares {@link RENDERS_ROWS}, so the generator hands it the wizard's question
+ * It implements the adapter interface of @yeoman/adapter 4 (`InputOutputAdapter`, its
+ * `types/adapter.d.ts`: `log`, `prompt`, `close`, `abort`, `signal`) by composition: the log is
+ * Yeoman's own (`createLogger`, the one `TerminalAdapter` makes) on our sink, the abort signal its
+ * own `AbortController`; nothing of Inquirer is built. It declares {@link RENDERS_ROWS}, so the generator hands it the wizard's question
  * rows (`generators/app/wizard/row.ts`), each rendered here once into a `prompts` question; other
  * (Inquirer-shaped) questions are mapped to the nearest `prompts` type.
  *
@@ -16,7 +17,8 @@
  */
 import { Console } from 'node:console';
 import type { Readable, Writable } from 'node:stream';
-import { TerminalAdapter } from '@yeoman/adapter';
+import { createLogger } from '@yeoman/adapter';
+import type { InputOutputAdapter } from '@yeoman/adapter/types';
 import prompts, { type Choice, type PromptObject } from 'prompts';
 import { isQuestionRow, RENDERS_ROWS, type QuestionRow, type RowChoice } from '../generators/app/wizard/row.js';
 import { sinkStream } from '../generators/app/output/sinks.js';
@@ -202,27 +204,25 @@ export function toPrompts(row: QuestionRow): PromptObject {
 }
 
 /** Yeoman adapter asking with `prompts`. */
-export class PromptsAdapter extends TerminalAdapter {
+export class PromptsAdapter implements InputOutputAdapter {
   /** The generator hands this adapter question rows (see `generators/app/wizard/row.ts`). */
   readonly [RENDERS_ROWS] = true;
+  /** Yeoman's log (the wizard's notes and summary, the `create …` lines), on the sink's rule. */
+  readonly log: InputOutputAdapter['log'];
+  private readonly aborting = new AbortController();
+  /** Aborted by {@link abort} or {@link close} (Yeoman's QueuedAdapter passes it on). */
+  readonly signal: AbortSignal = this.aborting.signal;
   private readonly input: Readable;
   private readonly output: Writable;
 
   /** @param io streams (tests may pass their own) */
   constructor(io: PromptsAdapterIO = {}) {
-    const stdin = io.stdin ?? process.stdin;
-    const stdout = io.stdout ?? process.stderr;
-    // `prompts` draws on `stdout` itself (the question through `drawnQuestion`); Yeoman's log (the
-    // wizard's notes and summary, the `create …` lines) goes through a sink's rule on its way there.
-    const log = sinkStream(stdout);
-    super({
-      stdin: stdin as NodeJS.ReadStream,
-      stdout: stdout as NodeJS.WriteStream,
-      stderr: log as unknown as NodeJS.WriteStream,
-      console: new Console(log, log),
-    });
-    this.input = stdin;
-    this.output = stdout;
+    this.input = io.stdin ?? process.stdin;
+    this.output = io.stdout ?? process.stderr;
+    // `prompts` draws on `output` itself (the question through `drawnQuestion`); Yeoman's log goes
+    // through a sink's rule on its way there.
+    const sink = sinkStream(this.output) as unknown as NodeJS.WriteStream;
+    this.log = createLogger({ stdout: sink, stderr: sink, console: new Console(sink, sink) });
     // Yeoman logs "An error occured while running pipecat:app#prompting" before rethrowing; our
     // CLI prints the error itself (one line "cancelled" for Ctrl-C), so that line is dropped.
     const error = this.log.error;
@@ -230,6 +230,20 @@ export class PromptsAdapter extends TerminalAdapter {
       if (typeof args[0] === 'string' && args[0].startsWith('An error occured while running ')) return this;
       return error.apply(this, args as never);
     } as typeof error;
+  }
+
+  /** Stop: abort {@link signal} (Yeoman calls it when the run ends). */
+  close(): void {
+    this.abort();
+  }
+
+  /**
+   * Abort {@link signal} with a reason.
+   *
+   * @param reason why (Yeoman's QueuedAdapter passes a cancel on)
+   */
+  abort(reason?: unknown): void {
+    this.aborting.abort(reason);
   }
 
   /**
@@ -240,10 +254,7 @@ export class PromptsAdapter extends TerminalAdapter {
    * @returns every answer by question name
    * @throws CancelledError on Ctrl-C or Esc
    */
-  override async prompt<A extends Record<string, unknown> = Record<string, unknown>>(
-    questions: unknown,
-    initialAnswers?: Partial<A>,
-  ): Promise<A> {
+  async prompt<A extends Record<string, unknown> = Record<string, unknown>>(questions: unknown, initialAnswers?: Partial<A>): Promise<A> {
     const list = (Array.isArray(questions) ? questions : [questions]) as (QuestionRow | InquirerQuestion)[];
     const answers: Record<string, unknown> = { ...(initialAnswers ?? {}) };
     for (const q of list) {

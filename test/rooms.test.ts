@@ -8,7 +8,8 @@
  * `instanceof`: no `.name` is compared with an `...Error` string. No function in cli/ takes more
  * than 4 positional parameters (a longer list is an options object). No yargs builder's type is
  * forced with `as unknown as Argv` in cli/ or generators/ (a command is a definition whose flags
- * type themselves, `cli/commands/cloud/define.ts`).
+ * type themselves, `cli/commands/cloud/define.ts`). No class in cli/ extends Yeoman's
+ * `TerminalAdapter` (an adapter implements its `InputOutputAdapter` by composition).
  */
 import { describe, expect, test } from '@jest/globals';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -191,6 +192,38 @@ function argvCasts(file: string, text: string): string[] {
   return found;
 }
 
+/**
+ * Classes that extend @yeoman/adapter's `TerminalAdapter` (imported by name, renamed, or through a
+ * namespace import), as `file:line class Name`.
+ */
+function terminalAdapterSubclasses(file: string, text: string): string[] {
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const names = new Set<string>();
+  const namespaces = new Set<string>();
+  for (const st of sf.statements) {
+    if (!ts.isImportDeclaration(st) || !ts.isStringLiteral(st.moduleSpecifier) || st.moduleSpecifier.text !== '@yeoman/adapter') continue;
+    const bindings = st.importClause?.namedBindings;
+    if (bindings && ts.isNamespaceImport(bindings)) namespaces.add(bindings.name.text);
+    if (bindings && ts.isNamedImports(bindings))
+      for (const el of bindings.elements) if ((el.propertyName ?? el.name).text === 'TerminalAdapter') names.add(el.name.text);
+  }
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isClassDeclaration(node) || ts.isClassExpression(node)) {
+      const base = node.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0]?.expression;
+      const hit =
+        base !== undefined &&
+        ((ts.isIdentifier(base) && names.has(base.text)) ||
+          (ts.isPropertyAccessExpression(base) && base.name.text === 'TerminalAdapter' && namespaces.has(base.expression.getText(sf))));
+      if (hit)
+        found.push(`${file}:${sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1} class ${node.name?.text ?? '(anonymous)'}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return found;
+}
+
 /** One line per overrun, for failure messages and the PENDING printout. */
 function describeOverrun(o: Overrun): string {
   return o.what === 'file'
@@ -302,6 +335,28 @@ describe('short rooms (issue 25)', () => {
     ).toEqual(['f.ts:1 as unknown as Argv<A>', 'f.ts:2 as unknown as Argv']);
     const found = ['cli', 'generators'].flatMap((room) =>
       sources(join(ROOT, room)).flatMap((abs) => argvCasts(relative(ROOT, abs).split('\\').join('/'), readFileSync(abs, 'utf8'))),
+    );
+    expect(found).toEqual([]);
+  });
+
+  test("no class in cli/ extends Yeoman's TerminalAdapter (adapters compose it)", () => {
+    expect(
+      terminalAdapterSubclasses(
+        'f.ts',
+        [
+          "import { TerminalAdapter, QueuedAdapter } from '@yeoman/adapter';",
+          "import { TerminalAdapter as T } from '@yeoman/adapter';",
+          "import * as y from '@yeoman/adapter';",
+          'class A extends TerminalAdapter {}',
+          'class B extends T {}',
+          'const C = class extends y.TerminalAdapter {};',
+          'class D extends QueuedAdapter {}',
+          'class E implements TerminalAdapter {}',
+        ].join('\n'),
+      ),
+    ).toEqual(['f.ts:4 class A', 'f.ts:5 class B', 'f.ts:6 class (anonymous)']);
+    const found = sources(join(ROOT, 'cli')).flatMap((abs) =>
+      terminalAdapterSubclasses(relative(ROOT, abs).split('\\').join('/'), readFileSync(abs, 'utf8')),
     );
     expect(found).toEqual([]);
   });

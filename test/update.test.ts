@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BIN, WEB_ARGS, checkServers, checkerAvailable, makeTempDir, readBytes, removeDir, runCli, childEnv } from './helpers/cli.js';
 import { STAGING_PREFIX } from '../generators/app/staging/staging.js';
@@ -322,6 +322,29 @@ describe('pipecat update', () => {
     const r = runCli(['update', '--tts', 'elevenlabs_tts'], { cwd: dir, env: { PIPECAT_DEBUG_RUNS: '1', ELEVENLABS_API_KEY: '' } });
     expect({ code: r.code, runs: r.stderr.match(/generator run \d+/g) }).toEqual({ code: 0, runs: null });
     expect(readFileSync(join(dir, 'server', 'bot.py'), 'utf8')).toContain('ElevenLabsTTSService');
+  });
+
+  test('~/.yo-rc-global.json (Yeoman’s settings) is neither read nor written: a corrupt one there changes nothing', () => {
+    const dir = project('yo-global');
+    const home = join(tmp, 'home-yo-global');
+    mkdirSync(home);
+    const global = join(home, '.yo-rc-global.json');
+    const corrupt = '{\n<<<<<<< HEAD\n  "generator-pipecat": {}\n}\n';
+    writeFileSync(global, corrupt);
+    const past = new Date('2001-02-03T04:05:06Z');
+    utimesSync(global, past, past);
+    const r = runCli(['update', '--tts', 'elevenlabs_tts'], { cwd: dir, env: { HOME: home, ELEVENLABS_API_KEY: '' } });
+    expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: expect.not.stringMatching(/yo-rc-global/) });
+    expect(readFileSync(join(dir, 'server', 'bot.py'), 'utf8')).toContain('ElevenLabsTTSService');
+    // Untouched, and not even read: its access time (a year-old one moves on a read, even under
+    // `relatime`) and modification time stay (stat before our own read below).
+    const { atimeMs, mtimeMs } = statSync(global);
+    expect({ atimeMs, mtimeMs, text: readFileSync(global, 'utf8') }).toEqual({
+      atimeMs: past.getTime(),
+      mtimeMs: past.getTime(),
+      text: corrupt,
+    });
+    expect(readdirSync(home)).toEqual(['.yo-rc-global.json']);
   });
 
   test('bad input: exit 2 naming the flag or folder, nothing changed', () => {

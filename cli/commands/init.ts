@@ -19,6 +19,7 @@ import type { CommandModule } from 'yargs';
 import { ConfigError, readConfigFile, resolveConfig, type ConfigLayer } from '../../generators/app/config/resolve.js';
 import type { InitRequest } from '../../generators/app/init/init-plan.js';
 import type { GeneratorRun } from '../../generators/app/run.js';
+import { findPreset } from '../../generators/app/catalogue/presets.js';
 import { schemaProblem } from '../../generators/app/wizard/questions.js';
 import { CancelledError, UserError } from '../errors.js';
 import { setStopContext } from '../interrupts.js';
@@ -141,7 +142,6 @@ async function runInit(argv: InitArgs, io: InitIO): Promise<void> {
   const wizard =
     !codingAgent && configLayer === undefined && (flags.project_name === undefined || (inPlaceAsk && io.interactive && !resolved));
   const request = requestOf(argv, io, { flags, configLayer, wizard });
-  if (codingAgent) return core.carryOut(core.planGuidesOnly(request), request, { out: io.out, note: io.err });
   if (wizard && !io.interactive) {
     throw new UserError('no terminal for the wizard: pass --name (and the other options) or --config <file>', [
       'e.g. pipecat init --name my-bot --bot-type web --transport smallwebrtc --mode cascade --stt deepgram_stt --llm openai_llm --tts cartesia_tts',
@@ -149,16 +149,24 @@ async function runInit(argv: InitArgs, io: InitIO): Promise<void> {
     ]);
   }
   // Without the wizard, resolve and plan before loading Yeoman (bad input and a dry run never load
-  // it); the generator takes this plan and makes none of its own.
-  const plan = wizard ? undefined : core.planRequest(request, resolved);
+  // it); the request carries this plan and the generator makes none of its own.
+  const plan = wizard ? undefined : core.planOnce(request, resolved);
   if (plan && request.dryRun) {
     io.out(core.dryRunText(plan));
     return;
   }
+  // The guides alone are three files: the core writes them without Yeoman, whose load would add
+  // about 40% to the run's CPU time (CONTRIBUTING, "How the pieces fit").
+  if (plan && request.codingAgent) return core.carryOut(plan, request, { out: io.out, note: io.err });
   const home = yeomanHomeProblem();
   if (home) throw home;
   try {
-    await io.runGenerator({ request, plan, adapter: wizard ? await io.promptAdapter() : undefined, out: io.out, note: io.err });
+    await io.runGenerator({
+      request: { ...request, plan },
+      adapter: wizard ? await io.promptAdapter() : undefined,
+      out: io.out,
+      note: io.err,
+    });
   } catch (err) {
     // Ctrl-C or Esc in a question, or "no" to the summary: one line, exit 130.
     if (err instanceof CancelledError || (err && typeof err === 'object' && (err as { exitCode?: unknown }).exitCode === 130))
@@ -169,7 +177,8 @@ async function runInit(argv: InitArgs, io: InitIO): Promise<void> {
 
 /**
  * Read what yargs left: the usage problems it collected, the checks it cannot make, `--config`
- * (`-` for stdin), `pipecat init quickstart` and `DIRECTORY`.
+ * (`-` for stdin), a preset word as DIRECTORY (`pipecat init quickstart`, `catalogue/presets.ts`)
+ * and `DIRECTORY`.
  *
  * @param argv parsed arguments (`config` and `directory` are normalised in place)
  * @param io the raw arguments and folder
@@ -188,12 +197,13 @@ function readInput(argv: InitArgs, io: InitIO): { flags: ConfigLayer; configLaye
   if (argv.config === '') throw new UserError('--config needs the path of a JSON config file');
   const flags = initArgvLayer(argv);
   let configLayer = typeof argv.config === 'string' ? readConfigFile(argv.config) : undefined;
-  if (argv.directory === QUICKSTART_WORD) {
+  const preset = findPreset(argv.directory);
+  if (preset) {
     // `pipecat init quickstart`: the fixed preset, in ./pipecat-quickstart; flags still override.
     if (configLayer)
-      throw new UserError('--config: `pipecat init quickstart` is a fixed preset; drop --config (flags may override single values)');
-    argv.directory = QUICKSTART.project_name as string;
-    configLayer = { ...QUICKSTART };
+      throw new UserError(`--config: \`pipecat init ${preset.word}\` is a fixed preset; drop --config (flags may override single values)`);
+    argv.directory = preset.values.project_name;
+    configLayer = { ...preset.values };
   }
   applyDirectory(argv, flags, configLayer?.project_name, io.cwd);
   return { flags, configLayer };
@@ -220,6 +230,7 @@ function requestOf(
     dryRun: argv['dry-run'] === true,
     overwriteGuide: argv['overwrite-guide'] === true,
     yes: argv.yes === true,
+    codingAgent: argv['coding-agent'] === true,
     // A signal after the commit stops the process with a true report: the project is whole.
     onCommitted: (target) => setStopContext({ note: `stopped after writing the project: ${target} is complete` }),
   };
@@ -250,25 +261,6 @@ function withConfigProblems(usage: string[], argv: InitArgs): UserError {
   if (usage.length === 1) return new UserError(`${usage[0]} (nothing was written)`, rest);
   return new UserError('invalid command line: nothing was written', [...usage, ...rest]);
 }
-
-/** `pipecat init quickstart` (the anchor's spelling): this word as DIRECTORY selects {@link QUICKSTART}. */
-const QUICKSTART_WORD = 'quickstart';
-
-/**
- * The quickstart preset, as pipecat 1.7.0's `pipecat init quickstart` sets it (`scaffold.py`,
- * `scaffold_quickstart`): a web bot on SmallWebRTC and Daily, Deepgram → OpenAI (Responses API) →
- * Cartesia, deployable to Pipecat Cloud, in `./pipecat-quickstart`.
- */
-const QUICKSTART: ConfigLayer = {
-  project_name: 'pipecat-quickstart',
-  bot_type: 'web',
-  transports: ['smallwebrtc', 'daily'],
-  mode: 'cascade',
-  stt_service: 'deepgram_stt',
-  llm_service: 'openai_responses_llm',
-  tts_service: 'cartesia_tts',
-  deploy_to_cloud: true,
-};
 
 /** Whether the command line says `--config -` (yargs reads a lone `-` as an empty value). */
 function stdinConfig(rawArgs: readonly string[]): boolean {

@@ -219,10 +219,9 @@ export const updateCommand: CommandModule = createUpdateCommand();
 async function runUpdateCommand(argv: UpdateArgs, io: UpdateIO): Promise<void> {
   // Imported here, not at the top: the update core brings the renderer, the catalogue and the
   // diff libraries, which `update --help` does not need (≈ 70 ms of CPU when imported statically).
-  const [core, { updateProject }, { yeomanHomeProblem }] = await Promise.all([
+  const [core, { updateProject }] = await Promise.all([
     import('../../generators/app/update/update.js'),
     import('../../generators/app/update/session.js'),
-    import('../../generators/app/init/yeoman-home.js'),
   ]);
   checkBooleanValues(io.rawArgs);
   checkEmptyValues(argv);
@@ -235,10 +234,6 @@ async function runUpdateCommand(argv: UpdateArgs, io: UpdateIO): Promise<void> {
   const root = core.findProjectRoot(argv.directory, io.cwd);
   // A corrupt .yo-rc.json (a git merge left markers in it) is reported first, in one line.
   core.readRecorded(root);
-  // The same refusal as `init` and `yo pipecat` when $HOME or ~/.yo-rc-global.json is unusable
-  // (kept from when update ran Yeoman, so the three agree; it reads one file, no Yeoman).
-  const home = yeomanHomeProblem();
-  if (home) throw home;
   const interactive = !argv['dry-run'] && settle === undefined && io.interactive;
   const code = await updateProject(
     {

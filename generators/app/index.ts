@@ -1,26 +1,27 @@
 /**
- * The `pipecat` Yeoman generator (`yo pipecat`, and every `pipecat init` that writes a project).
- * Its phases are thin calls into the init core (`./init/core.ts`), each once:
- * - prompting: the wizard asks what the flags and config file do not give (nothing in a
- *   non-interactive run, which never loads a prompt module of ours);
- * - configuring: resolve and plan (`planRequest`), unless our CLI handed its plan over; with
- *   `--dry-run` the plan is printed and nothing is written;
- * - writing: the file table, rendered in memory and written through mem-fs into a staging folder
- *   (`stagePlan`);
- * - end: the staging folder is committed into place and the next steps are printed (`commitPlan`,
- *   `nextStepsText`).
+ * The `pipecat` Yeoman generator (`yo pipecat`, and every `pipecat init` that writes a project): a
+ * thin host whose phases call the init core (`./init/core.ts`) or, inside a generated project, the
+ * update core (`./update/yo.ts`), each once. Every front end hands it the same request: our CLI an
+ * {@link InitRequest} (option `request`), `yo pipecat` its options, made into one (`yoRequest`).
+ * What differs between runs is data of that request (whether the wizard asks, whether the front
+ * end planned already, `--dry-run`, `--coding-agent`), not a path of the host. Its modes:
  *
- * Inside a generated project `yo pipecat` updates it instead (`./update/yo.ts`, the update core).
- * Front ends: our CLI passes an {@link InitRequest} (`request`), its plan when nothing is asked
- * (`plan`) and its output sinks; under `yo pipecat` the request is built from the options.
+ * | mode | runs when | prompting | configuring | writing | end |
+ * | --- | --- | --- | --- | --- | --- |
+ * | create | `pipecat init` (flags, config file, wizard, in place, `--coding-agent`); `yo pipecat` outside a project | the wizard, when the request asks (`req.wizard`) | the plan, once (`planOnce`: the front end's when it made one); `--dry-run` prints it and stops | the file table into a staging folder through mem-fs (`stagePlan`) | the commit, the install offer's install, the next steps |
+ * | update | `yo pipecat` inside a generated project | the wizard with the recorded answers as defaults, when on a terminal and not `--dry-run` | `pipecat update`'s core (`updateFromYo`), its conflict questions asked on a terminal | — | — |
+ *
+ * Under the `yo` command line itself (`./init/yo-host.ts`) a cancel or a known error ends the
+ * process with our exit codes; embedded (our CLI, yeoman-test) the error is thrown to the caller.
+ * `pipecat init --dry-run` and bad input end in our CLI before Yeoman loads (it plans first).
  */
 import { dirname } from 'node:path';
 import Generator from 'yeoman-generator';
 import { OPTION_FLAGS } from './config/flags.js';
 import type { ConfigLayer } from './config/resolve.js';
 import type { ProjectConfig } from './config/types.js';
-import { askProject, commitPlan, dryRunText, nextStepsText, planRequest, stagePlan } from './init/core.js';
-import type { InitPlan, InitRequest } from './init/init-plan.js';
+import { askProject, commitPlan, dryRunText, isProject, nextStepsText, planOnce, stagePlan } from './init/core.js';
+import type { CorePlan, InitRequest } from './init/init-plan.js';
 import { BASE_DIR, writeBase } from './update/base.js';
 import { checkCwdYoRc, checkYoRcAt } from './update/guard.js';
 import type { Staging } from './staging/staging.js';
@@ -33,10 +34,8 @@ import { writeStderr } from './output/sinks.js';
 
 /** Options the generator accepts (all `pipecat init` options, plus internal ones from our CLI). */
 interface PipecatGeneratorOptions {
-  /** Our CLI's request (flags and config file already read); absent under `yo pipecat`. */
+  /** Our CLI's request (flags and config file already read, its plan when nothing is asked); absent under `yo pipecat`. */
   request?: InitRequest;
-  /** Our CLI's plan of the request, made before Yeoman started (no wizard): not made again. */
-  plan?: InitPlan;
   /** Where results go: the `--dry-run` JSON and the next steps (default: the Yeoman log). */
   out?: (text: string) => void;
   /** Where notes go, e.g. which agent guides were kept (default: the Yeoman log). */
@@ -60,7 +59,7 @@ export default class PipecatGenerator extends Generator {
   /** The configuration being generated (set in prompting or configuring). */
   projectConfig?: ProjectConfig;
   /** The plan (set in configuring). */
-  private plan?: InitPlan;
+  private plan?: CorePlan;
   /** The staging of the project (set in writing). */
   private staging?: Staging;
   /** Set by `--dry-run`: the plan was printed, nothing is written. */
@@ -69,13 +68,12 @@ export default class PipecatGenerator extends Generator {
   private get _opts(): PipecatGeneratorOptions {
     return this.options as unknown as PipecatGeneratorOptions;
   }
-  /** `yo pipecat` inside a generated project: its root; the run updates it (`update/yo.ts`). */
-  private updateRoot?: string;
   /**
-   * `yo pipecat` inside a generated project on a terminal: the confirmed wizard's given values and
-   * answers, applied by the update over the recorded configuration (instead of the options alone).
+   * `yo pipecat` inside a generated project (the update mode): its root, and the values the update
+   * applies over the recorded configuration (the options, or the confirmed wizard's answers, which
+   * hold the transport additions and removals).
    */
-  private updateAnswers?: ConfigLayer;
+  private update?: { root: string; flags: ConfigLayer; add: string[]; remove: string[] };
   /** The wizard's install offer was accepted: install once the project is in place (end). */
   private install = false;
 
@@ -175,23 +173,22 @@ export default class PipecatGenerator extends Generator {
   }
 
   /**
-   * The wizard: ask every missing answer (a given option skips its step), show a summary
-   * and ask for confirmation. Each question is a row (`wizard/row.ts`) rendered once into the
-   * host's shape: Inquirer's under `yo` and yeoman-test (answers by name, `wizard/inquirer.ts`), the
-   * CLI's own dialog under `pipecat init` (`_askQuestion`).
+   * Ask what the run needs: in the create mode the wizard when the request asks for it (every
+   * missing answer, a summary, the confirmation); in the update mode the values the update applies
+   * (`_askUpdate`). Each question is a row (`wizard/row.ts`) rendered once into the host's shape:
+   * Inquirer's under `yo` and yeoman-test (answers by name, `wizard/inquirer.ts`), the CLI's own
+   * dialog under `pipecat init` (`_askQuestion`).
    *
    * @throws ConfigError (exit 2) for invalid options; WizardCancelledError (exit 130) when declined
    */
   async prompting(): Promise<void> {
-    // `yo pipecat` inside a generated project reuses its .yo-rc.json (Yeoman's convention) instead of nesting
-    // a new project in it: on a terminal the wizard asks with the recorded answers as defaults;
-    // without one (or with --dry-run) the recorded configuration answers everything. Either way
-    // the run updates that project.
+    // `yo pipecat` inside a generated project reuses its .yo-rc.json instead of nesting a new
+    // project in it (Yeoman's convention): the run updates that project.
     if (!this._opts.request && this._opts.output === undefined) {
       const { localProject } = await import('./update/yo.js');
-      this.updateRoot = localProject(this.destinationRoot());
-      if (this.updateRoot) {
-        if (this._terminal() && this._opts['dry-run'] !== true) await this._askUpdate(this.updateRoot);
+      const root = localProject(this.destinationRoot());
+      if (root) {
+        this.update = await this._askUpdate(root);
         return;
       }
     }
@@ -220,17 +217,20 @@ export default class PipecatGenerator extends Generator {
   }
 
   /**
-   * `yo pipecat` inside a generated project, on a terminal: the wizard, with the project's recorded
-   * configuration (`.yo-rc.json`) as every question's default. The options given skip their
-   * questions (`--add-transport`/`--remove-transport` give the transports), the project's name is
-   * fixed, and the summary shows what the update will write (the answers resolved over the recorded
-   * configuration, `update/config.ts`). The confirmed answers go to the update in configuring.
+   * The update mode's values: the options given (`--add-transport`/`--remove-transport` apart);
+   * on a terminal, unless `--dry-run`, the wizard first, with the project's recorded configuration
+   * (`.yo-rc.json`) as every question's default: the options given skip their questions (the
+   * transport additions and removals give the transports), the project's name is fixed, and the
+   * summary shows what the update will write (the answers resolved over the recorded configuration,
+   * `update/config.ts`); its confirmed answers are then the values, the transports among them.
    *
    * @param root the project's root
    * @throws NotAProjectError / ConfigError / UpdateFlagError (exit 2) before any question;
    *   WizardCancelledError (exit 130) when the summary is declined; under `yo` these end the process
    */
-  private async _askUpdate(root: string): Promise<void> {
+  private async _askUpdate(root: string): Promise<NonNullable<PipecatGenerator['update']>> {
+    const given = { root, flags: this._givenLayer(), add: this._listOption('add-transport'), remove: this._listOption('remove-transport') };
+    if (!this._terminal() || this._opts['dry-run'] === true) return given;
     const [{ readRecorded }, { resolveUpdateConfig, updatedTransports }] = await Promise.all([
       import('./update/update.js'),
       import('./update/config.js'),
@@ -238,16 +238,10 @@ export default class PipecatGenerator extends Generator {
     const stopEsc = runByYo() ? escCancels(this.env) : () => undefined;
     try {
       const recorded = readRecorded(root);
-      const flags = this._givenLayer();
       const current = Array.isArray(recorded.transports) ? (recorded.transports as string[]) : [];
-      const transports = updatedTransports(current, {
-        recorded,
-        flags,
-        add: this._listOption('add-transport'),
-        remove: this._listOption('remove-transport'),
-      });
+      const transports = updatedTransports(current, { recorded, ...given });
       const { layer } = await askWizard({
-        given: { project_name: recorded.project_name, ...flags, ...(transports ? { transports } : {}) },
+        given: { project_name: recorded.project_name, ...given.flags, ...(transports ? { transports } : {}) },
         defaults: recorded,
         output: dirname(root),
         target: () => root,
@@ -256,7 +250,7 @@ export default class PipecatGenerator extends Generator {
         ask: this._askQuestion,
         log: (text) => this.log(text),
       });
-      this.updateAnswers = layer;
+      return { root, flags: layer, add: [], remove: [] };
     } catch (err) {
       endUnderYo(err, 'cancelled: nothing was changed');
     } finally {
@@ -265,21 +259,19 @@ export default class PipecatGenerator extends Generator {
   }
 
   /**
-   * Resolve the configuration (the wizard's, else the one resolver over config file and flags)
-   * and plan the run: the project folder and its check. With `--dry-run`, print the plan. Inside
-   * a generated project under `yo pipecat`, update it instead (`update/yo.ts`).
+   * The create mode: the plan, once (the front end's when it made one, `planOnce`); with
+   * `--dry-run` it is printed and nothing is written. The update mode: the update.
    *
    * @throws ConfigError or DestinationError (exit 2); nothing is written
    */
   async configuring(): Promise<void> {
-    if (this.updateRoot) {
+    if (this.update) {
       this.planOnly = true;
-      await this._updateProject(this.updateRoot);
+      await this._updateProject(this.update);
       return;
     }
     const req = this._request();
-    this.plan =
-      this._opts.plan ?? planRequest(req, this.projectConfig, typeof this._opts.config === 'string' ? this._opts.config : undefined);
+    this.plan = planOnce(req, this.projectConfig);
     if (req.dryRun) {
       this.planOnly = true;
       this._out(dryRunText(this.plan));
@@ -290,17 +282,14 @@ export default class PipecatGenerator extends Generator {
    * `yo pipecat` in a generated project: `pipecat update`'s path (`update/yo.ts`), with conflicts
    * asked through the environment's adapter on a terminal. Under `yo`, a known error ends the
    * process with its own exit code (2, 3, 130) instead of yo's banner and exit 1.
+   *
+   * @param update the project and the values to apply (`_askUpdate`)
    */
-  private async _updateProject(root: string): Promise<void> {
+  private async _updateProject(update: NonNullable<PipecatGenerator['update']>): Promise<void> {
     const { updateFromYo } = await import('./update/yo.js');
-    // The wizard's answers already hold the transport additions and removals.
-    const answered = this.updateAnswers;
     try {
       const code = await updateFromYo({
-        root,
-        flags: answered ?? this._givenLayer(),
-        add: answered ? [] : this._listOption('add-transport'),
-        remove: answered ? [] : this._listOption('remove-transport'),
+        ...update,
         conflictMarkers: this._opts['conflict-markers'] === true,
         dryRun: this._opts['dry-run'] === true,
         removeUnused: this._opts['remove-unused'] === true,
@@ -329,24 +318,26 @@ export default class PipecatGenerator extends Generator {
         if (env.conflicterOptions) env.conflicterOptions.cwd = staging.dir;
       },
       write: (path, contents) => this.fs.write(path, contents),
-      beside: writeBase,
+      beside: isProject(this.plan!) ? writeBase : undefined,
     });
   }
 
   /** Commit the staging folder into place (keeping existing agent guides) and print the next steps. */
   async end(): Promise<void> {
     if (this.planOnly || !this.staging) return;
+    const plan = this.plan!;
     // One line for the base copies (`writeBase`), after Yeoman's `create …` lines for the project's
     // files and in their format: queued on the same adapter (behind the queued log lines), and
     // awaited so it comes before the next steps.
-    await this.env.adapter.queue((a) => {
-      a.log.create(`${BASE_DIR}/ (a copy of each file: what \`pipecat update\` merges your edits against)`);
-    });
-    commitPlan(this.plan!, this.staging, this._request(), this._opts.note ?? ((text) => this.log(text.trimEnd())));
-    const target = this.plan!.dest.target;
+    if (isProject(plan))
+      await this.env.adapter.queue((a) => {
+        a.log.create(`${BASE_DIR}/ (a copy of each file: what \`pipecat update\` merges your edits against)`);
+      });
+    commitPlan(plan, this.staging, this._request(), this._opts.note ?? ((text) => this.log(text.trimEnd())));
+    const target = plan.dest.target;
     const installed = this.install
       ? await installDependencies(target, (text) => (this._opts.note ? this._opts.note(`${text}\n`) : this.log(text)))
       : [];
-    this._out(nextStepsText(this.plan!, this._request(), installed));
+    this._out(nextStepsText(plan, this._request(), installed));
   }
 }

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { stripVTControlCharacters } from 'node:util';
 import { packageRoot } from './paths.js';
-import type { InitPlan, InitRequest } from './init/init-plan.js';
+import type { InitRequest } from './init/init-plan.js';
 import type { Staging } from './staging/staging.js';
 import { writeStderr } from './output/sinks.js';
 
@@ -58,13 +58,8 @@ export function generatorRunCount(): number {
 
 /** Inputs of {@link runPipecatGenerator}. */
 export interface GeneratorRun {
-  /** What to create (flags, config file layer, destination, wizard, dry run). */
+  /** What to create (flags, config file layer, destination, wizard, dry run; its plan when made). */
   request?: InitRequest;
-  /**
-   * The plan of the request, when our CLI made it before loading Yeoman (nothing to ask): the
-   * generator's configuring phase takes it instead of resolving and planning again.
-   */
-  plan?: InitPlan;
   /**
    * The prompt adapter for the wizard (Yeoman's `InputOutputAdapter`; ours is
    * `cli/prompts-adapter.ts`), wrapped in Yeoman's QueuedAdapter. Omit it when nothing is asked.
@@ -77,8 +72,8 @@ export interface GeneratorRun {
 }
 
 /**
- * Run the `pipecat:app` generator once: ask what is missing, resolve and plan (unless `run.plan`
- * holds the plan already), write into a staging folder and commit it (or, with `--dry-run`, print
+ * Run the `pipecat:app` generator once: ask what is missing, resolve and plan (unless the request
+ * holds its plan already), write into a staging folder and commit it (or, with `--dry-run`, print
  * the plan). The phases call the init core (`./init/core.ts`).
  *
  * @param run request, prompt adapter, output sinks
@@ -105,7 +100,6 @@ export async function runPipecatGenerator(run: GeneratorRun): Promise<void> {
   try {
     await env.run(['pipecat:app'], {
       request: run.request,
-      plan: run.plan,
       out: run.out,
       note: run.note,
       onStaging: (s: Staging) => stagings.push(s),

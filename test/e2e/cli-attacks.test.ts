@@ -115,7 +115,7 @@ describe('$HOME and ~/.yo-rc-global.json', () => {
   });
 });
 
-describe('$HOME and ~/.yo-rc-global.json on `pipecat update`', () => {
+describe('$HOME and ~/.yo-rc-global.json do not concern `pipecat update`', () => {
   /** A generated project, readable and writable by everyone (other users run update in it). */
   function project(name: string): string {
     const out = join(tmp, name);
@@ -125,27 +125,27 @@ describe('$HOME and ~/.yo-rc-global.json on `pipecat update`', () => {
     return join(out, 'up');
   }
 
-  test('a corrupt ~/.yo-rc-global.json is named with file:line, and nothing changes', () => {
+  // `update` loads no Yeoman, so Yeoman's settings and home are none of its business.
+  test('a corrupt ~/.yo-rc-global.json is ignored: the update runs, the file is left as it was', () => {
     const dir = project('up-corrupt');
     const home = join(tmp, 'home-up-corrupt');
     mkdirSync(home);
     writeFileSync(join(home, '.yo-rc-global.json'), '{\n<<<<<<< HEAD\n}\n');
-    const before = readFileSync(join(dir, 'server', 'bot.py'), 'utf8');
     const r = run(['update', '--tts', 'elevenlabs_tts'], { cwd: dir, env: { HOME: home } });
-    expect(refusal(r, /\.yo-rc-global\.json:2: a git conflict marker/)).toEqual(REFUSED());
-    expect(readFileSync(join(dir, 'server', 'bot.py'), 'utf8')).toBe(before);
+    expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: expect.not.stringMatching(TRACE) });
+    expect(readFileSync(join(dir, 'server', 'bot.py'), 'utf8')).toContain('ElevenLabsTTSService');
+    expect(readFileSync(join(home, '.yo-rc-global.json'), 'utf8')).toBe('{\n<<<<<<< HEAD\n}\n');
   });
 
-  (SETPRIV ? test : test.skip)('a user without a home is told to set HOME, and nothing changes', () => {
+  (SETPRIV ? test : test.skip)('a user without a home updates all the same', () => {
     const dir = project('up-nohome');
-    const before = readFileSync(join(dir, 'server', 'bot.py'), 'utf8');
     const r = run(['update', '--tts', 'elevenlabs_tts'], {
       cwd: dir,
       prefix: ['setpriv', '--reuid=4242', '--regid=4242', '--clear-groups'],
       env: { HOME: undefined },
     });
-    expect(refusal(r, /no home folder: \$HOME is not set/)).toEqual(REFUSED());
-    expect(readFileSync(join(dir, 'server', 'bot.py'), 'utf8')).toBe(before);
+    expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: expect.not.stringMatching(TRACE) });
+    expect(readFileSync(join(dir, 'server', 'bot.py'), 'utf8')).toContain('ElevenLabsTTSService');
   });
 });
 

@@ -8,8 +8,8 @@
  *
  * The generator's phases call these steps (`../index.ts`: configuring plans, writing stages
  * through mem-fs, end commits). `pipecat init` without the wizard plans before Yeoman starts and
- * hands the plan to the generator, which does not make it again; `--coding-agent` needs no Yeoman
- * at all and runs the same steps in one call ({@link carryOut}). In-place init is the plan's
+ * the request carries the plan to the generator, which does not make it again ({@link planOnce});
+ * `--coding-agent` needs no Yeoman at all and runs the same steps in one call ({@link carryOut}). In-place init is the plan's
  * destination (`Destination.inPlace`), not another path.
  *
  * One core, so `pipecat init`, `yo pipecat` and `--coding-agent` cannot drift apart; in-place init and
@@ -17,7 +17,6 @@
  */
 import { join, relative, resolve } from 'node:path';
 import { UserError } from '../config/errors.js';
-import { readConfigFile } from '../config/resolve.js';
 import type { ProjectConfig } from '../config/types.js';
 import { renderFiles, renderGuidesOnly, type RenderedFile } from '../render/render.js';
 import { destinationProblem, inPlaceProblem } from '../staging/destination.js';
@@ -34,32 +33,16 @@ import {
   outputFolderOf,
   planInit,
   resolveRequest,
-  type Destination,
-  type GuidePlan,
+  type CorePlan,
+  type GuidesPlan,
   type InitPlan,
   type InitRequest,
 } from './init-plan.js';
 import { nextSteps } from './next-steps.js';
 import { selfCommand } from './self-command.js';
 
-/**
- * The plan of `--coding-agent` (the anchor's "build with a coding agent" path): only `AGENTS.md`,
- * `CLAUDE.md` and `GETTING_STARTED.md`, no bot and no service questions.
- */
-interface GuidesPlan {
-  /** The project (folder) name shown in the guides. */
-  name: string;
-  /** Where the guides go. */
-  dest: Destination;
-  /** The guides already there (always looked for: the folder may exist) and `--overwrite-guide`. */
-  guides: GuidePlan;
-}
-
-/** What the core carries out: a whole project ({@link InitPlan}) or the guides only ({@link GuidesPlan}). */
-type CorePlan = InitPlan | GuidesPlan;
-
 /** Whether a plan is a whole project (it has a resolved configuration). */
-function isProject(plan: CorePlan): plan is InitPlan {
+export function isProject(plan: CorePlan): plan is InitPlan {
   return 'config' in plan;
 }
 
@@ -94,18 +77,27 @@ export async function askProject(
 /**
  * Resolve (unless the wizard already did) and plan a project.
  *
- * @param req the request
+ * @param req the request (its flags and config file's layer)
  * @param resolved the configuration when already resolved: the wizard's (through its `resolve`,
  *   {@link resolveRequest}), or {@link resolvedOrMissing}'s
- * @param configPath `yo pipecat --config FILE`, read here (our CLI passes the layer in `req.config`)
  * @returns the plan
  * @throws ConfigError or DestinationError (exit 2); nothing is written
  */
-export function planRequest(req: InitRequest, resolved?: ProjectConfig, configPath?: string): InitPlan {
-  const config =
-    resolved ??
-    resolveRequest({ flags: req.flags, config: req.config ?? (configPath !== undefined ? readConfigFile(configPath) : undefined) });
-  return planInit(req, config);
+function planRequest(req: InitRequest, resolved?: ProjectConfig): InitPlan {
+  return planInit(req, resolved ?? resolveRequest({ flags: req.flags, config: req.config }));
+}
+
+/**
+ * The plan of a request, made once: the one the front end made already (`req.plan`), else the
+ * guides' ({@link planGuidesOnly}) or the project's ({@link planRequest}). The generator's
+ * configuring phase calls this whatever the front end.
+ *
+ * @param req the request
+ * @param asked the wizard's confirmed configuration, if it asked
+ * @throws as {@link planRequest} and {@link planGuidesOnly} do
+ */
+export function planOnce(req: InitRequest, asked?: ProjectConfig): CorePlan {
+  return req.plan ?? (req.codingAgent ? planGuidesOnly(req) : planRequest(req, asked));
 }
 
 /**
@@ -116,7 +108,7 @@ export function planRequest(req: InitRequest, resolved?: ProjectConfig, configPa
  * @throws UserError (exit 2) without a name, for an invalid one, or when the destination cannot
  *   take the guides
  */
-export function planGuidesOnly(req: InitRequest): GuidesPlan {
+function planGuidesOnly(req: InitRequest): GuidesPlan {
   const name = (req.flags.project_name ?? req.config?.project_name) as string | undefined;
   if (typeof name !== 'string') throw new UserError('--coding-agent needs a folder: `pipecat init DIR --coding-agent` (or --name NAME)');
   const bad = schemaProblem('project_name', name);
@@ -236,19 +228,15 @@ export function nextStepsText(plan: CorePlan, req: InitRequest, installed: reado
 }
 
 /**
- * The steps after the plan in one call, without Yeoman (`--coding-agent`): print the plan with
- * `--dry-run`, else stage, commit and print the next steps.
+ * The steps after the plan in one call, without Yeoman (`--coding-agent`: the generator's writing
+ * and end phases would do the same, after loading Yeoman): stage, commit and print the next steps.
  *
  * @param plan the plan
- * @param req the request (`dryRun`, `cwd`, `onCommitted`)
+ * @param req the request (`cwd`, `onCommitted`)
  * @param io `out` for results (stdout), `note` for notes (stderr)
  * @throws StagingError when the file system refuses (nothing is left behind)
  */
 export function carryOut(plan: CorePlan, req: InitRequest, io: { out: (text: string) => void; note: (text: string) => void }): void {
-  if (req.dryRun) {
-    io.out(dryRunText(plan));
-    return;
-  }
   const staging = stagePlan(plan);
   try {
     commitPlan(plan, staging, req, io.note);

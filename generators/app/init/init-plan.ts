@@ -42,6 +42,14 @@ export interface InitRequest {
   overwriteGuide: boolean;
   /** `--yes`/`-y`: generate without asking the wizard's final "Generate this project?". */
   yes?: boolean;
+  /** `--coding-agent`: the agent guides only, no bot (`./core.ts`'s `planGuidesOnly`). */
+  codingAgent?: boolean;
+  /**
+   * The plan of this request, when the front end made it already (our CLI, when nothing is asked:
+   * so bad input and `--dry-run` never load Yeoman). The generator takes it instead of planning
+   * again (`./core.ts`'s `planOnce`): one plan per init either way.
+   */
+  plan?: CorePlan;
   /**
    * Called once the project is in place (after the commit, before the next steps): our CLI then
    * says "stopped after writing …", not "nothing was written", if a signal comes later.
@@ -50,6 +58,22 @@ export interface InitRequest {
    */
   onCommitted?: (target: string) => void;
 }
+
+/**
+ * The plan of `--coding-agent` (the anchor's "build with a coding agent" path): only `AGENTS.md`,
+ * `CLAUDE.md` and `GETTING_STARTED.md`, no bot and no service questions.
+ */
+export interface GuidesPlan {
+  /** The project (folder) name shown in the guides. */
+  name: string;
+  /** Where the guides go. */
+  dest: Destination;
+  /** The guides already there (always looked for: the folder may exist) and `--overwrite-guide`. */
+  guides: GuidePlan;
+}
+
+/** What the core carries out: a whole project ({@link InitPlan}) or the guides only ({@link GuidesPlan}). */
+export type CorePlan = InitPlan | GuidesPlan;
 
 /** The steps of an init that {@link countStep} counts. */
 type InitStep = 'resolve' | 'plan';
@@ -78,7 +102,7 @@ export function initStepCounts(): Record<InitStep, number> {
 }
 
 /** Where a project goes: `<output>/<name>`, or a folder given as `pipecat init DIR` (in place). */
-export interface Destination {
+interface Destination {
   /** Absolute project folder. */
   target: string;
   /** `pipecat init DIR`: the files go into `target` itself, which may hold other files. */
@@ -112,7 +136,7 @@ export function destinationOf(req: Pick<InitRequest, 'directory' | 'output' | 'c
 }
 
 /** Agent guides that already exist in an in-place target, and what to do with them. */
-export interface GuidePlan {
+interface GuidePlan {
   /** Top-level guide names present in the target. */
   existing: string[];
   /** `--overwrite-guide`: replace them; else they are kept and the staged copies dropped. */

@@ -1,7 +1,7 @@
 /**
  * The environment Yeoman needs before it is loaded: a home folder and, when present, a readable
- * `~/.yo-rc-global.json` holding a JSON object. Checked by `pipecat init` and `pipecat update`
- * before they import the generator, so a missing home, an unreadable `$HOME` or a corrupt file is
+ * `~/.yo-rc-global.json` holding a JSON object. Checked by `pipecat init` and `yo pipecat` before
+ * they import the generator (not by `pipecat update`, which loads no Yeoman), so a missing home, an unreadable `$HOME` or a corrupt file is
  * one line naming it (exit 2) instead of a stack trace from inside Yeoman.
  */
 import { readFileSync, statSync } from 'node:fs';

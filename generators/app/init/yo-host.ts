@@ -13,7 +13,7 @@ import { homedir } from 'node:os';
 import { emitKeypressEvents } from 'node:readline';
 import { yeomanHomeProblem } from './yeoman-home.js';
 import { flagsLayer } from '../config/flags.js';
-import type { ConfigLayer } from '../config/resolve.js';
+import { readConfigFile, type ConfigLayer } from '../config/resolve.js';
 import type { InitRequest } from './init-plan.js';
 import { WizardCancelledError } from '../wizard/wizard.js';
 import { createLogger } from '@yeoman/adapter';
@@ -129,16 +129,18 @@ export function givenLayer(options: Record<string, unknown>): ConfigLayer {
 }
 
 /**
- * The request `yo pipecat`'s options make: the wizard runs without `--name` and `--config` (the
- * config file is read when planning, `./core.ts`'s `planRequest`).
+ * The request `yo pipecat`'s options make, of the same shape as our CLI's: the wizard runs without
+ * `--name` and `--config`; the config file is read here.
  *
  * @param options the generator's options, by flag name
  * @param cwd the generator's destination root
+ * @throws ConfigError (exit 2) for a config file that cannot be read or is not a JSON object
  */
 export function yoRequest(options: Record<string, unknown>, cwd: string): InitRequest {
   const flags = givenLayer(options);
   return {
     flags,
+    config: typeof options.config === 'string' ? readConfigFile(options.config) : undefined,
     output: typeof options.output === 'string' ? options.output : undefined,
     cwd,
     wizard: flags.project_name === undefined && typeof options.config !== 'string',
