@@ -10,7 +10,7 @@ import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { drawnQuestion } from '../cli/dialogs.js';
 import { ownCell, renderPairs, renderTable } from '../cli/output/table.js';
-import { drawnLine, terminalText } from '../generators/app/output/sinks.js';
+import { drawnLine, sinkStream, terminalText } from '../generators/app/output/sinks.js';
 import { ROOT } from './helpers/cli.js';
 import { HOSTILE, RAW, SHOWN } from './helpers/hostile.js';
 
@@ -100,5 +100,27 @@ describe('what libraries draw, and the rule itself', () => {
     expect(terminalText(coloured, {})).toBe(coloured);
     expect(terminalText(coloured, { NO_COLOR: '1' })).toBe('\\u001b[1mbold\\u001b[22m\n');
     expect(terminalText(`${HOSTILE}\r\n`, { FORCE_COLOR: '0' })).toBe(`${SHOWN}\r\n`);
+  });
+
+  test("a library's stream: its colours dropped under NO_COLOR (not shown as text), other controls still shown", async () => {
+    const through = async (chunk: string): Promise<string> => {
+      let got = '';
+      const stream = sinkStream((text) => (got += text));
+      await new Promise<void>((done) => stream.write(chunk, () => done()));
+      return got;
+    };
+    // Yeoman's logger colours its create lines whatever NO_COLOR says (@yeoman/adapter createLogger).
+    const line = '\x1b[32m   create\x1b[39m server/bot.py\n';
+    const saved = process.env.NO_COLOR;
+    try {
+      process.env.NO_COLOR = '1';
+      expect(await through(line)).toBe('   create server/bot.py\n');
+      expect(await through(`${HOSTILE}\n`)).toBe(`${SHOWN}\n`);
+      delete process.env.NO_COLOR;
+      expect(await through(line)).toBe(line);
+    } finally {
+      if (saved === undefined) delete process.env.NO_COLOR;
+      else process.env.NO_COLOR = saved;
+    }
   });
 });

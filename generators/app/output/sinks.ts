@@ -23,6 +23,9 @@ function coloursWanted(env: NodeJS.ProcessEnv = process.env): boolean {
   return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
 }
 
+/** A colour sequence (SGR) as a library writes it: escape, `[`, parameters, `m`. */
+const LIBRARY_SGR = /\x1b\[[0-9;]*m/g; // eslint-disable-line no-control-regex -- the escape byte is what is matched
+
 /**
  * Text as it may reach a terminal: secrets redacted, controls made visible; line feeds, tabs and
  * CRLF kept; a colour sequence (SGR) kept only while {@link coloursWanted}, so with `NO_COLOR` no
@@ -75,14 +78,18 @@ export function drawnLine(text: string): string {
 
 /**
  * A stream for a library that logs through a stream of its own (Yeoman's adapter and its
- * console): each chunk written to it passes {@link terminalText} and goes on to `to`.
+ * console): each chunk written to it passes {@link terminalText} and goes on to `to`. The
+ * library's own colour sequences are dropped when colours are not wanted (`NO_COLOR`): Yeoman's
+ * logger colours its `create` lines whatever `NO_COLOR` says, and shown as `\u001b[32m` text they
+ * would garble every line.
  *
  * @param to where the made-safe text goes (a terminal stream, or a text sink)
  */
 export function sinkStream(to: NodeJS.WritableStream | ((text: string) => void)): Writable {
   return new Writable({
     write(chunk: Buffer | string, _encoding, done) {
-      const text = terminalText(chunk.toString());
+      const raw = chunk.toString();
+      const text = terminalText(coloursWanted() ? raw : raw.replace(LIBRARY_SGR, ''));
       if (typeof to === 'function') {
         to(text);
         done();
