@@ -18,18 +18,10 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { sources } from './helpers/sources.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const APP = join(ROOT, 'generators', 'app');
-
-/** Every `.ts` file under `dir` (declaration files excluded). */
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) return sources(p);
-    return p.endsWith('.ts') && !p.endsWith('.d.ts') ? [p] : [];
-  });
-}
 
 /** Unit → the units it imports (sorted), for `generators/app` collapsed to its top-level entries. */
 function unitGraph(): Map<string, string[]> {

@@ -15,10 +15,11 @@
  *   `Object.assign`), except the process-wide objects of {@link PROCESS_WIDE}.
  */
 import { describe, expect, test } from '@jest/globals';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { ROOT } from './helpers/cli.js';
+import { sources } from './helpers/sources.js';
 
 /** The folders of the product's own modules. */
 const SOURCE_FOLDERS = ['cli', 'generators', 'scripts', 'bench'];
@@ -51,15 +52,6 @@ const PROCESS_WIDE: Readonly<Record<string, string>> = {
   'generators/app/staging/staging.ts openStagings': "the stagings the process's exit hook aborts",
   'generators/app/staging/staging.ts exitHookInstalled': "whether the process's exit hook is installed (once)",
 };
-
-/** Every `.ts` file under `dir` (declaration files excluded). */
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) return sources(p);
-    return p.endsWith('.ts') && !p.endsWith('.d.ts') ? [p] : [];
-  });
-}
 
 /** A module read once: its path relative to the root and its syntax tree. */
 interface Module {

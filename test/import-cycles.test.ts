@@ -17,6 +17,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { ROOT } from './helpers/cli.js';
+import { sources } from './helpers/sources.js';
 
 /**
  * The top-level folders each top-level folder's files may import from (besides their own). A new
@@ -31,16 +32,6 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   // The client apps the generator copies into projects: they import their own packages only.
   templates: [],
 };
-
-/** Every `.ts` file under `dir` (declaration files excluded). */
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const p = join(dir, name);
-    if (name === 'node_modules') return [];
-    if (statSync(p).isDirectory()) return sources(p);
-    return p.endsWith('.ts') && !p.endsWith('.d.ts') ? [p] : [];
-  });
-}
 
 /** Local imports of a source file, as absolute `.ts` paths. */
 function localImports(file: string): string[] {

@@ -5,7 +5,7 @@
  * (`no-restricted-syntax` in eslint.config.js) is on for those folders and off for the sink.
  */
 import { describe, expect, test } from '@jest/globals';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { drawnQuestion } from '../cli/dialogs.js';
@@ -13,18 +13,10 @@ import { ownCell, renderPairs, renderTable } from '../cli/output/table.js';
 import { drawnLine, sinkStream, terminalText } from '../generators/app/output/sinks.js';
 import { ROOT } from './helpers/cli.js';
 import { HOSTILE, RAW, SHOWN } from './helpers/hostile.js';
+import { sources } from './helpers/sources.js';
 
 /** The modules allowed to write to the process's streams (each says why in eslint.config.js). */
 const SINKS: readonly string[] = ['generators/app/output/sinks.ts', 'cli/entry.ts'];
-
-/** Every `.ts` source under `dir`, as absolute paths. */
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) return sources(p);
-    return p.endsWith('.ts') && !p.endsWith('.d.ts') ? [p] : [];
-  });
-}
 
 /** `process.stdout` or `process.stderr` (also `process?.stderr`, `process['stderr']`). */
 function processStream(node: ts.Node): boolean {

@@ -12,10 +12,11 @@
  * `TerminalAdapter` (an adapter implements its `InputOutputAdapter` by composition).
  */
 import { describe, expect, test } from '@jest/globals';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { ROOT } from './helpers/cli.js';
+import { sources } from './helpers/sources.js';
 
 /** Most lines a source file may have. */
 const MAX_FILE_LINES = 400;
@@ -32,15 +33,6 @@ const EXEMPT = /^generators\/app\/catalogue\//;
  * is reported), so the list only shrinks.
  */
 const PENDING: readonly string[] = [];
-
-/** Every `.ts` source under `dir` (declaration files excluded), as absolute paths. */
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) return sources(p);
-    return p.endsWith('.ts') && !p.endsWith('.d.ts') ? [p] : [];
-  });
-}
 
 /** A finding: what is too long, where, and by how much. */
 interface Overrun {
