@@ -151,7 +151,10 @@ describe('the packed files', () => {
     expect(dev).toEqual([]);
     const dist = packedFiles.filter((f) => f.startsWith('dist/'));
     expect(
-      dist.filter((f) => !/^dist\/(cli\/main\.js|cli\/list-options\.json$|cli\/chunks\/|generators\/app\/index\.js$|vendor\/)/.test(f)),
+      dist.filter(
+        (f) =>
+          !/^dist\/(cli\/main\.js|cli\/list-options\.json$|cli\/help\.json$|cli\/chunks\/|generators\/app\/index\.js$|vendor\/)/.test(f),
+      ),
     ).toEqual([]);
     expect(
       packedFiles.filter(
