@@ -6,6 +6,7 @@
  */
 import type { Argv } from 'yargs';
 import { SEED_TRANSPORT_IDS, TRANSPORTS, transportName } from '../../generators/app/catalogue/catalogue.js';
+import { PRESETS } from '../../generators/app/catalogue/presets.js';
 import { flagsLayer as layerOfFlags, yargsOptions } from '../../generators/app/config/flags.js';
 import type { ConfigLayer } from '../../generators/app/config/resolve.js';
 import type { CommandContext } from './context.js';
@@ -135,7 +136,7 @@ export function builder(yargs: Argv): Argv {
       'mkdir my-bot && cd my-bot && $0 init . -t daily -m realtime --realtime openai_realtime',
       'in place: the project is the current directory, named my-bot',
     )
-    .example('$0 init quickstart', 'the quickstart bot (SmallWebRTC and Daily; Deepgram, OpenAI, Cartesia) in ./pipecat-quickstart')
+    .example(PRESETS.map((p): [string, string] => [`$0 init ${p.word}`, `${p.summary} in ./${p.values.project_name}`]))
     .example('$0 init my-bot --coding-agent', 'agent guides only: your coding agent scaffolds and builds the bot')
     .epilogue(
       `Transports (--transport, id and what it is): ${TRANSPORTS.map(transportName).join(', ')}; ` +

@@ -12,6 +12,8 @@
 interface PresetDefinition {
   /** The word given as DIRECTORY (`pipecat init <word>`). */
   readonly word: string;
+  /** What the preset makes, for `pipecat init --help`'s example (the folder is added after it). */
+  readonly summary: string;
   /**
    * The configuration, by config key (as a `--config` file holds it); its `project_name` is also
    * the folder the project is written into, relative to the current folder.
@@ -19,12 +21,13 @@ interface PresetDefinition {
   readonly values: Readonly<Record<string, unknown>> & { readonly project_name: string };
 }
 
-/** Every preset, by word. */
-const PRESETS: readonly PresetDefinition[] = [
+/** Every preset, by word (`pipecat init --help` shows each as an example). */
+export const PRESETS: readonly PresetDefinition[] = [
   {
     // A web bot on SmallWebRTC and Daily, Deepgram → OpenAI (Responses API) → Cartesia,
     // deployable to Pipecat Cloud, in ./pipecat-quickstart, as pipecat's `scaffold_quickstart` sets it.
     word: 'quickstart',
+    summary: 'the quickstart bot (SmallWebRTC and Daily; Deepgram, OpenAI, Cartesia)',
     values: {
       project_name: 'pipecat-quickstart',
       bot_type: 'web',
