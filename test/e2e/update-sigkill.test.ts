@@ -176,50 +176,55 @@ function killedRun(dir: string, args: string[], syscall: string, when: number): 
 }
 
 (missing ? describe.skip : describe)('pipecat update killed at a system call', () => {
-  test('after the documented recovery the project is exactly as before or as updated, no staging left: 0 of N', async () => {
-    const t0 = Date.now();
-    const prepared = SCENARIOS.map(prepare);
-    const points = draw(prepared);
-    expect(points.length).toBe(POINTS);
-    const outcomes = await mapLimit(points, 2, async (p, i) => {
-      const dir = join(tmp, 'runs', String(i));
-      cpSync(p.scenario.base, dir, { recursive: true });
-      const struck = await killedRun(dir, ['update', ...p.scenario.update], p.syscall, p.when);
-      // A recovery killed in turn (a second SIGKILL while undoing): the next one must still end it.
-      const recoveryStruck = p.recoveryKill
-        ? await killedRun(dir, ['update', '--dry-run'], p.recoveryKill.syscall, p.recoveryKill.when)
-        : false;
-      const recovery = p.rerun ? ['update', ...p.scenario.update] : ['update', '--dry-run'];
-      const r = await runCliAsync(recovery, { cwd: dir });
-      const now = state(dir);
-      const left = leftovers(dir);
-      const same = (want: Record<string, string>): boolean => JSON.stringify(now) === JSON.stringify(want);
-      const kind = same(p.scenario.after) ? 'updated' : same(p.scenario.before) && !p.rerun ? 'before' : 'other';
-      const problem =
-        r.code !== 0 || kind === 'other' || left.length || r.stderr.includes('warning:')
-          ? `${p.scenario.name} ${p.syscall}#${p.when}${p.rerun ? ' (rerun)' : ''}` +
-            `${p.recoveryKill ? ` (recovery killed at ${p.recoveryKill.syscall}#${p.recoveryKill.when})` : ''}: ${kind}, exit ${r.code}, left [${left.join(', ')}]` +
-            ` ${r.stderr.split('\n').find((l) => l.startsWith('warning:')) ?? ''}` +
-            ` differs: ${Object.keys({ ...now, ...p.scenario.before })
-              .filter((k) => now[k] !== p.scenario.before[k])
-              .slice(0, 4)
-              .join(', ')}`
-          : undefined;
-      removeDir(dir);
-      return { struck, recoveryStruck, kind, problem };
-    });
-    const problems = outcomes.map((o) => o.problem).filter((x): x is string => x !== undefined);
-    const struck = outcomes.filter((o) => o.struck).length;
-    const recoveriesStruck = outcomes.filter((o) => o.recoveryStruck).length;
-    const count = (k: string): number => outcomes.filter((o) => o.kind === k).length;
-    process.stderr.write(
-      `update SIGKILL fuzz: N=${points.length} kill points (seed ${SEED}), ${struck} struck a live run ` +
-        `(${recoveriesStruck} of ${points.filter((p) => p.recoveryKill).length} first recoveries killed too); after recovery ` +
-        `${count('before')} as before, ${count('updated')} as updated, ${problems.length} other or with leftovers ` +
-        `(${((Date.now() - t0) / 1000).toFixed(0)} s)\n`,
-    );
-    expect(problems).toEqual([]);
-    // Most points must strike a live run, or the test proves little.
-    expect(struck).toBeGreaterThanOrEqual(Math.floor(points.length * 0.9));
-  }, 300_000);
+  test(
+    'after the documented recovery the project is exactly as before or as updated, no staging left: 0 of N',
+    async () => {
+      const t0 = Date.now();
+      const prepared = SCENARIOS.map(prepare);
+      const points = draw(prepared);
+      expect(points.length).toBe(POINTS);
+      const outcomes = await mapLimit(points, 2, async (p, i) => {
+        const dir = join(tmp, 'runs', String(i));
+        cpSync(p.scenario.base, dir, { recursive: true });
+        const struck = await killedRun(dir, ['update', ...p.scenario.update], p.syscall, p.when);
+        // A recovery killed in turn (a second SIGKILL while undoing): the next one must still end it.
+        const recoveryStruck = p.recoveryKill
+          ? await killedRun(dir, ['update', '--dry-run'], p.recoveryKill.syscall, p.recoveryKill.when)
+          : false;
+        const recovery = p.rerun ? ['update', ...p.scenario.update] : ['update', '--dry-run'];
+        const r = await runCliAsync(recovery, { cwd: dir });
+        const now = state(dir);
+        const left = leftovers(dir);
+        const same = (want: Record<string, string>): boolean => JSON.stringify(now) === JSON.stringify(want);
+        const kind = same(p.scenario.after) ? 'updated' : same(p.scenario.before) && !p.rerun ? 'before' : 'other';
+        const problem =
+          r.code !== 0 || kind === 'other' || left.length || r.stderr.includes('warning:')
+            ? `${p.scenario.name} ${p.syscall}#${p.when}${p.rerun ? ' (rerun)' : ''}` +
+              `${p.recoveryKill ? ` (recovery killed at ${p.recoveryKill.syscall}#${p.recoveryKill.when})` : ''}: ${kind}, exit ${r.code}, left [${left.join(', ')}]` +
+              ` ${r.stderr.split('\n').find((l) => l.startsWith('warning:')) ?? ''}` +
+              ` differs: ${Object.keys({ ...now, ...p.scenario.before })
+                .filter((k) => now[k] !== p.scenario.before[k])
+                .slice(0, 4)
+                .join(', ')}`
+            : undefined;
+        removeDir(dir);
+        return { struck, recoveryStruck, kind, problem };
+      });
+      const problems = outcomes.map((o) => o.problem).filter((x): x is string => x !== undefined);
+      const struck = outcomes.filter((o) => o.struck).length;
+      const recoveriesStruck = outcomes.filter((o) => o.recoveryStruck).length;
+      const count = (k: string): number => outcomes.filter((o) => o.kind === k).length;
+      process.stderr.write(
+        `update SIGKILL fuzz: N=${points.length} kill points (seed ${SEED}), ${struck} struck a live run ` +
+          `(${recoveriesStruck} of ${points.filter((p) => p.recoveryKill).length} first recoveries killed too); after recovery ` +
+          `${count('before')} as before, ${count('updated')} as updated, ${problems.length} other or with leftovers ` +
+          `(${((Date.now() - t0) / 1000).toFixed(0)} s)\n`,
+      );
+      expect(problems).toEqual([]);
+      // Most points must strike a live run, or the test proves little.
+      expect(struck).toBeGreaterThanOrEqual(Math.floor(points.length * 0.9));
+      // Five minutes for the default 40 points, more for a larger PIPECAT_KILL_POINTS.
+    },
+    Math.max(300_000, POINTS * 7_500),
+  );
 });
